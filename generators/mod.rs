@@ -1,0 +1,38 @@
+//! Seeded test generators, one module per puzzle family, and the registry that generator plans
+//! (`generators/plan.yaml` in a package) and `leapfrog gen` look them up in.
+//!
+//! A generator is a pure function of its arguments: the seed is always one of them, randomness
+//! comes only from `rand_chacha::ChaCha8Rng::seed_from_u64(seed)`, and integers are drawn as
+//! fixed-width types (never `usize`), so the same command line gives the same bytes on every
+//! machine. Generators may call the reference solvers in `crate::puzzles` to check the outcome
+//! they planted before returning a test.
+
+/// Builds one test input from a generator command line (without the generator's name).
+pub type GenerateFn = fn(&[String]) -> anyhow::Result<Vec<u8>>;
+
+/// One generator's entry in the registry.
+pub struct Generator {
+    /// The name a plan line starts with (`checkers --outcome unique --n 8 --seed 3`).
+    pub name: &'static str,
+    /// One line for `leapfrog gen --list`.
+    pub about: &'static str,
+    /// Builds a test.
+    pub run: GenerateFn,
+    /// Arguments for a random test of roughly the given size (1 = tiny, growing from there),
+    /// used by `leapfrog stress` to draw small tests first.
+    pub sized: fn(size: u32, seed: u64) -> Vec<String>,
+}
+
+/// Every built-in generator.
+pub static GENERATORS: &[Generator] = &[];
+
+/// Looks a generator up by name.
+pub fn find(name: &str) -> Option<&'static Generator> {
+    GENERATORS.iter().find(|g| g.name == name)
+}
+
+/// Parses a generator's own arguments with clap, the generator's name standing in for argv[0].
+/// A `--help` request comes back as a `clap::Error`, which `leapfrog gen` prints as help.
+pub fn parse_args<T: clap::Parser>(name: &str, args: &[String]) -> anyhow::Result<T> {
+    Ok(T::try_parse_from(std::iter::once(name).chain(args.iter().map(String::as_str)))?)
+}

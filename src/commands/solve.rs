@@ -1,0 +1,59 @@
+//! `leapfrog solve`: the reference solvers on the command line.
+
+use std::io::{self, Write};
+use std::process::ExitCode;
+
+use anyhow::{Context, bail};
+use clap::Args;
+
+use crate::puzzles::{self, SolveError};
+
+#[derive(Debug, Args)]
+pub struct SolveArgs {
+    /// The puzzle to solve (see --list).
+    #[arg(required_unless_present = "list")]
+    pub problem: Option<String>,
+    /// Draw the position after every move instead of printing the answer (where the puzzle
+    /// has a drawing; coloured when stdout is a terminal).
+    #[arg(long)]
+    pub show: bool,
+    /// List the puzzles that have a reference solver.
+    #[arg(long)]
+    pub list: bool,
+}
+
+pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
+    if args.list {
+        let mut out = io::stdout().lock();
+        for p in puzzles::PUZZLES {
+            writeln!(out, "{:<18} {}", p.name, p.about)?;
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
+    let name = args.problem.expect("clap requires a problem unless --list");
+    let puzzle = match puzzles::find(&name) {
+        Some(p) => p,
+        None => bail!(
+            "no reference solver named '{name}' (known: {})",
+            puzzles::PUZZLES.iter().map(|p| p.name).collect::<Vec<_>>().join(", ")
+        ),
+    };
+    let solver = if args.show {
+        match puzzle.show {
+            Some(show) => show,
+            None => bail!("'{name}' has no drawing; run it without --show"),
+        }
+    } else {
+        puzzle.solve
+    };
+    let mut input = io::stdin().lock();
+    let mut output = io::stdout().lock();
+    match solver(&mut input, &mut output) {
+        Ok(()) => {
+            output.flush().context("writing the answer")?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(SolveError::Input(err)) => bail!("<stdin>: {err}"),
+        Err(SolveError::Io(err)) => Err(err).context("writing the answer"),
+    }
+}

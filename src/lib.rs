@@ -1,0 +1,25 @@
+//! leapfrog: a local contest judge and test-data toolkit for a family of checkers puzzles.
+//!
+//! The crate is split by concern:
+//! - [`puzzles`]: the games, their reference solvers and the solver registry;
+//! - [`generators`]: seeded test generators (sources in the top-level `generators/` folder);
+//! - [`package`]: problem packages in the ICPC / Kattis layout (config, test data, submissions,
+//!   generator plans);
+//! - [`lang`]: source languages, compilation and the compile cache;
+//! - [`runner`]: running untrusted programs under limits and measuring them;
+//! - [`checking`]: deciding whether an output is right (default diff, custom output validators);
+//! - [`judge`]: judging a submission on every test of a package;
+//! - [`report`]: terminal and JSON output;
+//! - [`commands`] and [`cli`]: the command-line interface.
+
+pub mod checking;
+pub mod cli;
+pub mod commands;
+#[path = "../generators/mod.rs"]
+pub mod generators;
+pub mod judge;
+pub mod lang;
+pub mod package;
+pub mod puzzles;
+pub mod report;
+pub mod runner;

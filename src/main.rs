@@ -1,0 +1,25 @@
+//! The `leapfrog` binary: parses the command line and maps results to exit codes that scripts
+//! can trust (0 accepted / success, 1 rejected, 2 usage or judge error).
+
+use std::process::ExitCode;
+
+use clap::Parser;
+use leapfrog::cli::Cli;
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match leapfrog::commands::run(cli.command) {
+        Ok(code) => code,
+        Err(err) => {
+            // A closed pipe (`leapfrog solve ... | head`) is the reader's choice, not an error.
+            if err.chain().any(|e| {
+                e.downcast_ref::<std::io::Error>()
+                    .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+            }) {
+                return ExitCode::SUCCESS;
+            }
+            leapfrog::report::print_error(&err);
+            ExitCode::from(2)
+        }
+    }
+}

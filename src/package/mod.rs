@@ -1,0 +1,145 @@
+//! Problem packages in the ICPC / Kattis layout: finding a package, reading `problem.yaml`,
+//! discovering test data, submissions, validators and the generator plan.
+//!
+//! ```text
+//! problems/<name>/
+//!   problem.yaml                  name, limits, validation, validator_flags
+//!   problem_statement/problem.en.md
+//!   data/sample/*.in|*.ans        hand-written, committed
+//!   data/secret/**/*.in|*.ans     generated from generators/plan.yaml (nested groups allowed)
+//!   generators/plan.yaml          each secret test's name and generator command line
+//!   input_validators/<program>    exit 42 valid, 43 invalid
+//!   output_validators/<program>   `checker INPUT ANSWER FEEDBACK_DIR < output`, 42 / 43
+//!   submissions/<expected verdict>/<program>
+//! ```
+//! A program is a single source file or a directory of sources (see [`crate::lang`]).
+
+mod config;
+mod plan;
+mod submissions;
+mod testdata;
+
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, bail};
+
+pub use config::{Limits, ProblemConfig, Validation};
+pub use plan::{Plan, PlanTest, Solution};
+pub use submissions::{Expected, Submission};
+pub use testdata::TestCase;
+
+/// An opened problem package.
+#[derive(Debug, Clone)]
+pub struct Package {
+    /// The package directory.
+    pub root: PathBuf,
+    /// The short name: the directory's name.
+    pub short_name: String,
+    pub config: ProblemConfig,
+}
+
+impl Package {
+    /// Opens a package given as a path to its directory or as a name under `problems/` (looked
+    /// for in the current directory and its ancestors).
+    pub fn open(spec: &str) -> anyhow::Result<Package> {
+        let root = locate(spec)?;
+        let short_name = root
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_else(|| spec.to_string());
+        let config = ProblemConfig::load(&root)?;
+        Ok(Package { root, short_name, config })
+    }
+
+    /// The display name from problem.yaml, or the short name.
+    pub fn display_name(&self) -> &str {
+        self.config.name.as_deref().unwrap_or(&self.short_name)
+    }
+
+    pub fn data_dir(&self) -> PathBuf {
+        self.root.join("data")
+    }
+
+    /// Every test case, samples first, each group in lexicographic order of paths.
+    pub fn tests(&self) -> anyhow::Result<Vec<TestCase>> {
+        testdata::discover(self)
+    }
+
+    /// Every submission under `submissions/`, grouped by expected verdict.
+    pub fn submissions(&self) -> anyhow::Result<Vec<Submission>> {
+        submissions::discover(&self.root.join("submissions"))
+    }
+
+    /// The programs in `input_validators/`.
+    pub fn input_validators(&self) -> anyhow::Result<Vec<PathBuf>> {
+        programs_in(&self.root.join("input_validators"))
+    }
+
+    /// The custom output validator, when `validation` asks for one.
+    pub fn output_validator(&self) -> anyhow::Result<Option<PathBuf>> {
+        if self.config.validation == Validation::Default {
+            return Ok(None);
+        }
+        let dir = self.root.join("output_validators");
+        let programs = programs_in(&dir)?;
+        match programs.as_slice() {
+            [one] => Ok(Some(one.clone())),
+            [] => bail!("{}: validation is custom but there is no output validator", dir.display()),
+            _ => bail!(
+                "{}: expected exactly one output validator, found {}",
+                dir.display(),
+                programs.len()
+            ),
+        }
+    }
+
+    /// The generator plan, if the package has one.
+    pub fn plan(&self) -> anyhow::Result<Option<Plan>> {
+        let path = self.root.join("generators").join("plan.yaml");
+        if !path.exists() {
+            return Ok(None);
+        }
+        Plan::load(&path).map(Some)
+    }
+}
+
+/// Finds a package directory from a path or a problem name.
+fn locate(spec: &str) -> anyhow::Result<PathBuf> {
+    let direct = Path::new(spec);
+    if direct.join("problem.yaml").is_file() {
+        return Ok(direct.to_path_buf());
+    }
+    if direct.is_dir() {
+        bail!("{}: not a problem package (no problem.yaml)", direct.display());
+    }
+    if !spec.contains('/') {
+        let cwd = std::env::current_dir().context("reading the current directory")?;
+        for dir in cwd.ancestors() {
+            let candidate = dir.join("problems").join(spec);
+            if candidate.join("problem.yaml").is_file() {
+                return Ok(candidate);
+            }
+        }
+    }
+    bail!("no problem '{spec}': not a package directory, and no problems/{spec}/problem.yaml here or above")
+}
+
+/// The programs in a validator or submission directory: every file and every sub-directory,
+/// sorted by name. Hidden entries are skipped.
+pub fn programs_in(dir: &Path) -> anyhow::Result<Vec<PathBuf>> {
+    if !dir.is_dir() {
+        return Ok(Vec::new());
+    }
+    let mut programs = Vec::new();
+    for entry in std::fs::read_dir(dir).with_context(|| format!("reading {}", dir.display()))? {
+        let entry = entry.with_context(|| format!("reading {}", dir.display()))?;
+        let name = entry.file_name();
+        let name = name.to_string_lossy();
+        if name.starts_with('.') || name.ends_with('~') || name == "README.md" {
+            continue;
+        }
+        programs.push(entry.path());
+    }
+    programs.sort();
+    Ok(programs)
+}

@@ -1,0 +1,103 @@
+//! The generator plan, `generators/plan.yaml` in a package: every generated test's name with
+//! the command line that makes it, and the solution that answers it.
+//!
+//! ```yaml
+//! solution: checkers            # a built-in reference solver, or a program path in the package
+//! tests:
+//!   secret/unique/01-n8: checkers --outcome unique --n 8 --seed 1
+//!   secret/none/01-n8: checkers --outcome none --n 8 --seed 2
+//! ```
+//! A command's first word names a built-in generator (`leapfrog gen --list`) or a program in
+//! the package's `generators/` directory; the rest are its arguments, split on white space.
+
+use std::path::{Component, Path, PathBuf};
+
+use anyhow::{Context, bail};
+use serde::Deserialize;
+
+/// Where the answers of generated tests come from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Solution {
+    /// A reference solver from the puzzle registry.
+    Builtin(String),
+    /// A program in the package, relative to the package root.
+    Program(PathBuf),
+}
+
+#[derive(Debug, Clone)]
+pub struct PlanTest {
+    /// The test's path under `data/` without extension (`secret/unique/01-n8`).
+    pub name: String,
+    /// The generator: the first word of the command.
+    pub generator: String,
+    pub args: Vec<String>,
+}
+
+impl PlanTest {
+    /// The command as written in the plan.
+    pub fn command_line(&self) -> String {
+        std::iter::once(self.generator.as_str())
+            .chain(self.args.iter().map(String::as_str))
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct Plan {
+    pub path: PathBuf,
+    pub solution: Solution,
+    pub tests: Vec<PlanTest>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawPlan {
+    solution: String,
+    tests: serde_yaml_ng::Mapping,
+}
+
+impl Plan {
+    pub fn load(path: &Path) -> anyhow::Result<Plan> {
+        let text =
+            std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+        let raw: RawPlan =
+            serde_yaml_ng::from_str(&text).with_context(|| path.display().to_string())?;
+        let solution = if crate::puzzles::find(&raw.solution).is_some() {
+            Solution::Builtin(raw.solution)
+        } else {
+            Solution::Program(PathBuf::from(raw.solution))
+        };
+        let mut tests = Vec::new();
+        for (key, value) in raw.tests {
+            let (Some(name), Some(command)) = (key.as_str(), value.as_str()) else {
+                bail!("{}: every test must map a name to a command line", path.display());
+            };
+            check_test_name(name).with_context(|| format!("{}: test '{name}'", path.display()))?;
+            let mut words = command.split_whitespace().map(String::from);
+            let Some(generator) = words.next() else {
+                bail!("{}: test '{name}' has an empty command", path.display());
+            };
+            tests.push(PlanTest { name: name.to_string(), generator, args: words.collect() });
+        }
+        if tests.is_empty() {
+            bail!("{}: the plan lists no tests", path.display());
+        }
+        Ok(Plan { path: path.to_path_buf(), solution, tests })
+    }
+}
+
+/// A test name must stay inside `data/secret/` and be a plain relative path.
+fn check_test_name(name: &str) -> anyhow::Result<()> {
+    let path = Path::new(name);
+    if !name.starts_with("secret/") {
+        bail!("generated tests live under secret/");
+    }
+    if path.components().any(|c| !matches!(c, Component::Normal(_))) {
+        bail!("the name must be a plain relative path (no '..', no leading '/')");
+    }
+    if name.ends_with(".in") || name.ends_with(".ans") {
+        bail!("give the name without an extension");
+    }
+    Ok(())
+}

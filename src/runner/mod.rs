@@ -1,0 +1,1 @@
+//! Running untrusted programs under limits (CPU, wall, memory, output, processes) and measuring them.
