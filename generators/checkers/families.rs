@@ -1,0 +1,408 @@
+//! The outcome families: each builds one candidate board on an empty canvas and returns the
+//! black pieces that should be able to capture everything (empty for `None`), or `None` when
+//! this attempt did not work out (the caller retries with the same random stream). Near misses
+//! start from a board with exactly one solver, checked with the reference solver, and change
+//! one thing that a particular wrong solution would overlook.
+
+use rand_chacha::ChaCha8Rng;
+
+use super::canvas::{At, Canvas, DIAGONALS, between, chance, class_of, pick, shuffle, step};
+use super::plant::{add_decoys, close, free_jumps, graph_squares, place_solver, solvers, walk};
+use super::{Family, Options, Side};
+
+/// One attempt at a family.
+pub fn attempt(family: Family, canvas: &mut Canvas, rng: &mut ChaCha8Rng, opts: &Options) -> Option<Vec<At>> {
+    match family {
+        Family::Unique => unique(canvas, rng, opts),
+        Family::Return => closed_trail(canvas, rng, opts),
+        Family::Multiple => multiple(canvas, rng, opts),
+        Family::None => nobody(canvas, rng, opts),
+        Family::Degree => degree(canvas, rng, opts),
+        Family::Cut => cut(canvas, rng, opts),
+        Family::Island => island(canvas, rng, opts),
+        Family::Blocked => blocked(canvas, rng, opts),
+        Family::Edge => edge(canvas, rng, opts),
+        Family::Parity => parity(canvas, rng, opts),
+        Family::Shared => shared(canvas, rng, opts),
+        Family::Border => border(canvas, rng, opts),
+        Family::Dense => dense(canvas, rng),
+        Family::Any => unreachable!("the caller draws a concrete family"),
+    }
+}
+
+/// How many jumps a trail should have: as asked, or a random share of the board.
+fn jumps(rng: &mut ChaCha8Rng, opts: &Options) -> u32 {
+    opts.whites.unwrap_or_else(|| between(rng, 1, (opts.n * opts.n / 6).max(1)))
+}
+
+/// A trail with an exact number of jumps when `--whites` asks for one.
+fn long_enough(visited: &[At], want: u32, opts: &Options) -> bool {
+    visited.len() >= 2 && (opts.whites.is_none() || visited.len() as u32 == want + 1)
+}
+
+/// A black piece and a random capture trail from it: the only solver. Returns the piece's
+/// square and every square of the trail.
+fn trail(canvas: &mut Canvas, rng: &mut ChaCha8Rng, opts: &Options) -> Option<(At, Vec<At>)> {
+    let (hero, visited) = trail_in(canvas, rng, opts, None)?;
+    (solvers(canvas) == [hero]).then_some((hero, visited))
+}
+
+/// [`trail`] without the check, with the piece on a square of the given class.
+fn trail_in(
+    canvas: &mut Canvas,
+    rng: &mut ChaCha8Rng,
+    opts: &Options,
+    class: Option<i32>,
+) -> Option<(At, Vec<At>)> {
+    let starts: Vec<At> = canvas
+        .usable_squares()
+        .into_iter()
+        .filter(|&a| canvas.is(a, b'_') && class.is_none_or(|k| class_of(a) == k))
+        .filter(|&a| !free_jumps(canvas, a, a).is_empty())
+        .collect();
+    let hero = pick(rng, &starts)?;
+    canvas.set(hero, b'B');
+    let want = jumps(rng, opts);
+    let visited = walk(canvas, rng, hero, want, hero);
+    long_enough(&visited, want, opts).then_some((hero, visited))
+}
+
+/// The squares of the hero's capture graph other than the hero itself.
+fn others(canvas: &Canvas, hero: At) -> Vec<At> {
+    graph_squares(canvas, class_of(hero)).into_iter().filter(|&a| a != hero).collect()
+}
+
+fn unique(canvas: &mut Canvas, rng: &mut ChaCha8Rng, opts: &Options) -> Option<Vec<At>> {
+    let (hero, visited) = trail(canvas, rng, opts)?;
+    let end = *visited.last().expect("a trail has squares");
+    // The same trail walked backwards: the solver may sit at either end.
+    if end != hero && chance(rng, 1, 2) {
+        canvas.set(hero, b'_');
+        canvas.set(end, b'B');
+        return Some(vec![end]);
+    }
+    Some(vec![hero])
+}
+
+/// A trail that has to come back to the square it started from: every degree is even.
+fn closed_trail(canvas: &mut Canvas, rng: &mut ChaCha8Rng, opts: &Options) -> Option<Vec<At>> {
+    let starts: Vec<At> = canvas
+        .usable_squares()
+        .into_iter()
+        .filter(|&a| !free_jumps(canvas, a, a).is_empty())
+        .collect();
+    let hero = pick(rng, &starts)?;
+    canvas.set(hero, b'B');
+    // Leave room for the way back: the walk takes about two thirds of the jumps.
+    let want = jumps(rng, opts).max(3);
+    let visited = walk(canvas, rng, hero, (want * 2 / 3).max(2), hero);
+    let end = *visited.last().expect("a trail has squares");
+    if end == hero || !close(canvas, end, hero) {
+        return None;
+    }
+    let laid = canvas.count(b'W') as u32;
+    let exact = opts.whites.is_none_or(|w| w == laid);
+    (exact && canvas.degree(hero) >= 2 && solvers(canvas) == [hero]).then(|| vec![hero])
+}
+
+/// Two solvers: white pieces along a rook's walk over the squares they may occupy (two
+/// squares at a time, mostly straight on) form a trail in both classes of that row parity, so a
+/// piece of each class can capture them all.
+fn multiple(canvas: &mut Canvas, rng: &mut ChaCha8Rng, opts: &Options) -> Option<Vec<At>> {
+    let n = canvas.n;
+    let inner = |a: At| (1..n - 1).contains(&a.0) && (1..n - 1).contains(&a.1);
+    let cells: Vec<At> = canvas.usable_squares().into_iter().filter(|&a| inner(a)).collect();
+    let mut at = pick(rng, &cells)?;
+    canvas.set(at, b'W');
+    let length = opts.whites.unwrap_or_else(|| between(rng, 1, (n as u32).max(2)));
+    let mut heading = pick(rng, &[(0, 2), (0, -2), (2, 0), (-2, 0)])?;
+    for _ in 1..length {
+        let free = |d: At| {
+            let next = (at.0 + d.0, at.1 + d.1);
+            (inner(next) && canvas.is(next, b'_')).then_some(next)
+        };
+        let turns: Vec<At> =
+            [(0, 2), (0, -2), (2, 0), (-2, 0)].into_iter().filter(|&d| free(d).is_some()).collect();
+        if free(heading).is_none() || chance(rng, 1, 5) {
+            heading = pick(rng, &turns)?;
+        }
+        at = free(heading).expect("a free heading");
+        canvas.set(at, b'W');
+    }
+    if opts.whites.is_some_and(|w| w != canvas.count(b'W') as u32) {
+        return None;
+    }
+    let node_rows = 1 - (at.0 & 1);
+    let classes = [node_rows * 2, node_rows * 2 + 1];
+    let first = place_solver(canvas, rng, classes[0])?;
+    let second = place_solver(canvas, rng, classes[1])?;
+    let mut both = vec![first, second];
+    both.sort();
+    Some(both)
+}
+
+/// Nobody can capture everything: pieces scattered at random densities, half the time with
+/// every white on one row parity, so the failure is a matter of the graph and not of parity.
+fn nobody(canvas: &mut Canvas, rng: &mut ChaCha8Rng, opts: &Options) -> Option<Vec<At>> {
+    let mut squares = canvas.usable_squares();
+    shuffle(rng, &mut squares);
+    let white_rows = chance(rng, 1, 2).then(|| between(rng, 0, 1) as i32);
+    let may_be_white = |a: &At| white_rows.is_none_or(|p| (a.0 & 1) == p);
+    let whites = match opts.whites {
+        Some(w) => w as usize,
+        None => {
+            let room = squares.iter().filter(|a| may_be_white(a)).count() as u32;
+            between(rng, 1, (room * 2 / 5).max(1)) as usize
+        }
+    };
+    let spots: Vec<At> = squares.iter().copied().filter(may_be_white).take(whites).collect();
+    if spots.len() < whites.max(1) {
+        return None;
+    }
+    for &a in &spots {
+        canvas.set(a, b'W');
+    }
+    let empty: Vec<At> = squares.into_iter().filter(|&a| canvas.is(a, b'_')).collect();
+    let blacks = between(rng, 1, (empty.len() as u32 / 6).max(1)) as usize;
+    if empty.is_empty() {
+        return None;
+    }
+    for &a in empty.iter().take(blacks) {
+        canvas.set(a, b'B');
+    }
+    solvers(canvas).is_empty().then(Vec::new)
+}
+
+/// Near miss: one more white, touching the trail, so the odd-degree count is wrong while the
+/// graph stays connected and every landing stays free.
+fn degree(canvas: &mut Canvas, rng: &mut ChaCha8Rng, opts: &Options) -> Option<Vec<At>> {
+    let (hero, _) = trail(canvas, rng, opts)?;
+    let mut touched = graph_squares(canvas, class_of(hero));
+    shuffle(rng, &mut touched);
+    for at in touched {
+        for (middle, _) in free_jumps(canvas, at, hero) {
+            canvas.set(middle, b'W');
+            if solvers(canvas).is_empty() {
+                return Some(Vec::new());
+            }
+            canvas.set(middle, b'_');
+        }
+    }
+    None
+}
+
+/// The two ends of the white at `middle` in the class-`class` graph, if it lies on one of
+/// that class's diagonals.
+fn ends(middle: At, class: i32) -> Option<(At, At)> {
+    [(-1, -1), (-1, 1)].into_iter().map(|d| (step(middle, d, 1), step(middle, d, -1))).find(|&(a, _)| class_of(a) == class)
+}
+
+/// Near miss: one white whose edge touches nothing else of the trail.
+fn cut(canvas: &mut Canvas, rng: &mut ChaCha8Rng, opts: &Options) -> Option<Vec<At>> {
+    let (hero, _) = trail(canvas, rng, opts)?;
+    let class = class_of(hero);
+    let mut middles: Vec<At> = canvas
+        .usable_squares()
+        .into_iter()
+        .filter(|&m| (m.0 & 1) != (hero.0 & 1) && canvas.is(m, b'_'))
+        .filter(|&m| {
+            ends(m, class).is_some_and(|(a, b)| {
+                [a, b].iter().all(|&e| canvas.is(e, b'_') && canvas.degree(e) == 0)
+            })
+        })
+        .collect();
+    shuffle(rng, &mut middles);
+    let middle = middles.first().copied()?;
+    canvas.set(middle, b'W');
+    solvers(canvas).is_empty().then(Vec::new)
+}
+
+/// Near miss: a separate loop of four whites (every degree even), so only connectivity fails.
+fn island(canvas: &mut Canvas, rng: &mut ChaCha8Rng, opts: &Options) -> Option<Vec<At>> {
+    // The loop goes round a centre square: its four diagonal neighbours hold the whites, and
+    // the four squares two steps away in line are the loop's corners, in the class of the
+    // piece (the centre is in the sibling class). The loop is laid first, so that the trail
+    // can be kept off its corners.
+    const CORNERS: [At; 4] = [(2, 0), (-2, 0), (0, 2), (0, -2)];
+    let centres: Vec<At> = canvas
+        .usable_squares()
+        .into_iter()
+        .filter(|&x| CORNERS.iter().all(|&(dr, dc)| canvas.on_board((x.0 + dr, x.1 + dc))))
+        .collect();
+    let centre = pick(rng, &centres)?;
+    let corners = CORNERS.map(|(dr, dc)| (centre.0 + dr, centre.1 + dc));
+    for d in DIAGONALS {
+        canvas.set(step(centre, d, 1), b'W');
+    }
+    // Corners held by stand-ins while the trail is walked, then freed again.
+    for c in corners {
+        canvas.set(c, b'B');
+    }
+    let walked = trail_in(canvas, rng, opts, Some(class_of(corners[0])));
+    for c in corners {
+        canvas.set(c, b'_');
+    }
+    let (hero, _) = walked?;
+    // Without the loop the piece would be the only solver.
+    let mut without = canvas.clone();
+    for d in DIAGONALS {
+        without.set(step(centre, d, 1), b'_');
+    }
+    (solvers(&without) == [hero] && solvers(canvas).is_empty()).then(Vec::new)
+}
+
+/// Near miss: another black piece stands on a square the trail must land on (not its end;
+/// see [`shared`] for that).
+fn blocked(canvas: &mut Canvas, rng: &mut ChaCha8Rng, opts: &Options) -> Option<Vec<At>> {
+    let (hero, visited) = trail(canvas, rng, opts)?;
+    let end = *visited.last().expect("a trail has squares");
+    let inner: Vec<At> = others(canvas, hero).into_iter().filter(|&a| a != end).collect();
+    let spot = pick(rng, &inner).or_else(|| pick(rng, &others(canvas, hero)))?;
+    canvas.set(spot, b'B');
+    solvers(canvas).is_empty().then(Vec::new)
+}
+
+/// Near miss: a white on the border next to the end of the trail, whose far side is off the
+/// board. A solution that wraps around the edge sees a longer trail.
+fn edge(canvas: &mut Canvas, rng: &mut ChaCha8Rng, opts: &Options) -> Option<Vec<At>> {
+    let n = canvas.n;
+    let side = match opts.side {
+        Side::Any => pick(rng, &[Side::Top, Side::Bottom, Side::Left, Side::Right])?,
+        side => side,
+    };
+    // Squares one step in from the chosen side, with the step towards it.
+    let (toward, in_line): (At, fn(At, i32) -> bool) = match side {
+        Side::Top => ((-1, 0), |a, _| a.0 == 1),
+        Side::Bottom => ((1, 0), |a, n| a.0 == n - 2),
+        Side::Left => ((0, -1), |a, _| a.1 == 1),
+        _ => ((0, 1), |a, n| a.1 == n - 2),
+    };
+    let mut ends: Vec<(At, At)> = Vec::new();
+    for a in canvas.usable_squares().into_iter().filter(|&a| in_line(a, n)) {
+        for d in DIAGONALS.iter().filter(|d| d.0 == toward.0 || d.1 == toward.1) {
+            let middle = step(a, *d, 1);
+            if canvas.on_board(middle) && !canvas.on_board(step(a, *d, 2)) {
+                ends.push((a, middle));
+            }
+        }
+    }
+    let (end, middle) = pick(rng, &ends)?;
+    let want = jumps(rng, opts);
+    let visited = walk(canvas, rng, end, want, end);
+    if !long_enough(&visited, want, opts) {
+        return None;
+    }
+    let hero = *visited.last().expect("a trail has squares");
+    canvas.set(hero, b'B');
+    if solvers(canvas) != [hero] {
+        return None;
+    }
+    canvas.set(middle, b'W');
+    solvers(canvas).is_empty().then(Vec::new)
+}
+
+/// Near miss: one white on a square of the piece's own row parity, which it can never jump.
+fn parity(canvas: &mut Canvas, rng: &mut ChaCha8Rng, opts: &Options) -> Option<Vec<At>> {
+    let (hero, _) = trail(canvas, rng, opts)?;
+    let class = class_of(hero);
+    let spots: Vec<At> = canvas
+        .usable_squares()
+        .into_iter()
+        .filter(|&a| (a.0 & 1) == (hero.0 & 1) && canvas.is(a, b'_'))
+        .filter(|&a| class_of(a) != class || canvas.degree(a) == 0)
+        .collect();
+    let spot = pick(rng, &spots)?;
+    canvas.set(spot, b'W');
+    solvers(canvas).is_empty().then(Vec::new)
+}
+
+/// Near miss: two black pieces at the two ends of one trail. Each could capture everything if
+/// the other were not in the way of its last landing.
+fn shared(canvas: &mut Canvas, rng: &mut ChaCha8Rng, opts: &Options) -> Option<Vec<At>> {
+    let (hero, visited) = trail(canvas, rng, opts)?;
+    let end = *visited.last().expect("a trail has squares");
+    if end == hero {
+        return None;
+    }
+    canvas.set(end, b'B');
+    solvers(canvas).is_empty().then(Vec::new)
+}
+
+/// Every white on the border, where no jump over it can land; black pieces right next to them
+/// (a solution that wraps around the edge finds jumps there).
+fn border(canvas: &mut Canvas, rng: &mut ChaCha8Rng, opts: &Options) -> Option<Vec<At>> {
+    let n = canvas.n;
+    let mut rim: Vec<At> = canvas
+        .usable_squares()
+        .into_iter()
+        .filter(|&(r, c)| r == 0 || c == 0 || r == n - 1 || c == n - 1)
+        .collect();
+    shuffle(rng, &mut rim);
+    let whites = opts.whites.unwrap_or_else(|| between(rng, 1, 3)) as usize;
+    if rim.len() < whites + 1 {
+        return None;
+    }
+    for &w in &rim[..whites] {
+        canvas.set(w, b'W');
+        let inward: Vec<At> =
+            DIAGONALS.iter().map(|&d| step(w, d, 1)).filter(|&a| canvas.is(a, b'_')).collect();
+        if chance(rng, 2, 3) {
+            if let Some(a) = pick(rng, &inward) {
+                canvas.set(a, b'B');
+            }
+        }
+    }
+    if canvas.count(b'B') == 0 {
+        let empty: Vec<At> =
+            canvas.usable_squares().into_iter().filter(|&a| canvas.is(a, b'_')).collect();
+        canvas.set(pick(rng, &empty)?, b'B');
+    }
+    solvers(canvas).is_empty().then(Vec::new)
+}
+
+/// As many whites as a board with a solver can hold: every square of one row parity that is
+/// not on the border. The solver sits in the class whose graph has an Euler trail, and a black
+/// piece in the other class touches the whites too (so a search must rule it out).
+fn dense(canvas: &mut Canvas, rng: &mut ChaCha8Rng) -> Option<Vec<At>> {
+    let n = canvas.n;
+    let mut parities = [0, 1];
+    shuffle(rng, &mut parities);
+    for white_rows in parities {
+        let mut board = canvas.clone();
+        for a in board.usable_squares() {
+            if (a.0 & 1) == white_rows && (1..n - 1).contains(&a.0) && (1..n - 1).contains(&a.1) {
+                board.set(a, b'W');
+            }
+        }
+        if board.count(b'W') == 0 {
+            continue;
+        }
+        let node_rows = 1 - white_rows;
+        let mut heroes = Vec::new();
+        for class in [node_rows * 2, node_rows * 2 + 1] {
+            heroes.extend(place_solver(&mut board, rng, class));
+        }
+        if heroes.is_empty() {
+            continue;
+        }
+        heroes.sort();
+        for class in [node_rows * 2, node_rows * 2 + 1] {
+            if heroes.iter().all(|&h| class_of(h) != class) {
+                let mut touched = graph_squares(&board, class);
+                touched.retain(|&a| board.is(a, b'_'));
+                if let Some(decoy) = pick(rng, &touched) {
+                    board.set(decoy, b'B');
+                }
+            }
+        }
+        *canvas = board;
+        return Some(heroes);
+    }
+    None
+}
+
+/// Decoy black pieces for any family: as many as asked, or a few.
+pub fn decorate(canvas: &mut Canvas, rng: &mut ChaCha8Rng, opts: &Options, expected: &[At]) {
+    let count = opts.decoys.unwrap_or_else(|| between(rng, 0, 1 + opts.n / 4));
+    add_decoys(canvas, rng, count, expected);
+}
