@@ -72,7 +72,11 @@ pub struct InputError {
 
 impl InputError {
     pub fn new(line: usize, column: usize, message: impl Into<String>) -> Self {
-        InputError { line, column, message: message.into() }
+        InputError {
+            line,
+            column,
+            message: message.into(),
+        }
     }
 }
 
@@ -81,7 +85,11 @@ impl fmt::Display for InputError {
         if self.column == 0 {
             write!(f, "line {}: {}", self.line, self.message)
         } else {
-            write!(f, "line {}, column {}: {}", self.line, self.column, self.message)
+            write!(
+                f,
+                "line {}, column {}: {}",
+                self.line, self.column, self.message
+            )
         }
     }
 }
