@@ -72,8 +72,8 @@ pub struct Options {
     /// Which squares are usable: a1 (the usual board) or b1.
     #[arg(long, value_enum, default_value = "a1")]
     pub phase: Phase,
-    /// White pieces to plant: jumps of the trail, length of the `multiple` line, whites of
-    /// `none` and `border` (default: random).
+    /// White pieces to plant: jumps of the trail (rounded up to an even number for `return`),
+    /// length of the `multiple` line, whites of `none` and `border` (default: random).
     #[arg(long)]
     pub whites: Option<u32>,
     /// Extra black pieces that must not change the outcome (default: a few).
@@ -122,7 +122,7 @@ pub fn run(args: &[String]) -> anyhow::Result<Vec<u8>> {
             continue;
         };
         expected.sort();
-        families::decorate(&mut canvas, &mut rng, &opts, &expected);
+        families::decorate(&mut canvas, &mut rng, family, &opts, &expected);
         // The promise of the family, checked by the reference solver on the final board.
         if plant::solvers(&canvas) != expected {
             continue;

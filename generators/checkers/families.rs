@@ -7,7 +7,7 @@
 use rand_chacha::ChaCha8Rng;
 
 use super::canvas::{At, Canvas, DIAGONALS, between, chance, class_of, pick, shuffle, step};
-use super::plant::{add_decoys, close, free_jumps, graph_squares, place_solver, solvers, walk};
+use super::plant::{add_decoys, closed_walk, free_jumps, graph_squares, place_solver, solvers, walk};
 use super::{Family, Options, Side};
 
 /// One attempt at a family.
@@ -93,52 +93,80 @@ fn closed_trail(canvas: &mut Canvas, rng: &mut ChaCha8Rng, opts: &Options) -> Op
         .collect();
     let hero = pick(rng, &starts)?;
     canvas.set(hero, b'B');
-    // Leave room for the way back: the walk takes about two thirds of the jumps.
-    let want = jumps(rng, opts).max(3);
-    let visited = walk(canvas, rng, hero, (want * 2 / 3).max(2), hero);
-    let end = *visited.last().expect("a trail has squares");
-    if end == hero || !close(canvas, end, hero) {
-        return None;
-    }
-    let laid = canvas.count(b'W') as u32;
-    let exact = opts.whites.is_none_or(|w| w == laid);
-    (exact && canvas.degree(hero) >= 2 && solvers(canvas) == [hero]).then(|| vec![hero])
+    // The smallest loop has four jumps; an odd request is rounded up.
+    let want = jumps(rng, opts).max(4).next_multiple_of(2);
+    (closed_walk(canvas, rng, hero, want) && solvers(canvas) == [hero]).then(|| vec![hero])
 }
 
-/// Two solvers: white pieces along a rook's walk over the squares they may occupy (two
-/// squares at a time, mostly straight on) form a trail in both classes of that row parity, so a
-/// piece of each class can capture them all.
+/// Two solvers, one in each class of the same row parity. Every white is an edge of both
+/// classes' graphs (along one diagonal for each), so the whites must form a trail in both:
+/// either a filled rectangle of whites two squares apart with an odd number of rows or of
+/// columns (its four odd corners then split two and two between the classes), or a rook's walk
+/// over the white squares that mostly goes straight on (kept only when it works).
 fn multiple(canvas: &mut Canvas, rng: &mut ChaCha8Rng, opts: &Options) -> Option<Vec<At>> {
     let n = canvas.n;
     let inner = |a: At| (1..n - 1).contains(&a.0) && (1..n - 1).contains(&a.1);
     let cells: Vec<At> = canvas.usable_squares().into_iter().filter(|&a| inner(a)).collect();
-    let mut at = pick(rng, &cells)?;
-    canvas.set(at, b'W');
+    let first = pick(rng, &cells)?;
+    let whites = if chance(rng, 1, 2) {
+        rectangle(canvas, rng, opts, first)?
+    } else {
+        rook_walk(canvas, rng, opts, first)?
+    };
+    if opts.whites.is_some_and(|w| w != whites) {
+        return None;
+    }
+    let node_rows = 1 - (first.0 & 1);
+    let one = place_solver(canvas, rng, node_rows * 2)?;
+    let other = place_solver(canvas, rng, node_rows * 2 + 1)?;
+    let mut both = vec![one, other];
+    both.sort();
+    Some(both)
+}
+
+/// Whites on `rows` × `cols` squares two apart from `corner` (rows or cols odd). Returns how
+/// many were laid, or `None` if the rectangle does not fit inside the border.
+fn rectangle(canvas: &mut Canvas, rng: &mut ChaCha8Rng, opts: &Options, corner: At) -> Option<u32> {
+    let n = canvas.n;
+    let room_rows = ((n - 2 - corner.0) / 2 + 1) as u32;
+    let room_cols = ((n - 2 - corner.1) / 2 + 1) as u32;
+    let shapes: Vec<(u32, u32)> = (1..=room_rows)
+        .flat_map(|a| (1..=room_cols).map(move |b| (a, b)))
+        .filter(|&(a, b)| a % 2 == 1 || b % 2 == 1)
+        .filter(|&(a, b)| opts.whites.is_none_or(|w| a * b == w))
+        .filter(|&(a, b)| opts.whites.is_some() || a * b <= (n as u32).max(2))
+        .collect();
+    let (rows, cols) = pick(rng, &shapes)?;
+    for i in 0..rows as i32 {
+        for j in 0..cols as i32 {
+            canvas.set((corner.0 + 2 * i, corner.1 + 2 * j), b'W');
+        }
+    }
+    Some(rows * cols)
+}
+
+/// Whites along a rook's walk two squares at a time from `start`, mostly straight on.
+fn rook_walk(canvas: &mut Canvas, rng: &mut ChaCha8Rng, opts: &Options, start: At) -> Option<u32> {
+    let n = canvas.n;
+    let inner = |a: At| (1..n - 1).contains(&a.0) && (1..n - 1).contains(&a.1);
+    let steps = [(0, 2), (0, -2), (2, 0), (-2, 0)];
     let length = opts.whites.unwrap_or_else(|| between(rng, 1, (n as u32).max(2)));
-    let mut heading = pick(rng, &[(0, 2), (0, -2), (2, 0), (-2, 0)])?;
+    let mut at = start;
+    canvas.set(at, b'W');
+    let mut heading = pick(rng, &steps)?;
     for _ in 1..length {
         let free = |d: At| {
             let next = (at.0 + d.0, at.1 + d.1);
             (inner(next) && canvas.is(next, b'_')).then_some(next)
         };
-        let turns: Vec<At> =
-            [(0, 2), (0, -2), (2, 0), (-2, 0)].into_iter().filter(|&d| free(d).is_some()).collect();
+        let turns: Vec<At> = steps.into_iter().filter(|&d| free(d).is_some()).collect();
         if free(heading).is_none() || chance(rng, 1, 5) {
             heading = pick(rng, &turns)?;
         }
         at = free(heading).expect("a free heading");
         canvas.set(at, b'W');
     }
-    if opts.whites.is_some_and(|w| w != canvas.count(b'W') as u32) {
-        return None;
-    }
-    let node_rows = 1 - (at.0 & 1);
-    let classes = [node_rows * 2, node_rows * 2 + 1];
-    let first = place_solver(canvas, rng, classes[0])?;
-    let second = place_solver(canvas, rng, classes[1])?;
-    let mut both = vec![first, second];
-    both.sort();
-    Some(both)
+    Some(length)
 }
 
 /// Nobody can capture everything: pieces scattered at random densities, half the time with
@@ -401,8 +429,20 @@ fn dense(canvas: &mut Canvas, rng: &mut ChaCha8Rng) -> Option<Vec<At>> {
     None
 }
 
-/// Decoy black pieces for any family: as many as asked, or a few.
-pub fn decorate(canvas: &mut Canvas, rng: &mut ChaCha8Rng, opts: &Options, expected: &[At]) {
+/// Decoy black pieces for any family: as many as asked, or a few. Near misses only get
+/// decoys that touch no white piece, so that the one change stays the only reason for `None`.
+pub fn decorate(canvas: &mut Canvas, rng: &mut ChaCha8Rng, family: Family, opts: &Options, expected: &[At]) {
     let count = opts.decoys.unwrap_or_else(|| between(rng, 0, 1 + opts.n / 4));
-    add_decoys(canvas, rng, count, expected);
+    let near_miss = matches!(
+        family,
+        Family::Degree
+            | Family::Cut
+            | Family::Island
+            | Family::Blocked
+            | Family::Edge
+            | Family::Parity
+            | Family::Shared
+            | Family::Border
+    );
+    add_decoys(canvas, rng, count, expected, near_miss);
 }

@@ -36,16 +36,16 @@ pub fn walk(canvas: &mut Canvas, rng: &mut ChaCha8Rng, from: At, jumps: u32, hom
     visited
 }
 
-/// Extends a trail ending on `from` back to `home` along a shortest route of fresh jumps, so
-/// that every square of the trail has even degree. False (and nothing laid) if there is none.
-pub fn close(canvas: &mut Canvas, from: At, home: At) -> bool {
+/// A shortest route of fresh jumps from `from` to `home`: the squares landed on, `home` last
+/// (empty when they are the same square); `None` if there is no route.
+pub fn route(canvas: &Canvas, from: At, home: At) -> Option<Vec<At>> {
     let n = canvas.n;
     let index = |(r, c): At| (r * n + c) as usize;
     let mut came_from: Vec<Option<At>> = vec![None; (n * n) as usize];
     let mut queue = VecDeque::from([from]);
     came_from[index(from)] = Some(from);
     while let Some(at) = queue.pop_front() {
-        if at == home && at != from {
+        if at == home {
             break;
         }
         for (_, landing) in free_jumps(canvas, at, home) {
@@ -55,16 +55,42 @@ pub fn close(canvas: &mut Canvas, from: At, home: At) -> bool {
             }
         }
     }
-    if from == home || came_from[index(home)].is_none() {
-        return from == home;
-    }
+    came_from[index(home)]?;
+    let mut squares = Vec::new();
     let mut at = home;
     while at != from {
-        let prev = came_from[index(at)].expect("on the route");
-        canvas.set(((at.0 + prev.0) / 2, (at.1 + prev.1) / 2), b'W');
-        at = prev;
+        squares.push(at);
+        at = came_from[index(at)].expect("on the route");
     }
-    true
+    squares.reverse();
+    Some(squares)
+}
+
+/// Lays white pieces along a random walk from `home` that comes back to it, with `jumps` jumps
+/// in all (even: the squares of a class form a grid, so every closed trail has an even number
+/// of jumps). The walk wanders until the way back would make up the rest, then takes a shortest
+/// way back. False if it got stuck or overshot.
+pub fn closed_walk(canvas: &mut Canvas, rng: &mut ChaCha8Rng, home: At, jumps: u32) -> bool {
+    let mut at = home;
+    let mut laid = 0;
+    loop {
+        let Some(back) = route(canvas, at, home) else { return false };
+        if laid > 0 && laid + back.len() as u32 >= jumps {
+            if laid + back.len() as u32 != jumps {
+                return false;
+            }
+            let mut from = at;
+            for landing in back {
+                canvas.set(((from.0 + landing.0) / 2, (from.1 + landing.1) / 2), b'W');
+                from = landing;
+            }
+            return true;
+        }
+        let Some((middle, landing)) = pick(rng, &free_jumps(canvas, at, home)) else { return false };
+        canvas.set(middle, b'W');
+        at = landing;
+        laid += 1;
+    }
 }
 
 /// The squares of a class that some white piece touches: the vertices of its capture graph.
@@ -100,10 +126,15 @@ pub fn place_solver(canvas: &mut Canvas, rng: &mut ChaCha8Rng, class: i32) -> Op
 }
 
 /// Adds up to `count` black pieces on random empty squares, keeping only those that leave the
-/// set of solvers exactly `expected`.
-pub fn add_decoys(canvas: &mut Canvas, rng: &mut ChaCha8Rng, count: u32, expected: &[At]) {
-    let mut empty: Vec<At> =
-        canvas.usable_squares().into_iter().filter(|&a| canvas.is(a, b'_')).collect();
+/// set of solvers exactly `expected`. With `aloof`, only on squares no white piece touches:
+/// such a piece blocks no landing of anyone, so a near miss stays exactly one change away from
+/// a solvable board.
+pub fn add_decoys(canvas: &mut Canvas, rng: &mut ChaCha8Rng, count: u32, expected: &[At], aloof: bool) {
+    let mut empty: Vec<At> = canvas
+        .usable_squares()
+        .into_iter()
+        .filter(|&a| canvas.is(a, b'_') && (!aloof || canvas.degree(a) == 0))
+        .collect();
     shuffle(rng, &mut empty);
     let mut placed = 0;
     for at in empty {

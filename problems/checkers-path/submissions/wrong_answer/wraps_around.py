@@ -1,6 +1,5 @@
-# WRONG: checks only the upper bounds of coordinates; Python's negative indices then
-# wrap a jump off the top or left edge round to the other side of the board. Otherwise the
-# accepted per-piece search.
+# WRONG: keeps coordinates on the board with `% n`, so a jump off one edge lands on the
+# opposite edge as if the board wrapped around. Otherwise the accepted per-piece search.
 import sys
 
 DIRS = ((-1, -1), (-1, 1), (1, -1), (1, 1))
@@ -22,13 +21,11 @@ def main():
             r, c = stack.pop()
             degree = 0
             for dr, dc in DIRS:
-                mr, mc = r + dr, c + dc
-                if not (mr < n and mc < n) or rows[mr][mc] != "W":
+                mr, mc = (r + dr) % n, (c + dc) % n
+                if rows[mr][mc] != "W":
                     continue
                 degree += 1
-                lr, lc = mr + dr, mc + dc
-                if not (lr < n and lc < n):
-                    return False
+                lr, lc = (mr + dr) % n, (mc + dc) % n
                 if rows[lr][lc] != "_" and (lr, lc) != (sr, sc):
                     return False
                 met.add((mr, mc))
@@ -52,10 +49,10 @@ def main():
             while k < 4:
                 dr, dc = DIRS[k]
                 k += 1
-                mr, mc = r + dr, c + dc
-                if mr < n and mc < n and rows[mr][mc] == "W" and (mr, mc) not in taken:
+                mr, mc = (r + dr) % n, (c + dc) % n
+                if rows[mr][mc] == "W" and (mr, mc) not in taken:
                     taken.add((mr, mc))
-                    stack.append((mr + dr, mc + dc))
+                    stack.append(((mr + dr) % n, (mc + dc) % n))
                     moved = True
                     break
             next_dir[(r, c)] = k
