@@ -31,7 +31,10 @@ enum Verdict {
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     if args.len() < 4 {
-        eprintln!("usage: {} INPUT ANSWER FEEDBACK_DIR < contestant_output", args[0]);
+        eprintln!(
+            "usage: {} INPUT ANSWER FEEDBACK_DIR < contestant_output",
+            args[0]
+        );
         exit(JUDGE_ERROR);
     }
     let verdict = judge(&args[1], &args[2]).unwrap_or_else(Verdict::JudgeError);
@@ -65,9 +68,14 @@ fn judge(input_path: &str, answer_path: &str) -> Result<Verdict, String> {
         .to_string();
     let expects_path = expected != "None" && expected != "Multiple";
 
-    let mut tokens = Tokens { reader: io::stdin().lock() };
+    let mut tokens = Tokens {
+        reader: io::stdin().lock(),
+    };
     let Some(first) = tokens.next() else {
-        return Ok(Verdict::Wrong(format!("expected {}, got nothing", describe(&expected)), None));
+        return Ok(Verdict::Wrong(
+            format!("expected {}, got nothing", describe(&expected)),
+            None,
+        ));
     };
     let first_text = show(&first);
     if first_text == "None" || first_text == "Multiple" {
@@ -85,14 +93,20 @@ fn judge(input_path: &str, answer_path: &str) -> Result<Verdict, String> {
         return Ok(match tokens.next() {
             None => Verdict::Accepted,
             Some(extra) => Verdict::Wrong(
-                format!("expected only {expected}, got more after it: '{}'", show(&extra)),
+                format!(
+                    "expected only {expected}, got more after it: '{}'",
+                    show(&extra)
+                ),
                 None,
             ),
         });
     }
     if first_text.eq_ignore_ascii_case("none") || first_text.eq_ignore_ascii_case("multiple") {
         return Ok(Verdict::Wrong(
-            format!("expected {}, got {first_text}: case differs", describe(&expected)),
+            format!(
+                "expected {}, got {first_text}: case differs",
+                describe(&expected)
+            ),
             None,
         ));
     }
@@ -213,17 +227,22 @@ impl<'a> Game<'a> {
         let board = self.board;
         let start = match board.square(&show(&first)) {
             Ok(sq) => sq,
-            Err(why) => return self.wrong(format!("the path's first token '{}' is {why}", show(&first))),
+            Err(why) => {
+                return self.wrong(format!(
+                    "the path's first token '{}' is {why}",
+                    show(&first)
+                ))
+            }
         };
         let what = match board.cells[start.0][start.1] {
             b'B' => None,
-            b'W' => Some("a white piece"),
-            b'.' => Some("no piece (it is not a usable square)"),
-            _ => Some("no piece"),
+            b'W' => Some("which holds a white piece"),
+            b'.' => Some("which is not a usable square"),
+            _ => Some("which is empty"),
         };
         if let Some(what) = what {
             return self.wrong(format!(
-                "the path starts on {}, which holds {what}, not a black piece",
+                "the path starts on {}, {what}, not a black piece",
                 board.name(start)
             ));
         }
@@ -237,11 +256,21 @@ impl<'a> Game<'a> {
             let to = match board.square(&text) {
                 Ok(sq) => sq,
                 Err(why) => {
-                    return self.wrong(format!("jump {jump} from {}: '{text}' is {why}", board.name(from)));
+                    return self.wrong(format!(
+                        "jump {jump} from {}: '{text}' is {why}",
+                        board.name(from)
+                    ));
                 }
             };
-            let head = format!("jump {jump} from {} to {}", board.name(from), board.name(to));
-            let (dr, dc) = (to.0 as isize - from.0 as isize, to.1 as isize - from.1 as isize);
+            let head = format!(
+                "jump {jump} from {} to {}",
+                board.name(from),
+                board.name(to)
+            );
+            let (dr, dc) = (
+                to.0 as isize - from.0 as isize,
+                to.1 as isize - from.1 as isize,
+            );
             if dr.abs() != 2 || dc.abs() != 2 {
                 return self.wrong(format!("{head} is not a diagonal jump over one square"));
             }
@@ -256,7 +285,11 @@ impl<'a> Game<'a> {
                         "{head} passes over {over}, whose white piece jump {by} already captured"
                     ));
                 }
-                _ => return self.wrong(format!("{head} passes over {over}, which holds no white piece")),
+                _ => {
+                    return self.wrong(format!(
+                        "{head} passes over {over}, which holds no white piece"
+                    ))
+                }
             }
             match self.cells[to.0][to.1] {
                 b'_' => {}
@@ -351,5 +384,9 @@ impl<R: BufRead> Tokens<R> {
 /// A token as messages show it: lossy UTF-8, cut after [`SHOWN`] characters.
 fn show(token: &[u8]) -> String {
     let text = String::from_utf8_lossy(&token[..token.len().min(SHOWN)]).into_owned();
-    if token.len() > SHOWN { format!("{text}...") } else { text }
+    if token.len() > SHOWN {
+        format!("{text}...")
+    } else {
+        text
+    }
 }

@@ -21,7 +21,10 @@ const SHOWN: usize = 40;
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     if args.len() < 4 {
-        eprintln!("usage: {} INPUT ANSWER FEEDBACK_DIR < contestant_output", args[0]);
+        eprintln!(
+            "usage: {} INPUT ANSWER FEEDBACK_DIR < contestant_output",
+            args[0]
+        );
         exit(JUDGE_ERROR);
     }
     let feedback = Path::new(&args[3]).to_path_buf();
@@ -32,7 +35,10 @@ fn main() {
         Err(err) => (JUDGE_ERROR, format!("judge error: {err}")),
     };
     if let Err(err) = fs::write(feedback.join("judgemessage.txt"), format!("{message}\n")) {
-        eprintln!("cannot write {}: {err}", feedback.join("judgemessage.txt").display());
+        eprintln!(
+            "cannot write {}: {err}",
+            feedback.join("judgemessage.txt").display()
+        );
         exit(JUDGE_ERROR);
     }
     if code == JUDGE_ERROR {
@@ -69,7 +75,9 @@ fn judge(input_path: &str, answer_path: &str) -> Result<Option<String>, String> 
     }
     let got_text = show(&got);
     if got_text.eq_ignore_ascii_case(&expected) {
-        return Ok(Some(format!("expected {expected}, got {got_text}: case differs")));
+        return Ok(Some(format!(
+            "expected {expected}, got {got_text}: case differs"
+        )));
     }
     Ok(Some(match (expected.as_str(), board.square(&got_text)) {
         (_, _) if got_text == "None" || got_text == "Multiple" => format!(
@@ -176,5 +184,9 @@ impl<R: BufRead> Tokens<R> {
 /// A token as messages show it: lossy UTF-8, cut after [`SHOWN`] characters.
 fn show(token: &[u8]) -> String {
     let text = String::from_utf8_lossy(&token[..token.len().min(SHOWN)]).into_owned();
-    if token.len() > SHOWN { format!("{text}...") } else { text }
+    if token.len() > SHOWN {
+        format!("{text}...")
+    } else {
+        text
+    }
 }

@@ -141,10 +141,19 @@ pub fn run(args: &[String]) -> anyhow::Result<Vec<u8>> {
 /// A random board of roughly the given size: side `size + 2` (at most 26), any family.
 pub fn sized(size: u32, seed: u64) -> Vec<String> {
     let n = size.saturating_add(2).min(26);
-    let phase = if seed % 2 == 0 { "a1" } else { "b1" };
-    ["--outcome", "any", "--n", &n.to_string(), "--phase", phase, "--seed", &seed.to_string()]
-        .map(String::from)
-        .to_vec()
+    let phase = if seed.is_multiple_of(2) { "a1" } else { "b1" };
+    [
+        "--outcome",
+        "any",
+        "--n",
+        &n.to_string(),
+        "--phase",
+        phase,
+        "--seed",
+        &seed.to_string(),
+    ]
+    .map(String::from)
+    .to_vec()
 }
 
 #[cfg(test)]
@@ -153,7 +162,10 @@ mod tests {
     use crate::puzzles::checkers::{Answer, Board, answer};
 
     fn generate(line: &str) -> anyhow::Result<Vec<u8>> {
-        run(&line.split_whitespace().map(String::from).collect::<Vec<_>>())
+        run(&line
+            .split_whitespace()
+            .map(String::from)
+            .collect::<Vec<_>>())
     }
 
     fn outcome(line: &str) -> String {
@@ -186,7 +198,8 @@ mod tests {
             for n in [8, 11, 26] {
                 for (family, want) in expected {
                     for seed in 0..3 {
-                        let line = format!("--outcome {family} --n {n} --phase {phase} --seed {seed}");
+                        let line =
+                            format!("--outcome {family} --n {n} --phase {phase} --seed {seed}");
                         assert_eq!(outcome(&line), want, "{line}");
                     }
                 }
@@ -198,14 +211,22 @@ mod tests {
     fn same_arguments_same_bytes() {
         let line = "--outcome unique --n 12 --seed 7";
         assert_eq!(generate(line).unwrap(), generate(line).unwrap());
-        assert_ne!(generate(line).unwrap(), generate("--outcome unique --n 12 --seed 8").unwrap());
+        assert_ne!(
+            generate(line).unwrap(),
+            generate("--outcome unique --n 12 --seed 8").unwrap()
+        );
     }
 
     #[test]
     fn impossible_requests_say_why() {
         // On a 3×3 board with b1 usable no jump fits at all.
-        let err = generate("--outcome unique --n 3 --phase b1 --seed 1").unwrap_err().to_string();
-        assert!(err.contains("could not plant 'unique' on a 3×3 board"), "{err}");
+        let err = generate("--outcome unique --n 3 --phase b1 --seed 1")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains("could not plant 'unique' on a 3×3 board"),
+            "{err}"
+        );
         assert!(generate("--outcome unique --whites 0 --seed 1").is_err());
         assert!(generate("--outcome unique --n 27 --seed 1").is_err());
     }

@@ -21,13 +21,19 @@ fn random_board(rng: &mut ChaCha8Rng) -> String {
     let phase = rng.random_range(0..2u32) as usize;
     let mode = rng.random_range(0..3u32);
     let mut cells = vec![vec![b'.'; n]; n];
-    let usable: Vec<(usize, usize)> =
-        (0..n * n).map(|i| (i / n, i % n)).filter(|&(r, c)| (r + c) % 2 == phase).collect();
+    let usable: Vec<(usize, usize)> = (0..n * n)
+        .map(|i| (i / n, i % n))
+        .filter(|&(r, c)| (r + c) % 2 == phase)
+        .collect();
     for &(r, c) in &usable {
         cells[r][c] = b'_';
     }
     let pick = |rng: &mut ChaCha8Rng, cells: &[Vec<u8>], want: u8| {
-        let spots: Vec<_> = usable.iter().filter(|&&(r, c)| cells[r][c] == want).copied().collect();
+        let spots: Vec<_> = usable
+            .iter()
+            .filter(|&&(r, c)| cells[r][c] == want)
+            .copied()
+            .collect();
         (!spots.is_empty()).then(|| spots[rng.random_range(0..spots.len() as u32) as usize])
     };
     if mode < 2 {
@@ -81,14 +87,19 @@ fn random_board(rng: &mut ChaCha8Rng) -> String {
         if !cells.iter().flatten().any(|&c| c == piece) {
             let (r, c) = pick(rng, &cells, b'_').unwrap_or_else(|| {
                 let other = if piece == b'B' { b'W' } else { b'B' };
-                let spots: Vec<_> =
-                    usable.iter().filter(|&&(r, c)| cells[r][c] != other).copied().collect();
+                let spots: Vec<_> = usable
+                    .iter()
+                    .filter(|&&(r, c)| cells[r][c] != other)
+                    .copied()
+                    .collect();
                 spots.first().copied().unwrap_or(usable[0])
             });
             cells[r][c] = piece;
         }
     }
-    assert!(cells.iter().flatten().any(|&c| c == b'B') && cells.iter().flatten().any(|&c| c == b'W'));
+    assert!(
+        cells.iter().flatten().any(|&c| c == b'B') && cells.iter().flatten().any(|&c| c == b'W')
+    );
     let mut text = format!("{n}\n");
     for line in &cells {
         text.push_str(std::str::from_utf8(line).unwrap());
@@ -113,8 +124,15 @@ fn reference_agrees_with_exhaustive_search_on_30000_random_boards() {
         let grid = Grid::parse(&text);
         let expected = grid.answer();
         let got = run("checkers", &text);
-        assert_eq!(got.trim_end(), expected, "case {case}: the reference disagrees\n{text}");
-        assert!(got.ends_with('\n') && got.lines().count() == 1, "case {case}: one line");
+        assert_eq!(
+            got.trim_end(),
+            expected,
+            "case {case}: the reference disagrees\n{text}"
+        );
+        assert!(
+            got.ends_with('\n') && got.lines().count() == 1,
+            "case {case}: one line"
+        );
 
         let path_line = run("checkers-path", &text);
         let path: Vec<&str> = path_line.split_whitespace().collect();
@@ -126,7 +144,10 @@ fn reference_agrees_with_exhaustive_search_on_30000_random_boards() {
         if expected == "None" || expected == "Multiple" {
             assert_eq!(path, [expected.as_str()], "case {case}\n{text}");
         } else {
-            assert_eq!(path[0], expected, "case {case}: the path starts elsewhere\n{text}");
+            assert_eq!(
+                path[0], expected,
+                "case {case}: the path starts elsewhere\n{text}"
+            );
             if let Err(why) = grid.replay(&path) {
                 panic!("case {case}: illegal path {path_line}: {why}\n{text}");
             }
@@ -134,7 +155,10 @@ fn reference_agrees_with_exhaustive_search_on_30000_random_boards() {
     }
     // The comparison means something only if every kind of answer came up often.
     assert!(squares >= 3000, "only {squares} boards had a single solver");
-    assert!(multiples >= 250, "only {multiples} boards had several solvers");
+    assert!(
+        multiples >= 250,
+        "only {multiples} boards had several solvers"
+    );
     assert!(nones >= 3000, "only {nones} boards had no solver");
     eprintln!("{squares} square answers, {multiples} Multiple, {nones} None");
 }
@@ -144,9 +168,18 @@ fn the_replay_catches_illegal_paths() {
     // Guards the guard: the replay must reject what the property test relies on it rejecting.
     let grid = Grid::parse("5\n_._._\n.W.W.\nB._._\n.W.W.\n_._._\n");
     assert_eq!(grid.replay(&["a3", "c5", "e3", "c1", "a3"]), Ok(()));
-    assert!(grid.replay(&["a3", "c5", "e3", "c1"]).is_err(), "a white is left");
-    assert!(grid.replay(&["a3", "c5", "a3"]).is_err(), "b4 was already captured");
+    assert!(
+        grid.replay(&["a3", "c5", "e3", "c1"]).is_err(),
+        "a white is left"
+    );
+    assert!(
+        grid.replay(&["a3", "c5", "a3"]).is_err(),
+        "b4 was already captured"
+    );
     assert!(grid.replay(&["c5", "e3"]).is_err(), "no black piece on c5");
-    assert!(grid.replay(&["a3", "c1", "e3", "c5", "a3"]).is_ok(), "the other way round");
+    assert!(
+        grid.replay(&["a3", "c1", "e3", "c5", "a3"]).is_ok(),
+        "the other way round"
+    );
     assert!(grid.replay(&["a3", "a5"]).is_err(), "not diagonal");
 }

@@ -41,9 +41,19 @@ impl Canvas {
             Phase::B1 => 1 - a1_parity,
         };
         let cells = (0..n * n)
-            .map(|i| if (i / n + i % n) % 2 == usable_parity { b'_' } else { b'.' })
+            .map(|i| {
+                if (i / n + i % n) % 2 == usable_parity {
+                    b'_'
+                } else {
+                    b'.'
+                }
+            })
             .collect();
-        Canvas { n, usable_parity, cells }
+        Canvas {
+            n,
+            usable_parity,
+            cells,
+        }
     }
 
     pub fn on_board(&self, (r, c): At) -> bool {
@@ -56,7 +66,8 @@ impl Canvas {
 
     /// The square's character, or `None` off the board.
     pub fn get(&self, at: At) -> Option<u8> {
-        self.on_board(at).then(|| self.cells[(at.0 * self.n + at.1) as usize])
+        self.on_board(at)
+            .then(|| self.cells[(at.0 * self.n + at.1) as usize])
     }
 
     pub fn is(&self, at: At, piece: u8) -> bool {
@@ -70,12 +81,18 @@ impl Canvas {
 
     /// Every usable square, in input order.
     pub fn usable_squares(&self) -> Vec<At> {
-        (0..self.n * self.n).map(|i| (i / self.n, i % self.n)).filter(|&a| self.usable(a)).collect()
+        (0..self.n * self.n)
+            .map(|i| (i / self.n, i % self.n))
+            .filter(|&a| self.usable(a))
+            .collect()
     }
 
     /// How many white pieces stand diagonally next to a square.
     pub fn degree(&self, at: At) -> usize {
-        DIAGONALS.iter().filter(|d| self.is(step(at, **d, 1), b'W')).count()
+        DIAGONALS
+            .iter()
+            .filter(|d| self.is(step(at, **d, 1), b'W'))
+            .count()
     }
 
     pub fn count(&self, piece: u8) -> usize {

@@ -7,11 +7,18 @@
 use rand_chacha::ChaCha8Rng;
 
 use super::canvas::{At, Canvas, DIAGONALS, between, chance, class_of, pick, shuffle, step};
-use super::plant::{add_decoys, closed_walk, free_jumps, graph_squares, place_solver, solvers, walk};
+use super::plant::{
+    add_decoys, closed_walk, free_jumps, graph_squares, place_solver, solvers, walk,
+};
 use super::{Family, Options, Side};
 
 /// One attempt at a family.
-pub fn attempt(family: Family, canvas: &mut Canvas, rng: &mut ChaCha8Rng, opts: &Options) -> Option<Vec<At>> {
+pub fn attempt(
+    family: Family,
+    canvas: &mut Canvas,
+    rng: &mut ChaCha8Rng,
+    opts: &Options,
+) -> Option<Vec<At>> {
     match family {
         Family::Unique => unique(canvas, rng, opts),
         Family::Return => closed_trail(canvas, rng, opts),
@@ -32,7 +39,8 @@ pub fn attempt(family: Family, canvas: &mut Canvas, rng: &mut ChaCha8Rng, opts: 
 
 /// How many jumps a trail should have: as asked, or a random share of the board.
 fn jumps(rng: &mut ChaCha8Rng, opts: &Options) -> u32 {
-    opts.whites.unwrap_or_else(|| between(rng, 1, (opts.n * opts.n / 6).max(1)))
+    opts.whites
+        .unwrap_or_else(|| between(rng, 1, (opts.n * opts.n / 6).max(1)))
 }
 
 /// A trail with an exact number of jumps when `--whites` asks for one.
@@ -69,7 +77,10 @@ fn trail_in(
 
 /// The squares of the hero's capture graph other than the hero itself.
 fn others(canvas: &Canvas, hero: At) -> Vec<At> {
-    graph_squares(canvas, class_of(hero)).into_iter().filter(|&a| a != hero).collect()
+    graph_squares(canvas, class_of(hero))
+        .into_iter()
+        .filter(|&a| a != hero)
+        .collect()
 }
 
 fn unique(canvas: &mut Canvas, rng: &mut ChaCha8Rng, opts: &Options) -> Option<Vec<At>> {
@@ -106,7 +117,11 @@ fn closed_trail(canvas: &mut Canvas, rng: &mut ChaCha8Rng, opts: &Options) -> Op
 fn multiple(canvas: &mut Canvas, rng: &mut ChaCha8Rng, opts: &Options) -> Option<Vec<At>> {
     let n = canvas.n;
     let inner = |a: At| (1..n - 1).contains(&a.0) && (1..n - 1).contains(&a.1);
-    let cells: Vec<At> = canvas.usable_squares().into_iter().filter(|&a| inner(a)).collect();
+    let cells: Vec<At> = canvas
+        .usable_squares()
+        .into_iter()
+        .filter(|&a| inner(a))
+        .collect();
     let first = pick(rng, &cells)?;
     let whites = if chance(rng, 1, 2) {
         rectangle(canvas, rng, opts, first)?
@@ -150,7 +165,9 @@ fn rook_walk(canvas: &mut Canvas, rng: &mut ChaCha8Rng, opts: &Options, start: A
     let n = canvas.n;
     let inner = |a: At| (1..n - 1).contains(&a.0) && (1..n - 1).contains(&a.1);
     let steps = [(0, 2), (0, -2), (2, 0), (-2, 0)];
-    let length = opts.whites.unwrap_or_else(|| between(rng, 1, (n as u32).max(2)));
+    let length = opts
+        .whites
+        .unwrap_or_else(|| between(rng, 1, (n as u32).max(2)));
     let mut at = start;
     canvas.set(at, b'W');
     let mut heading = pick(rng, &steps)?;
@@ -183,14 +200,22 @@ fn nobody(canvas: &mut Canvas, rng: &mut ChaCha8Rng, opts: &Options) -> Option<V
             between(rng, 1, (room * 2 / 5).max(1)) as usize
         }
     };
-    let spots: Vec<At> = squares.iter().copied().filter(may_be_white).take(whites).collect();
+    let spots: Vec<At> = squares
+        .iter()
+        .copied()
+        .filter(may_be_white)
+        .take(whites)
+        .collect();
     if spots.len() < whites.max(1) {
         return None;
     }
     for &a in &spots {
         canvas.set(a, b'W');
     }
-    let empty: Vec<At> = squares.into_iter().filter(|&a| canvas.is(a, b'_')).collect();
+    let empty: Vec<At> = squares
+        .into_iter()
+        .filter(|&a| canvas.is(a, b'_'))
+        .collect();
     let blacks = between(rng, 1, (empty.len() as u32 / 6).max(1)) as usize;
     if empty.is_empty() {
         return None;
@@ -222,7 +247,10 @@ fn degree(canvas: &mut Canvas, rng: &mut ChaCha8Rng, opts: &Options) -> Option<V
 /// The two ends of the white at `middle` in the class-`class` graph, if it lies on one of
 /// that class's diagonals.
 fn ends(middle: At, class: i32) -> Option<(At, At)> {
-    [(-1, -1), (-1, 1)].into_iter().map(|d| (step(middle, d, 1), step(middle, d, -1))).find(|&(a, _)| class_of(a) == class)
+    [(-1, -1), (-1, 1)]
+        .into_iter()
+        .map(|d| (step(middle, d, 1), step(middle, d, -1)))
+        .find(|&(a, _)| class_of(a) == class)
 }
 
 /// Near miss: one white whose edge touches nothing else of the trail.
@@ -235,7 +263,9 @@ fn cut(canvas: &mut Canvas, rng: &mut ChaCha8Rng, opts: &Options) -> Option<Vec<
         .filter(|&m| (m.0 & 1) != (hero.0 & 1) && canvas.is(m, b'_'))
         .filter(|&m| {
             ends(m, class).is_some_and(|(a, b)| {
-                [a, b].iter().all(|&e| canvas.is(e, b'_') && canvas.degree(e) == 0)
+                [a, b]
+                    .iter()
+                    .all(|&e| canvas.is(e, b'_') && canvas.degree(e) == 0)
             })
         })
         .collect();
@@ -255,7 +285,11 @@ fn island(canvas: &mut Canvas, rng: &mut ChaCha8Rng, opts: &Options) -> Option<V
     let centres: Vec<At> = canvas
         .usable_squares()
         .into_iter()
-        .filter(|&x| CORNERS.iter().all(|&(dr, dc)| canvas.on_board((x.0 + dr, x.1 + dc))))
+        .filter(|&x| {
+            CORNERS
+                .iter()
+                .all(|&(dr, dc)| canvas.on_board((x.0 + dr, x.1 + dc)))
+        })
         .collect();
     let centre = pick(rng, &centres)?;
     let corners = CORNERS.map(|(dr, dc)| (centre.0 + dr, centre.1 + dc));
@@ -284,7 +318,10 @@ fn island(canvas: &mut Canvas, rng: &mut ChaCha8Rng, opts: &Options) -> Option<V
 fn blocked(canvas: &mut Canvas, rng: &mut ChaCha8Rng, opts: &Options) -> Option<Vec<At>> {
     let (hero, visited) = trail(canvas, rng, opts)?;
     let end = *visited.last().expect("a trail has squares");
-    let inner: Vec<At> = others(canvas, hero).into_iter().filter(|&a| a != end).collect();
+    let inner: Vec<At> = others(canvas, hero)
+        .into_iter()
+        .filter(|&a| a != end)
+        .collect();
     let spot = pick(rng, &inner).or_else(|| pick(rng, &others(canvas, hero)))?;
     canvas.set(spot, b'B');
     solvers(canvas).is_empty().then(Vec::new)
@@ -306,8 +343,15 @@ fn edge(canvas: &mut Canvas, rng: &mut ChaCha8Rng, opts: &Options) -> Option<Vec
         _ => ((0, 1), |a, n| a.1 == n - 2),
     };
     let mut ends: Vec<(At, At)> = Vec::new();
-    for a in canvas.usable_squares().into_iter().filter(|&a| in_line(a, n)) {
-        for d in DIAGONALS.iter().filter(|d| d.0 == toward.0 || d.1 == toward.1) {
+    for a in canvas
+        .usable_squares()
+        .into_iter()
+        .filter(|&a| in_line(a, n))
+    {
+        for d in DIAGONALS
+            .iter()
+            .filter(|d| d.0 == toward.0 || d.1 == toward.1)
+        {
             let middle = step(a, *d, 1);
             if canvas.on_board(middle) && !canvas.on_board(step(a, *d, 2)) {
                 ends.push((a, middle));
@@ -372,17 +416,23 @@ fn border(canvas: &mut Canvas, rng: &mut ChaCha8Rng, opts: &Options) -> Option<V
     }
     for &w in &rim[..whites] {
         canvas.set(w, b'W');
-        let inward: Vec<At> =
-            DIAGONALS.iter().map(|&d| step(w, d, 1)).filter(|&a| canvas.is(a, b'_')).collect();
-        if chance(rng, 2, 3) {
-            if let Some(a) = pick(rng, &inward) {
-                canvas.set(a, b'B');
-            }
+        let inward: Vec<At> = DIAGONALS
+            .iter()
+            .map(|&d| step(w, d, 1))
+            .filter(|&a| canvas.is(a, b'_'))
+            .collect();
+        if chance(rng, 2, 3)
+            && let Some(a) = pick(rng, &inward)
+        {
+            canvas.set(a, b'B');
         }
     }
     if canvas.count(b'B') == 0 {
-        let empty: Vec<At> =
-            canvas.usable_squares().into_iter().filter(|&a| canvas.is(a, b'_')).collect();
+        let empty: Vec<At> = canvas
+            .usable_squares()
+            .into_iter()
+            .filter(|&a| canvas.is(a, b'_'))
+            .collect();
         canvas.set(pick(rng, &empty)?, b'B');
     }
     solvers(canvas).is_empty().then(Vec::new)
@@ -431,8 +481,16 @@ fn dense(canvas: &mut Canvas, rng: &mut ChaCha8Rng) -> Option<Vec<At>> {
 
 /// Decoy black pieces for any family: as many as asked, or a few. Near misses only get
 /// decoys that touch no white piece, so that the one change stays the only reason for `None`.
-pub fn decorate(canvas: &mut Canvas, rng: &mut ChaCha8Rng, family: Family, opts: &Options, expected: &[At]) {
-    let count = opts.decoys.unwrap_or_else(|| between(rng, 0, 1 + opts.n / 4));
+pub fn decorate(
+    canvas: &mut Canvas,
+    rng: &mut ChaCha8Rng,
+    family: Family,
+    opts: &Options,
+    expected: &[At],
+) {
+    let count = opts
+        .decoys
+        .unwrap_or_else(|| between(rng, 0, 1 + opts.n / 4));
     let near_miss = matches!(
         family,
         Family::Degree

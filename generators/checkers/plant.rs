@@ -28,7 +28,9 @@ pub fn walk(canvas: &mut Canvas, rng: &mut ChaCha8Rng, from: At, jumps: u32, hom
     let mut visited = vec![from];
     let mut at = from;
     for _ in 0..jumps {
-        let Some((middle, landing)) = pick(rng, &free_jumps(canvas, at, home)) else { break };
+        let Some((middle, landing)) = pick(rng, &free_jumps(canvas, at, home)) else {
+            break;
+        };
         canvas.set(middle, b'W');
         visited.push(landing);
         at = landing;
@@ -74,7 +76,9 @@ pub fn closed_walk(canvas: &mut Canvas, rng: &mut ChaCha8Rng, home: At, jumps: u
     let mut at = home;
     let mut laid = 0;
     loop {
-        let Some(back) = route(canvas, at, home) else { return false };
+        let Some(back) = route(canvas, at, home) else {
+            return false;
+        };
         if laid > 0 && laid + back.len() as u32 >= jumps {
             if laid + back.len() as u32 != jumps {
                 return false;
@@ -86,7 +90,9 @@ pub fn closed_walk(canvas: &mut Canvas, rng: &mut ChaCha8Rng, home: At, jumps: u
             }
             return true;
         }
-        let Some((middle, landing)) = pick(rng, &free_jumps(canvas, at, home)) else { return false };
+        let Some((middle, landing)) = pick(rng, &free_jumps(canvas, at, home)) else {
+            return false;
+        };
         canvas.set(middle, b'W');
         at = landing;
         laid += 1;
@@ -104,7 +110,10 @@ pub fn graph_squares(canvas: &Canvas, class: i32) -> Vec<At> {
 
 /// The black pieces the reference solver finds, in input order.
 pub fn solvers(canvas: &Canvas) -> Vec<At> {
-    capturing_pieces(&canvas.board()).iter().map(|s| (s.row as i32, s.col as i32)).collect()
+    capturing_pieces(&canvas.board())
+        .iter()
+        .map(|s| (s.row as i32, s.col as i32))
+        .collect()
 }
 
 /// Puts a black piece on a square of `class` from which it can capture everything, trying
@@ -129,7 +138,13 @@ pub fn place_solver(canvas: &mut Canvas, rng: &mut ChaCha8Rng, class: i32) -> Op
 /// set of solvers exactly `expected`. With `aloof`, only on squares no white piece touches:
 /// such a piece blocks no landing of anyone, so a near miss stays exactly one change away from
 /// a solvable board.
-pub fn add_decoys(canvas: &mut Canvas, rng: &mut ChaCha8Rng, count: u32, expected: &[At], aloof: bool) {
+pub fn add_decoys(
+    canvas: &mut Canvas,
+    rng: &mut ChaCha8Rng,
+    count: u32,
+    expected: &[At],
+    aloof: bool,
+) {
     let mut empty: Vec<At> = canvas
         .usable_squares()
         .into_iter()

@@ -12,7 +12,12 @@ impl Grid {
     /// Reads a well-formed problem input.
     pub fn parse(text: &str) -> Grid {
         let mut lines = text.lines();
-        let n: usize = lines.next().expect("size line").trim().parse().expect("a size");
+        let n: usize = lines
+            .next()
+            .expect("size line")
+            .trim()
+            .parse()
+            .expect("a size");
         let cells: Vec<Vec<u8>> = lines.take(n).map(|l| l.as_bytes().to_vec()).collect();
         assert_eq!(cells.len(), n);
         Grid { n, cells }
@@ -33,13 +38,6 @@ impl Grid {
         let rank: usize = name.get(1..)?.parse().ok()?;
         (col < self.n && (1..=self.n).contains(&rank) && !name[1..].starts_with('0'))
             .then(|| (self.n - rank, col))
-    }
-
-    fn get(&self, row: isize, col: isize) -> Option<u8> {
-        if row < 0 || col < 0 || row >= self.n as isize || col >= self.n as isize {
-            return None;
-        }
-        Some(self.cells[row as usize][col as usize])
     }
 
     /// The squares of every black piece that can capture all white pieces in one move.
@@ -76,19 +74,30 @@ impl Grid {
         let mut grid = self.cells.clone();
         let squares: Vec<(usize, usize)> = path
             .iter()
-            .map(|name| self.square(name).ok_or_else(|| format!("'{name}' is not a square")))
+            .map(|name| {
+                self.square(name)
+                    .ok_or_else(|| format!("'{name}' is not a square"))
+            })
             .collect::<Result<_, _>>()?;
-        let Some(&(mut row, mut col)) = squares.first() else { return Err("empty path".into()) };
+        let Some(&(mut row, mut col)) = squares.first() else {
+            return Err("empty path".into());
+        };
         if grid[row][col] != b'B' {
             return Err(format!("{} holds no black piece", path[0]));
         }
         grid[row][col] = b'_';
         for (i, &(to_row, to_col)) in squares.iter().enumerate().skip(1) {
-            let (dr, dc) = (to_row as isize - row as isize, to_col as isize - col as isize);
+            let (dr, dc) = (
+                to_row as isize - row as isize,
+                to_col as isize - col as isize,
+            );
             if dr.abs() != 2 || dc.abs() != 2 {
                 return Err(format!("jump {i} to {} is not a diagonal jump", path[i]));
             }
-            let (mr, mc) = ((row as isize + dr / 2) as usize, (col as isize + dc / 2) as usize);
+            let (mr, mc) = (
+                (row as isize + dr / 2) as usize,
+                (col as isize + dc / 2) as usize,
+            );
             if grid[mr][mc] != b'W' {
                 return Err(format!("jump {i} to {} passes no white piece", path[i]));
             }

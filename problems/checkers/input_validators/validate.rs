@@ -15,7 +15,11 @@ const INVALID: i32 = 43;
 
 fn main() {
     let stdin = io::stdin();
-    let mut input = Input { reader: BufReader::with_capacity(1 << 16, stdin.lock()), line: 1, column: 1 };
+    let mut input = Input {
+        reader: BufReader::with_capacity(1 << 16, stdin.lock()),
+        line: 1,
+        column: 1,
+    };
     match check(&mut input) {
         Ok(()) => {
             println!("valid");
@@ -70,7 +74,10 @@ impl<R: Read> Input<R> {
                 Ok(())
             }
             None => Err(self.at(format!("the input ends before the line end of {what}"))),
-            Some(other) => Err(self.at(format!("expected the end of {what}, found {}", shown(other)))),
+            Some(other) => Err(self.at(format!(
+                "expected the end of {what}, found {}",
+                shown(other)
+            ))),
         }
     }
 }
@@ -96,7 +103,9 @@ fn check<R: Read>(input: &mut Input<R>) -> Result<(), String> {
     }
     let n: usize = digits.parse().expect("one or two digits");
     if !(2..=26).contains(&n) {
-        return Err(format!("line 1, column {start}: the board size must be 2 to 26, not {n}"));
+        return Err(format!(
+            "line 1, column {start}: the board size must be 2 to 26, not {n}"
+        ));
     }
     input.newline("the size line")?;
 
@@ -125,7 +134,11 @@ fn check<R: Read>(input: &mut Input<R>) -> Result<(), String> {
             if row == 0 && col == 0 {
                 usable_parity = if byte == b'.' { 1 } else { 0 };
             } else if (byte != b'.') != (parity == usable_parity) {
-                let should = if parity == usable_parity { "usable" } else { "'.'" };
+                let should = if parity == usable_parity {
+                    "usable"
+                } else {
+                    "'.'"
+                };
                 return Err(input.at(format!(
                     "{} breaks the colouring: the top-left square makes this square {should}",
                     shown(byte)
@@ -140,7 +153,10 @@ fn check<R: Read>(input: &mut Input<R>) -> Result<(), String> {
                 return Err(input.at("a carriage return: lines end with a single \\n"));
             }
             Some(b) if b != b'\n' => {
-                return Err(input.at(format!("board line {} is longer than {n} characters", row + 1)));
+                return Err(input.at(format!(
+                    "board line {} is longer than {n} characters",
+                    row + 1
+                )));
             }
             _ => {}
         }

@@ -41,7 +41,12 @@ pub struct Board {
 impl Board {
     /// Reads and checks one problem input.
     pub fn read(input: &mut dyn BufRead) -> Result<Board, SolveError> {
-        Parser { input, line: 1, column: 1 }.board()
+        Parser {
+            input,
+            line: 1,
+            column: 1,
+        }
+        .board()
     }
 
     /// Parses a board held in memory (generators and tests).
@@ -76,7 +81,10 @@ impl Board {
 
     /// Every square in input order (top row first, left to right).
     pub fn squares(&self) -> impl Iterator<Item = Square> + '_ {
-        (0..self.n * self.n).map(|i| Square { row: i / self.n, col: i % self.n })
+        (0..self.n * self.n).map(|i| Square {
+            row: i / self.n,
+            col: i % self.n,
+        })
     }
 
     /// How many white pieces stand on the board.
@@ -171,9 +179,9 @@ impl Parser<'_> {
             for col in 0..n {
                 let byte = match self.peek()? {
                     None if col == 0 => {
-                        return Err(self.error(format!(
-                            "the input ends after {row} of the {n} board rows"
-                        )));
+                        return Err(
+                            self.error(format!("the input ends after {row} of the {n} board rows"))
+                        );
                     }
                     None | Some(b'\n' | b'\r') => {
                         return Err(self.error(format!(
@@ -215,7 +223,9 @@ impl Parser<'_> {
             }
             match self.peek()? {
                 Some(b) if b != b'\n' && b != b'\r' => {
-                    return Err(self.error(format!("row {} is too long: expected {n} squares", row + 1)));
+                    return Err(
+                        self.error(format!("row {} is too long: expected {n} squares", row + 1))
+                    );
                 }
                 _ => self.line_end("a board row", row + 1 == n)?,
             }
@@ -239,10 +249,14 @@ impl Parser<'_> {
         }
         let first_row_line = 2;
         if blacks == 0 {
-            return Err(InputError::new(first_row_line, 0, "the board has no black piece 'B'").into());
+            return Err(
+                InputError::new(first_row_line, 0, "the board has no black piece 'B'").into(),
+            );
         }
         if whites == 0 {
-            return Err(InputError::new(first_row_line, 0, "the board has no white piece 'W'").into());
+            return Err(
+                InputError::new(first_row_line, 0, "the board has no white piece 'W'").into(),
+            );
         }
         Ok(Board { n, cells, whites })
     }
@@ -256,7 +270,9 @@ impl Parser<'_> {
             if digits == 0 && byte == b'0' {
                 return Err(self.error("the board size has a leading zero"));
             }
-            value = value.saturating_mul(10).saturating_add(usize::from(byte - b'0'));
+            value = value
+                .saturating_mul(10)
+                .saturating_add(usize::from(byte - b'0'));
             digits += 1;
             self.bump();
         }
@@ -333,22 +349,68 @@ mod tests {
 
     #[test]
     fn locates_every_kind_of_error() {
-        assert_eq!(err(""), "line 1, column 1: the input is empty: expected the board size n");
-        assert_eq!(err("x\n"), "line 1, column 1: expected the board size n, found 'x'");
-        assert_eq!(err("08\n"), "line 1, column 1: the board size has a leading zero");
-        assert_eq!(err("27\n"), "line 1, column 1: the board size must be from 2 to 26, not 27");
-        assert_eq!(err("1\nB\n"), "line 1, column 1: the board size must be from 2 to 26, not 1");
-        assert_eq!(err("2 \n"), "line 1, column 2: expected the end of the size line, found a space");
-        assert_eq!(err("2\nB.\n.w\n"), "line 3, column 2: unexpected 'w' (a square is '.', '_', 'B' or 'W')");
-        assert_eq!(err("2\nB.\n.\n"), "line 3, column 2: row 2 is too short: 1 squares, expected 2");
-        assert_eq!(err("2\nB._\n"), "line 2, column 3: row 1 is too long: expected 2 squares");
-        assert_eq!(err("2\nB.\n"), "line 3, column 1: the input ends after 1 of the 2 board rows");
-        assert!(err("2\nB.\nW.\n").starts_with("line 3, column 1: 'W' on a square that must be '.'"));
-        assert!(err("2\nB_\n.W\n").starts_with("line 2, column 2: '_' on a square that must be '.'"));
+        assert_eq!(
+            err(""),
+            "line 1, column 1: the input is empty: expected the board size n"
+        );
+        assert_eq!(
+            err("x\n"),
+            "line 1, column 1: expected the board size n, found 'x'"
+        );
+        assert_eq!(
+            err("08\n"),
+            "line 1, column 1: the board size has a leading zero"
+        );
+        assert_eq!(
+            err("27\n"),
+            "line 1, column 1: the board size must be from 2 to 26, not 27"
+        );
+        assert_eq!(
+            err("1\nB\n"),
+            "line 1, column 1: the board size must be from 2 to 26, not 1"
+        );
+        assert_eq!(
+            err("2 \n"),
+            "line 1, column 2: expected the end of the size line, found a space"
+        );
+        assert_eq!(
+            err("2\nB.\n.w\n"),
+            "line 3, column 2: unexpected 'w' (a square is '.', '_', 'B' or 'W')"
+        );
+        assert_eq!(
+            err("2\nB.\n.\n"),
+            "line 3, column 2: row 2 is too short: 1 squares, expected 2"
+        );
+        assert_eq!(
+            err("2\nB._\n"),
+            "line 2, column 3: row 1 is too long: expected 2 squares"
+        );
+        assert_eq!(
+            err("2\nB.\n"),
+            "line 3, column 1: the input ends after 1 of the 2 board rows"
+        );
+        assert!(
+            err("2\nB.\nW.\n").starts_with("line 3, column 1: 'W' on a square that must be '.'")
+        );
+        assert!(
+            err("2\nB_\n.W\n").starts_with("line 2, column 2: '_' on a square that must be '.'")
+        );
         assert!(err("2\n.B\n.W\n").starts_with("line 3, column 1: '.' on a usable square"));
-        assert_eq!(err("2\nB.\n.W\nx"), "line 4, column 1: unexpected 'x' after the last board row");
-        assert_eq!(err("2\nB.\n._\n"), "line 2: the board has no white piece 'W'");
-        assert_eq!(err("2\nW.\n._\n"), "line 2: the board has no black piece 'B'");
-        assert_eq!(err("2\r\nB.\r.W\n"), "line 2, column 3: a carriage return must be followed by a line feed");
+        assert_eq!(
+            err("2\nB.\n.W\nx"),
+            "line 4, column 1: unexpected 'x' after the last board row"
+        );
+        assert_eq!(
+            err("2\nB.\n._\n"),
+            "line 2: the board has no white piece 'W'"
+        );
+        assert_eq!(
+            err("2\nW.\n._\n"),
+            "line 2: the board has no black piece 'B'"
+        );
+        assert_eq!(
+            err("2\r\nB.\r.W\n"),
+            "line 2, column 3: a carriage return must be followed by a line feed"
+        );
     }
 }

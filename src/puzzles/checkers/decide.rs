@@ -75,7 +75,11 @@ pub fn capturing_pieces(board: &Board) -> Vec<Square> {
 fn degree(board: &Board, sq: Square) -> usize {
     DIAGONALS
         .iter()
-        .filter(|&&(dr, dc)| board.offset(sq, dr, dc).is_some_and(|m| board.at(m) == WHITE))
+        .filter(|&&(dr, dc)| {
+            board
+                .offset(sq, dr, dc)
+                .is_some_and(|m| board.at(m) == WHITE)
+        })
         .count()
 }
 
@@ -91,7 +95,11 @@ struct Scratch {
 impl Scratch {
     fn new(board: &Board) -> Scratch {
         let squares = board.size() * board.size();
-        Scratch { visited: vec![0; squares], counted: vec![0; squares], stack: Vec::new() }
+        Scratch {
+            visited: vec![0; squares],
+            counted: vec![0; squares],
+            stack: Vec::new(),
+        }
     }
 
     /// Whether the piece on `start` can capture every white piece: a search of its class's
@@ -104,13 +112,17 @@ impl Scratch {
         while let Some(sq) = self.stack.pop() {
             let mut degree = 0;
             for (dr, dc) in DIAGONALS {
-                let Some(middle) = board.offset(sq, dr, dc) else { continue };
+                let Some(middle) = board.offset(sq, dr, dc) else {
+                    continue;
+                };
                 if board.at(middle) != WHITE {
                     continue;
                 }
                 degree += 1;
                 // The far side of the white must exist and be free when the piece gets there.
-                let Some(landing) = board.offset(middle, dr, dc) else { return false };
+                let Some(landing) = board.offset(middle, dr, dc) else {
+                    return false;
+                };
                 if landing != start && board.at(landing) != EMPTY {
                     return false;
                 }
@@ -162,7 +174,10 @@ mod tests {
                         row: (row as isize + 2 * dr + 2) as usize,
                         col: (col as isize + 2 * dc + 2) as usize,
                     };
-                    let from = Square { row: row + 2, col: col + 2 };
+                    let from = Square {
+                        row: row + 2,
+                        col: col + 2,
+                    };
                     assert_eq!(class_of(from), class_of(to), "{sq:?} {dr} {dc}");
                 }
             }
@@ -171,8 +186,10 @@ mod tests {
 
     #[test]
     fn the_seed_board_has_no_solver() {
-        let rows =
-            ["._._._._", "_._._._.", ".W._.B._", "_.W.W._.", ".W.B._._", "_._._._.", ".W._.W._", "_._._._."];
+        let rows = [
+            "._._._._", "_._._._.", ".W._.B._", "_.W.W._.", ".W.B._._", "_._._._.", ".W._.W._",
+            "_._._._.",
+        ];
         assert_eq!(answer_name(&rows), "None");
     }
 

@@ -11,11 +11,17 @@ use super::trail::capture_path;
 pub fn draw(board: &Board, out: &mut dyn Write) -> std::io::Result<()> {
     let solvers = capturing_pieces(board);
     let whites = board.whites();
-    let pieces = if whites == 1 { "the white piece".to_string() } else { format!("all {whites} white pieces") };
+    let pieces = if whites == 1 {
+        "the white piece".to_string()
+    } else {
+        format!("all {whites} white pieces")
+    };
     let mut text = String::new();
     match solvers.as_slice() {
         [] => {
-            text.push_str(&format!("None: no black piece can capture {pieces} in one move.\n\n"));
+            text.push_str(&format!(
+                "None: no black piece can capture {pieces} in one move.\n\n"
+            ));
             draw_board(board, &mut text, None, &[]);
         }
         [_, ..] => {
@@ -32,11 +38,17 @@ pub fn draw(board: &Board, out: &mut dyn Write) -> std::io::Result<()> {
                 board.name(path[0]),
                 path.len() - 1,
                 if path.len() == 2 { "" } else { "s" },
-                path.iter().map(|&s| board.name(s)).collect::<Vec<_>>().join(" ")
+                path.iter()
+                    .map(|&s| board.name(s))
+                    .collect::<Vec<_>>()
+                    .join(" ")
             ));
             draw_board(board, &mut text, Some(path[0]), &[]);
             for (jump, pair) in path.windows(2).enumerate() {
-                let middle = Square { row: (pair[0].row + pair[1].row) / 2, col: (pair[0].col + pair[1].col) / 2 };
+                let middle = Square {
+                    row: (pair[0].row + pair[1].row) / 2,
+                    col: (pair[0].col + pair[1].col) / 2,
+                };
                 text.push_str(&format!(
                     "\njump {}: {} over {} to {}\n",
                     jump + 1,
@@ -56,7 +68,8 @@ pub fn draw(board: &Board, out: &mut dyn Write) -> std::io::Result<()> {
 fn draw_board(board: &Board, text: &mut String, mover: Option<Square>, path: &[Square]) {
     let n = board.size();
     let captured = |sq: Square| {
-        path.windows(2).any(|p| sq.row * 2 == p[0].row + p[1].row && sq.col * 2 == p[0].col + p[1].col)
+        path.windows(2)
+            .any(|p| sq.row * 2 == p[0].row + p[1].row && sq.col * 2 == p[0].col + p[1].col)
     };
     let piece = console::Style::new().bold();
     let moving = console::Style::new().green().bold();

@@ -19,7 +19,9 @@ pub fn capture_path(board: &Board, start: Square) -> Vec<Square> {
         let mut jumped = None;
         while let Some(&(dr, dc)) = DIAGONALS.get(usize::from(next_direction[board.index(sq)])) {
             next_direction[board.index(sq)] += 1;
-            let Some(middle) = board.offset(sq, dr, dc) else { continue };
+            let Some(middle) = board.offset(sq, dr, dc) else {
+                continue;
+            };
             if board.at(middle) != WHITE || captured[board.index(middle)] {
                 continue;
             }
@@ -36,7 +38,11 @@ pub fn capture_path(board: &Board, start: Square) -> Vec<Square> {
         }
     }
     trail.reverse();
-    debug_assert_eq!(trail.len(), board.whites() + 1, "the decision promised an Euler trail");
+    debug_assert_eq!(
+        trail.len(),
+        board.whites() + 1,
+        "the decision promised an Euler trail"
+    );
     trail
 }
 
@@ -49,7 +55,10 @@ mod tests {
     fn walks_a_cycle_back_to_its_start() {
         let board = Board::parse(b"5\n_._._\n.W.W.\nB._._\n.W.W.\n_._._\n").unwrap();
         let start = capturing_pieces(&board)[0];
-        let names: Vec<String> = capture_path(&board, start).iter().map(|&s| board.name(s)).collect();
+        let names: Vec<String> = capture_path(&board, start)
+            .iter()
+            .map(|&s| board.name(s))
+            .collect();
         assert_eq!(names, ["a3", "c5", "e3", "c1", "a3"]);
     }
 }

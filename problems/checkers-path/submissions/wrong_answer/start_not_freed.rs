@@ -13,7 +13,8 @@ struct Board {
 
 impl Board {
     fn at(&self, r: i32, c: i32) -> Option<u8> {
-        (r >= 0 && c >= 0 && r < self.n && c < self.n).then(|| self.cells[(r * self.n + c) as usize])
+        (r >= 0 && c >= 0 && r < self.n && c < self.n)
+            .then(|| self.cells[(r * self.n + c) as usize])
     }
 }
 
@@ -92,7 +93,10 @@ fn main() {
     io::stdin().read_to_string(&mut input).unwrap();
     let mut tokens = input.split_ascii_whitespace();
     let n: i32 = tokens.next().unwrap().parse().unwrap();
-    let cells: Vec<u8> = tokens.take(n as usize).flat_map(|row| row.bytes()).collect();
+    let cells: Vec<u8> = tokens
+        .take(n as usize)
+        .flat_map(|row| row.bytes())
+        .collect();
     let board = Board { n, cells };
     let whites = board.cells.iter().filter(|&&x| x == b'W').count();
 
@@ -100,7 +104,9 @@ fn main() {
     let mut crowded = [false; 4];
     for r in 0..n {
         for c in 0..n {
-            let touches = DIRS.iter().any(|&(dr, dc)| board.at(r + dr, c + dc) == Some(b'W'));
+            let touches = DIRS
+                .iter()
+                .any(|&(dr, dc)| board.at(r + dr, c + dc) == Some(b'W'));
             if board.at(r, c) == Some(b'B') && touches {
                 let k = class(r, c);
                 crowded[k] |= candidate[k].is_some();
