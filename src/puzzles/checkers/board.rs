@@ -43,6 +43,9 @@ impl Board {
     pub fn read(input: &mut dyn BufRead) -> Result<Board, SolveError> {
         Parser {
             input,
+            chunk: [0; CHUNK],
+            start: 0,
+            end: 0,
             line: 1,
             column: 1,
         }
@@ -120,21 +123,45 @@ impl Board {
     }
 }
 
-/// A byte-at-a-time reader over the input that knows where it is.
+/// Bytes the parser reads at a time: a whole board fits in one read.
+const CHUNK: usize = 4096;
+
+/// A byte-at-a-time reader over the input that knows where it is. It reads into its own
+/// buffer, so looking at a byte costs no call through the `dyn BufRead`.
 struct Parser<'a> {
     input: &'a mut dyn BufRead,
+    chunk: [u8; CHUNK],
+    /// The unread bytes are `chunk[start..end]`.
+    start: usize,
+    end: usize,
     line: usize,
     column: usize,
 }
 
 impl Parser<'_> {
     fn peek(&mut self) -> Result<Option<u8>, SolveError> {
-        Ok(self.input.fill_buf()?.first().copied())
+        while self.start == self.end {
+            match self.input.read(&mut self.chunk) {
+                Ok(0) => return Ok(None),
+                Ok(read) => (self.start, self.end) = (0, read),
+                Err(err) if err.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(err) => return Err(err.into()),
+            }
+        }
+        Ok(Some(self.chunk[self.start]))
     }
 
+    /// Moves past the byte `peek` returned (on the same line).
     fn bump(&mut self) {
-        self.input.consume(1);
+        self.start += 1;
         self.column += 1;
+    }
+
+    /// Moves past a line feed.
+    fn next_line(&mut self) {
+        self.start += 1;
+        self.line += 1;
+        self.column = 1;
     }
 
     fn error(&self, message: impl Into<String>) -> SolveError {
@@ -162,9 +189,7 @@ impl Parser<'_> {
                 )));
             }
         }
-        self.input.consume(1);
-        self.line += 1;
-        self.column = 1;
+        self.next_line();
         Ok(())
     }
 
@@ -234,11 +259,7 @@ impl Parser<'_> {
         while let Some(byte) = self.peek()? {
             match byte {
                 b' ' | b'\t' | b'\r' => self.bump(),
-                b'\n' => {
-                    self.input.consume(1);
-                    self.line += 1;
-                    self.column = 1;
-                }
+                b'\n' => self.next_line(),
                 other => {
                     return Err(self.error(format!(
                         "unexpected {} after the last board row",
