@@ -83,6 +83,7 @@ fn others(canvas: &Canvas, hero: At) -> Vec<At> {
         .collect()
 }
 
+/// One solver: a random capture trail with the piece at either of its ends.
 fn unique(canvas: &mut Canvas, rng: &mut ChaCha8Rng, opts: &Options) -> Option<Vec<At>> {
     let (hero, visited) = trail(canvas, rng, opts)?;
     let end = *visited.last().expect("a trail has squares");
@@ -335,29 +336,22 @@ fn edge(canvas: &mut Canvas, rng: &mut ChaCha8Rng, opts: &Options) -> Option<Vec
         Side::Any => pick(rng, &[Side::Top, Side::Bottom, Side::Left, Side::Right])?,
         side => side,
     };
-    // Squares one step in from the chosen side, with the step towards it.
-    let (toward, in_line): (At, fn(At, i32) -> bool) = match side {
-        Side::Top => ((-1, 0), |a, _| a.0 == 1),
-        Side::Bottom => ((1, 0), |a, n| a.0 == n - 2),
-        Side::Left => ((0, -1), |a, _| a.1 == 1),
-        _ => ((0, 1), |a, n| a.1 == n - 2),
+    // Every square next to the chosen border line with the border square it would jump.
+    let on_side = |(r, c): At| match side {
+        Side::Top => r == 0,
+        Side::Bottom => r == n - 1,
+        Side::Left => c == 0,
+        _ => c == n - 1,
     };
-    let mut ends: Vec<(At, At)> = Vec::new();
-    for a in canvas
+    let ends: Vec<(At, At)> = canvas
         .usable_squares()
         .into_iter()
-        .filter(|&a| in_line(a, n))
-    {
-        for d in DIAGONALS
-            .iter()
-            .filter(|d| d.0 == toward.0 || d.1 == toward.1)
-        {
-            let middle = step(a, *d, 1);
-            if canvas.on_board(middle) && !canvas.on_board(step(a, *d, 2)) {
-                ends.push((a, middle));
-            }
-        }
-    }
+        .flat_map(|a| DIAGONALS.map(|d| (a, step(a, d, 1), step(a, d, 2))))
+        .filter(|&(_, middle, landing)| {
+            canvas.on_board(middle) && on_side(middle) && !canvas.on_board(landing)
+        })
+        .map(|(a, middle, _)| (a, middle))
+        .collect();
     let (end, middle) = pick(rng, &ends)?;
     let want = jumps(rng, opts);
     let visited = walk(canvas, rng, end, want, end);
