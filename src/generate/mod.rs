@@ -21,7 +21,7 @@ pub use manifest::{Manifest, file_hash, hash_bytes};
 use crate::checking::InputValidators;
 use crate::lang::{self, Compiled};
 use crate::package::{Package, Plan, PlanTest, Solution};
-use crate::runner::{self, RunLimits, RunSpec};
+use crate::runner::{self, IsolationChoice, RunLimits, RunSpec};
 
 /// How to generate.
 #[derive(Debug, Clone)]
@@ -211,7 +211,7 @@ fn answerer(package: &Package, plan: &Plan) -> anyhow::Result<Answerer> {
         }
         Solution::Program(rel) => {
             let path = package.root.join(rel);
-            match lang::compile(&path)
+            match lang::compile(&path, IsolationChoice::LimitsOnly)
                 .with_context(|| format!("the plan's solution {}", path.display()))?
             {
                 Ok(compiled) => Answerer::Program(compiled),
@@ -324,7 +324,7 @@ fn run_generator(
             program.display()
         );
     }
-    let compiled = match lang::compile(&program)? {
+    let compiled = match lang::compile(&program, IsolationChoice::LimitsOnly)? {
         Ok(c) => c,
         Err(err) => bail!(
             "generator {} does not compile:\n{}",

@@ -145,7 +145,7 @@ pub fn judge(
         language: language.name().to_string(),
         limits: limits.clone(),
     };
-    let compiled = match lang::compile(submission)? {
+    let compiled = match lang::compile(submission, options.isolation)? {
         Ok(compiled) => compiled,
         Err(err) => {
             report.verdict = Verdict::Ce;
