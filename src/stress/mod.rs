@@ -104,6 +104,7 @@ pub fn stress(
     let started = Instant::now();
     let harness = Harness::new(package, submission, against, options)?;
     let (generator, shape) = choose_generator(package, options)?;
+    let mut tried = 0;
     for i in 0..options.iterations {
         crate::interrupt::check()?;
         if started.elapsed() > options.time {
