@@ -127,6 +127,7 @@ pub fn stress(
         if let Some(reason) = harness.invalid(&input)? {
             bail!("the generator made an invalid input ({line}): {reason}");
         }
+        tried = i + 1;
         let trial = harness
             .trial(input)
             .with_context(|| format!("test from {line}"))?;
@@ -156,7 +157,7 @@ pub fn stress(
     }
     crate::runner::reap_orphans();
     Ok(Outcome::Survived {
-        tests: options.iterations.min(u64::MAX),
+        tests: tried,
         seconds: started.elapsed().as_secs_f64(),
     })
 }
