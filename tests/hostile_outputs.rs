@@ -1,0 +1,340 @@
+//! Checkers and validators against hostile output (issue 7).
+//!
+//! Every output checker and input validator of the packages is compiled with overflow checks
+//! and debug assertions, run as the judge runs it, and fed hostile texts built from correct
+//! ones: arbitrary and non-UTF-8 bytes, numbers beyond 64 bits, signs, CRLF, a missing or
+//! truncated last line, an empty output, one token changed, duplicated, deleted or swapped,
+//! garbage appended, white space changed. None may crash, every rejection must give a reason,
+//! and every verdict is held against an independent oracle (the crate's own game replays the
+//! moves). The judge's default token diff is fuzzed the same way, in process. Each checker and
+//! validator must also read a ten-million-token output and a gigabyte of garbage through a pipe
+//! in bounded memory.
+//!
+//! A plain `cargo test --release` runs [`fuzz::DEFAULT_CASES`] cases per program. A long run:
+//! `LEAPFROG_FUZZ_CASES=100000 nice cargo test --release --test hostile_outputs -- --nocapture`
+//! (`LEAPFROG_FUZZ_SEED` picks other recipes; counts are printed per program).
+
+#[path = "support/hostile/mod.rs"]
+mod hostile;
+
+use std::path::Path;
+
+use hostile::fuzz::{self, Tally};
+use hostile::pool::{Instance, solve};
+use hostile::problems::{self, Problem};
+use hostile::programs::{self, Said};
+use hostile::streams::{self, Garbage, Pipe};
+
+fn print_validators(name: &str, tallies: Vec<(String, Tally)>) {
+    for (source, tally) in tallies {
+        let file = Path::new(&source).file_name().unwrap().to_string_lossy();
+        tally.print(&format!("{name} input validator {file}"));
+    }
+}
+
+// ---- output checkers ----
+
+#[test]
+fn checkers_checker_survives_hostile_outputs() {
+    fuzz::fuzz_checker(&problems::CHECKERS).print("checkers checker");
+}
+
+#[test]
+fn checkers_path_checker_survives_hostile_outputs() {
+    fuzz::fuzz_checker(&problems::CHECKERS_PATH).print("checkers-path checker");
+}
+
+// ---- input validators ----
+
+#[test]
+fn checkers_validator_survives_hostile_inputs() {
+    // checkers-path links to the same validator: one program, fuzzed once.
+    let shared = |p: &str| {
+        let sources = hostile::pool::package(p).input_validators().unwrap();
+        std::fs::canonicalize(&sources[0]).unwrap()
+    };
+    assert_eq!(shared("checkers"), shared("checkers-path"));
+    print_validators("checkers", fuzz::fuzz_validators(&problems::CHECKERS));
+}
+
+// ---- the default token diff ----
+
+#[test]
+fn default_diff_never_accepts_a_wrong_output() {
+    for problem in problems::ALL {
+        fuzz::fuzz_default_diff(problem, 4 * fuzz::cases())
+            .print(&format!("default diff on {} answers", problem.name));
+    }
+}
+
+// ---- bounded reading ----
+
+/// The largest valid input of a problem, answered, as files.
+struct Largest {
+    instance: Instance,
+    _dir: tempfile::TempDir,
+}
+
+fn largest(problem: &Problem) -> Largest {
+    let dir = tempfile::tempdir().unwrap();
+    let input = (problem.largest)();
+    let answer = solve(problem.name, &input).unwrap();
+    let (input_path, answer_path) = (dir.path().join("in"), dir.path().join("ans"));
+    std::fs::write(&input_path, &input).unwrap();
+    std::fs::write(&answer_path, &answer).unwrap();
+    Largest {
+        instance: Instance {
+            name: "largest".to_string(),
+            input,
+            answer,
+            input_path,
+            answer_path,
+        },
+        _dir: dir,
+    }
+}
+
+fn mib(bytes: u64) -> f64 {
+    bytes as f64 / f64::from(1 << 20)
+}
+
+/// Runs the checker on one stream and holds it to its memory bound.
+fn bounded_run(
+    problem: &Problem,
+    exe: &Path,
+    instance: &Instance,
+    stdin: &Path,
+    what: &str,
+) -> Said {
+    let scratch = tempfile::tempdir().unwrap();
+    let ran = programs::run_checker(
+        exe,
+        &instance.input_path,
+        &instance.answer_path,
+        stdin,
+        scratch.path(),
+    );
+    let bound = streams::SLACK + 8 * (problem.board_bytes)(instance);
+    let o = &ran.outcome;
+    eprintln!(
+        "{} checker, {what}: {:?} in {:.2} s wall, {:.2} s CPU, peak {:.1} MiB",
+        problem.name,
+        ran.said(),
+        o.wall.as_secs_f64(),
+        o.cpu.as_secs_f64(),
+        mib(o.peak_rss)
+    );
+    let said = ran
+        .said()
+        .unwrap_or_else(|why| panic!("{} checker, {what}: {why}", problem.name));
+    assert!(
+        o.peak_rss <= bound,
+        "{} checker, {what}: peak memory {:.1} MiB, more than {:.1} MiB",
+        problem.name,
+        mib(o.peak_rss),
+        mib(bound)
+    );
+    said
+}
+
+/// The largest correct output is accepted; ten million tokens and three gigabyte streams are
+/// judged (whatever the verdict) without a crash and in bounded memory.
+fn checker_reads_in_bounded_memory(problem: &Problem) {
+    let big = largest(problem);
+    let instance = &big.instance;
+    let source = hostile::pool::package(problem.name)
+        .output_validator()
+        .unwrap()
+        .expect("a custom checker");
+    let exe = programs::compiled(&source);
+    let dir = tempfile::tempdir().unwrap();
+
+    let right = dir.path().join("right");
+    std::fs::write(&right, &instance.answer).unwrap();
+    let said = bounded_run(problem, &exe, instance, &right, "the largest answer");
+    assert_eq!(said, Said::Yes, "{}: the largest answer", problem.name);
+
+    let long = dir.path().join("long");
+    let bytes = streams::ten_million_tokens(&instance.answer, &long);
+    let what = format!("10^7 tokens ({:.0} MiB)", mib(bytes));
+    assert!(matches!(
+        bounded_run(problem, &exe, instance, &long, &what),
+        Said::No(_)
+    ));
+    std::fs::remove_file(&long).unwrap();
+
+    let first_line = instance.answer.split_inclusive(|&b| b == b'\n').next();
+    for (kind, prefix) in [
+        (Garbage::OneToken, &b""[..]),
+        (Garbage::NoNewline, &b""[..]),
+        (Garbage::EndlessNumber, first_line.unwrap_or_default()),
+    ] {
+        let pipe = Pipe::new(dir.path(), prefix, kind);
+        let said = bounded_run(
+            problem,
+            &exe,
+            instance,
+            &pipe.path.clone(),
+            &format!("{kind:?} through a pipe"),
+        );
+        let sent = pipe.finish();
+        eprintln!("  ({:.0} MiB written to the pipe)", mib(sent));
+        assert!(matches!(said, Said::No(_)), "{kind:?}");
+    }
+}
+
+/// A validator on three gigabyte streams: a verdict, no crash, bounded memory.
+fn validator_reads_in_bounded_memory(problem: &Problem) {
+    let sources = hostile::pool::package(problem.name)
+        .input_validators()
+        .unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    for source in sources {
+        let exe = programs::compiled(&source);
+        for kind in [
+            Garbage::OneToken,
+            Garbage::NoNewline,
+            Garbage::EndlessNumber,
+        ] {
+            let pipe = Pipe::new(dir.path(), b"", kind);
+            let scratch = tempfile::tempdir().unwrap();
+            let ran = programs::run_validator(&exe, &pipe.path.clone(), scratch.path());
+            let sent = pipe.finish();
+            let o = &ran.outcome;
+            eprintln!(
+                "{} validator, {kind:?} through a pipe: {:?} in {:.2} s, peak {:.1} MiB, {:.0} MiB written",
+                problem.name,
+                ran.said(),
+                o.wall.as_secs_f64(),
+                mib(o.peak_rss),
+                mib(sent)
+            );
+            let said = ran
+                .said()
+                .unwrap_or_else(|why| panic!("{} validator, {kind:?}: {why}", source.display()));
+            assert!(matches!(said, Said::No(_)), "{kind:?}");
+            assert!(
+                o.peak_rss <= streams::SLACK,
+                "{} validator, {kind:?}: peak memory {:.1} MiB",
+                source.display(),
+                mib(o.peak_rss)
+            );
+        }
+    }
+}
+
+#[test]
+fn checkers_checker_reads_in_bounded_memory() {
+    checker_reads_in_bounded_memory(&problems::CHECKERS);
+}
+
+#[test]
+fn checkers_path_checker_reads_in_bounded_memory() {
+    checker_reads_in_bounded_memory(&problems::CHECKERS_PATH);
+}
+
+#[test]
+fn checkers_validator_reads_in_bounded_memory() {
+    validator_reads_in_bounded_memory(&problems::CHECKERS);
+}
+
+// ---- the harness catches what it claims to catch ----
+
+/// Writes a std-only program into a temporary directory.
+fn planted(dir: &Path, name: &str, body: &str) -> std::path::PathBuf {
+    let path = dir.join(format!("{name}.rs"));
+    std::fs::write(&path, body).unwrap();
+    path
+}
+
+fn panic_message(result: std::thread::Result<Tally>) -> String {
+    let err = result.expect_err("the harness must fail on a broken program");
+    err.downcast_ref::<String>()
+        .cloned()
+        .or_else(|| err.downcast_ref::<&str>().map(|s| s.to_string()))
+        .unwrap_or_default()
+}
+
+#[test]
+fn the_harness_catches_broken_checkers_and_validators() {
+    let dir = tempfile::tempdir().unwrap();
+    let lenient = planted(
+        dir.path(),
+        "lenient",
+        "fn main() { std::process::exit(42) }",
+    );
+    let message = panic_message(std::panic::catch_unwind(|| {
+        fuzz::fuzz_checker_source(&problems::CHECKERS_PATH, &lenient, 200)
+    }));
+    assert!(message.contains("accepted a wrong output"), "{message}");
+
+    let silent = planted(dir.path(), "silent", "fn main() { std::process::exit(43) }");
+    let message = panic_message(std::panic::catch_unwind(|| {
+        fuzz::fuzz_checker_source(&problems::CHECKERS, &silent, 200)
+    }));
+    assert!(message.contains("exit 43 without a reason"), "{message}");
+
+    // Right on every output, except that it multiplies numbers up without a bound: the
+    // overflow checks must turn a long number into a failure.
+    let overflowing = planted(
+        dir.path(),
+        "overflowing",
+        r#"use std::io::Read;
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let mut out = String::new();
+    std::io::stdin().read_to_string(&mut out).unwrap_or_default();
+    let mut v: u64 = 0;
+    for c in out.bytes() {
+        v = if c.is_ascii_digit() { v * 10 + (c - b'0') as u64 } else { 0 };
+    }
+    let answer = std::fs::read_to_string(&args[2]).unwrap();
+    let same = out.split_ascii_whitespace().eq(answer.split_ascii_whitespace());
+    std::fs::write(args[3].clone() + "/judgemessage.txt", "differs\n").unwrap();
+    std::process::exit(if same { 42 } else { 43 })
+}"#,
+    );
+    let message = panic_message(std::panic::catch_unwind(|| {
+        fuzz::fuzz_checker_source(&problems::CHECKERS, &overflowing, 300)
+    }));
+    assert!(message.contains("panicked (exit 101)"), "{message}");
+
+    let accepts_all = planted(
+        dir.path(),
+        "accepts_all",
+        "fn main() { println!(\"fine\"); std::process::exit(42) }",
+    );
+    let message = panic_message(std::panic::catch_unwind(|| {
+        fuzz::fuzz_validator_source(&problems::CHECKERS, &accepts_all, 200)
+    }));
+    assert!(message.contains("breaks the format"), "{message}");
+}
+
+#[test]
+fn the_oracles_judge_known_outputs() {
+    let input = b"6\n_._._.\n.W.W._\nB._._.\n.W.W._\n_._._.\n._._.B\n";
+    let pool_instance = |answer: &[u8]| Instance {
+        name: "sample 4".to_string(),
+        input: input.to_vec(),
+        answer: answer.to_vec(),
+        input_path: Default::default(),
+        answer_path: Default::default(),
+    };
+    let path = pool_instance(b"a4 c6 e4 c2 a4\n");
+    let oracle = problems::CHECKERS_PATH.oracle.unwrap();
+    assert_eq!(oracle(&path, b"a4 c6 e4 c2 a4\n"), Ok(()));
+    assert_eq!(oracle(&path, b"a4\r\nc2 e4 c6\ta4"), Ok(()));
+    assert!(oracle(&path, b"a4 c6 e4 c2\n").is_err(), "a white is left");
+    assert!(oracle(&path, b"a4 c6 a4\n").is_err(), "b5 is jumped twice");
+    assert!(
+        oracle(&path, b"a04 c6 e4 c2 a4\n").is_err(),
+        "not a square name"
+    );
+    assert!(oracle(&path, b"None\n").is_err());
+    let token = problems::CHECKERS.oracle.unwrap();
+    assert_eq!(token(&pool_instance(b"a4\n"), b" a4 "), Ok(()));
+    assert!(token(&pool_instance(b"a4\n"), b"A4").is_err());
+    assert!(token(&pool_instance(b"a4\n"), b"a4 a4").is_err());
+    assert!((problems::CHECKERS.input_spec)(input).is_ok());
+    assert!((problems::CHECKERS.input_spec)(&input[..input.len() - 1]).is_err());
+}

@@ -1,0 +1,62 @@
+//! Every problem the harness knows, with what it needs to judge the problem's checker and
+//! validator independently: an oracle for outputs, random legal plays, the exact input format
+//! and the largest valid input.
+
+use super::checkers;
+use super::pool::Instance;
+
+/// Is an output right for this instance? `Err` says why not.
+pub type Oracle = fn(&Instance, &[u8]) -> Result<(), String>;
+
+pub struct Problem {
+    pub name: &'static str,
+    /// `None` for `validation: default` problems: their answer is unique, and the oracle is
+    /// the token comparison itself.
+    pub oracle: Option<Oracle>,
+    /// A random legal play from a seed (often incomplete), to start edits from.
+    pub wander: fn(&Instance, u64) -> Vec<u8>,
+    /// The statement's input format, exactly: `Err` when the input breaks it.
+    pub input_spec: fn(&[u8]) -> Result<(), String>,
+    /// The size of the board or row a checker must keep.
+    pub board_bytes: fn(&Instance) -> u64,
+    /// The largest valid input (for the bounded-reading test).
+    pub largest: fn() -> Vec<u8>,
+}
+
+fn generated(line: &str) -> Vec<u8> {
+    let mut words = line.split_whitespace().map(String::from);
+    let name = words.next().expect("a generator name");
+    let generator = leapfrog::generators::find(&name).expect("a built-in generator");
+    (generator.run)(&words.collect::<Vec<_>>()).expect("the generator runs")
+}
+
+fn largest_board() -> Vec<u8> {
+    generated("checkers --outcome unique --n 26 --phase a1 --seed 5")
+}
+
+pub const CHECKERS: Problem = Problem {
+    name: "checkers",
+    oracle: Some(checkers::token_oracle),
+    wander: checkers::wander_token,
+    input_spec: checkers::input_spec,
+    board_bytes: checkers::board_bytes,
+    largest: largest_board,
+};
+
+pub const CHECKERS_PATH: Problem = Problem {
+    name: "checkers-path",
+    oracle: Some(checkers::path_oracle),
+    wander: checkers::wander_path,
+    input_spec: checkers::input_spec,
+    board_bytes: checkers::board_bytes,
+    largest: largest_board,
+};
+
+/// Every problem, in the order of the README.
+pub const ALL: &[&Problem] = &[&CHECKERS, &CHECKERS_PATH];
+
+pub fn find(name: &str) -> &'static Problem {
+    ALL.iter()
+        .find(|p| p.name == name)
+        .unwrap_or_else(|| panic!("no problem {name} in the harness"))
+}
