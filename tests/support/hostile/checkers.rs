@@ -12,6 +12,7 @@ use rand_chacha::ChaCha8Rng;
 
 use super::edits::tokens;
 use super::pool::Instance;
+use super::problems::Truth;
 
 fn board(instance: &Instance) -> Board {
     Board::parse(&instance.input).expect("pool inputs are valid")
@@ -22,11 +23,11 @@ fn expected(instance: &Instance) -> String {
 }
 
 /// `checkers`: exactly the judges' token, case included, and nothing else.
-pub fn token_oracle(instance: &Instance, output: &[u8]) -> Result<(), String> {
+pub fn token_oracle(instance: &Instance, output: &[u8]) -> Truth {
     let want = expected(instance);
     match tokens(output).as_slice() {
-        [one] if *one == want.as_bytes() => Ok(()),
-        got => Err(format!(
+        [one] if *one == want.as_bytes() => Truth::Right,
+        got => Truth::Wrong(format!(
             "expected exactly '{want}', got {} tokens",
             got.len()
         )),
@@ -35,20 +36,23 @@ pub fn token_oracle(instance: &Instance, output: &[u8]) -> Result<(), String> {
 
 /// `checkers-path`: `None` or `Multiple` exactly when the judges say so, otherwise any path
 /// that replays legally and captures every white piece.
-pub fn path_oracle(instance: &Instance, output: &[u8]) -> Result<(), String> {
+pub fn path_oracle(instance: &Instance, output: &[u8]) -> Truth {
     let want = expected(instance);
     if want == "None" || want == "Multiple" {
         return token_oracle(instance, output);
     }
     let board = board(instance);
-    let start = replay(&board, &tokens(output))?;
+    let start = match replay(&board, &tokens(output)) {
+        Ok(start) => start,
+        Err(why) => return Truth::Wrong(why),
+    };
     // Only the judges' piece can do it: the answer is unique when it is a square.
     assert_eq!(
         board.name(start),
         want,
         "a complete path from another piece: the reference is wrong"
     );
-    Ok(())
+    Truth::Right
 }
 
 /// Plays a path given as square names; the start square when every jump is legal and no white

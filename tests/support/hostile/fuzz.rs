@@ -14,7 +14,7 @@ use proptest::test_runner::{Config, RngSeed, TestCaseError, TestError, TestRunne
 
 use super::edits::{self, Split, tokens};
 use super::pool::{Instance, Pool, solve};
-use super::problems::Problem;
+use super::problems::{Problem, Truth};
 use super::programs::{self, Said};
 
 /// Cases per checker or validator in a plain `cargo test` run.
@@ -154,12 +154,12 @@ pub fn fuzz_checker_source(problem: &Problem, source: &Path, cases: u32) -> Tall
             let truth = oracle(instance, &output);
             counts.count(said == Said::Yes);
             match (said, truth) {
-                (Said::Yes, Err(why)) => Err(fail(
+                (Said::Yes, Truth::Wrong(why)) => Err(fail(
                     instance,
                     &output,
                     format!("accepted a wrong output ({why})"),
                 )),
-                (Said::No(reason), Ok(())) if !output.contains(&0x0b) => Err(fail(
+                (Said::No(reason), Truth::Right) if !output.contains(&0x0b) => Err(fail(
                     instance,
                     &output,
                     format!("rejected a right output: {reason}"),

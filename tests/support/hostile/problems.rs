@@ -5,8 +5,27 @@
 use super::checkers;
 use super::pool::Instance;
 
-/// Is an output right for this instance? `Err` says why not.
-pub type Oracle = fn(&Instance, &[u8]) -> Result<(), String>;
+/// Is an output right for this instance?
+pub type Oracle = fn(&Instance, &[u8]) -> Truth;
+
+/// What the oracle says about an output.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Truth {
+    Right,
+    Wrong(String),
+    /// Right in substance, written in a way the statement leaves open (a number with leading
+    /// zeros): a checker may take it or leave it.
+    Open(String),
+}
+
+impl From<Result<(), String>> for Truth {
+    fn from(result: Result<(), String>) -> Truth {
+        match result {
+            Ok(()) => Truth::Right,
+            Err(why) => Truth::Wrong(why),
+        }
+    }
+}
 
 pub struct Problem {
     pub name: &'static str,
