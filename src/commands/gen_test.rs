@@ -29,11 +29,17 @@ pub fn run(args: GenArgs) -> anyhow::Result<ExitCode> {
         }
         return Ok(ExitCode::SUCCESS);
     }
-    let name = args.generator.expect("clap requires a generator unless --list");
+    let name = args
+        .generator
+        .expect("clap requires a generator unless --list");
     let Some(generator) = generators::find(&name) else {
         bail!(
             "no built-in generator named '{name}' (known: {})",
-            generators::GENERATORS.iter().map(|g| g.name).collect::<Vec<_>>().join(", ")
+            generators::GENERATORS
+                .iter()
+                .map(|g| g.name)
+                .collect::<Vec<_>>()
+                .join(", ")
         );
     };
     let bytes = match (generator.run)(&args.args) {

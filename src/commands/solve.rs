@@ -35,7 +35,11 @@ pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
         Some(p) => p,
         None => bail!(
             "no reference solver named '{name}' (known: {})",
-            puzzles::PUZZLES.iter().map(|p| p.name).collect::<Vec<_>>().join(", ")
+            puzzles::PUZZLES
+                .iter()
+                .map(|p| p.name)
+                .collect::<Vec<_>>()
+                .join(", ")
         ),
     };
     let solver = if args.show {

@@ -48,7 +48,10 @@ impl Verdict {
 
     /// The overall verdict of tests taken in order: the first one that is not AC, else AC.
     pub fn first_failure(verdicts: impl IntoIterator<Item = Verdict>) -> Verdict {
-        verdicts.into_iter().find(|v| *v != Verdict::Ac).unwrap_or(Verdict::Ac)
+        verdicts
+            .into_iter()
+            .find(|v| *v != Verdict::Ac)
+            .unwrap_or(Verdict::Ac)
     }
 }
 

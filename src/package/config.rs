@@ -84,28 +84,43 @@ impl ProblemConfig {
     /// Reads `problem.yaml` (and `.timelimit`) from a package directory.
     pub fn load(root: &Path) -> anyhow::Result<ProblemConfig> {
         let path = root.join("problem.yaml");
-        let text =
-            std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
+        let text = std::fs::read_to_string(&path)
+            .with_context(|| format!("reading {}", path.display()))?;
         let raw: RawConfig = if text.trim().is_empty() {
-            RawConfig { name: None, validation: None, validator_flags: None, limits: None }
+            RawConfig {
+                name: None,
+                validation: None,
+                validator_flags: None,
+                limits: None,
+            }
         } else {
             serde_yaml_ng::from_str(&text).with_context(|| format!("{}", path.display()))?
         };
         let name = raw.name.map(|n| match n {
             RawName::Plain(s) => s,
-            RawName::ByLanguage(map) => {
-                map.get("en").or_else(|| map.values().next()).cloned().unwrap_or_default()
-            }
+            RawName::ByLanguage(map) => map
+                .get("en")
+                .or_else(|| map.values().next())
+                .cloned()
+                .unwrap_or_default(),
         });
         let validation = match raw.validation.as_deref().map(str::trim) {
             None | Some("default") => Validation::Default,
             Some(v) if v.split_whitespace().next() == Some("custom") => {
-                if v.split_whitespace().any(|w| w == "interactive" || w == "score") {
-                    bail!("{}: validation '{v}' is not supported (only default and custom)", path.display());
+                if v.split_whitespace()
+                    .any(|w| w == "interactive" || w == "score")
+                {
+                    bail!(
+                        "{}: validation '{v}' is not supported (only default and custom)",
+                        path.display()
+                    );
                 }
                 Validation::Custom
             }
-            Some(v) => bail!("{}: validation must be 'default' or 'custom', not '{v}'", path.display()),
+            Some(v) => bail!(
+                "{}: validation must be 'default' or 'custom', not '{v}'",
+                path.display()
+            ),
         };
         let validator_flags = raw
             .validator_flags
@@ -124,14 +139,19 @@ impl ProblemConfig {
         }
         if let Some(t) = time_limit {
             if !(t.is_finite() && t > 0.0) {
-                bail!("{}: the time limit must be a positive number of seconds", path.display());
+                bail!(
+                    "{}: the time limit must be a positive number of seconds",
+                    path.display()
+                );
             }
         }
         let limits = Limits {
             time_s: time_limit.unwrap_or(defaults.time_s),
             memory_mib: raw_limits.memory.unwrap_or(defaults.memory_mib),
             output_mib: raw_limits.output.unwrap_or(defaults.output_mib),
-            validation_time_s: raw_limits.validation_time.unwrap_or(defaults.validation_time_s),
+            validation_time_s: raw_limits
+                .validation_time
+                .unwrap_or(defaults.validation_time_s),
             validation_memory_mib: raw_limits
                 .validation_memory
                 .unwrap_or(defaults.validation_memory_mib),

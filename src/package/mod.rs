@@ -48,7 +48,11 @@ impl Package {
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_else(|| spec.to_string());
         let config = ProblemConfig::load(&root)?;
-        Ok(Package { root, short_name, config })
+        Ok(Package {
+            root,
+            short_name,
+            config,
+        })
     }
 
     /// The display name from problem.yaml, or the short name.
@@ -84,7 +88,10 @@ impl Package {
         let programs = programs_in(&dir)?;
         match programs.as_slice() {
             [one] => Ok(Some(one.clone())),
-            [] => bail!("{}: validation is custom but there is no output validator", dir.display()),
+            [] => bail!(
+                "{}: validation is custom but there is no output validator",
+                dir.display()
+            ),
             _ => bail!(
                 "{}: expected exactly one output validator, found {}",
                 dir.display(),
@@ -110,7 +117,10 @@ fn locate(spec: &str) -> anyhow::Result<PathBuf> {
         return Ok(direct.to_path_buf());
     }
     if direct.is_dir() {
-        bail!("{}: not a problem package (no problem.yaml)", direct.display());
+        bail!(
+            "{}: not a problem package (no problem.yaml)",
+            direct.display()
+        );
     }
     if !spec.contains('/') {
         let cwd = std::env::current_dir().context("reading the current directory")?;
@@ -121,7 +131,9 @@ fn locate(spec: &str) -> anyhow::Result<PathBuf> {
             }
         }
     }
-    bail!("no problem '{spec}': not a package directory, and no problems/{spec}/problem.yaml here or above")
+    bail!(
+        "no problem '{spec}': not a package directory, and no problems/{spec}/problem.yaml here or above"
+    )
 }
 
 /// The programs in a validator or submission directory: every file and every sub-directory,

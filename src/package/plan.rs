@@ -71,19 +71,30 @@ impl Plan {
         let mut tests = Vec::new();
         for (key, value) in raw.tests {
             let (Some(name), Some(command)) = (key.as_str(), value.as_str()) else {
-                bail!("{}: every test must map a name to a command line", path.display());
+                bail!(
+                    "{}: every test must map a name to a command line",
+                    path.display()
+                );
             };
             check_test_name(name).with_context(|| format!("{}: test '{name}'", path.display()))?;
             let mut words = command.split_whitespace().map(String::from);
             let Some(generator) = words.next() else {
                 bail!("{}: test '{name}' has an empty command", path.display());
             };
-            tests.push(PlanTest { name: name.to_string(), generator, args: words.collect() });
+            tests.push(PlanTest {
+                name: name.to_string(),
+                generator,
+                args: words.collect(),
+            });
         }
         if tests.is_empty() {
             bail!("{}: the plan lists no tests", path.display());
         }
-        Ok(Plan { path: path.to_path_buf(), solution, tests })
+        Ok(Plan {
+            path: path.to_path_buf(),
+            solution,
+            tests,
+        })
     }
 }
 
@@ -93,7 +104,10 @@ fn check_test_name(name: &str) -> anyhow::Result<()> {
     if !name.starts_with("secret/") {
         bail!("generated tests live under secret/");
     }
-    if path.components().any(|c| !matches!(c, Component::Normal(_))) {
+    if path
+        .components()
+        .any(|c| !matches!(c, Component::Normal(_)))
+    {
         bail!("the name must be a plain relative path (no '..', no leading '/')");
     }
     if name.ends_with(".in") || name.ends_with(".ans") {

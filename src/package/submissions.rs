@@ -49,7 +49,6 @@ impl Expected {
             Expected::OutputLimitExceeded => Verdict::Ole,
         }
     }
-
 }
 
 /// One program under `submissions/`.
@@ -62,7 +61,11 @@ pub struct Submission {
 impl Submission {
     /// `accepted/sol.rs`: the path below `submissions/`.
     pub fn display_name(&self) -> String {
-        let file = self.path.file_name().map(|f| f.to_string_lossy()).unwrap_or_default();
+        let file = self
+            .path
+            .file_name()
+            .map(|f| f.to_string_lossy())
+            .unwrap_or_default();
         format!("{}/{}", self.expected.dir_name(), file)
     }
 }

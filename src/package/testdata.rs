@@ -38,7 +38,10 @@ struct GroupConfig {
 pub(super) fn discover(package: &Package) -> anyhow::Result<Vec<TestCase>> {
     let data = package.data_dir();
     if !data.is_dir() {
-        bail!("{}: no test data (the data/ directory is missing)", data.display());
+        bail!(
+            "{}: no test data (the data/ directory is missing)",
+            data.display()
+        );
     }
     let mut tests = Vec::new();
     for group in ["sample", "secret"] {
@@ -56,9 +59,16 @@ pub(super) fn discover(package: &Package) -> anyhow::Result<Vec<TestCase>> {
             }
             let answer = path.with_extension("ans");
             if !answer.is_file() {
-                bail!("{}: test input has no answer file {}", path.display(), answer.display());
+                bail!(
+                    "{}: test input has no answer file {}",
+                    path.display(),
+                    answer.display()
+                );
             }
-            let rel = path.strip_prefix(&data).expect("walked below data/").with_extension("");
+            let rel = path
+                .strip_prefix(&data)
+                .expect("walked below data/")
+                .with_extension("");
             let name = rel
                 .components()
                 .map(|c| c.as_os_str().to_string_lossy())
@@ -78,7 +88,10 @@ pub(super) fn discover(package: &Package) -> anyhow::Result<Vec<TestCase>> {
         tests.extend(group_tests);
     }
     if tests.is_empty() {
-        bail!("{}: no test cases (no data/sample/*.in or data/secret/**/*.in)", data.display());
+        bail!(
+            "{}: no test cases (no data/sample/*.in or data/secret/**/*.in)",
+            data.display()
+        );
     }
     Ok(tests)
 }
@@ -117,7 +130,9 @@ fn group_flags(
     }
     let split = |s: String| s.split_whitespace().map(String::from).collect::<Vec<_>>();
     Ok((
-        output.map(split).unwrap_or_else(|| package.config.validator_flags.clone()),
+        output
+            .map(split)
+            .unwrap_or_else(|| package.config.validator_flags.clone()),
         input.map(split).unwrap_or_default(),
     ))
 }

@@ -6,6 +6,9 @@
 //! and column of the first problem. Solvers stream their output through their own buffer, so
 //! the `dyn Write` behind them is called once per buffer flush, not once per move.
 
+pub mod frogs;
+pub mod shifting;
+
 use std::fmt;
 use std::io::{self, BufRead, Write};
 
@@ -28,7 +31,36 @@ pub struct Puzzle {
 }
 
 /// Every puzzle leapfrog can solve, in the order `--list` shows them.
-pub static PUZZLES: &[Puzzle] = &[];
+pub static PUZZLES: &[Puzzle] = &[
+    Puzzle {
+        name: "shifting",
+        about: "shifting checkers: an optimal solution for n black and m white",
+        solve: shifting::solve::solve_shifting,
+        show: Some(shifting::show::show_shifting),
+        outcome: shifting::solve::size_class,
+    },
+    Puzzle {
+        name: "shifting-query",
+        about: "shifting checkers: the i-th move of the canonical solution, n, m up to 10^9",
+        solve: shifting::solve::solve_query,
+        show: None,
+        outcome: shifting::solve::query_class,
+    },
+    Puzzle {
+        name: "shifting-labels",
+        about: "shifting checkers with one white: the optimal solution with a given label",
+        solve: shifting::solve::solve_labels,
+        show: None,
+        outcome: shifting::solve::label_class,
+    },
+    Puzzle {
+        name: "frogs",
+        about: "Kordemsky's frogs: N a side, forward moves only, every row of a shortest solution",
+        solve: frogs::solve_frogs,
+        show: Some(frogs::show_frogs),
+        outcome: shifting::solve::size_class,
+    },
+];
 
 /// Looks a puzzle up by its command-line name.
 pub fn find(name: &str) -> Option<&'static Puzzle> {
@@ -55,7 +87,11 @@ pub struct InputError {
 
 impl InputError {
     pub fn new(line: usize, column: usize, message: impl Into<String>) -> Self {
-        InputError { line, column, message: message.into() }
+        InputError {
+            line,
+            column,
+            message: message.into(),
+        }
     }
 }
 
@@ -64,7 +100,11 @@ impl fmt::Display for InputError {
         if self.column == 0 {
             write!(f, "line {}: {}", self.line, self.message)
         } else {
-            write!(f, "line {}, column {}: {}", self.line, self.column, self.message)
+            write!(
+                f,
+                "line {}, column {}: {}",
+                self.line, self.column, self.message
+            )
         }
     }
 }
