@@ -1,0 +1,502 @@
+//! Output validator for `shifting`: replays the contestant's moves on the row and accepts when
+//! the answer is the minimum move count `nm + n + m` followed by exactly that many legal moves
+//! ending at the goal, and nothing else.
+//!
+//! Usage (the standard output-validator interface):
+//!     shifting INPUT ANSWER FEEDBACK_DIR < contestant_output
+//! Exit 42: accepted; 43: wrong answer (reason in FEEDBACK_DIR/judgemessage.txt); 1: judge error.
+//!
+//! Built for outputs of hundreds of megabytes (10^8 moves in about three times what `wc -l`
+//! takes on the same file). Two threads form a pipeline:
+//! - the parser reads stdin in 1 MiB blocks, classifies each 64-byte stretch at once into
+//!   separators and digits (SSE2 on x86-64, a byte loop elsewhere), which locates every number
+//!   without walking it byte by byte, converts numbers of up to eight digits with three
+//!   multiplications, and hands them over in batches;
+//! - the replayer (the main thread) checks and plays each move on the row.
+//!
+//! Memory is the row plus a few fixed buffers, whatever the size of the output.
+//! Standard library only; compile with `rustc -O --edition 2021 shifting.rs`.
+
+use std::fs;
+use std::io::{self, Read};
+use std::path::PathBuf;
+use std::process::exit;
+use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
+
+const ACCEPTED: i32 = 42;
+const WRONG_ANSWER: i32 = 43;
+const JUDGE_ERROR: i32 = 1;
+
+/// Bytes read from stdin at a time (small enough to stay in the cache).
+const BLOCK: usize = 1 << 20;
+/// Room before the data for the unfinished number carried over from the previous block.
+const PAD: usize = 64;
+/// Longest token kept whole across a block boundary (longer ones are wrong anyway).
+const LONGEST: usize = 32;
+/// Numbers handed from the parser to the replayer at a time.
+const BATCH: usize = 1 << 16;
+/// Batches in flight between the two threads.
+const IN_FLIGHT: usize = 4;
+/// Squares shown on each side of the empty square in messages.
+const WINDOW: u64 = 20;
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    if args.len() < 4 {
+        eprintln!("usage: {} INPUT ANSWER FEEDBACK_DIR < output", args[0]);
+        exit(JUDGE_ERROR);
+    }
+    let feedback = PathBuf::from(&args[3]);
+    let (n, m) = match read_input(&args[1]) {
+        Ok(sides) => sides,
+        Err(e) => judge_error(&feedback, &format!("{}: {e}", args[1])),
+    };
+    let (full_tx, full_rx) = sync_channel::<Batch>(IN_FLIGHT);
+    let (empty_tx, empty_rx) = sync_channel::<Vec<u32>>(IN_FLIGHT + 1);
+    for _ in 0..IN_FLIGHT {
+        empty_tx.send(vec![0; BATCH]).expect("the channel has room");
+    }
+    std::thread::spawn(move || parse(Input::new(), full_tx, empty_rx));
+    let verdict = Game::new(n, m).replay(full_rx, empty_tx);
+    match verdict {
+        Ok(()) => {
+            write_message(&feedback, "accepted");
+            exit(ACCEPTED);
+        }
+        Err(Reject::Wrong(reason)) => {
+            write_message(&feedback, &reason);
+            exit(WRONG_ANSWER);
+        }
+        Err(Reject::Io(e)) => judge_error(&feedback, &format!("reading the output: {e}")),
+    }
+}
+
+fn write_message(feedback: &PathBuf, message: &str) {
+    let _ = fs::write(feedback.join("judgemessage.txt"), format!("{message}\n"));
+}
+
+fn judge_error(feedback: &PathBuf, message: &str) -> ! {
+    eprintln!("{message}");
+    write_message(feedback, &format!("judge error: {message}"));
+    exit(JUDGE_ERROR);
+}
+
+/// Reads `n m` from the test input. The move count must stay below 2^32 - 1, so that every
+/// number of a right answer fits in 32 bits with room for "too large".
+fn read_input(path: &str) -> Result<(u64, u64), String> {
+    let text = fs::read_to_string(path).map_err(|e| e.to_string())?;
+    let mut words = text.split_ascii_whitespace();
+    let mut side = |name: &str| -> Result<u64, String> {
+        let word = words.next().ok_or(format!("missing {name}"))?;
+        word.parse::<u64>()
+            .ok()
+            .filter(|&v| (1..1 << 31).contains(&v))
+            .ok_or(format!("{name} = '{word}' is not an integer in 1..2^31"))
+    };
+    let (n, m) = (side("n")?, side("m")?);
+    if n * m + n + m >= u32::MAX as u64 {
+        return Err(format!("n = {n}, m = {m}: nm + n + m must be below 2^32 - 1"));
+    }
+    Ok((n, m))
+}
+
+enum Reject {
+    Wrong(String),
+    Io(io::Error),
+}
+
+fn wrong<T>(reason: String) -> Result<T, Reject> {
+    Err(Reject::Wrong(reason))
+}
+
+/// Numbers from the parser, in output order, and how the output went on after them.
+struct Batch {
+    values: Vec<u32>,
+    len: usize,
+    /// Set on the last batch.
+    end: Option<Ending>,
+}
+
+enum Ending {
+    /// The output ended.
+    Eof,
+    /// A token that is not a number (its first bytes).
+    NotANumber(String),
+    Io(io::Error),
+}
+
+/// Standard input in blocks. Data lives in `buf[PAD..end]`; `pos` is the next 64-byte stretch
+/// to classify.
+struct Input {
+    buf: Vec<u8>,
+    pos: usize,
+    end: usize,
+    eof: bool,
+    stdin: io::Stdin,
+}
+
+impl Input {
+    fn new() -> Input {
+        Input { buf: vec![b' '; PAD + BLOCK + 128], pos: PAD, end: PAD, eof: false, stdin: io::stdin() }
+    }
+
+    /// Moves `buf[keep..end]` to the front and reads more behind it; returns how far indices
+    /// moved down.
+    fn refill(&mut self, keep: usize) -> io::Result<usize> {
+        self.buf.copy_within(keep..self.end, PAD);
+        let shift = keep - PAD;
+        self.end -= shift;
+        self.pos -= shift;
+        let mut lock = self.stdin.lock();
+        while self.end < PAD + BLOCK && !self.eof {
+            match lock.read(&mut self.buf[self.end..PAD + BLOCK]) {
+                Ok(0) => self.eof = true,
+                Ok(k) => self.end += k,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(e),
+            }
+        }
+        Ok(shift)
+    }
+
+    /// At the end of the input: fills the last stretch with spaces, which end any number.
+    fn pad_last_stretch(&mut self) {
+        self.buf[self.end..self.pos + 64].fill(b' ');
+        self.end = self.pos + 64;
+    }
+}
+
+/// Bit `i` of the first mask: byte `i` is a separator (space, tab, newline, CR, VT, FF); of the
+/// second: byte `i` is neither a separator nor a digit.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn classify(bytes: &[u8]) -> (u64, u64) {
+    use std::arch::x86_64::*;
+    assert!(bytes.len() >= 64);
+    let (mut sep, mut digit) = (0u64, 0u64);
+    for k in 0..4 {
+        // SAFETY: the assertion above keeps the 16-byte load inside `bytes`; SSE2 is part of
+        // the x86-64 baseline.
+        unsafe {
+            let v = _mm_loadu_si128(bytes.as_ptr().add(16 * k) as *const __m128i);
+            let space = _mm_cmpeq_epi8(v, _mm_set1_epi8(b' ' as i8));
+            let control = _mm_sub_epi8(v, _mm_set1_epi8(9));
+            let control = _mm_cmpeq_epi8(_mm_min_epu8(control, _mm_set1_epi8(4)), control);
+            let digits = _mm_sub_epi8(v, _mm_set1_epi8(b'0' as i8));
+            let digits = _mm_cmpeq_epi8(_mm_min_epu8(digits, _mm_set1_epi8(9)), digits);
+            sep |= (_mm_movemask_epi8(_mm_or_si128(space, control)) as u16 as u64) << (16 * k);
+            digit |= (_mm_movemask_epi8(digits) as u16 as u64) << (16 * k);
+        }
+    }
+    (sep, !(sep | digit))
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+#[inline(always)]
+fn classify(bytes: &[u8]) -> (u64, u64) {
+    let (mut sep, mut other) = (0u64, 0u64);
+    for (i, &c) in bytes[..64].iter().enumerate() {
+        if is_space(c) {
+            sep |= 1 << i;
+        } else if !c.is_ascii_digit() {
+            other |= 1 << i;
+        }
+    }
+    (sep, other)
+}
+
+fn is_space(c: u8) -> bool {
+    c == b' ' || (9..=13).contains(&c)
+}
+
+/// The value of eight decimal digits, one per byte (already minus `'0'`), most significant in
+/// the lowest byte.
+#[inline(always)]
+fn parse_eight(digits: u64) -> u64 {
+    let pairs = (digits.wrapping_mul(10) + (digits >> 8)) & 0x00ff_00ff_00ff_00ff;
+    let quads = (pairs.wrapping_mul(100) + (pairs >> 16)) & 0x0000_ffff_0000_ffff;
+    (quads.wrapping_mul(10000) + (quads >> 32)) & 0xffff_ffff
+}
+
+/// The number written in `buf[start..end]` (all digits), saturated at `u32::MAX`.
+#[inline(always)]
+fn number(buf: &[u8], start: usize, end: usize) -> u32 {
+    let len = end - start;
+    if len <= 8 {
+        // The eight bytes from the first digit; shifting left drops the bytes after the number
+        // and leaves zeros (leading zero digits) in the low bytes. XOR rather than subtract, so
+        // that the bytes after the number cannot borrow from it.
+        let word = u64::from_le_bytes(buf[start..start + 8].try_into().unwrap());
+        parse_eight((word ^ 0x3030_3030_3030_3030) << (64 - 8 * len)) as u32
+    } else {
+        let value = buf[start..end]
+            .iter()
+            .try_fold(0u64, |v, &c| v.checked_mul(10)?.checked_add((c - b'0') as u64));
+        value.unwrap_or(u64::MAX).min(u32::MAX as u64) as u32
+    }
+}
+
+/// The parser thread: every number of the output, in batches, then how the output ended.
+fn parse(mut input: Input, full: SyncSender<Batch>, empty: Receiver<Vec<u32>>) {
+    let mut values = match empty.recv() {
+        Ok(v) => v,
+        Err(_) => return,
+    };
+    let mut len = 0;
+    // Start of a number not yet ended (an index into input.buf).
+    let mut pending: Option<usize> = None;
+    // Whether the byte before the current stretch is a separator.
+    let mut after_sep = 1u64;
+    let ending = loop {
+        if input.end - input.pos < 64 {
+            if !input.eof {
+                let keep = pending.unwrap_or(input.pos);
+                if input.pos - keep > LONGEST {
+                    let text = String::from_utf8_lossy(&input.buf[keep..keep + LONGEST]);
+                    break Ending::NotANumber(format!("{text}..."));
+                }
+                match input.refill(keep) {
+                    Ok(shift) => pending = pending.map(|s| s - shift),
+                    Err(e) => break Ending::Io(e),
+                }
+                continue;
+            }
+            if input.pos >= input.end {
+                break Ending::Eof;
+            }
+            input.pad_last_stretch();
+        }
+        // A stretch holds at most 32 numbers (one digit and one separator each).
+        if len + 33 > BATCH {
+            let batch = Batch { values, len, end: None };
+            if full.send(batch).is_err() {
+                return;
+            }
+            values = match empty.recv() {
+                Ok(v) => v,
+                Err(_) => return,
+            };
+            len = 0;
+        }
+        let at = input.pos;
+        let buf = &input.buf[..];
+        let (sep, other) = classify(&buf[at..at + 64]);
+        let before = (sep << 1) | after_sep;
+        let mut starts = !sep & before;
+        let mut ends = sep & !before;
+        if other != 0 {
+            // Keep every number that ends before the first bad byte, then report the token
+            // holding it.
+            let below = (1u64 << other.trailing_zeros()) - 1;
+            starts &= below;
+            ends &= below;
+        }
+        after_sep = sep >> 63;
+        if let Some(start) = pending {
+            if ends != 0 {
+                let end = at + ends.trailing_zeros() as usize;
+                ends &= ends - 1;
+                pending = None;
+                values[len] = number(buf, start, end);
+                len += 1;
+            }
+        }
+        while ends != 0 {
+            let start = at + starts.trailing_zeros() as usize;
+            let end = at + ends.trailing_zeros() as usize;
+            starts &= starts - 1;
+            ends &= ends - 1;
+            values[len] = number(buf, start, end);
+            len += 1;
+        }
+        if starts != 0 {
+            pending = Some(at + starts.trailing_zeros() as usize);
+        }
+        if other != 0 {
+            let bad = at + other.trailing_zeros() as usize;
+            let start = pending.unwrap_or(bad);
+            let mut stop = bad;
+            while stop < input.end && stop - start < LONGEST && !is_space(buf[stop]) {
+                stop += 1;
+            }
+            break Ending::NotANumber(String::from_utf8_lossy(&buf[start..stop]).into_owned());
+        }
+        input.pos += 64;
+    };
+    let _ = full.send(Batch { values, len, end: Some(ending) });
+}
+
+/// A row square that is not on the board: two of them guard each end.
+const OFF: u8 = b'#';
+
+struct Game {
+    n: u64,
+    m: u64,
+    minimum: u64,
+    /// `row[p + 1]` is square `p` (`b`, `w` or `_`); `row[0]`, `row[1]` and everything after
+    /// square `n + m + 1` are `OFF`. The length is a power of two, so an index masked with
+    /// `len - 1` needs no bounds check.
+    row: Vec<u8>,
+    empty: u64,
+    /// Numbers seen so far: number 0 is K, numbers 1..=K the moves.
+    tokens: u64,
+}
+
+impl Game {
+    fn new(n: u64, m: u64) -> Game {
+        let mut row = vec![OFF, OFF];
+        row.resize(2 + n as usize, b'b');
+        row.push(b'_');
+        row.resize(3 + (n + m) as usize, b'w');
+        row.resize((row.len() + 2).next_power_of_two(), OFF);
+        Game { n, m, minimum: n * m + n + m, row, empty: n + 1, tokens: 0 }
+    }
+
+    fn squares(&self) -> u64 {
+        self.n + self.m + 1
+    }
+
+    /// Plays the numbers as the parser delivers them.
+    fn replay(&mut self, full: Receiver<Batch>, empty: SyncSender<Vec<u32>>) -> Result<(), Reject> {
+        loop {
+            let Ok(batch) = full.recv() else {
+                return Err(Reject::Io(io::Error::other("the parser thread stopped")));
+            };
+            self.play(&batch.values[..batch.len])?;
+            match batch.end {
+                None => {
+                    let _ = empty.send(batch.values);
+                }
+                Some(Ending::Eof) => return self.finish(),
+                Some(Ending::NotANumber(text)) => return self.token_error(&text),
+                Some(Ending::Io(e)) => return Err(Reject::Io(e)),
+            }
+        }
+    }
+
+    /// Plays a run of numbers: the count K first, then moves, then nothing.
+    fn play(&mut self, mut values: &[u32]) -> Result<(), Reject> {
+        if self.tokens == 0 {
+            let Some((&k, rest)) = values.split_first() else { return Ok(()) };
+            self.count(k as u64)?;
+            self.tokens = 1;
+            values = rest;
+        }
+        let left = (self.minimum + 1 - self.tokens).min(values.len() as u64) as usize;
+        let (moves, extra) = values.split_at(left);
+        let mask = self.row.len() - 1;
+        let squares = self.squares();
+        let row = &mut self.row[..=mask];
+        let mut empty = self.empty;
+        for (i, &value) in moves.iter().enumerate() {
+            let value = value as u64;
+            // |value - empty| must be 1 or 2, and the square on the row; then value + 1 is an
+            // index into the padded row.
+            let step = value.wrapping_sub(empty).wrapping_add(2);
+            if step > 4 || step == 2 || value.wrapping_sub(1) >= squares {
+                self.empty = empty;
+                return self.illegal(self.tokens + i as u64, value);
+            }
+            let from = (value + 1) as usize & mask;
+            row[(empty + 1) as usize & mask] = row[from];
+            row[from] = b'_';
+            empty = value;
+        }
+        self.empty = empty;
+        self.tokens += left as u64;
+        match extra.first() {
+            Some(&value) => {
+                wrong(format!("unexpected output after the last move {}: '{value}'", self.minimum))
+            }
+            None => Ok(()),
+        }
+    }
+
+    /// The first number, K.
+    fn count(&self, k: u64) -> Result<(), Reject> {
+        if k == self.minimum {
+            return Ok(());
+        }
+        let why = if k < self.minimum { "no solution is that short" } else { "it is not minimal" };
+        let k = if k == u32::MAX as u64 { "a huge number".to_string() } else { k.to_string() };
+        wrong(format!(
+            "the answer starts with K = {k}, but the minimum is nm + n + m = {}: {why}",
+            self.minimum
+        ))
+    }
+
+    /// A token that is not a number; `self.tokens` numbers came before it.
+    fn token_error(&self, text: &str) -> Result<(), Reject> {
+        let t = self.tokens;
+        if t == 0 {
+            wrong(format!("the answer must start with the move count K, found '{text}'"))
+        } else if t <= self.minimum {
+            wrong(format!("move {t}: '{text}' is not a square number; {}", self.row_text()))
+        } else {
+            wrong(format!("unexpected output after the last move {}: '{text}'", self.minimum))
+        }
+    }
+
+    #[cold]
+    fn illegal(&self, t: u64, p: u64) -> Result<(), Reject> {
+        let squares = self.squares();
+        let why = if p == 0 || p > squares {
+            if p == u32::MAX as u64 {
+                "the square number is far off the row".to_string()
+            } else {
+                format!("square {p} is off the row (squares 1..{squares})")
+            }
+        } else if p == self.empty {
+            format!("square {p} is the empty square; there is no checker to move")
+        } else {
+            format!(
+                "the checker on square {p} is {} squares from the empty square {}; a move covers \
+                 one or two",
+                p.abs_diff(self.empty),
+                self.empty
+            )
+        };
+        wrong(format!("move {t}: {why}; {}", self.row_text()))
+    }
+
+    /// After the whole output: every move made, the goal reached.
+    fn finish(&self) -> Result<(), Reject> {
+        if self.tokens == 0 {
+            return wrong("the output is empty".to_string());
+        }
+        let made = self.tokens - 1;
+        if made < self.minimum {
+            return wrong(format!(
+                "the output ends after {made} of the {} moves; {}",
+                self.minimum,
+                self.row_text()
+            ));
+        }
+        let (m, squares) = (self.m as usize, self.squares() as usize);
+        let board = &self.row[2..2 + squares];
+        let goal = self.empty == self.m + 1
+            && board[..m].iter().all(|&c| c == b'w')
+            && board[m + 1..].iter().all(|&c| c == b'b');
+        if !goal {
+            return wrong(format!(
+                "after all {} moves the goal is not reached; {}",
+                self.minimum,
+                self.row_text()
+            ));
+        }
+        Ok(())
+    }
+
+    /// The current row, cut to a window around the empty square when long.
+    fn row_text(&self) -> String {
+        let squares = self.squares();
+        let lo = self.empty.saturating_sub(WINDOW).max(1);
+        let hi = (self.empty + WINDOW).min(squares);
+        let part = String::from_utf8_lossy(&self.row[(lo + 1) as usize..(hi + 2) as usize]);
+        if lo == 1 && hi == squares {
+            format!("row: {part} (empty square {})", self.empty)
+        } else {
+            format!("row, squares {lo}..{hi} of {squares}: {part} (empty square {})", self.empty)
+        }
+    }
+}
