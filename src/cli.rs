@@ -17,6 +17,16 @@ pub struct Cli {
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    /// Judge a submission on every test of a problem.
+    Judge(commands::judge::JudgeArgs),
+    /// Check that every submission of a problem gets the verdict its folder names.
+    Verify(commands::verify::VerifyArgs),
+    /// Run a problem's output checker on one output and print the verdict and reason.
+    Check(commands::check::CheckArgs),
+    /// Build data/secret from the problem's generator plan, byte for byte reproducibly.
+    Generate(commands::generate::GenerateArgs),
+    /// Run the input validators on every test input (and the checker on every answer).
+    Validate(commands::validate::ValidateArgs),
     /// Run a reference solver: problem input on stdin, answer on stdout.
     Solve(commands::solve::SolveArgs),
     /// Run one built-in generator and print the test it makes.

@@ -1,7 +1,142 @@
-//! Terminal and JSON output: colours only on a terminal, errors on stderr.
+//! Terminal and JSON output: colours only when the stream is a terminal, a progress bar only on
+//! a terminal (plain lines when piped), errors on stderr.
+
+use std::io::IsTerminal;
+use std::time::Duration;
+
+use console::Style;
+use indicatif::{ProgressBar, ProgressStyle};
+
+use crate::judge::{JudgeReport, TestResult, Verdict};
 
 /// Prints an error and its causes on stderr, the way every command reports failure.
 pub fn print_error(err: &anyhow::Error) {
-    let red = console::Style::new().red().bold().for_stderr();
+    let red = Style::new().red().bold().for_stderr();
     eprintln!("{} {err:#}", red.apply_to("error:"));
+}
+
+/// Whether stdout is a terminal (and colours are wanted there).
+pub fn stdout_styled() -> bool {
+    std::io::stdout().is_terminal() && console::colors_enabled()
+}
+
+/// The colour of a verdict.
+pub fn verdict_style(verdict: Verdict, styled: bool) -> Style {
+    let style = Style::new().bold().force_styling(styled);
+    match verdict {
+        Verdict::Ac => style.green(),
+        Verdict::Wa => style.red(),
+        Verdict::Tle | Verdict::Mle | Verdict::Ole => style.yellow(),
+        Verdict::Rte => style.magenta(),
+        Verdict::Ce | Verdict::Je => style.red().reverse(),
+    }
+}
+
+/// One test's line: verdict, name, CPU time, peak memory, and the reason for a rejection.
+pub fn test_line(result: &TestResult, name_width: usize, styled: bool) -> String {
+    let verdict =
+        verdict_style(result.verdict, styled).apply_to(format!("{:<3}", result.verdict.code()));
+    let mut line = format!(
+        "  {verdict}  {:<name_width$}  {:>6.2} s  {:>7.1} MiB",
+        result.name, result.time_s, result.memory_mib
+    );
+    if !result.message.is_empty() {
+        line.push_str("  ");
+        line.push_str(&result.message);
+    }
+    for detail in &result.details {
+        line.push_str("\n       ");
+        line.push_str(
+            &Style::new()
+                .dim()
+                .force_styling(styled)
+                .apply_to(detail)
+                .to_string(),
+        );
+    }
+    line
+}
+
+/// The closing line of a judge run.
+pub fn summary_line(report: &JudgeReport, styled: bool) -> String {
+    let verdict = verdict_style(report.verdict, styled).apply_to(report.verdict.code());
+    let passed = report
+        .tests
+        .iter()
+        .filter(|t| t.verdict == Verdict::Ac)
+        .count();
+    let mut line = format!(
+        "{verdict}  {passed}/{} tests accepted · max {:.2} s of {:.2} s · max {:.1} MiB of {} MiB",
+        report.tests.len(),
+        report.max_time(),
+        report.limits.time_s,
+        report.max_memory(),
+        report.limits.memory_mib
+    );
+    if let Some(first) = report.tests.iter().find(|t| t.verdict != Verdict::Ac) {
+        line.push_str(&format!(
+            " · first failure: {} ({})",
+            first.name, first.verdict
+        ));
+    }
+    line
+}
+
+/// A progress bar on stderr when it is a terminal; otherwise nothing at all. The bar appears
+/// when [`Progress::start`] learns how many steps there are.
+pub struct Progress {
+    what: String,
+    enabled: bool,
+    bar: std::sync::OnceLock<ProgressBar>,
+}
+
+impl Progress {
+    /// A bar labelled `what`, shown only when stderr is a terminal and `quiet` is false.
+    pub fn new(what: &str, quiet: bool) -> Progress {
+        Progress {
+            what: what.to_string(),
+            enabled: !quiet && std::io::stderr().is_terminal(),
+            bar: std::sync::OnceLock::new(),
+        }
+    }
+
+    /// Shows the bar for `len` steps.
+    pub fn start(&self, len: usize) {
+        if !self.enabled {
+            return;
+        }
+        let bar = self.bar.get_or_init(|| {
+            let bar = ProgressBar::new(len as u64);
+            bar.set_style(
+                ProgressStyle::with_template("{prefix} [{bar:30}] {pos}/{len} {elapsed} {msg}")
+                    .expect("a valid template")
+                    .progress_chars("=> "),
+            );
+            bar.set_prefix(self.what.clone());
+            bar.enable_steady_tick(Duration::from_millis(200));
+            bar
+        });
+        bar.set_length(len as u64);
+    }
+
+    pub fn step(&self, msg: &str) {
+        if let Some(bar) = self.bar.get() {
+            bar.set_message(msg.to_string());
+            bar.inc(1);
+        }
+    }
+
+    /// Prints a line on stdout without tearing the bar.
+    pub fn println(&self, line: &str) {
+        match self.bar.get() {
+            Some(bar) => bar.suspend(|| println!("{line}")),
+            None => println!("{line}"),
+        }
+    }
+
+    pub fn finish(&self) {
+        if let Some(bar) = self.bar.get() {
+            bar.finish_and_clear();
+        }
+    }
 }

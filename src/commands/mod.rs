@@ -1,8 +1,13 @@
 //! One module per subcommand. Each exposes its clap `Args` struct and a `run` function that
 //! returns the process exit code, or an error for the caller to report with exit code 2.
 
+pub mod check;
 pub mod gen_test;
+pub mod generate;
+pub mod judge;
 pub mod solve;
+pub mod validate;
+pub mod verify;
 
 use std::process::ExitCode;
 
@@ -11,6 +16,11 @@ use crate::cli::Command;
 /// Runs one parsed command.
 pub fn run(command: Command) -> anyhow::Result<ExitCode> {
     match command {
+        Command::Judge(args) => judge::run(args),
+        Command::Verify(args) => verify::run(args),
+        Command::Check(args) => check::run(args),
+        Command::Generate(args) => generate::run(args),
+        Command::Validate(args) => validate::run(args),
         Command::Solve(args) => solve::run(args),
         Command::Gen(args) => gen_test::run(args),
     }

@@ -137,13 +137,13 @@ impl ProblemConfig {
                 format!("{}: expected a number of seconds", timelimit_file.display())
             })?);
         }
-        if let Some(t) = time_limit {
-            if !(t.is_finite() && t > 0.0) {
-                bail!(
-                    "{}: the time limit must be a positive number of seconds",
-                    path.display()
-                );
-            }
+        if let Some(t) = time_limit
+            && !(t.is_finite() && t > 0.0)
+        {
+            bail!(
+                "{}: the time limit must be a positive number of seconds",
+                path.display()
+            );
         }
         let limits = Limits {
             time_s: time_limit.unwrap_or(defaults.time_s),

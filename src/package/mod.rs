@@ -17,7 +17,7 @@
 mod config;
 mod plan;
 mod submissions;
-mod testdata;
+pub(crate) mod testdata;
 
 use std::path::{Path, PathBuf};
 

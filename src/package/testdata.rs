@@ -98,7 +98,7 @@ pub(super) fn discover(package: &Package) -> anyhow::Result<Vec<TestCase>> {
 
 /// The flags for tests in `dir`: the nearest `testdata.yaml` from `dir` up to `data/` that sets
 /// them, else problem.yaml's `validator_flags` (output) and nothing (input).
-fn group_flags(
+pub(crate) fn group_flags(
     data: &Path,
     dir: &Path,
     package: &Package,

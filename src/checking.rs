@@ -1,1 +1,0 @@
-//! Deciding whether an output is right: the default token diff and custom output validators.

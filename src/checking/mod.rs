@@ -1,0 +1,101 @@
+//! Deciding whether data is right: contestant output against the judges' answer (the default
+//! token diff or the package's output validator), and test inputs against the input validators.
+
+pub mod diff;
+mod validator;
+
+use std::path::Path;
+
+use crate::package::{Package, TestCase};
+
+pub use validator::{InputValidators, ValidatorProgram, read_head, read_head_tail};
+
+/// The verdict of an output check.
+#[derive(Debug, Clone, PartialEq)]
+pub enum CheckOutcome {
+    Accepted,
+    /// The output is wrong: a one-line reason, then lines that show the difference.
+    Rejected {
+        reason: String,
+        details: Vec<String>,
+    },
+    /// The checker itself failed: never a verdict against the contestant.
+    JudgeError(String),
+}
+
+/// How a package decides whether an output is right.
+pub struct OutputChecker {
+    custom: Option<ValidatorProgram>,
+    package: Package,
+}
+
+impl OutputChecker {
+    /// Prepares (and compiles, if custom) the package's output checker. A checker that does not
+    /// compile is a judge error.
+    pub fn for_package(package: &Package) -> anyhow::Result<OutputChecker> {
+        let custom = match package.output_validator()? {
+            Some(path) => Some(ValidatorProgram::build(&path, "output validator")?),
+            None => None,
+        };
+        Ok(OutputChecker {
+            custom,
+            package: package.clone(),
+        })
+    }
+
+    /// `default token diff` or the validator's path, for reports.
+    pub fn describe(&self) -> String {
+        match &self.custom {
+            Some(program) => program.path.display().to_string(),
+            None => "the default token diff".to_string(),
+        }
+    }
+
+    /// Checks `output` for a test; `scratch` is an empty directory the check may use.
+    pub fn check(&self, test: &TestCase, output: &Path, scratch: &Path) -> CheckOutcome {
+        self.check_files(
+            &test.input,
+            &test.answer,
+            output,
+            &test.output_validator_flags,
+            scratch,
+        )
+    }
+
+    /// Checks an output given as files (for `leapfrog check`).
+    pub fn check_files(
+        &self,
+        input: &Path,
+        answer: &Path,
+        output: &Path,
+        flags: &[String],
+        scratch: &Path,
+    ) -> CheckOutcome {
+        match &self.custom {
+            Some(program) => {
+                let limits = &self.package.config.limits;
+                program.check_output(input, answer, output, flags, scratch, limits)
+            }
+            None => default_check(answer, output, flags),
+        }
+    }
+}
+
+fn default_check(answer: &Path, output: &Path, flags: &[String]) -> CheckOutcome {
+    let flags = match diff::DiffFlags::parse(flags) {
+        Ok(f) => f,
+        Err(err) => return CheckOutcome::JudgeError(format!("{err:#}")),
+    };
+    let read = |p: &Path| std::fs::read(p).map_err(|e| format!("reading {}: {e}", p.display()));
+    let (answer, output) = match (read(answer), read(output)) {
+        (Ok(a), Ok(o)) => (a, o),
+        (Err(e), _) | (_, Err(e)) => return CheckOutcome::JudgeError(e),
+    };
+    match diff::compare(&output, &answer, &flags) {
+        Ok(()) => CheckOutcome::Accepted,
+        Err(m) => CheckOutcome::Rejected {
+            details: diff::render_lines(&m),
+            reason: m.reason,
+        },
+    }
+}

@@ -1,0 +1,266 @@
+//! Running validator programs through the standard interface: exit code 42 means yes, 43 means
+//! no, anything else (a crash, a time-out, another code) is the judge's own failure.
+//!
+//! Output validators run as `validator INPUT ANSWER FEEDBACK_DIR [flags] < output` and explain a
+//! rejection in `FEEDBACK_DIR/judgemessage.txt`; input validators read the input on stdin and
+//! explain a rejection on stdout or stderr.
+
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, bail};
+
+use super::CheckOutcome;
+use crate::lang::{self, Compiled};
+use crate::package::Limits;
+use crate::runner::{self, RunLimits, RunSpec};
+
+const ACCEPT: i32 = 42;
+const REJECT: i32 = 43;
+/// How much of a validator's message a report keeps.
+const MESSAGE_BYTES: usize = 8 << 10;
+
+/// A compiled validator (input or output).
+pub struct ValidatorProgram {
+    pub path: PathBuf,
+    compiled: Compiled,
+    /// "output validator" or "input validator", for messages.
+    role: &'static str,
+}
+
+/// The answer of one validator run.
+enum Answer {
+    Yes,
+    No(String),
+    Broken(String),
+}
+
+impl ValidatorProgram {
+    /// Compiles a validator. Failing to compile is a judge error, reported with the compiler's words.
+    pub fn build(path: &Path, role: &'static str) -> anyhow::Result<ValidatorProgram> {
+        match lang::compile(path).with_context(|| format!("{role} {}", path.display()))? {
+            Ok(compiled) => Ok(ValidatorProgram {
+                path: path.to_path_buf(),
+                compiled,
+                role,
+            }),
+            Err(err) => bail!(
+                "{role} {} does not compile:\n{}",
+                path.display(),
+                err.message.trim_end()
+            ),
+        }
+    }
+
+    fn run(
+        &self,
+        args: Vec<OsString>,
+        stdin: &Path,
+        scratch: &Path,
+        limits: &Limits,
+    ) -> anyhow::Result<(runner::RunOutcome, String)> {
+        let mut argv = self.compiled.command(limits.validation_memory_mib);
+        argv.extend(args);
+        let log = scratch.join("validator.log");
+        let spec = RunSpec {
+            argv,
+            cwd: scratch.to_path_buf(),
+            stdin: Some(stdin.to_path_buf()),
+            stdout: log.clone(),
+            stderr: log.clone(),
+            limits: RunLimits::validator(limits.validation_time_s, limits.validation_memory_mib),
+            cpu_slot: None,
+            env: Some(runner::clean_env(scratch)),
+        };
+        let outcome = runner::run(&spec)?;
+        Ok((outcome, read_head(&log)))
+    }
+
+    fn interpret(&self, outcome: &runner::RunOutcome, message: String) -> Answer {
+        if outcome.timed_out() {
+            return Answer::Broken(format!(
+                "{} {} ran out of time ({:.1} s)",
+                self.role,
+                self.path.display(),
+                outcome.cpu.as_secs_f64().max(outcome.wall.as_secs_f64())
+            ));
+        }
+        match outcome.exit {
+            runner::Exit::Code(ACCEPT) if outcome.stopped.is_none() => Answer::Yes,
+            runner::Exit::Code(REJECT) if outcome.stopped.is_none() => Answer::No(message),
+            _ => {
+                // A crash explains itself last (a traceback ends with the exception).
+                let said = message
+                    .lines()
+                    .map(str::trim)
+                    .rfind(|l| !l.is_empty())
+                    .unwrap_or("");
+                let said = if said.is_empty() {
+                    String::new()
+                } else {
+                    format!(": {said}")
+                };
+                Answer::Broken(format!(
+                    "{} {} failed ({}; expected exit code 42 or 43){said}",
+                    self.role,
+                    self.path.display(),
+                    outcome.describe_exit()
+                ))
+            }
+        }
+    }
+
+    /// Runs an output validator on one output.
+    pub fn check_output(
+        &self,
+        input: &Path,
+        answer: &Path,
+        output: &Path,
+        flags: &[String],
+        scratch: &Path,
+        limits: &Limits,
+    ) -> CheckOutcome {
+        let feedback = scratch.join("feedback");
+        let absolute = |p: &Path| std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf());
+        let mut args: Vec<OsString> = vec![
+            absolute(input).into(),
+            absolute(answer).into(),
+            feedback.clone().into(),
+        ];
+        args.extend(flags.iter().map(OsString::from));
+        let ran = std::fs::create_dir_all(&feedback)
+            .context("creating the feedback directory")
+            .and_then(|()| self.run(args, output, scratch, limits));
+        let (outcome, log) = match ran {
+            Ok(r) => r,
+            Err(err) => {
+                return CheckOutcome::JudgeError(format!(
+                    "{} {}: {err:#}",
+                    self.role,
+                    self.path.display()
+                ));
+            }
+        };
+        match self.interpret(&outcome, log.clone()) {
+            Answer::Yes => CheckOutcome::Accepted,
+            Answer::Broken(why) => CheckOutcome::JudgeError(why),
+            Answer::No(_) => {
+                let message = read_head(&feedback.join("judgemessage.txt"));
+                let message = if message.trim().is_empty() {
+                    log
+                } else {
+                    message
+                };
+                let mut lines = message
+                    .lines()
+                    .map(str::trim_end)
+                    .filter(|l| !l.trim().is_empty());
+                let reason = lines
+                    .next()
+                    .unwrap_or("rejected by the output validator (no reason given)")
+                    .to_string();
+                CheckOutcome::Rejected {
+                    reason,
+                    details: lines.map(String::from).collect(),
+                }
+            }
+        }
+    }
+}
+
+/// The input validators of a package.
+pub struct InputValidators {
+    programs: Vec<ValidatorProgram>,
+}
+
+impl InputValidators {
+    pub fn for_package(package: &crate::package::Package) -> anyhow::Result<InputValidators> {
+        let programs = package
+            .input_validators()?
+            .iter()
+            .map(|p| ValidatorProgram::build(p, "input validator"))
+            .collect::<anyhow::Result<Vec<_>>>()?;
+        Ok(InputValidators { programs })
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.programs.is_empty()
+    }
+
+    pub fn count(&self) -> usize {
+        self.programs.len()
+    }
+
+    /// Runs every validator on an input file. `Ok(None)`: all accept; `Ok(Some(reason))`: one
+    /// rejects (the reason names it); `Err`: a validator is broken.
+    pub fn check(
+        &self,
+        input: &Path,
+        flags: &[String],
+        scratch: &Path,
+        limits: &Limits,
+    ) -> anyhow::Result<Option<String>> {
+        for program in &self.programs {
+            let args = flags.iter().map(OsString::from).collect();
+            let (outcome, log) = program.run(args, input, scratch, limits)?;
+            match program.interpret(&outcome, log) {
+                Answer::Yes => {}
+                Answer::No(message) => {
+                    let reason = first_line(&message);
+                    let reason = if reason.is_empty() {
+                        "rejected (no reason given)"
+                    } else {
+                        reason
+                    };
+                    let name = program
+                        .path
+                        .file_name()
+                        .unwrap_or_default()
+                        .to_string_lossy();
+                    return Ok(Some(format!("{name}: {reason}")));
+                }
+                Answer::Broken(why) => bail!(why),
+            }
+        }
+        Ok(None)
+    }
+}
+
+fn first_line(text: &str) -> &str {
+    text.lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty())
+        .unwrap_or("")
+}
+
+/// The start of a (possibly huge) file as text.
+pub fn read_head(path: &Path) -> String {
+    use std::io::Read;
+    let mut buf = Vec::new();
+    if let Ok(file) = std::fs::File::open(path) {
+        let _ = file.take(MESSAGE_BYTES as u64).read_to_end(&mut buf);
+    }
+    String::from_utf8_lossy(&buf).into_owned()
+}
+
+/// The start and the end of a (possibly huge) file as text: what a report shows of stderr.
+pub fn read_head_tail(path: &Path) -> String {
+    use std::io::{Read, Seek, SeekFrom};
+    let Ok(mut file) = std::fs::File::open(path) else {
+        return String::new();
+    };
+    let len = file.metadata().map(|m| m.len()).unwrap_or(0);
+    if len <= 2 * MESSAGE_BYTES as u64 {
+        return read_head(path);
+    }
+    let mut head = vec![0; MESSAGE_BYTES];
+    let mut tail = Vec::new();
+    let _ = file.read_exact(&mut head);
+    let _ = file.seek(SeekFrom::End(-(MESSAGE_BYTES as i64)));
+    let _ = file.read_to_end(&mut tail);
+    format!(
+        "{}\n[…]\n{}",
+        String::from_utf8_lossy(&head),
+        String::from_utf8_lossy(&tail)
+    )
+}

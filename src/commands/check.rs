@@ -1,0 +1,93 @@
+//! `leapfrog check`: the problem's output checker on one output, with its verdict and reason.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::{Context, bail};
+use clap::Args;
+
+use crate::checking::{CheckOutcome, OutputChecker};
+use crate::judge::Verdict;
+use crate::package::{Package, Solution};
+use crate::report;
+
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    /// A problem name under problems/, or the path of any package directory.
+    pub problem: String,
+    /// The test input.
+    pub input: PathBuf,
+    /// The output to check.
+    pub output: PathBuf,
+    /// The judges' answer. Default: the input's .ans file, else the reference solver's answer.
+    pub answer: Option<PathBuf>,
+}
+
+pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
+    let package = Package::open(&args.problem)?;
+    for path in [&args.input, &args.output] {
+        std::fs::metadata(path).with_context(|| format!("{}", path.display()))?;
+    }
+    let scratch = tempfile::Builder::new()
+        .prefix("leapfrog-check-")
+        .tempdir()?;
+    let answer = match args.answer {
+        Some(answer) => answer,
+        None => default_answer(&package, &args.input, scratch.path())?,
+    };
+    let checker = OutputChecker::for_package(&package)?;
+    let flags = package.config.validator_flags.clone();
+    let work = scratch.path().join("check");
+    std::fs::create_dir_all(&work)?;
+    let outcome = checker.check_files(&args.input, &answer, &args.output, &flags, &work);
+    crate::runner::reap_orphans();
+    let styled = report::stdout_styled();
+    let (verdict, code) = match &outcome {
+        CheckOutcome::Accepted => (Verdict::Ac, ExitCode::SUCCESS),
+        CheckOutcome::Rejected { .. } => (Verdict::Wa, ExitCode::from(1)),
+        CheckOutcome::JudgeError(_) => (Verdict::Je, ExitCode::from(2)),
+    };
+    let shown = report::verdict_style(verdict, styled).apply_to(verdict.code());
+    match outcome {
+        CheckOutcome::Accepted => println!("{shown}"),
+        CheckOutcome::Rejected { reason, details } => {
+            println!("{shown}  {reason}");
+            for line in details {
+                println!("  {line}");
+            }
+        }
+        CheckOutcome::JudgeError(why) => println!("{shown}  {why}"),
+    }
+    Ok(code)
+}
+
+/// The answer for an input without one given: its sibling .ans, else the built-in solver's.
+fn default_answer(
+    package: &Package,
+    input: &std::path::Path,
+    scratch: &std::path::Path,
+) -> anyhow::Result<PathBuf> {
+    let sibling = input.with_extension("ans");
+    if sibling.is_file() {
+        return Ok(sibling);
+    }
+    let solver = match package.plan()?.map(|p| p.solution) {
+        Some(Solution::Builtin(name)) => crate::puzzles::find(&name),
+        _ => crate::puzzles::find(&package.short_name),
+    };
+    let Some(puzzle) = solver else {
+        bail!(
+            "{} has no .ans next to it and {} has no built-in solver: give the answer file",
+            input.display(),
+            package.short_name
+        );
+    };
+    let path = scratch.join("answer.ans");
+    let mut reader = std::io::BufReader::new(
+        std::fs::File::open(input).with_context(|| input.display().to_string())?,
+    );
+    let mut writer = std::io::BufWriter::new(std::fs::File::create(&path)?);
+    (puzzle.solve)(&mut reader, &mut writer).with_context(|| format!("{}", input.display()))?;
+    std::io::Write::flush(&mut writer)?;
+    Ok(path)
+}

@@ -1,0 +1,55 @@
+//! `leapfrog generate`: build data/secret from the problem's generator plan.
+
+use std::process::ExitCode;
+
+use clap::Args;
+
+use crate::generate::{self, GenerateOptions};
+use crate::package::Package;
+use crate::report::Progress;
+
+#[derive(Debug, Args)]
+pub struct GenerateArgs {
+    /// A problem name under problems/, or the path of any package directory.
+    pub problem: String,
+    /// Overwrite test files that generate did not write (or that were edited since).
+    #[arg(long)]
+    pub force: bool,
+    /// Tests to generate in parallel (default: the number of CPUs).
+    #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u64).range(1..=256))]
+    pub jobs: Option<u64>,
+}
+
+pub fn run(args: GenerateArgs) -> anyhow::Result<ExitCode> {
+    crate::interrupt::install();
+    let package = Package::open(&args.problem)?;
+    let options = GenerateOptions {
+        force: args.force,
+        jobs: args
+            .jobs
+            .map(|j| j as usize)
+            .unwrap_or_else(crate::parallel::default_jobs),
+    };
+    let progress = Progress::new("generating", false);
+    let summary = generate::generate(
+        &package,
+        &options,
+        &mut |count| progress.start(count),
+        &mut |name| progress.step(name),
+    )?;
+    progress.finish();
+    println!(
+        "{}: {} tests in {:.1} s · {} files written, {} unchanged, {} removed",
+        package.short_name,
+        summary.tests,
+        summary.seconds,
+        summary.written,
+        summary.unchanged,
+        summary.removed
+    );
+    let width = summary.outcomes.keys().map(String::len).max().unwrap_or(0);
+    for (outcome, count) in &summary.outcomes {
+        println!("  {outcome:<width$}  {count:>4} tests");
+    }
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,146 @@
+//! `leapfrog judge`: one submission on every test of a problem.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::Args;
+
+use crate::judge::{self, JudgeOptions, JudgeReport, Verdict};
+use crate::package::Package;
+use crate::report::{self, Progress};
+
+#[derive(Debug, Args)]
+pub struct JudgeArgs {
+    /// A problem name under problems/, or the path of any package directory.
+    pub problem: String,
+    /// A source file (.c, .cpp/.cc, .rs, .py, .java), a directory of sources, or an executable.
+    pub submission: PathBuf,
+    /// Print exactly one JSON object on stdout instead of the table.
+    #[arg(long)]
+    pub json: bool,
+    #[command(flatten)]
+    pub run: RunOptions,
+}
+
+/// Options shared by the commands that run submissions.
+#[derive(Debug, Args, Clone)]
+pub struct RunOptions {
+    /// Tests to run in parallel (default: the number of CPUs).
+    #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u64).range(1..=256))]
+    pub jobs: Option<u64>,
+    /// Only tests whose names match: comma-separated globs (`secret/none/*`) or substrings.
+    #[arg(long, value_name = "FILTER")]
+    pub tests: Option<String>,
+    /// CPU time limit per test in seconds, instead of problem.yaml's.
+    #[arg(long, value_name = "S", value_parser = positive_seconds)]
+    pub time_limit: Option<f64>,
+    /// Memory limit in MiB, instead of problem.yaml's.
+    #[arg(long, value_name = "MIB", value_parser = clap::value_parser!(u64).range(1..))]
+    pub memory_limit: Option<u64>,
+}
+
+impl RunOptions {
+    pub fn judge_options(&self) -> JudgeOptions {
+        JudgeOptions {
+            jobs: self
+                .jobs
+                .map(|j| j as usize)
+                .unwrap_or_else(crate::parallel::default_jobs),
+            filter: self.tests.clone(),
+            time_limit: self.time_limit,
+            memory_limit: self.memory_limit,
+            stop_at: None,
+        }
+    }
+}
+
+fn positive_seconds(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(v) if v > 0.0 && v.is_finite() => Ok(v),
+        _ => Err(format!("'{s}' is not a positive number of seconds")),
+    }
+}
+
+pub fn run(args: JudgeArgs) -> anyhow::Result<ExitCode> {
+    crate::interrupt::install();
+    let package = Package::open(&args.problem)?;
+    let options = args.run.judge_options();
+    let styled = report::stdout_styled();
+    let json = args.json;
+    let progress = Progress::new("judging", json);
+    let mut name_width = 0;
+    let tests = package.tests().ok();
+    if let Some(tests) = &tests {
+        name_width = tests
+            .iter()
+            .map(|t| t.name.len())
+            .max()
+            .unwrap_or(0)
+            .min(40);
+    }
+    if !json {
+        let limits = judge::effective_limits(&package, &options);
+        println!(
+            "{} · {} · limits {:.2} s CPU, {} MiB memory, {} MiB output",
+            package.short_name,
+            judge::display_path(&args.submission).display(),
+            limits.time_s,
+            limits.memory_mib,
+            limits.output_mib
+        );
+    }
+    let report = judge::judge(
+        &package,
+        &args.submission,
+        &options,
+        &mut |count| progress.start(count),
+        &mut |result| {
+            progress.step(&result.name);
+            if !json {
+                progress.println(&report::test_line(
+                    result,
+                    name_width.max(result.name.len().min(40)),
+                    styled,
+                ));
+            }
+        },
+    )?;
+    progress.finish();
+    print_report(&report, json, styled)?;
+    Ok(exit_code(&report))
+}
+
+/// Prints the end of a judge run: the JSON object, or the compile error and summary line.
+pub fn print_report(report: &JudgeReport, json: bool, styled: bool) -> anyhow::Result<()> {
+    if json {
+        let mut value = serde_json::to_value(report)?;
+        if let (Some(message), Some(obj)) = (&report.compile_message, value.as_object_mut()) {
+            obj.insert("compile_message".into(), message.clone().into());
+        }
+        println!("{}", serde_json::to_string(&value)?);
+        return Ok(());
+    }
+    if let Some(message) = &report.compile_message {
+        println!(
+            "{}",
+            report::verdict_style(Verdict::Ce, styled).apply_to("CE")
+        );
+        for line in message.lines().take(40) {
+            println!("  {line}");
+        }
+        return Ok(());
+    }
+    println!("{}", report::summary_line(report, styled));
+    Ok(())
+}
+
+/// 0 accepted, 1 rejected, 2 when the judge itself failed on any test.
+pub fn exit_code(report: &JudgeReport) -> ExitCode {
+    if report.tests.iter().any(|t| t.verdict == Verdict::Je) || report.verdict == Verdict::Je {
+        ExitCode::from(2)
+    } else if report.verdict == Verdict::Ac {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    }
+}

@@ -1,0 +1,135 @@
+//! `leapfrog validate`: every test input through the input validators, and every answer through
+//! the output checker (an answer the checker rejects means the checker or the answer is wrong).
+
+use std::process::ExitCode;
+
+use anyhow::Context;
+use clap::Args;
+
+use crate::checking::{CheckOutcome, InputValidators, OutputChecker};
+use crate::package::{Package, TestCase};
+use crate::report::{self, Progress};
+
+#[derive(Debug, Args)]
+pub struct ValidateArgs {
+    /// A problem name under problems/, or the path of any package directory.
+    pub problem: String,
+    /// Files to validate in parallel (default: the number of CPUs).
+    #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u64).range(1..=256))]
+    pub jobs: Option<u64>,
+}
+
+/// What went wrong with one test, if anything.
+enum Finding {
+    Fine,
+    Invalid(String),
+    Broken(String),
+}
+
+pub fn run(args: ValidateArgs) -> anyhow::Result<ExitCode> {
+    crate::interrupt::install();
+    let package = Package::open(&args.problem)?;
+    crate::generate::ensure_secret_data(&package)?;
+    let tests = package.tests()?;
+    let validators = InputValidators::for_package(&package)?;
+    if validators.is_empty() {
+        anyhow::bail!(
+            "{}: no input validators in input_validators/",
+            package.root.display()
+        );
+    }
+    let checker = OutputChecker::for_package(&package)?;
+    let scratch = tempfile::Builder::new()
+        .prefix("leapfrog-validate-")
+        .tempdir()?;
+    let jobs = args
+        .jobs
+        .map(|j| j as usize)
+        .unwrap_or_else(crate::parallel::default_jobs);
+    let progress = Progress::new("validating", false);
+    progress.start(tests.len());
+    let mut invalid = 0;
+    let mut broken = 0;
+    crate::parallel::ordered(
+        &tests,
+        jobs,
+        |_, test| validate_test(&package, test, &validators, &checker, scratch.path()),
+        |i, finding| {
+            let test = &tests[i];
+            progress.step(&test.name);
+            match finding {
+                Finding::Fine => {}
+                Finding::Invalid(why) => {
+                    invalid += 1;
+                    progress.println(&format!("invalid  {}: {why}", test.input.display()));
+                }
+                Finding::Broken(why) => {
+                    broken += 1;
+                    progress.println(&format!("error    {}: {why}", test.input.display()));
+                }
+            }
+            !crate::interrupt::requested()
+        },
+    );
+    progress.finish();
+    crate::runner::reap_orphans();
+    crate::interrupt::check()?;
+    let styled = report::stdout_styled();
+    let ok = console::Style::new().green().bold().force_styling(styled);
+    let bad = console::Style::new().red().bold().force_styling(styled);
+    if invalid == 0 && broken == 0 {
+        println!(
+            "{} {}: {} inputs pass {} input validator(s); every answer passes {}",
+            ok.apply_to("valid"),
+            package.short_name,
+            tests.len(),
+            validators.count(),
+            checker.describe()
+        );
+        Ok(ExitCode::SUCCESS)
+    } else {
+        println!(
+            "{} {}: {invalid} invalid, {broken} errors, {} tests",
+            bad.apply_to("failed"),
+            package.short_name,
+            tests.len()
+        );
+        Ok(ExitCode::from(if broken > 0 { 2 } else { 1 }))
+    }
+}
+
+fn validate_test(
+    package: &Package,
+    test: &TestCase,
+    validators: &InputValidators,
+    checker: &OutputChecker,
+    scratch_root: &std::path::Path,
+) -> Finding {
+    let scratch = match tempfile::Builder::new()
+        .prefix("t")
+        .tempdir_in(scratch_root)
+        .context("creating a scratch directory")
+    {
+        Ok(dir) => dir,
+        Err(err) => return Finding::Broken(format!("{err:#}")),
+    };
+    match validators.check(
+        &test.input,
+        &test.input_validator_flags,
+        scratch.path(),
+        &package.config.limits,
+    ) {
+        Ok(None) => {}
+        Ok(Some(reason)) => return Finding::Invalid(reason),
+        Err(err) => return Finding::Broken(format!("{err:#}")),
+    }
+    match checker.check(test, &test.answer, scratch.path()) {
+        CheckOutcome::Accepted => Finding::Fine,
+        CheckOutcome::Rejected { reason, .. } => Finding::Invalid(format!(
+            "the answer file {} is rejected by {}: {reason}",
+            test.answer.display(),
+            checker.describe()
+        )),
+        CheckOutcome::JudgeError(why) => Finding::Broken(why),
+    }
+}

@@ -1,0 +1,283 @@
+//! `leapfrog verify`: every submission under `submissions/` must get the verdict its folder names.
+//!
+//! - `accepted`: every test AC;
+//! - `wrong_answer`: WA on at least one test, and never over the time limit;
+//! - `time_limit_exceeded`, `run_time_error`, `memory_limit_exceeded`, `output_limit_exceeded`:
+//!   that verdict on at least one test.
+//!
+//! Judging a submission stops as soon as its result is settled (the first failure of an accepted
+//! program, the first TLE). Languages whose compiler is missing are skipped, not failed.
+
+use std::process::ExitCode;
+
+use clap::Args;
+use serde::Serialize;
+
+use crate::judge::{self, JudgeOptions, JudgeReport, TestResult, Verdict};
+use crate::package::{Expected, Package, Submission};
+use crate::report::{self, Progress};
+
+use super::judge::RunOptions;
+
+#[derive(Debug, Args)]
+pub struct VerifyArgs {
+    /// A problem name under problems/, or the path of any package directory.
+    pub problem: String,
+    /// Print one JSON object on stdout instead of the table.
+    #[arg(long)]
+    pub json: bool,
+    #[command(flatten)]
+    pub run: RunOptions,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+enum Status {
+    Ok,
+    Mismatch,
+    Skipped,
+    Error,
+}
+
+#[derive(Debug, Serialize)]
+struct Row {
+    submission: String,
+    language: String,
+    expected: Verdict,
+    verdict: Option<Verdict>,
+    status: Status,
+    reason: String,
+    tests_run: usize,
+    max_time_s: f64,
+}
+
+#[derive(Debug, Serialize)]
+struct VerifyReport {
+    problem: String,
+    ok: bool,
+    submissions: Vec<Row>,
+}
+
+pub fn run(args: VerifyArgs) -> anyhow::Result<ExitCode> {
+    crate::interrupt::install();
+    let package = Package::open(&args.problem)?;
+    crate::generate::ensure_secret_data(&package)?;
+    let submissions = package.submissions()?;
+    if submissions.is_empty() {
+        anyhow::bail!(
+            "{}: no submissions under submissions/",
+            package.root.display()
+        );
+    }
+    let base = args.run.judge_options();
+    let limits = judge::effective_limits(&package, &base);
+    let styled = report::stdout_styled();
+    let width = submissions
+        .iter()
+        .map(|s| s.display_name().len())
+        .max()
+        .unwrap_or(0);
+    if !args.json {
+        println!(
+            "verify {} · {} submissions · limits {:.2} s CPU, {} MiB memory",
+            package.short_name,
+            submissions.len(),
+            limits.time_s,
+            limits.memory_mib
+        );
+    }
+    let mut rows = Vec::new();
+    for submission in &submissions {
+        let row = verify_one(&package, submission, &base, args.json)?;
+        if !args.json {
+            println!("{}", format_row(&row, width, styled));
+        }
+        rows.push(row);
+    }
+    let count = |s: Status| rows.iter().filter(|r| r.status == s).count();
+    let (mismatched, errors, fine, skipped) = (
+        count(Status::Mismatch),
+        count(Status::Error),
+        count(Status::Ok),
+        count(Status::Skipped),
+    );
+    let ok = mismatched == 0 && errors == 0;
+    if args.json {
+        let report = VerifyReport {
+            problem: package.short_name.clone(),
+            ok,
+            submissions: rows,
+        };
+        println!("{}", serde_json::to_string(&report)?);
+    } else {
+        let summary = format!(
+            "{} submissions: {} as expected, {} mismatched, {} skipped, {} judge errors",
+            rows.len(),
+            fine,
+            mismatched,
+            skipped,
+            errors
+        );
+        let style = if ok {
+            console::Style::new().green()
+        } else {
+            console::Style::new().red()
+        };
+        println!("{}", style.bold().force_styling(styled).apply_to(summary));
+    }
+    Ok(if errors > 0 {
+        ExitCode::from(2)
+    } else if ok {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
+/// When judging a submission may stop: its outcome can no longer change.
+fn stop_rule(expected: Expected) -> fn(&TestResult) -> bool {
+    match expected {
+        Expected::Accepted => |t| t.verdict != Verdict::Ac,
+        Expected::WrongAnswer => |t| matches!(t.verdict, Verdict::Tle | Verdict::Je),
+        Expected::TimeLimitExceeded => |t| matches!(t.verdict, Verdict::Tle | Verdict::Je),
+        Expected::RunTimeError => |t| matches!(t.verdict, Verdict::Rte | Verdict::Je),
+        Expected::MemoryLimitExceeded => |t| matches!(t.verdict, Verdict::Mle | Verdict::Je),
+        Expected::OutputLimitExceeded => |t| matches!(t.verdict, Verdict::Ole | Verdict::Je),
+    }
+}
+
+fn verify_one(
+    package: &Package,
+    submission: &Submission,
+    base: &JudgeOptions,
+    quiet: bool,
+) -> anyhow::Result<Row> {
+    let expected = submission.expected;
+    let mut row = Row {
+        submission: submission.display_name(),
+        language: String::new(),
+        expected: expected.verdict(),
+        verdict: None,
+        status: Status::Skipped,
+        reason: String::new(),
+        tests_run: 0,
+        max_time_s: 0.0,
+    };
+    let language = match crate::lang::Language::detect(&submission.path) {
+        Ok(l) => l,
+        Err(err) => {
+            row.status = Status::Error;
+            row.reason = format!("{err:#}");
+            return Ok(row);
+        }
+    };
+    row.language = language.name().to_string();
+    if let Some(tool) = language.missing_tool() {
+        row.reason = format!("{tool} is not installed");
+        return Ok(row);
+    }
+    let options = JudgeOptions {
+        stop_at: Some(stop_rule(expected)),
+        ..base.clone()
+    };
+    let progress = Progress::new(&row.submission, quiet);
+    let judged = judge::judge(
+        package,
+        &submission.path,
+        &options,
+        &mut |count| progress.start(count),
+        &mut |t| progress.step(&t.name),
+    );
+    progress.finish();
+    let report = match judged {
+        Ok(report) => report,
+        Err(err) if err.is::<crate::interrupt::Interrupted>() => return Err(err),
+        Err(err) => {
+            row.status = Status::Error;
+            row.reason = format!("{err:#}");
+            return Ok(row);
+        }
+    };
+    row.verdict = Some(report.verdict);
+    row.tests_run = report.tests.len();
+    row.max_time_s = report.max_time();
+    (row.status, row.reason) = assess(expected, &report);
+    Ok(row)
+}
+
+/// Whether a judged submission kept its folder's promise, and why not.
+fn assess(expected: Expected, report: &JudgeReport) -> (Status, String) {
+    if let Some(je) = report.tests.iter().find(|t| t.verdict == Verdict::Je) {
+        return (
+            Status::Error,
+            format!("judge error on {}: {}", je.name, je.message),
+        );
+    }
+    if report.verdict == Verdict::Ce {
+        let first = report
+            .compile_message
+            .as_deref()
+            .and_then(|m| m.lines().next())
+            .unwrap_or("");
+        return (Status::Mismatch, format!("compile error: {first}"));
+    }
+    let first_with = |v: Verdict| report.tests.iter().find(|t| t.verdict == v);
+    let describe = |t: &TestResult| format!("{} on {}: {}", t.verdict, t.name, t.message);
+    match expected {
+        Expected::Accepted => match report.tests.iter().find(|t| t.verdict != Verdict::Ac) {
+            None => (Status::Ok, format!("{} tests accepted", report.tests.len())),
+            Some(t) => (Status::Mismatch, describe(t)),
+        },
+        Expected::WrongAnswer => match (first_with(Verdict::Tle), first_with(Verdict::Wa)) {
+            (Some(t), _) => (
+                Status::Mismatch,
+                format!("must never exceed the time limit: {}", describe(t)),
+            ),
+            (None, Some(t)) => (Status::Ok, describe(t)),
+            (None, None) => (Status::Mismatch, "never rejected as WA".to_string()),
+        },
+        other => {
+            let wanted = other.verdict();
+            match first_with(wanted) {
+                Some(t) => (Status::Ok, describe(t)),
+                None => {
+                    let got = report.tests.iter().find(|t| t.verdict != Verdict::Ac);
+                    let why = got
+                        .map(describe)
+                        .unwrap_or_else(|| "every test accepted".to_string());
+                    (Status::Mismatch, format!("never {wanted}: {why}"))
+                }
+            }
+        }
+    }
+}
+
+fn format_row(row: &Row, width: usize, styled: bool) -> String {
+    let (label, style) = match row.status {
+        Status::Ok => ("ok", console::Style::new().green()),
+        Status::Mismatch => ("MISMATCH", console::Style::new().red()),
+        Status::Skipped => ("skipped", console::Style::new().dim()),
+        Status::Error => ("ERROR", console::Style::new().red().reverse()),
+    };
+    let status = style
+        .bold()
+        .force_styling(styled)
+        .apply_to(format!("{label:<8}"));
+    let got = row
+        .verdict
+        .map(|v| {
+            report::verdict_style(v, styled)
+                .apply_to(format!("{:<3}", v.code()))
+                .to_string()
+        })
+        .unwrap_or_else(|| "-  ".to_string());
+    format!(
+        "  {status}  {:<width$}  {:<10}  expected {:<3}  got {got}  {:>3} tests  {:>6.2} s  {}",
+        row.submission,
+        row.language,
+        row.expected.code(),
+        row.tests_run,
+        row.max_time_s,
+        row.reason
+    )
+}

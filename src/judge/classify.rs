@@ -1,0 +1,89 @@
+//! Turning what the runner measured into a verdict, before the output is checked.
+
+use crate::package::Limits;
+use crate::runner::{Exit, RunOutcome, Stopped};
+
+use super::Verdict;
+
+/// What a run's own behaviour says about it: `Some` when it already failed (time, output,
+/// memory, crash), `None` when its output must be checked.
+pub fn run_verdict(
+    run: &RunOutcome,
+    limits: &Limits,
+    output_bytes: u64,
+    stderr: &str,
+) -> Option<(Verdict, String)> {
+    let cpu = run.cpu.as_secs_f64();
+    if run.stopped == Some(Stopped::WallLimit) && cpu <= limits.time_s {
+        return Some((
+            Verdict::Tle,
+            format!(
+                "still running after {:.1} s of wall-clock time while using {cpu:.2} s of CPU (sleeping or waiting?)",
+                run.wall.as_secs_f64()
+            ),
+        ));
+    }
+    if run.timed_out() {
+        return Some((
+            Verdict::Tle,
+            format!("used more than the {:.2} s CPU time limit", limits.time_s),
+        ));
+    }
+    let output_limit = limits.output_mib << 20;
+    if output_bytes > output_limit || run.exit == Exit::Signal(libc::SIGXFSZ) {
+        return Some((
+            Verdict::Ole,
+            format!("output exceeded the {} MiB limit", limits.output_mib),
+        ));
+    }
+    let memory_limit = limits.memory_mib << 20;
+    let peak_mib = run.peak_rss as f64 / f64::from(1 << 20);
+    if run.peak_rss > memory_limit {
+        return Some((
+            Verdict::Mle,
+            format!(
+                "peak memory {peak_mib:.1} MiB exceeded the {} MiB limit",
+                limits.memory_mib
+            ),
+        ));
+    }
+    if run.exit != Exit::Code(0) {
+        if let Some(what) = failed_allocation(stderr) {
+            return Some((
+                Verdict::Mle,
+                format!(
+                    "{what}: memory beyond the {} MiB limit was refused",
+                    limits.memory_mib
+                ),
+            ));
+        }
+        let last = stderr.lines().map(str::trim).rfind(|l| !l.is_empty());
+        let said = last
+            .map(|l| format!(": {}", shorten(l)))
+            .unwrap_or_default();
+        return Some((Verdict::Rte, format!("{}{said}", run.describe_exit())));
+    }
+    None
+}
+
+/// Recognises the messages runtimes print when an allocation is refused.
+fn failed_allocation(stderr: &str) -> Option<&'static str> {
+    [
+        ("std::bad_alloc", "std::bad_alloc"),
+        ("MemoryError", "Python MemoryError"),
+        ("java.lang.OutOfMemoryError", "java.lang.OutOfMemoryError"),
+        ("memory allocation of", "a Rust allocation failed"),
+    ]
+    .into_iter()
+    .find(|(needle, _)| stderr.contains(needle))
+    .map(|(_, what)| what)
+}
+
+fn shorten(line: &str) -> String {
+    const MAX: usize = 160;
+    if line.chars().count() <= MAX {
+        line.to_string()
+    } else {
+        format!("{}…", line.chars().take(MAX).collect::<String>())
+    }
+}

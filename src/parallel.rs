@@ -1,0 +1,97 @@
+//! A small ordered worker pool: items are processed by a fixed number of threads, and results
+//! are handed back in item order as soon as every earlier item is done.
+
+use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc;
+
+/// Runs `work(slot, item)` on every item with `jobs` threads (slot = the worker's index, for CPU
+/// pinning) and calls `emit(index, result)` in item order. When `emit` returns `false` no new
+/// item is started; items already running finish and their results are dropped.
+pub fn ordered<T, R>(
+    items: &[T],
+    jobs: usize,
+    work: impl Fn(usize, &T) -> R + Sync,
+    mut emit: impl FnMut(usize, R) -> bool,
+) where
+    T: Sync,
+    R: Send,
+{
+    let jobs = jobs.clamp(1, items.len().max(1));
+    let next = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
+    let (tx, rx) = mpsc::channel::<(usize, R)>();
+    std::thread::scope(|scope| {
+        for slot in 0..jobs {
+            let tx = tx.clone();
+            let (next, stop, work) = (&next, &stop, &work);
+            scope.spawn(move || {
+                loop {
+                    if stop.load(Ordering::Relaxed) {
+                        break;
+                    }
+                    let index = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(item) = items.get(index) else { break };
+                    if tx.send((index, work(slot, item))).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(tx);
+        let mut pending = BTreeMap::new();
+        let mut expected = 0;
+        let mut emitting = true;
+        for (index, result) in rx {
+            if !emitting {
+                continue;
+            }
+            pending.insert(index, result);
+            while let Some(result) = pending.remove(&expected) {
+                expected += 1;
+                if !emit(expected - 1, result) {
+                    emitting = false;
+                    stop.store(true, Ordering::Relaxed);
+                    pending.clear();
+                    break;
+                }
+            }
+        }
+    });
+}
+
+/// The default number of parallel jobs: the CPUs this process may use.
+pub fn default_jobs() -> usize {
+    std::thread::available_parallelism()
+        .map(|n| n.get())
+        .unwrap_or(1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn emits_in_order_and_stops_when_asked() {
+        let items: Vec<u64> = (0..50).collect();
+        let mut seen = Vec::new();
+        ordered(
+            &items,
+            4,
+            |_, &x| {
+                std::thread::sleep(std::time::Duration::from_millis((50 - x) % 7));
+                x * 2
+            },
+            |i, r| {
+                seen.push((i, r));
+                i < 20
+            },
+        );
+        assert_eq!(seen.len(), 21);
+        assert!(
+            seen.iter()
+                .enumerate()
+                .all(|(k, &(i, r))| i == k && r == 2 * k as u64)
+        );
+    }
+}

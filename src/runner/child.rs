@@ -1,0 +1,101 @@
+//! What happens in the child between `fork` and `exec`: its own process group, resource limits,
+//! and the CPU it is pinned to. Everything is computed before the fork; the child only makes
+//! system calls.
+
+use super::RunLimits;
+
+pub(super) struct Setup {
+    rlimits: Vec<(libc::__rlimit_resource_t, libc::rlim_t, libc::rlim_t)>,
+    cpu: Option<libc::cpu_set_t>,
+}
+
+impl Setup {
+    pub(super) fn new(limits: &RunLimits, cpu_slot: Option<usize>) -> Setup {
+        // The kernel's CPU limit is a backstop for processes the runner does not watch (children
+        // of the run): whole seconds, so one second beyond the limit, rounded up.
+        let cpu_secs = limits.cpu.as_secs_f64().ceil() as libc::rlim_t + 1;
+        let mut rlimits = vec![
+            (libc::RLIMIT_CPU, cpu_secs, cpu_secs + 1),
+            (libc::RLIMIT_CORE, 0, 0),
+            (
+                libc::RLIMIT_FSIZE,
+                limits.file_bytes + 1,
+                limits.file_bytes + 1,
+            ),
+        ];
+        if let Some(bytes) = limits.address_space {
+            rlimits.push((libc::RLIMIT_AS, bytes, bytes));
+        }
+        if let Some(bytes) = limits.stack {
+            rlimits.push((libc::RLIMIT_STACK, bytes, libc::RLIM_INFINITY));
+        }
+        if let Some(n) = limits.processes {
+            rlimits.push((libc::RLIMIT_NPROC, n, n));
+        }
+        Setup {
+            rlimits,
+            cpu: cpu_slot.and_then(cpu_set_for_slot),
+        }
+    }
+
+    /// Runs in the child after `fork`: only async-signal-safe calls, no allocation.
+    pub(super) fn apply(&self) -> std::io::Result<()> {
+        // SAFETY: plain system calls on values owned by `self`.
+        unsafe {
+            if libc::setpgid(0, 0) != 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+            for &(resource, soft, hard) in &self.rlimits {
+                let mut current = libc::rlimit {
+                    rlim_cur: 0,
+                    rlim_max: 0,
+                };
+                libc::getrlimit(resource, &mut current);
+                // Never ask for more than the hard limit we were given: that would fail.
+                let hard = hard.min(current.rlim_max);
+                let limit = libc::rlimit {
+                    rlim_cur: soft.min(hard),
+                    rlim_max: hard,
+                };
+                if libc::setrlimit(resource, &limit) != 0 {
+                    return Err(std::io::Error::last_os_error());
+                }
+            }
+            if let Some(set) = &self.cpu {
+                // Pinning is a measurement aid, not a safety measure: ignore failure.
+                libc::sched_setaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), set);
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The CPU set holding just the slot's CPU, chosen among the CPUs this process may run on.
+fn cpu_set_for_slot(slot: usize) -> Option<libc::cpu_set_t> {
+    let allowed = allowed_cpus();
+    if allowed.len() < 2 {
+        return None;
+    }
+    let cpu = allowed[slot % allowed.len()];
+    // SAFETY: cpu_set_t is plain data; CPU_ZERO/CPU_SET only write inside it.
+    unsafe {
+        let mut set: libc::cpu_set_t = std::mem::zeroed();
+        libc::CPU_ZERO(&mut set);
+        libc::CPU_SET(cpu, &mut set);
+        Some(set)
+    }
+}
+
+/// The CPUs the judge may use, in order.
+pub fn allowed_cpus() -> Vec<usize> {
+    // SAFETY: sched_getaffinity fills the set we pass; CPU_ISSET only reads it.
+    unsafe {
+        let mut set: libc::cpu_set_t = std::mem::zeroed();
+        if libc::sched_getaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), &mut set) != 0 {
+            return Vec::new();
+        }
+        (0..libc::CPU_SETSIZE as usize)
+            .filter(|&cpu| libc::CPU_ISSET(cpu, &set))
+            .collect()
+    }
+}

@@ -1,0 +1,198 @@
+//! `leapfrog generate`: reproducible bytes, atomic writes, and refusing to clobber hand-made data.
+
+mod support;
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use predicates::prelude::*;
+use support::{TempPackage, leapfrog};
+
+/// A package whose plan uses a generator program of its own and a submission as the solution,
+/// the way packages made with other tools do.
+fn package_with_plan() -> TempPackage {
+    let pkg = TempPackage::sum(1.0, 256, 0);
+    pkg.write(
+        "generators/gen.py",
+        "import random, sys\nargs = dict(zip(sys.argv[1::2], sys.argv[2::2]))\nrng = random.Random(int(args['--seed']))\nm = int(args['--max'])\nprint(rng.randint(0, m), rng.randint(0, m))\n",
+    );
+    pkg.write(
+        "submissions/accepted/sum.py",
+        "a, b = map(int, input().split())\nprint(a + b)\n",
+    );
+    pkg.write(
+        "generators/plan.yaml",
+        "solution: submissions/accepted/sum.py\ntests:\n  secret/small/01: gen.py --seed 1 --max 10\n  secret/small/02: gen.py --seed 2 --max 10\n  secret/big/01: gen.py --seed 3 --max 1000000000\n",
+    );
+    pkg
+}
+
+/// Every file below data/secret with its bytes.
+fn snapshot(dir: &Path) -> BTreeMap<String, Vec<u8>> {
+    walkdir::WalkDir::new(dir)
+        .into_iter()
+        .map(Result::unwrap)
+        .filter(|e| e.file_type().is_file())
+        .map(|e| {
+            (
+                e.path().strip_prefix(dir).unwrap().display().to_string(),
+                std::fs::read(e.path()).unwrap(),
+            )
+        })
+        .collect()
+}
+
+fn leftovers(data: &Path) -> Vec<String> {
+    walkdir::WalkDir::new(data)
+        .into_iter()
+        .map(Result::unwrap)
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with(".generate-") || n.starts_with(".tmp-"))
+        .collect()
+}
+
+#[test]
+fn generating_twice_gives_identical_bytes() {
+    let pkg = package_with_plan();
+    leapfrog()
+        .args(["generate", &pkg.arg()])
+        .assert()
+        .success()
+        .stdout(
+            predicates::str::contains("3 tests")
+                .and(predicates::str::contains("6 files written, 0 unchanged")),
+        );
+    let secret = pkg.path().join("data/secret");
+    let first = snapshot(&secret);
+    assert_eq!(
+        first
+            .keys()
+            .filter(|k| k.ends_with(".in") || k.ends_with(".ans"))
+            .count(),
+        6
+    );
+    let a: Vec<u64> = String::from_utf8_lossy(&first["small/01.in"])
+        .split_whitespace()
+        .map(|x| x.parse().unwrap())
+        .collect();
+    assert_eq!(
+        String::from_utf8_lossy(&first["small/01.ans"]).trim(),
+        (a[0] + a[1]).to_string()
+    );
+
+    leapfrog()
+        .args(["generate", &pkg.arg()])
+        .assert()
+        .success()
+        .stdout(predicates::str::contains("0 files written, 6 unchanged"));
+    assert_eq!(
+        snapshot(&secret),
+        first,
+        "a second run reproduces every byte"
+    );
+
+    // So does a fresh run from nothing.
+    std::fs::remove_dir_all(&secret).unwrap();
+    leapfrog()
+        .args(["generate", &pkg.arg(), "--jobs", "1"])
+        .assert()
+        .success();
+    assert_eq!(snapshot(&secret), first);
+    assert!(leftovers(&pkg.path().join("data")).is_empty());
+}
+
+#[test]
+fn refuses_to_overwrite_files_it_did_not_write_unless_forced() {
+    let pkg = package_with_plan();
+    let hand_made = pkg.write("data/secret/small/01.in", "5 5\n");
+    pkg.write("data/secret/small/01.ans", "10\n");
+    leapfrog()
+        .args(["generate", &pkg.arg()])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains(
+            "refusing to overwrite 2 test file(s)",
+        ))
+        .stderr(predicates::str::contains("--force"));
+    assert_eq!(std::fs::read_to_string(&hand_made).unwrap(), "5 5\n");
+    leapfrog()
+        .args(["generate", &pkg.arg(), "--force"])
+        .assert()
+        .success();
+    assert_ne!(std::fs::read_to_string(&hand_made).unwrap(), "5 5\n");
+
+    // Editing a generated file makes it the user's: generate leaves it alone again.
+    std::fs::write(&hand_made, "7 7\n").unwrap();
+    leapfrog().args(["generate", &pkg.arg()]).assert().code(2);
+    assert_eq!(std::fs::read_to_string(&hand_made).unwrap(), "7 7\n");
+}
+
+#[test]
+fn an_invalid_test_stops_everything_and_keeps_the_old_data() {
+    let pkg = package_with_plan();
+    leapfrog().args(["generate", &pkg.arg()]).assert().success();
+    let secret = pkg.path().join("data/secret");
+    let before = snapshot(&secret);
+    // A plan line whose generator makes a negative number: the validator must reject it.
+    pkg.write(
+        "generators/plan.yaml",
+        "solution: submissions/accepted/sum.py\ntests:\n  secret/small/01: gen.py --seed 9 --max 10\n  secret/bad: neg.py\n",
+    );
+    pkg.write("generators/neg.py", "print(-1, 2)\n");
+    leapfrog()
+        .args(["generate", &pkg.arg()])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("test secret/bad (neg.py)"))
+        .stderr(predicates::str::contains(
+            "validate.py: expected two non-negative integers",
+        ));
+    assert_eq!(snapshot(&secret), before, "nothing was written");
+    assert!(
+        leftovers(&pkg.path().join("data")).is_empty(),
+        "no temporary files are left behind"
+    );
+
+    // A generator that crashes is reported with its own words.
+    pkg.write(
+        "generators/plan.yaml",
+        "solution: submissions/accepted/sum.py\ntests:\n  secret/x: boom.py\n",
+    );
+    pkg.write(
+        "generators/boom.py",
+        "raise SystemExit('cannot make this test')\n",
+    );
+    leapfrog()
+        .args(["generate", &pkg.arg()])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("cannot make this test"));
+    assert_eq!(snapshot(&secret), before);
+}
+
+#[test]
+fn tests_that_leave_the_plan_are_removed_and_judge_generates_missing_data() {
+    let pkg = package_with_plan();
+    leapfrog().args(["generate", &pkg.arg()]).assert().success();
+    pkg.write("generators/plan.yaml", "solution: submissions/accepted/sum.py\ntests:\n  secret/small/01: gen.py --seed 1 --max 10\n");
+    leapfrog()
+        .args(["generate", &pkg.arg()])
+        .assert()
+        .success()
+        .stdout(predicates::str::contains("4 removed"));
+    assert!(
+        !pkg.path().join("data/secret/big").exists(),
+        "emptied groups disappear"
+    );
+
+    std::fs::remove_dir_all(pkg.path().join("data/secret")).unwrap();
+    let sub = pkg.path().join("submissions/accepted/sum.py");
+    leapfrog()
+        .args(["judge", &pkg.arg(), sub.to_str().unwrap()])
+        .assert()
+        .success()
+        .stderr(predicates::str::contains(
+            "data/secret is missing; generating it (1 tests)",
+        ));
+    assert!(pkg.path().join("data/secret/small/01.ans").is_file());
+}

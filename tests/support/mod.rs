@@ -1,0 +1,93 @@
+//! Helpers for the integration tests: throw-away problem packages in the standard layout and
+//! a `leapfrog` command that shares one compile cache across tests.
+
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+
+use assert_cmd::Command;
+
+/// The leapfrog binary, with the compile cache shared by all tests of this build.
+pub fn leapfrog() -> Command {
+    let mut cmd = Command::new(assert_cmd::cargo::cargo_bin!("leapfrog"));
+    cmd.env(
+        "LEAPFROG_CACHE_DIR",
+        Path::new(env!("CARGO_TARGET_TMPDIR")).join("leapfrog-cache"),
+    );
+    cmd.env("NO_COLOR", "1");
+    cmd
+}
+
+/// A problem package in a temporary directory.
+pub struct TempPackage {
+    pub dir: tempfile::TempDir,
+}
+
+impl TempPackage {
+    /// An "add two numbers" problem with the default validator, one sample and `secret` tests.
+    pub fn sum(time_limit: f64, memory_mib: u64, secret: usize) -> TempPackage {
+        let pkg = TempPackage {
+            dir: tempfile::Builder::new()
+                .prefix("leapfrog-test-")
+                .tempdir()
+                .unwrap(),
+        };
+        pkg.write(
+            "problem.yaml",
+            &format!("name: Sum\nvalidation: default\nlimits:\n  time_limit: {time_limit}\n  memory: {memory_mib}\n  output: 1\n"),
+        );
+        pkg.write("data/sample/1.in", "1 2\n");
+        pkg.write("data/sample/1.ans", "3\n");
+        for i in 1..=secret {
+            pkg.write(
+                &format!("data/secret/{i:02}.in"),
+                &format!("{i} {}\n", i * 7),
+            );
+            pkg.write(&format!("data/secret/{i:02}.ans"), &format!("{}\n", i * 8));
+        }
+        pkg.write(
+            "input_validators/validate.py",
+            "import sys\nparts = sys.stdin.read().split()\nif len(parts) != 2 or not all(p.isdigit() for p in parts):\n    print('expected two non-negative integers')\n    sys.exit(43)\nsys.exit(42)\n",
+        );
+        pkg
+    }
+
+    pub fn path(&self) -> &Path {
+        self.dir.path()
+    }
+
+    pub fn arg(&self) -> String {
+        self.path().display().to_string()
+    }
+
+    /// Writes a file below the package, creating directories.
+    pub fn write(&self, rel: &str, contents: &str) -> PathBuf {
+        let path = self.path().join(rel);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(&path, contents).unwrap();
+        path
+    }
+}
+
+/// Parses the single JSON object `leapfrog ... --json` prints.
+pub fn json(output: &std::process::Output) -> serde_json::Value {
+    let text = String::from_utf8_lossy(&output.stdout);
+    serde_json::from_str(text.trim())
+        .unwrap_or_else(|e| panic!("not one JSON object ({e}):\n{text}"))
+}
+
+/// Judges a submission (given as source text) with `--json` and returns the JSON and exit code.
+pub fn judge_source(
+    pkg: &TempPackage,
+    file_name: &str,
+    source: &str,
+    extra: &[&str],
+) -> (serde_json::Value, i32) {
+    let path = pkg.write(&format!("submissions/scratch/{file_name}"), source);
+    let output = leapfrog()
+        .args(["judge", &pkg.arg(), path.to_str().unwrap(), "--json"])
+        .args(extra)
+        .output()
+        .unwrap();
+    (json(&output), output.status.code().unwrap_or(-1))
+}
