@@ -7,6 +7,11 @@
 //! machine. Generators may call the reference solvers in `crate::puzzles` to check the outcome
 //! they planted before returning a test.
 
+pub mod frogs;
+pub mod shifting;
+pub mod shifting_labels;
+pub mod shifting_query;
+
 /// Builds one test input from a generator command line (without the generator's name).
 pub type GenerateFn = fn(&[String]) -> anyhow::Result<Vec<u8>>;
 
@@ -24,7 +29,32 @@ pub struct Generator {
 }
 
 /// Every built-in generator.
-pub static GENERATORS: &[Generator] = &[];
+pub static GENERATORS: &[Generator] = &[
+    Generator {
+        name: "shifting",
+        about: "Shifting checkers games n m by shape (square, more black, one white...) and size",
+        run: shifting::run,
+        sized: shifting::sized,
+    },
+    Generator {
+        name: "shifting-query",
+        about: "Huge shifting games with move numbers at phase and block boundaries",
+        run: shifting_query::run,
+        sized: shifting_query::sized,
+    },
+    Generator {
+        name: "shifting-labels",
+        about: "One-white shifting games with a label planted inside or just outside the set",
+        run: shifting_labels::run,
+        sized: shifting_labels::sized,
+    },
+    Generator {
+        name: "frogs",
+        about: "Kordemsky's frogs: N frogs a side",
+        run: frogs::run,
+        sized: frogs::sized,
+    },
+];
 
 /// Looks a generator up by name.
 pub fn find(name: &str) -> Option<&'static Generator> {
