@@ -34,8 +34,12 @@ pub struct Options {
     /// The number of black checkers, 1..=60 (default: drawn).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=60))]
     pub n: Option<u64>,
-    #[arg(long, value_enum)]
-    pub kind: Kind,
+    /// What to plant (required unless --k is given).
+    #[arg(long, value_enum, required_unless_present = "k")]
+    pub kind: Option<Kind>,
+    /// An explicit k, 0 <= k < 2^62 (label or not).
+    #[arg(long, conflicts_with = "kind")]
+    pub k: Option<u64>,
     #[arg(long)]
     pub seed: u64,
 }
@@ -58,7 +62,14 @@ pub fn run(args: &[String]) -> anyhow::Result<Vec<u8>> {
     let random_label = |rng: &mut ChaCha8Rng| {
         label_by_index(n, rng.random_range(0..count)).expect("the index is below the count")
     };
-    let (k, should_be_label) = match o.kind {
+    let Some(kind) = o.kind else {
+        let k = o.k.expect("clap requires --kind or --k");
+        if k >= 1 << 62 {
+            bail!("k must be below 2^62");
+        }
+        return Ok(format!("{n} {k}\n").into_bytes());
+    };
+    let (k, should_be_label) = match kind {
         Kind::Valid => (random_label(&mut rng), true),
         Kind::Zero => (0, true),
         Kind::Largest => (1 << (n - 1), true),
@@ -116,6 +127,7 @@ mod tests {
         assert_eq!(gen_args("--n 60 --kind largest --seed 1"), (60, 1 << 59));
         assert_eq!(gen_args("--n 5 --kind above --seed 1"), (5, 17));
         assert_eq!(gen_args("--n 5 --kind beyond --seed 1"), (5, 32));
+        assert_eq!(gen_args("--n 60 --k 4611686018427387903 --seed 1"), (60, (1 << 62) - 1));
         for seed in 0..100 {
             let (n, k) = gen_args(&format!("--kind valid --seed {seed}"));
             assert!(is_label(n, k));
