@@ -101,10 +101,15 @@ impl<R: BufRead> Lines<R> {
     }
 
     fn shown(&self) -> String {
-        let cut = &self.text[..self.text.len().min(60)];
-        let more = if self.text.len() > 60 { "..." } else { "" };
-        format!("{}{more}", String::from_utf8_lossy(cut))
+        shown(&self.text)
     }
+}
+
+/// A row or line for a message: at most 80 characters.
+fn shown(text: &[u8]) -> String {
+    let cut = &text[..text.len().min(80)];
+    let more = if text.len() > 80 { "..." } else { "" };
+    format!("{}{more}", String::from_utf8_lossy(cut))
 }
 
 fn start_row(frogs: usize) -> Vec<u8> {
@@ -153,7 +158,7 @@ fn check<R: BufRead>(frogs: usize, lines: &mut Lines<R>) -> Result<(), Reject> {
             return wrong(format!(
                 "line {} (move {t}): {why}; previous row {}, this row {}",
                 lines.number,
-                String::from_utf8_lossy(&row),
+                shown(&row),
                 lines.shown()
             ));
         }
@@ -162,8 +167,8 @@ fn check<R: BufRead>(frogs: usize, lines: &mut Lines<R>) -> Result<(), Reject> {
     if row != goal_row(frogs) {
         return wrong(format!(
             "after all {minimum} moves the row is {}, not the goal {}",
-            String::from_utf8_lossy(&row),
-            String::from_utf8_lossy(&goal_row(frogs))
+            shown(&row),
+            shown(&goal_row(frogs))
         ));
     }
     if lines.next()? {
