@@ -127,7 +127,10 @@ mod tests {
         assert_eq!(gen_args("--n 60 --kind largest --seed 1"), (60, 1 << 59));
         assert_eq!(gen_args("--n 5 --kind above --seed 1"), (5, 17));
         assert_eq!(gen_args("--n 5 --kind beyond --seed 1"), (5, 32));
-        assert_eq!(gen_args("--n 60 --k 4611686018427387903 --seed 1"), (60, (1 << 62) - 1));
+        assert_eq!(
+            gen_args("--n 60 --k 4611686018427387903 --seed 1"),
+            (60, (1 << 62) - 1)
+        );
         for seed in 0..100 {
             let (n, k) = gen_args(&format!("--kind valid --seed {seed}"));
             assert!(is_label(n, k));

@@ -15,4 +15,6 @@ pub mod input;
 pub mod labels;
 pub mod output;
 pub mod show;
+#[cfg(test)]
+mod skip_ahead;
 pub mod solve;
