@@ -6,15 +6,15 @@
 //!     shifting INPUT ANSWER FEEDBACK_DIR < contestant_output
 //! Exit 42: accepted; 43: wrong answer (reason in FEEDBACK_DIR/judgemessage.txt); 1: judge error.
 //!
-//! Built for outputs of hundreds of megabytes (10^8 moves in about three times what `wc -l`
-//! takes on the same file). Two threads form a pipeline:
-//! - the parser reads stdin in 1 MiB blocks, classifies each 64-byte stretch at once into
-//!   separators and digits (SSE2 on x86-64, a byte loop elsewhere), which locates every number
-//!   without walking it byte by byte, converts numbers of up to eight digits with three
-//!   multiplications, and hands them over in batches;
-//! - the replayer (the main thread) checks and plays each move on the row.
+//! Built for outputs of hundreds of megabytes (10^8 moves, 550 MB). Two threads form a pipeline
+//! over a few recycled 256 KiB blocks:
+//! - the scanner reads stdin into a block and classifies each 64-byte stretch at once into
+//!   separators and digits (SSE2 on x86-64, a byte loop elsewhere), which gives the start and
+//!   end of every number without walking it byte by byte;
+//! - the replayer (the main thread) converts each number (up to eight digits with three
+//!   multiplications) and checks and plays the move on the row.
 //!
-//! Memory is the row plus a few fixed buffers, whatever the size of the output.
+//! Memory is the row plus the blocks in flight, whatever the size of the output.
 //! Standard library only; compile with `rustc -O --edition 2021 shifting.rs`.
 
 use std::fs;
@@ -22,20 +22,19 @@ use std::io::{self, Read};
 use std::path::PathBuf;
 use std::process::exit;
 use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
+use std::thread;
 
 const ACCEPTED: i32 = 42;
 const WRONG_ANSWER: i32 = 43;
 const JUDGE_ERROR: i32 = 1;
 
-/// Bytes read from stdin at a time (small enough to stay in the cache).
-const BLOCK: usize = 1 << 20;
+/// Bytes read from stdin into one block (a multiple of 64, small enough to stay in the cache).
+const BLOCK: usize = 1 << 18;
 /// Room before the data for the unfinished number carried over from the previous block.
 const PAD: usize = 64;
-/// Longest token kept whole across a block boundary (longer ones are wrong anyway).
+/// Longest token carried over to the next block (longer ones are wrong anyway).
 const LONGEST: usize = 32;
-/// Numbers handed from the parser to the replayer at a time.
-const BATCH: usize = 1 << 16;
-/// Batches in flight between the two threads.
+/// Blocks in flight between the two threads.
 const IN_FLIGHT: usize = 4;
 /// Squares shown on each side of the empty square in messages.
 const WINDOW: u64 = 20;
@@ -51,12 +50,12 @@ fn main() {
         Ok(sides) => sides,
         Err(e) => judge_error(&feedback, &format!("{}: {e}", args[1])),
     };
-    let (full_tx, full_rx) = sync_channel::<Batch>(IN_FLIGHT);
-    let (empty_tx, empty_rx) = sync_channel::<Vec<u32>>(IN_FLIGHT + 1);
+    let (full_tx, full_rx) = sync_channel::<Block>(IN_FLIGHT);
+    let (empty_tx, empty_rx) = sync_channel::<Block>(IN_FLIGHT + 1);
     for _ in 0..IN_FLIGHT {
-        empty_tx.send(vec![0; BATCH]).expect("the channel has room");
+        empty_tx.send(Block::new()).expect("the channel has room");
     }
-    std::thread::spawn(move || parse(Input::new(), full_tx, empty_rx));
+    thread::spawn(move || scan(full_tx, empty_rx));
     let verdict = Game::new(n, m).replay(full_rx, empty_tx);
     match verdict {
         Ok(()) => {
@@ -109,12 +108,29 @@ fn wrong<T>(reason: String) -> Result<T, Reject> {
     Err(Reject::Wrong(reason))
 }
 
-/// Numbers from the parser, in output order, and how the output went on after them.
-struct Batch {
-    values: Vec<u32>,
-    len: usize,
-    /// Set on the last batch.
+/// One block of the output and the numbers found in it.
+struct Block {
+    /// `buf[PAD..PAD + BLOCK]` is new data; the end of a number cut off by the previous block is
+    /// copied just before `PAD`. The tail leaves room for eight-byte loads past the data.
+    buf: Vec<u8>,
+    /// Number `k` is `buf[starts[k]..ends[k]]`, all digits.
+    starts: Vec<u32>,
+    ends: Vec<u32>,
+    count: usize,
+    /// Set on the last block: how the output ended.
     end: Option<Ending>,
+}
+
+impl Block {
+    fn new() -> Block {
+        Block {
+            buf: vec![b' '; PAD + BLOCK + 128],
+            starts: vec![0; BLOCK / 2 + 64],
+            ends: vec![0; BLOCK / 2 + 64],
+            count: 0,
+            end: None,
+        }
+    }
 }
 
 enum Ending {
@@ -125,44 +141,112 @@ enum Ending {
     Io(io::Error),
 }
 
-/// Standard input in blocks. Data lives in `buf[PAD..end]`; `pos` is the next 64-byte stretch
-/// to classify.
-struct Input {
-    buf: Vec<u8>,
-    pos: usize,
-    end: usize,
-    eof: bool,
-    stdin: io::Stdin,
+/// Fills `buf[PAD..]` from stdin: a whole block unless the input ends first.
+fn fill(stdin: &mut io::StdinLock, buf: &mut [u8]) -> io::Result<usize> {
+    let mut len = 0;
+    while len < BLOCK {
+        match stdin.read(&mut buf[PAD + len..PAD + BLOCK]) {
+            Ok(0) => break,
+            Ok(k) => len += k,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(len)
 }
 
-impl Input {
-    fn new() -> Input {
-        Input { buf: vec![b' '; PAD + BLOCK + 128], pos: PAD, end: PAD, eof: false, stdin: io::stdin() }
-    }
-
-    /// Moves `buf[keep..end]` to the front and reads more behind it; returns how far indices
-    /// moved down.
-    fn refill(&mut self, keep: usize) -> io::Result<usize> {
-        self.buf.copy_within(keep..self.end, PAD);
-        let shift = keep - PAD;
-        self.end -= shift;
-        self.pos -= shift;
-        let mut lock = self.stdin.lock();
-        while self.end < PAD + BLOCK && !self.eof {
-            match lock.read(&mut self.buf[self.end..PAD + BLOCK]) {
-                Ok(0) => self.eof = true,
-                Ok(k) => self.end += k,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                Err(e) => return Err(e),
+/// The scanner thread: reads blocks and records where each number starts and ends.
+fn scan(full: SyncSender<Block>, empty: Receiver<Block>) {
+    let stdin = io::stdin();
+    let mut stdin = stdin.lock();
+    // The unfinished number at the end of the previous block.
+    let mut carry = [0u8; LONGEST];
+    let mut carried = 0;
+    // Whether the byte before the current stretch is a separator.
+    let mut after_sep = 1u64;
+    loop {
+        let Ok(mut block) = empty.recv() else { return };
+        block.count = 0;
+        block.buf[PAD - carried..PAD].copy_from_slice(&carry[..carried]);
+        let len = match fill(&mut stdin, &mut block.buf) {
+            Ok(len) => len,
+            Err(e) => {
+                block.end = Some(Ending::Io(e));
+                let _ = full.send(block);
+                return;
+            }
+        };
+        let last = len < BLOCK;
+        // The last block: spaces end the final number and fill the last stretch.
+        let data_end = if last { PAD + len.div_ceil(64) * 64 + 64 } else { PAD + BLOCK };
+        if last {
+            block.buf[PAD + len..data_end].fill(b' ');
+        }
+        let mut pending: Option<usize> = (carried > 0).then_some(PAD - carried);
+        let mut ending = None;
+        let Block { buf, starts: starts_out, ends: ends_out, count, .. } = &mut block;
+        let mut at = PAD;
+        while at < data_end {
+            let (sep, other) = classify(&buf[at..at + 64]);
+            let before = (sep << 1) | after_sep;
+            let mut starts = !sep & before;
+            let mut ends = sep & !before;
+            if other != 0 {
+                // Keep every number that ends before the first bad byte.
+                let below = (1u64 << other.trailing_zeros()) - 1;
+                starts &= below;
+                ends &= below;
+            }
+            after_sep = sep >> 63;
+            if let Some(start) = pending {
+                if ends != 0 {
+                    starts_out[*count] = start as u32;
+                    ends_out[*count] = (at + ends.trailing_zeros() as usize) as u32;
+                    *count += 1;
+                    ends &= ends - 1;
+                    pending = None;
+                }
+            }
+            while ends != 0 {
+                starts_out[*count] = (at + starts.trailing_zeros() as usize) as u32;
+                ends_out[*count] = (at + ends.trailing_zeros() as usize) as u32;
+                *count += 1;
+                starts &= starts - 1;
+                ends &= ends - 1;
+            }
+            if starts != 0 {
+                pending = Some(at + starts.trailing_zeros() as usize);
+            }
+            if other != 0 {
+                let bad = at + other.trailing_zeros() as usize;
+                let start = pending.unwrap_or(bad);
+                let mut stop = bad;
+                while stop < data_end && stop - start < LONGEST && !is_space(buf[stop]) {
+                    stop += 1;
+                }
+                let text = String::from_utf8_lossy(&buf[start..stop]).into_owned();
+                ending = Some(Ending::NotANumber(text));
+                break;
+            }
+            at += 64;
+        }
+        if ending.is_none() && last {
+            ending = Some(Ending::Eof);
+        }
+        if ending.is_none() {
+            carried = pending.map_or(0, |start| data_end - start);
+            if carried > LONGEST {
+                let text = String::from_utf8_lossy(&block.buf[data_end - carried..][..LONGEST]);
+                ending = Some(Ending::NotANumber(format!("{text}...")));
+            } else {
+                carry[..carried].copy_from_slice(&block.buf[data_end - carried..data_end]);
             }
         }
-        Ok(shift)
-    }
-
-    /// At the end of the input: fills the last stretch with spaces, which end any number.
-    fn pad_last_stretch(&mut self) {
-        self.buf[self.end..self.pos + 64].fill(b' ');
-        self.end = self.pos + 64;
+        let done = ending.is_some();
+        block.end = ending;
+        if full.send(block).is_err() || done {
+            return;
+        }
     }
 }
 
@@ -236,96 +320,6 @@ fn number(buf: &[u8], start: usize, end: usize) -> u32 {
     }
 }
 
-/// The parser thread: every number of the output, in batches, then how the output ended.
-fn parse(mut input: Input, full: SyncSender<Batch>, empty: Receiver<Vec<u32>>) {
-    let mut values = match empty.recv() {
-        Ok(v) => v,
-        Err(_) => return,
-    };
-    let mut len = 0;
-    // Start of a number not yet ended (an index into input.buf).
-    let mut pending: Option<usize> = None;
-    // Whether the byte before the current stretch is a separator.
-    let mut after_sep = 1u64;
-    let ending = loop {
-        if input.end - input.pos < 64 {
-            if !input.eof {
-                let keep = pending.unwrap_or(input.pos);
-                if input.pos - keep > LONGEST {
-                    let text = String::from_utf8_lossy(&input.buf[keep..keep + LONGEST]);
-                    break Ending::NotANumber(format!("{text}..."));
-                }
-                match input.refill(keep) {
-                    Ok(shift) => pending = pending.map(|s| s - shift),
-                    Err(e) => break Ending::Io(e),
-                }
-                continue;
-            }
-            if input.pos >= input.end {
-                break Ending::Eof;
-            }
-            input.pad_last_stretch();
-        }
-        // A stretch holds at most 32 numbers (one digit and one separator each).
-        if len + 33 > BATCH {
-            let batch = Batch { values, len, end: None };
-            if full.send(batch).is_err() {
-                return;
-            }
-            values = match empty.recv() {
-                Ok(v) => v,
-                Err(_) => return,
-            };
-            len = 0;
-        }
-        let at = input.pos;
-        let buf = &input.buf[..];
-        let (sep, other) = classify(&buf[at..at + 64]);
-        let before = (sep << 1) | after_sep;
-        let mut starts = !sep & before;
-        let mut ends = sep & !before;
-        if other != 0 {
-            // Keep every number that ends before the first bad byte, then report the token
-            // holding it.
-            let below = (1u64 << other.trailing_zeros()) - 1;
-            starts &= below;
-            ends &= below;
-        }
-        after_sep = sep >> 63;
-        if let Some(start) = pending {
-            if ends != 0 {
-                let end = at + ends.trailing_zeros() as usize;
-                ends &= ends - 1;
-                pending = None;
-                values[len] = number(buf, start, end);
-                len += 1;
-            }
-        }
-        while ends != 0 {
-            let start = at + starts.trailing_zeros() as usize;
-            let end = at + ends.trailing_zeros() as usize;
-            starts &= starts - 1;
-            ends &= ends - 1;
-            values[len] = number(buf, start, end);
-            len += 1;
-        }
-        if starts != 0 {
-            pending = Some(at + starts.trailing_zeros() as usize);
-        }
-        if other != 0 {
-            let bad = at + other.trailing_zeros() as usize;
-            let start = pending.unwrap_or(bad);
-            let mut stop = bad;
-            while stop < input.end && stop - start < LONGEST && !is_space(buf[stop]) {
-                stop += 1;
-            }
-            break Ending::NotANumber(String::from_utf8_lossy(&buf[start..stop]).into_owned());
-        }
-        input.pos += 64;
-    };
-    let _ = full.send(Batch { values, len, end: Some(ending) });
-}
-
 /// A row square that is not on the board: two of them guard each end.
 const OFF: u8 = b'#';
 
@@ -356,16 +350,16 @@ impl Game {
         self.n + self.m + 1
     }
 
-    /// Plays the numbers as the parser delivers them.
-    fn replay(&mut self, full: Receiver<Batch>, empty: SyncSender<Vec<u32>>) -> Result<(), Reject> {
+    /// Plays the numbers as the scanner delivers them.
+    fn replay(&mut self, full: Receiver<Block>, empty: SyncSender<Block>) -> Result<(), Reject> {
         loop {
-            let Ok(batch) = full.recv() else {
-                return Err(Reject::Io(io::Error::other("the parser thread stopped")));
+            let Ok(mut block) = full.recv() else {
+                return Err(Reject::Io(io::Error::other("the scanner thread stopped")));
             };
-            self.play(&batch.values[..batch.len])?;
-            match batch.end {
+            self.play(&block)?;
+            match block.end.take() {
                 None => {
-                    let _ = empty.send(batch.values);
+                    let _ = empty.send(block);
                 }
                 Some(Ending::Eof) => return self.finish(),
                 Some(Ending::NotANumber(text)) => return self.token_error(&text),
@@ -374,22 +368,24 @@ impl Game {
         }
     }
 
-    /// Plays a run of numbers: the count K first, then moves, then nothing.
-    fn play(&mut self, mut values: &[u32]) -> Result<(), Reject> {
-        if self.tokens == 0 {
-            let Some((&k, rest)) = values.split_first() else { return Ok(()) };
-            self.count(k as u64)?;
+    /// Plays the numbers of one block: the count K first, then moves, then nothing.
+    fn play(&mut self, block: &Block) -> Result<(), Reject> {
+        let buf = &block.buf[..];
+        let (starts, ends) = (&block.starts[..block.count], &block.ends[..block.count]);
+        let number = |k: usize| number(buf, starts[k] as usize, ends[k] as usize);
+        let mut first = 0;
+        if self.tokens == 0 && block.count > 0 {
+            self.count(number(0) as u64)?;
             self.tokens = 1;
-            values = rest;
+            first = 1;
         }
-        let left = (self.minimum + 1 - self.tokens).min(values.len() as u64) as usize;
-        let (moves, extra) = values.split_at(left);
+        let left = (self.minimum + 1 - self.tokens).min((block.count - first) as u64) as usize;
         let mask = self.row.len() - 1;
         let squares = self.squares();
         let row = &mut self.row[..=mask];
         let mut empty = self.empty;
-        for (i, &value) in moves.iter().enumerate() {
-            let value = value as u64;
+        for i in 0..left {
+            let value = number(first + i) as u64;
             // |value - empty| must be 1 or 2, and the square on the row; then value + 1 is an
             // index into the padded row.
             let step = value.wrapping_sub(empty).wrapping_add(2);
@@ -404,12 +400,11 @@ impl Game {
         }
         self.empty = empty;
         self.tokens += left as u64;
-        match extra.first() {
-            Some(&value) => {
-                wrong(format!("unexpected output after the last move {}: '{value}'", self.minimum))
-            }
-            None => Ok(()),
+        if first + left < block.count {
+            let value = number(first + left);
+            return wrong(format!("unexpected output after the last move {}: '{value}'", self.minimum));
         }
+        Ok(())
     }
 
     /// The first number, K.
