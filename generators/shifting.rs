@@ -87,9 +87,7 @@ pub fn draw(o: &Options) -> anyhow::Result<(u64, u64)> {
             Shape::OneBlack => (1, pick(&mut rng, 1, widest(1, budget), o.largest)?),
             Shape::MoreBlack | Shape::MoreWhite => {
                 // The smaller side first (it must leave room for a larger one), then the larger.
-                let small_max = (1..)
-                    .take_while(|&s| s * (s + 1) + 2 * s + 1 <= budget)
-                    .last();
+                let small_max = (1..).take_while(|&s| s * (s + 1) + 2 * s < budget).last();
                 let small = pick(&mut rng, 1, small_max.unwrap_or(0), false)?;
                 let big = pick(&mut rng, small + 1, widest(small, budget), o.largest)?;
                 if o.shape == Shape::MoreBlack {

@@ -384,7 +384,9 @@ fn frogs_checker_replays_rows_and_names_the_first_bad_line() {
 
 #[test]
 fn input_validators_accept_the_format_and_locate_mistakes() {
-    let cases: &[(&str, &[(&str, Option<&str>)])] = &[
+    // (problem, [(input, the validator's complaint or None when valid)])
+    type Cases<'a> = &'a [(&'a str, &'a [(&'a str, Option<&'a str>)])];
+    let cases: Cases = &[
         (
             "shifting",
             &[

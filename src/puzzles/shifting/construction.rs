@@ -267,11 +267,11 @@ impl Iterator for Moves {
 
     fn next(&mut self) -> Option<u64> {
         loop {
-            if let Some(run) = self.current {
-                if self.taken < run.len {
-                    self.taken += 1;
-                    return Some(run.at(self.taken - 1));
-                }
+            if let Some(run) = self.current
+                && self.taken < run.len
+            {
+                self.taken += 1;
+                return Some(run.at(self.taken - 1));
             }
             self.current = Some(self.runs.next()?);
             self.taken = 0;

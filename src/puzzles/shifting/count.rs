@@ -37,7 +37,7 @@ fn fibonacci_pair(k: u64) -> (BigUint, BigUint) {
     let (a, b) = fibonacci_pair(k / 2);
     let even = &a * (&b + &b - &a);
     let odd = &a * &a + &b * &b;
-    if k % 2 == 0 {
+    if k.is_multiple_of(2) {
         (even, odd)
     } else {
         (odd.clone(), even + odd)

@@ -50,7 +50,7 @@ fn triangle_root(i: u128) -> u128 {
 
 /// `(-1)^k` times `sign`.
 fn flip(sign: i128, k: u128) -> i128 {
-    if k % 2 == 0 { sign } else { -sign }
+    if k.is_multiple_of(2) { sign } else { -sign }
 }
 
 impl Formula {
