@@ -6,12 +6,12 @@
 //!     shifting INPUT ANSWER FEEDBACK_DIR < contestant_output
 //! Exit 42: accepted; 43: wrong answer (reason in FEEDBACK_DIR/judgemessage.txt); 1: judge error.
 //!
-//! Built for outputs of hundreds of megabytes (10^8 moves, 550 MB). Two threads form a pipeline
-//! over a few recycled 256 KiB blocks:
-//! - the scanner reads stdin into a block and classifies each 64-byte stretch at once into
+//! Built for outputs of hundreds of megabytes (10^8 moves, 550 MB). Two threads form a pipeline:
+//! - the scanner reads stdin in 256 KiB blocks and classifies each 64-byte stretch at once into
 //!   separators and digits (SSE2 on x86-64, a byte loop elsewhere), which gives the start and
-//!   end of every number without walking it byte by byte;
-//! - the replayer (the main thread) converts each number (up to eight digits with three
+//!   end of every number without walking it byte by byte; it hands over each number's digits as
+//!   one 64-bit word, in batches;
+//! - the replayer (the main thread) converts each word (up to eight digits with three
 //!   multiplications) and checks and plays the move on the row.
 //!
 //! Memory is the row plus the blocks in flight, whatever the size of the output.
@@ -80,8 +80,7 @@ fn judge_error(feedback: &PathBuf, message: &str) -> ! {
     exit(JUDGE_ERROR);
 }
 
-/// Reads `n m` from the test input. The move count must stay below 2^32 - 1, so that every
-/// number of a right answer fits in 32 bits with room for "too large".
+/// Reads `n m` from the test input.
 fn read_input(path: &str) -> Result<(u64, u64), String> {
     let text = fs::read_to_string(path).map_err(|e| e.to_string())?;
     let mut words = text.split_ascii_whitespace();
@@ -92,11 +91,7 @@ fn read_input(path: &str) -> Result<(u64, u64), String> {
             .filter(|&v| (1..1 << 31).contains(&v))
             .ok_or(format!("{name} = '{word}' is not an integer in 1..2^31"))
     };
-    let (n, m) = (side("n")?, side("m")?);
-    if n * m + n + m >= u32::MAX as u64 {
-        return Err(format!("n = {n}, m = {m}: nm + n + m must be below 2^32 - 1"));
-    }
-    Ok((n, m))
+    Ok((side("n")?, side("m")?))
 }
 
 enum Reject {
@@ -108,28 +103,22 @@ fn wrong<T>(reason: String) -> Result<T, Reject> {
     Err(Reject::Wrong(reason))
 }
 
-/// One block of the output and the numbers found in it.
+/// The numbers of one block of the output.
 struct Block {
-    /// `buf[PAD..PAD + BLOCK]` is new data; the end of a number cut off by the previous block is
-    /// copied just before `PAD`. The tail leaves room for eight-byte loads past the data.
-    buf: Vec<u8>,
-    /// Number `k` is `buf[starts[k]..ends[k]]`, all digits.
-    starts: Vec<u32>,
-    ends: Vec<u32>,
+    /// One word per number: up to eight digits one per byte (`0..=9`, the last digit in the top
+    /// byte, zeros below the first), or `BIG` plus the value of a longer number.
+    words: Vec<u64>,
     count: usize,
     /// Set on the last block: how the output ended.
     end: Option<Ending>,
 }
 
+/// Marks a word that holds the value itself (no digit byte ever has its top bit set).
+const BIG: u64 = 1 << 63;
+
 impl Block {
     fn new() -> Block {
-        Block {
-            buf: vec![b' '; PAD + BLOCK + 128],
-            starts: vec![0; BLOCK / 2 + 64],
-            ends: vec![0; BLOCK / 2 + 64],
-            count: 0,
-            end: None,
-        }
+        Block { words: vec![0; BLOCK / 2 + 64], count: 0, end: None }
     }
 }
 
@@ -159,6 +148,9 @@ fn fill(stdin: &mut io::StdinLock, buf: &mut [u8]) -> io::Result<usize> {
 fn scan(full: SyncSender<Block>, empty: Receiver<Block>) {
     let stdin = io::stdin();
     let mut stdin = stdin.lock();
+    // `buf[PAD..PAD + BLOCK]` is new data; the end of a number cut off by the previous block is
+    // copied just before `PAD`. The tail leaves room for eight-byte loads past the data.
+    let mut buf = vec![b' '; PAD + BLOCK + 128];
     // The unfinished number at the end of the previous block.
     let mut carry = [0u8; LONGEST];
     let mut carried = 0;
@@ -167,8 +159,8 @@ fn scan(full: SyncSender<Block>, empty: Receiver<Block>) {
     loop {
         let Ok(mut block) = empty.recv() else { return };
         block.count = 0;
-        block.buf[PAD - carried..PAD].copy_from_slice(&carry[..carried]);
-        let len = match fill(&mut stdin, &mut block.buf) {
+        buf[PAD - carried..PAD].copy_from_slice(&carry[..carried]);
+        let len = match fill(&mut stdin, &mut buf) {
             Ok(len) => len,
             Err(e) => {
                 block.end = Some(Ending::Io(e));
@@ -180,11 +172,11 @@ fn scan(full: SyncSender<Block>, empty: Receiver<Block>) {
         // The last block: spaces end the final number and fill the last stretch.
         let data_end = if last { PAD + len.div_ceil(64) * 64 + 64 } else { PAD + BLOCK };
         if last {
-            block.buf[PAD + len..data_end].fill(b' ');
+            buf[PAD + len..data_end].fill(b' ');
         }
         let mut pending: Option<usize> = (carried > 0).then_some(PAD - carried);
         let mut ending = None;
-        let Block { buf, starts: starts_out, ends: ends_out, count, .. } = &mut block;
+        let Block { words, count, .. } = &mut block;
         let mut at = PAD;
         while at < data_end {
             let (sep, other) = classify(&buf[at..at + 64]);
@@ -200,16 +192,15 @@ fn scan(full: SyncSender<Block>, empty: Receiver<Block>) {
             after_sep = sep >> 63;
             if let Some(start) = pending {
                 if ends != 0 {
-                    starts_out[*count] = start as u32;
-                    ends_out[*count] = (at + ends.trailing_zeros() as usize) as u32;
+                    words[*count] = digits(&buf, start, at + ends.trailing_zeros() as usize);
                     *count += 1;
                     ends &= ends - 1;
                     pending = None;
                 }
             }
             while ends != 0 {
-                starts_out[*count] = (at + starts.trailing_zeros() as usize) as u32;
-                ends_out[*count] = (at + ends.trailing_zeros() as usize) as u32;
+                let start = at + starts.trailing_zeros() as usize;
+                words[*count] = digits(&buf, start, at + ends.trailing_zeros() as usize);
                 *count += 1;
                 starts &= starts - 1;
                 ends &= ends - 1;
@@ -236,10 +227,10 @@ fn scan(full: SyncSender<Block>, empty: Receiver<Block>) {
         if ending.is_none() {
             carried = pending.map_or(0, |start| data_end - start);
             if carried > LONGEST {
-                let text = String::from_utf8_lossy(&block.buf[data_end - carried..][..LONGEST]);
+                let text = String::from_utf8_lossy(&buf[data_end - carried..][..LONGEST]);
                 ending = Some(Ending::NotANumber(format!("{text}...")));
             } else {
-                carry[..carried].copy_from_slice(&block.buf[data_end - carried..data_end]);
+                carry[..carried].copy_from_slice(&buf[data_end - carried..data_end]);
             }
         }
         let done = ending.is_some();
@@ -302,22 +293,28 @@ fn parse_eight(digits: u64) -> u64 {
     (quads.wrapping_mul(10000) + (quads >> 32)) & 0xffff_ffff
 }
 
-/// The number written in `buf[start..end]` (all digits), saturated at `u32::MAX`.
+/// The word for the number written in `buf[start..end]` (all digits), see [`Block::words`].
 #[inline(always)]
-fn number(buf: &[u8], start: usize, end: usize) -> u32 {
+fn digits(buf: &[u8], start: usize, end: usize) -> u64 {
     let len = end - start;
     if len <= 8 {
         // The eight bytes from the first digit; shifting left drops the bytes after the number
         // and leaves zeros (leading zero digits) in the low bytes. XOR rather than subtract, so
         // that the bytes after the number cannot borrow from it.
         let word = u64::from_le_bytes(buf[start..start + 8].try_into().unwrap());
-        parse_eight((word ^ 0x3030_3030_3030_3030) << (64 - 8 * len)) as u32
+        (word ^ 0x3030_3030_3030_3030) << (64 - 8 * len)
     } else {
         let value = buf[start..end]
             .iter()
             .try_fold(0u64, |v, &c| v.checked_mul(10)?.checked_add((c - b'0') as u64));
-        value.unwrap_or(u64::MAX).min(u32::MAX as u64) as u32
+        BIG | value.unwrap_or(BIG - 1).min(BIG - 1)
     }
+}
+
+/// The value of a word from [`digits`]; at most `BIG - 1` (which stands for "too large").
+#[inline(always)]
+fn value(word: u64) -> u64 {
+    if word & BIG == 0 { parse_eight(word) } else { word & !BIG }
 }
 
 /// A row square that is not on the board: two of them guard each end.
@@ -370,39 +367,37 @@ impl Game {
 
     /// Plays the numbers of one block: the count K first, then moves, then nothing.
     fn play(&mut self, block: &Block) -> Result<(), Reject> {
-        let buf = &block.buf[..];
-        let (starts, ends) = (&block.starts[..block.count], &block.ends[..block.count]);
-        let number = |k: usize| number(buf, starts[k] as usize, ends[k] as usize);
+        let words = &block.words[..block.count];
         let mut first = 0;
         if self.tokens == 0 && block.count > 0 {
-            self.count(number(0) as u64)?;
+            self.count(value(words[0]))?;
             self.tokens = 1;
             first = 1;
         }
         let left = (self.minimum + 1 - self.tokens).min((block.count - first) as u64) as usize;
         let mask = self.row.len() - 1;
-        let squares = self.squares();
         let row = &mut self.row[..=mask];
         let mut empty = self.empty;
-        for i in 0..left {
-            let value = number(first + i) as u64;
-            // |value - empty| must be 1 or 2, and the square on the row; then value + 1 is an
-            // index into the padded row.
+        for (i, &word) in words[first..first + left].iter().enumerate() {
+            let value = value(word);
+            // |value - empty| must be 1 or 2; then value + 1 indexes the padded row (0 up to
+            // squares + 3), where OFF marks the squares beyond either end.
             let step = value.wrapping_sub(empty).wrapping_add(2);
-            if step > 4 || step == 2 || value.wrapping_sub(1) >= squares {
+            let from = value.wrapping_add(1) as usize & mask;
+            let checker = row[from];
+            if step > 4 || step == 2 || checker == OFF {
                 self.empty = empty;
                 return self.illegal(self.tokens + i as u64, value);
             }
-            let from = (value + 1) as usize & mask;
-            row[(empty + 1) as usize & mask] = row[from];
+            row[(empty + 1) as usize & mask] = checker;
             row[from] = b'_';
             empty = value;
         }
         self.empty = empty;
         self.tokens += left as u64;
-        if first + left < block.count {
-            let value = number(first + left);
-            return wrong(format!("unexpected output after the last move {}: '{value}'", self.minimum));
+        if let Some(&word) = words.get(first + left) {
+            let extra = value(word);
+            return wrong(format!("unexpected output after the last move {}: '{extra}'", self.minimum));
         }
         Ok(())
     }
@@ -413,7 +408,7 @@ impl Game {
             return Ok(());
         }
         let why = if k < self.minimum { "no solution is that short" } else { "it is not minimal" };
-        let k = if k == u32::MAX as u64 { "a huge number".to_string() } else { k.to_string() };
+        let k = if k == BIG - 1 { "a huge number".to_string() } else { k.to_string() };
         wrong(format!(
             "the answer starts with K = {k}, but the minimum is nm + n + m = {}: {why}",
             self.minimum
@@ -436,7 +431,7 @@ impl Game {
     fn illegal(&self, t: u64, p: u64) -> Result<(), Reject> {
         let squares = self.squares();
         let why = if p == 0 || p > squares {
-            if p == u32::MAX as u64 {
+            if p == BIG - 1 {
                 "the square number is far off the row".to_string()
             } else {
                 format!("square {p} is off the row (squares 1..{squares})")

@@ -8,8 +8,9 @@
 #      `wc -l` on the query file (the cost of merely reading it).
 #
 # Every command runs ROUNDS times (default 5), alternating with its baseline so that load
-# changes on a shared machine hit both alike; the best wall-clock time of each is reported with
-# the ratio. Usage: scripts/bench-shifting.sh [ROUNDS]   (needs ~1.2 GB free in $TMPDIR)
+# changes on a shared machine hit both alike; the best wall-clock and CPU times (user + system,
+# all processes of a pipeline) of each are printed as a Markdown table, with the ratio of the
+# wall-clock times. Usage: scripts/bench-shifting.sh [ROUNDS]   (needs ~1.2 GB free in $TMPDIR)
 set -euo pipefail
 
 rounds=${1:-5}
@@ -22,29 +23,32 @@ leapfrog="$root/target/release/leapfrog"
 rustc -O --edition 2021 -o "$work/checker" "$root/checkers/shifting.rs"
 mkdir -p "$work/feedback"
 
-# Wall-clock seconds of one run of a shell command line.
-seconds() {
-    local start end
-    start=$(date +%s.%N)
-    bash -c "$1" >/dev/null
-    end=$(date +%s.%N)
-    echo "$end - $start" | bc -l
+# "wall cpu": wall-clock seconds of one run of a shell command line, and the CPU seconds (user +
+# system) of every process in it.
+measure() {
+    /usr/bin/time -f "%e %U %S" -o "$work/time" bash -c "$1" >/dev/null 2>&1
+    tail -1 "$work/time" | awk '{ printf "%s %.2f\n", $1, $2 + $3 }'
 }
 
-# best_of "A" "B": runs A and B alternately $rounds times; prints "bestA bestB".
+# best_of "A" "B": runs A and B alternately $rounds times; prints the best wall and CPU times of
+# each: "wallA cpuA wallB cpuB".
 best_of() {
-    local a b best_a=999999 best_b=999999 k
+    local k wa ca wb cb bwa=999999 bca=999999 bwb=999999 bcb=999999
     for ((k = 0; k < rounds; k++)); do
-        a=$(seconds "$1")
-        b=$(seconds "$2")
-        best_a=$(echo "if ($a < $best_a) $a else $best_a" | bc -l)
-        best_b=$(echo "if ($b < $best_b) $b else $best_b" | bc -l)
+        read -r wa ca < <(measure "$1")
+        read -r wb cb < <(measure "$2")
+        bwa=$(echo "if ($wa < $bwa) $wa else $bwa" | bc -l)
+        bca=$(echo "if ($ca < $bca) $ca else $bca" | bc -l)
+        bwb=$(echo "if ($wb < $bwb) $wb else $bwb" | bc -l)
+        bcb=$(echo "if ($cb < $bcb) $cb else $bcb" | bc -l)
     done
-    echo "$best_a $best_b"
+    echo "$bwa $bca $bwb $bcb"
 }
 
-report() { # name ours baseline-name baseline
-    printf '%-44s %7.3f s   %-22s %7.3f s   ratio %5.2fx\n' "$1" "$2" "$3" "$4" "$(echo "$2 / $4" | bc -l)"
+# report NAME BASELINE-NAME wall cpu baseline-wall baseline-cpu
+report() {
+    printf '| %s | %.2f s (CPU %.2f s) | %s | %.2f s (CPU %.2f s) | %.2fx |\n' \
+        "$1" "$3" "$4" "$2" "$5" "$6" "$(echo "$3 / $5" | bc -l)"
 }
 
 echo "machine: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), $(nproc) cores," \
@@ -54,18 +58,19 @@ echo "10000 10000" >"$work/big.in"
 "$leapfrog" solve shifting <"$work/big.in" >"$work/big.out"
 printf 'output: %s moves, %s bytes\n' "$(head -1 "$work/big.out")" "$(wc -c <"$work/big.out")"
 
-read -r solve cat < <(best_of "'$leapfrog' solve shifting < '$work/big.in' | wc -c" \
-    "cat '$work/big.out' | wc -c")
-report "leapfrog solve shifting (n = m = 10^4) | wc -c" "$solve" "cat OUTPUT | wc -c" "$cat"
+echo
+echo "| command | time | baseline | time | ratio (wall) |"
+echo "|---|---|---|---|---|"
+report "\`leapfrog solve shifting\` (n = m = 10^4) \`| wc -c\`" "\`cat OUTPUT | wc -c\`" \
+    $(best_of "'$leapfrog' solve shifting < '$work/big.in' | wc -c" "cat '$work/big.out' | wc -c")
 
 verdict=$("$work/checker" "$work/big.in" "$work/big.in" "$work/feedback" <"$work/big.out" && echo 0 || echo $?)
 [ "$verdict" = 42 ] || { echo "the checker did not accept the solver's output ($verdict)"; exit 1; }
-read -r check lines < <(best_of "'$work/checker' '$work/big.in' '$work/big.in' '$work/feedback' < '$work/big.out'; true" \
-    "wc -l < '$work/big.out'")
-report "checkers/shifting.rs on that output" "$check" "wc -l < OUTPUT" "$lines"
+report "\`checkers/shifting.rs\` on that output" "\`wc -l < OUTPUT\`" \
+    $(best_of "'$work/checker' '$work/big.in' '$work/big.in' '$work/feedback' < '$work/big.out'; true" \
+        "wc -l < '$work/big.out'")
 
 "$leapfrog" gen shifting-query --n 1000000000 --m 1000000000 --q 100000 --indices random --seed 1 \
     >"$work/query.in"
-read -r query qlines < <(best_of "'$leapfrog' solve shifting-query < '$work/query.in'" \
-    "wc -l < '$work/query.in'")
-report "leapfrog solve shifting-query (10^5 at 10^9)" "$query" "wc -l < INPUT" "$qlines"
+report "\`leapfrog solve shifting-query\` (10^5 queries, n = m = 10^9)" "\`wc -l < INPUT\`" \
+    $(best_of "'$leapfrog' solve shifting-query < '$work/query.in'" "wc -l < '$work/query.in'")

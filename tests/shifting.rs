@@ -237,6 +237,10 @@ fn shifting_checker_names_the_move_the_reason_and_the_row() {
         ),
         (
             with(&|v| v[3] = 99999999999),
+            "move 3: square 99999999999 is off the row (squares 1..6)",
+        ),
+        (
+            b"11\n3\n5\n123456789012345678901234567890\n".to_vec(),
             "move 3: the square number is far off the row",
         ),
         (
