@@ -47,8 +47,11 @@ best_of() {
 
 # report NAME BASELINE-NAME wall cpu baseline-wall baseline-cpu
 report() {
-    printf '| %s | %.2f s (CPU %.2f s) | %s | %.2f s (CPU %.2f s) | %.2fx |\n' \
-        "$1" "$3" "$4" "$2" "$5" "$6" "$(echo "$3 / $5" | bc -l)"
+    local ratio="-" cpu_ratio="-"
+    if [ "$(echo "$5 > 0" | bc -l)" = 1 ]; then ratio=$(printf '%.2fx' "$(echo "$3 / $5" | bc -l)"); fi
+    if [ "$(echo "$6 > 0" | bc -l)" = 1 ]; then cpu_ratio=$(printf '%.2fx' "$(echo "$4 / $6" | bc -l)"); fi
+    printf '| %s | %.3f s | %.2f s | %s | %.3f s | %.2f s | %s | %s |\n' \
+        "$1" "$3" "$4" "$2" "$5" "$6" "$ratio" "$cpu_ratio"
 }
 
 echo "machine: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), $(nproc) cores," \
@@ -59,9 +62,9 @@ echo "10000 10000" >"$work/big.in"
 printf 'output: %s moves, %s bytes\n' "$(head -1 "$work/big.out")" "$(wc -c <"$work/big.out")"
 
 echo
-echo "| command | time | baseline | time | ratio (wall) |"
-echo "|---|---|---|---|---|"
-report "\`leapfrog solve shifting\` (n = m = 10^4) \`| wc -c\`" "\`cat OUTPUT | wc -c\`" \
+echo "| command | wall | CPU | baseline | wall | CPU | wall ratio | CPU ratio |"
+echo "|---|---|---|---|---|---|---|---|"
+report "\`leapfrog solve shifting\` (n = m = 10^4) \\| \`wc -c\`" "\`cat OUTPUT\` \\| \`wc -c\`" \
     $(best_of "'$leapfrog' solve shifting < '$work/big.in' | wc -c" "cat '$work/big.out' | wc -c")
 
 verdict=$("$work/checker" "$work/big.in" "$work/big.in" "$work/feedback" <"$work/big.out" && echo 0 || echo $?)
