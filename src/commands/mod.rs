@@ -6,6 +6,7 @@ pub mod gen_test;
 pub mod generate;
 pub mod judge;
 pub mod solve;
+pub mod stress;
 pub mod validate;
 pub mod verify;
 
@@ -21,6 +22,7 @@ pub fn run(command: Command) -> anyhow::Result<ExitCode> {
         Command::Check(args) => check::run(args),
         Command::Generate(args) => generate::run(args),
         Command::Validate(args) => validate::run(args),
+        Command::Stress(args) => stress::run(args),
         Command::Solve(args) => solve::run(args),
         Command::Gen(args) => gen_test::run(args),
     }
