@@ -157,6 +157,18 @@ fn show_draws_every_row_and_colours_only_on_request() {
     let drawing = String::from_utf8(out.stdout).unwrap();
     assert!(drawing.contains('\u{1b}'), "forced colour: {drawing}");
     assert_eq!(drawing.lines().count(), 1 + 1 + 8);
+
+    // A drawing has a line per move as long as the row: long rows are refused, not drawn.
+    let out = leapfrog()
+        .args(["solve", "shifting", "--show"])
+        .write_stdin("600 401\n")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("a row of 1002 squares is too long to draw")
+    );
 }
 
 #[test]

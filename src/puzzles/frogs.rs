@@ -8,10 +8,10 @@
 
 use std::io::{BufRead, Write};
 
-use crate::puzzles::SolveError;
 use crate::puzzles::shifting::construction::Moves;
 use crate::puzzles::shifting::input::Tokens;
-use crate::puzzles::shifting::show::{Palette, draw_row};
+use crate::puzzles::shifting::show::{MAX_DRAWN, Palette, draw_row};
+use crate::puzzles::{InputError, SolveError};
 
 /// The largest `N` the solver accepts (the answer has about `2N³` bytes).
 pub const MAX_FROGS: u64 = 100_000;
@@ -60,6 +60,13 @@ pub fn solve_frogs(input: &mut dyn BufRead, output: &mut dyn Write) -> Result<()
 /// `leapfrog solve frogs --show`: the rows, numbered, coloured on a terminal.
 pub fn show_frogs(input: &mut dyn BufRead, output: &mut dyn Write) -> Result<(), SolveError> {
     let frogs = read_frogs(input)?;
+    if 2 * frogs as u64 + 1 > MAX_DRAWN {
+        let why = format!(
+            "a row of {} pads is too long to draw (at most {MAX_DRAWN})",
+            2 * frogs + 1
+        );
+        return Err(InputError::new(1, 0, why).into());
+    }
     draw(frogs, output, &Palette::new(console::colors_enabled()))?;
     Ok(())
 }

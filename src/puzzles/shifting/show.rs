@@ -11,7 +11,10 @@ use super::count::optimal_solutions;
 use super::game::{Row, Square, min_moves};
 use super::input::Tokens;
 use super::solve::read_sides;
-use crate::puzzles::SolveError;
+use crate::puzzles::{InputError, SolveError};
+
+/// The longest row `--show` draws (a drawing has one line per move, each as long as the row).
+pub const MAX_DRAWN: u64 = 1000;
 
 /// The colours of one drawing: a style per kind of square, and one for the checker that has just
 /// moved.
@@ -66,6 +69,13 @@ pub fn show_shifting(input: &mut dyn BufRead, output: &mut dyn Write) -> Result<
     let mut tokens = Tokens::read(input)?;
     let (n, m) = read_sides(&mut tokens)?;
     tokens.end()?;
+    if n + m + 1 > MAX_DRAWN {
+        let why = format!(
+            "a row of {} squares is too long to draw (at most {MAX_DRAWN})",
+            n + m + 1
+        );
+        return Err(InputError::new(1, 0, why).into());
+    }
     draw_solution(
         n as usize,
         m as usize,
