@@ -7,6 +7,7 @@
 //! machine. Generators may call the reference solvers in `crate::puzzles` to check the outcome
 //! they planted before returning a test.
 
+pub mod checkers;
 pub mod frogs;
 pub mod shifting;
 pub mod shifting_labels;
@@ -30,6 +31,12 @@ pub struct Generator {
 
 /// Every built-in generator.
 pub static GENERATORS: &[Generator] = &[
+    Generator {
+        name: "checkers",
+        about: "Boards for checkers / checkers-path with a planted outcome (unique, none, near misses...)",
+        run: checkers::run,
+        sized: checkers::sized,
+    },
     Generator {
         name: "shifting",
         about: "Shifting checkers games n m by shape (square, more black, one white...) and size",

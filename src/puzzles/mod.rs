@@ -6,6 +6,7 @@
 //! and column of the first problem. Solvers stream their output through their own buffer, so
 //! the `dyn Write` behind them is called once per buffer flush, not once per move.
 
+pub mod checkers;
 pub mod frogs;
 pub mod shifting;
 
@@ -32,6 +33,20 @@ pub struct Puzzle {
 
 /// Every puzzle leapfrog can solve, in the order `--list` shows them.
 pub static PUZZLES: &[Puzzle] = &[
+    Puzzle {
+        name: "checkers",
+        about: "Which black king can capture every white piece in one move? (square, None, Multiple)",
+        solve: checkers::solve,
+        show: Some(checkers::show),
+        outcome: checkers::outcome,
+    },
+    Puzzle {
+        name: "checkers-path",
+        about: "The same question, answered with the capture path itself",
+        solve: checkers::solve_path,
+        show: Some(checkers::show),
+        outcome: checkers::outcome,
+    },
     Puzzle {
         name: "shifting",
         about: "shifting checkers: an optimal solution for n black and m white",
