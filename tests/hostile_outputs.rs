@@ -44,6 +44,16 @@ fn checkers_path_checker_survives_hostile_outputs() {
     fuzz::fuzz_checker(&problems::CHECKERS_PATH).print("checkers-path checker");
 }
 
+#[test]
+fn shifting_checker_survives_hostile_outputs() {
+    fuzz::fuzz_checker(&problems::SHIFTING).print("shifting checker");
+}
+
+#[test]
+fn frogs_checker_survives_hostile_outputs() {
+    fuzz::fuzz_checker(&problems::FROGS).print("frogs checker");
+}
+
 // ---- input validators ----
 
 #[test]
@@ -55,6 +65,32 @@ fn checkers_validator_survives_hostile_inputs() {
     };
     assert_eq!(shared("checkers"), shared("checkers-path"));
     print_validators("checkers", fuzz::fuzz_validators(&problems::CHECKERS));
+}
+
+#[test]
+fn shifting_validator_survives_hostile_inputs() {
+    print_validators("shifting", fuzz::fuzz_validators(&problems::SHIFTING));
+}
+
+#[test]
+fn shifting_query_validator_survives_hostile_inputs() {
+    print_validators(
+        "shifting-query",
+        fuzz::fuzz_validators(&problems::SHIFTING_QUERY),
+    );
+}
+
+#[test]
+fn shifting_labels_validator_survives_hostile_inputs() {
+    print_validators(
+        "shifting-labels",
+        fuzz::fuzz_validators(&problems::SHIFTING_LABELS),
+    );
+}
+
+#[test]
+fn frogs_validator_survives_hostile_inputs() {
+    print_validators("frogs", fuzz::fuzz_validators(&problems::FROGS));
 }
 
 // ---- the default token diff ----
@@ -107,7 +143,7 @@ fn bounded_run(
     what: &str,
 ) -> Said {
     let scratch = tempfile::tempdir().unwrap();
-    let ran = programs::run_checker(
+    let ran = programs::run_checker_measured(
         exe,
         &instance.input_path,
         &instance.answer_path,
@@ -198,7 +234,7 @@ fn validator_reads_in_bounded_memory(problem: &Problem) {
         ] {
             let pipe = Pipe::new(dir.path(), b"", kind);
             let scratch = tempfile::tempdir().unwrap();
-            let ran = programs::run_validator(&exe, &pipe.path.clone(), scratch.path());
+            let ran = programs::run_validator_measured(&exe, &pipe.path.clone(), scratch.path());
             let sent = pipe.finish();
             let o = &ran.outcome;
             eprintln!(
@@ -234,8 +270,20 @@ fn checkers_path_checker_reads_in_bounded_memory() {
 }
 
 #[test]
-fn checkers_validator_reads_in_bounded_memory() {
-    validator_reads_in_bounded_memory(&problems::CHECKERS);
+fn shifting_checker_reads_in_bounded_memory() {
+    checker_reads_in_bounded_memory(&problems::SHIFTING);
+}
+
+#[test]
+fn frogs_checker_reads_in_bounded_memory() {
+    checker_reads_in_bounded_memory(&problems::FROGS);
+}
+
+#[test]
+fn validators_read_in_bounded_memory() {
+    for problem in problems::ALL {
+        validator_reads_in_bounded_memory(problem);
+    }
 }
 
 // ---- the harness catches what it claims to catch ----

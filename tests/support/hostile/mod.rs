@@ -6,7 +6,8 @@
 //! - [`programs`]: compiling the std-only programs and running them through the runner;
 //! - [`pool`]: test instances from each package (samples, plan, random small tests);
 //! - [`problems`]: per problem, the oracle, random legal plays and the exact input format,
-//!   with one module per puzzle family ([`checkers`]);
+//!   with one module per puzzle family ([`checkers`], [`shifting`], [`frogs`]) and
+//!   [`numbers`] for the number formats they share;
 //! - [`fuzz`]: the proptest loops for checkers, validators and the default diff;
 //! - [`streams`]: ten million tokens and a gigabyte of garbage through a pipe.
 
@@ -14,8 +15,11 @@
 
 pub mod checkers;
 pub mod edits;
+pub mod frogs;
 pub mod fuzz;
+pub mod numbers;
 pub mod pool;
 pub mod problems;
 pub mod programs;
+pub mod shifting;
 pub mod streams;

@@ -2,8 +2,8 @@
 //! validator independently: an oracle for outputs, random legal plays, the exact input format
 //! and the largest valid input.
 
-use super::checkers;
 use super::pool::Instance;
+use super::{checkers, frogs, shifting};
 
 /// Is an output right for this instance?
 pub type Oracle = fn(&Instance, &[u8]) -> Truth;
@@ -38,7 +38,7 @@ pub struct Problem {
     pub input_spec: fn(&[u8]) -> Result<(), String>,
     /// The size of the board or row a checker must keep.
     pub board_bytes: fn(&Instance) -> u64,
-    /// The largest valid input (for the bounded-reading test).
+    /// The largest valid input (for the bounded-reading test of the checker).
     pub largest: fn() -> Vec<u8>,
 }
 
@@ -71,8 +71,51 @@ pub const CHECKERS_PATH: Problem = Problem {
     largest: largest_board,
 };
 
+pub const SHIFTING: Problem = Problem {
+    name: "shifting",
+    oracle: Some(shifting::oracle),
+    wander: shifting::wander,
+    input_spec: shifting::input_spec,
+    board_bytes: shifting::board_bytes,
+    largest: shifting::largest,
+};
+
+pub const SHIFTING_QUERY: Problem = Problem {
+    name: "shifting-query",
+    oracle: None,
+    wander: shifting::answer_itself,
+    input_spec: shifting::query_input_spec,
+    board_bytes: |_| 0,
+    largest: Vec::new,
+};
+
+pub const SHIFTING_LABELS: Problem = Problem {
+    name: "shifting-labels",
+    oracle: None,
+    wander: shifting::answer_itself,
+    input_spec: shifting::labels_input_spec,
+    board_bytes: |_| 0,
+    largest: Vec::new,
+};
+
+pub const FROGS: Problem = Problem {
+    name: "frogs",
+    oracle: Some(frogs::oracle),
+    wander: frogs::wander,
+    input_spec: frogs::input_spec,
+    board_bytes: frogs::board_bytes,
+    largest: frogs::largest,
+};
+
 /// Every problem, in the order of the README.
-pub const ALL: &[&Problem] = &[&CHECKERS, &CHECKERS_PATH];
+pub const ALL: &[&Problem] = &[
+    &CHECKERS,
+    &CHECKERS_PATH,
+    &SHIFTING,
+    &SHIFTING_QUERY,
+    &SHIFTING_LABELS,
+    &FROGS,
+];
 
 pub fn find(name: &str) -> &'static Problem {
     ALL.iter()

@@ -56,6 +56,31 @@ fn build(source: &Path) -> PathBuf {
     exe
 }
 
+/// The launcher that measures a program's own peak memory (`peak.c`), compiled on first use.
+pub fn launcher() -> PathBuf {
+    static BUILT: OnceLock<PathBuf> = OnceLock::new();
+    BUILT
+        .get_or_init(|| {
+            let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("hostile-programs");
+            std::fs::create_dir_all(&dir).unwrap();
+            let exe = dir.join("peak");
+            let source = Path::new(ROOT).join("tests/support/hostile/peak.c");
+            let out = Command::new("gcc")
+                .args(["-O2", "-o"])
+                .arg(&exe)
+                .arg(&source)
+                .output()
+                .expect("running gcc");
+            assert!(
+                out.status.success(),
+                "gcc peak.c:\n{}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+            exe
+        })
+        .clone()
+}
+
 /// Limits for one fuzz run: far above what any checker needs, so that only a hang, a runaway
 /// allocation or a crash reaches them.
 pub fn limits() -> RunLimits {
@@ -132,15 +157,57 @@ fn read_lossy(path: &Path) -> String {
 
 /// `checker INPUT ANSWER FEEDBACK_DIR < output`, in `scratch` (a directory of its own).
 pub fn run_checker(exe: &Path, input: &Path, answer: &Path, output: &Path, scratch: &Path) -> Ran {
+    checker_run(Vec::new(), exe, input, answer, output, scratch)
+}
+
+/// [`run_checker`] through the [`launcher`]: the outcome's peak memory is the checker's own.
+pub fn run_checker_measured(
+    exe: &Path,
+    input: &Path,
+    answer: &Path,
+    output: &Path,
+    scratch: &Path,
+) -> Ran {
+    let report = scratch.join("peak");
+    let prefix = vec![launcher().into(), report.clone().into()];
+    let mut ran = checker_run(prefix, exe, input, answer, output, scratch);
+    ran.outcome.peak_rss = own_peak(&report);
+    ran
+}
+
+/// [`run_validator`] through the [`launcher`].
+pub fn run_validator_measured(exe: &Path, input: &Path, scratch: &Path) -> Ran {
+    let report = scratch.join("peak");
+    let argv = vec![launcher().into(), report.clone().into(), exe.into()];
+    let outcome = run(argv, input, scratch);
+    let message = read_lossy(&scratch.join("stdout")) + &read_lossy(&scratch.join("stderr"));
+    let mut ran = Ran { outcome, message };
+    ran.outcome.peak_rss = own_peak(&report);
+    ran
+}
+
+fn own_peak(report: &Path) -> u64 {
+    let text = std::fs::read_to_string(report).expect("the launcher reports the peak memory");
+    text.trim().parse::<u64>().expect("a number of KiB") * 1024
+}
+
+fn checker_run(
+    mut argv: Vec<OsString>,
+    exe: &Path,
+    input: &Path,
+    answer: &Path,
+    output: &Path,
+    scratch: &Path,
+) -> Ran {
     let feedback = scratch.join("feedback");
     let _ = std::fs::remove_dir_all(&feedback);
     std::fs::create_dir_all(&feedback).unwrap();
-    let argv = vec![
+    argv.extend([
         exe.into(),
         input.into(),
         answer.into(),
         feedback.clone().into(),
-    ];
+    ]);
     let outcome = run(argv, output, scratch);
     let mut message = read_lossy(&feedback.join("judgemessage.txt"));
     if outcome.exit == Exit::Code(101) {

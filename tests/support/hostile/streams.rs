@@ -19,15 +19,21 @@ pub const GARBAGE: u64 = 1 << 30;
 /// What a checker may use beyond its board: buffers, a thread's stack, the runtime.
 pub const SLACK: u64 = 64 << 20;
 
-/// Writes the answer, then the answer's own tokens again and again, one per line, until the
-/// file holds [`TOKENS`] tokens. Returns the file's size.
+/// Writes the answer, then the answer's own tokens again and again (cut to eight bytes, so that
+/// a long row does not make gigabytes), one per line, until the file holds [`TOKENS`] tokens.
+/// Returns the file's size.
 pub fn ten_million_tokens(answer: &[u8], path: &Path) -> u64 {
     let mut out = BufWriter::with_capacity(1 << 20, File::create(path).unwrap());
     out.write_all(answer).unwrap();
     let words = tokens(answer);
     let more = TOKENS.saturating_sub(words.len() as u64) as usize;
     let mut bytes = answer.len() as u64;
-    for word in words.iter().cycle().take(more) {
+    for word in words
+        .iter()
+        .map(|w| &w[..w.len().min(8)])
+        .cycle()
+        .take(more)
+    {
         out.write_all(word).unwrap();
         out.write_all(b"\n").unwrap();
         bytes += word.len() as u64 + 1;
