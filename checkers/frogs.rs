@@ -37,7 +37,7 @@ fn main() {
         }
     };
     let stdin = io::stdin();
-    let mut lines = Lines { reader: BufReader::with_capacity(1 << 20, stdin.lock()), number: 0, text: Vec::new() };
+    let mut lines = Lines { reader: BufReader::with_capacity(1 << 20, stdin.lock()), number: 0, text: Vec::new(), cut: false };
     let (code, message) = match check(frogs, &mut lines) {
         Ok(()) => (ACCEPTED, "accepted".to_string()),
         Err(Reject::Wrong(reason)) => (WRONG_ANSWER, reason),
@@ -78,22 +78,51 @@ struct Lines<R: BufRead> {
     /// The number of the line in `text`, from 1.
     number: u64,
     text: Vec<u8>,
+    /// The line was longer than [`LONGEST`] and `text` holds its head only.
+    cut: bool,
 }
 
+/// The most of one line the checker keeps: more than the longest row (2 * 100000 + 1).
+const LONGEST: usize = 1 << 18;
+
 impl<R: BufRead> Lines<R> {
-    /// Advances to the next non-blank line; false at the end of the output.
+    /// Advances to the next non-blank line; false at the end of the output. White space
+    /// before the line's first character is skipped and at most [`LONGEST`] bytes after it are
+    /// kept, so an endless line costs no memory (`cut` tells that the line went on).
     fn next(&mut self) -> io::Result<bool> {
         loop {
             self.text.clear();
-            if self.reader.read_until(b'\n', &mut self.text)? == 0 {
+            self.cut = false;
+            let mut any = false;
+            loop {
+                let buf = self.reader.fill_buf()?;
+                if buf.is_empty() {
+                    break;
+                }
+                any = true;
+                let end = buf.iter().position(|&c| c == b'\n');
+                let mut part = &buf[..end.unwrap_or(buf.len())];
+                if self.text.is_empty() {
+                    let blank = part.iter().take_while(|c| c.is_ascii_whitespace()).count();
+                    part = &part[blank..];
+                }
+                let kept = part.len().min(LONGEST - self.text.len());
+                // White space past the bound would be trimmed anyway; anything else is lost.
+                self.cut = self.cut || part[kept..].iter().any(|c| !c.is_ascii_whitespace());
+                self.text.extend_from_slice(&part[..kept]);
+                let used = end.map_or(buf.len(), |e| e + 1);
+                self.reader.consume(used);
+                if end.is_some() {
+                    break;
+                }
+            }
+            if !any {
                 return Ok(false);
             }
             self.number += 1;
             while self.text.last().is_some_and(|c| c.is_ascii_whitespace()) {
                 self.text.pop();
             }
-            let leading = self.text.iter().take_while(|c| c.is_ascii_whitespace()).count();
-            self.text.drain(..leading);
             if !self.text.is_empty() {
                 return Ok(true);
             }
@@ -132,16 +161,18 @@ fn check<R: BufRead>(frogs: usize, lines: &mut Lines<R>) -> Result<(), Reject> {
         return wrong("the output is empty".to_string());
     }
     let count = String::from_utf8_lossy(&lines.text).into_owned();
-    match count.parse::<u64>() {
-        Ok(k) if k == minimum => {}
-        Ok(k) => {
+    // Digits only: `parse` alone would also take a sign (`+15`).
+    let digits = count.bytes().all(|c| c.is_ascii_digit());
+    match count.parse::<u64>().ok().filter(|_| digits) {
+        Some(k) if k == minimum => {}
+        Some(k) => {
             let why = if k < minimum { "no solution is that short" } else { "it is not minimal" };
             return wrong(format!(
                 "line {}: K = {k}, but the minimum is (N + 1)^2 - 1 = {minimum}: {why}",
                 lines.number
             ));
         }
-        Err(_) => {
+        None => {
             return wrong(format!(
                 "line {}: expected the move count K, found '{}'",
                 lines.number,
@@ -153,6 +184,13 @@ fn check<R: BufRead>(frogs: usize, lines: &mut Lines<R>) -> Result<(), Reject> {
     for t in 1..=minimum {
         if !lines.next()? {
             return wrong(format!("the output ends after {} of the {minimum} moves", t - 1));
+        }
+        if lines.cut {
+            return wrong(format!(
+                "line {} (move {t}): longer than {LONGEST} characters; a row has {} squares",
+                lines.number,
+                row.len()
+            ));
         }
         if let Err(why) = follows(&row, &lines.text) {
             return wrong(format!(

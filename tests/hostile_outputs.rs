@@ -384,3 +384,92 @@ fn the_oracles_judge_known_outputs() {
     assert!((problems::CHECKERS.input_spec)(input).is_ok());
     assert!((problems::CHECKERS.input_spec)(&input[..input.len() - 1]).is_err());
 }
+
+// ---- regressions: what the fuzzing found ----
+
+#[test]
+fn regression_frogs_checker_takes_the_move_count_as_digits_only() {
+    // `parse::<u64>` alone took `+3` as the move count.
+    let right = b"3\n_OX\nXO_\nX_O\n";
+    let said = fuzz::check_once("frogs", b"1\n", b"+3\n_OX\nXO_\nX_O\n").unwrap();
+    assert_eq!(
+        said,
+        Said::No("line 1: expected the move count K, found '+3'".to_string())
+    );
+    assert_eq!(fuzz::check_once("frogs", b"1\n", right), Ok(Said::Yes));
+    // White space around lines and blank lines still do not count.
+    let spaced = b" 3 \r\n\n_OX\t\r\n  XO_\nX_O";
+    assert_eq!(fuzz::check_once("frogs", b"1\n", spaced), Ok(Said::Yes));
+}
+
+#[test]
+fn regression_frogs_checker_keeps_a_bounded_head_of_an_endless_line() {
+    // The checker read a whole line into memory before looking at it (2.9 GiB for a 1 GiB
+    // line without a line end). Now it keeps a head of at most 2^18 bytes and says so.
+    let mut output = b"3\n".to_vec();
+    output.extend(std::iter::repeat_n(b'O', 300_000));
+    output.push(b'\n');
+    let said = fuzz::check_once("frogs", b"1\n", &output).unwrap();
+    assert_eq!(
+        said,
+        Said::No("line 2 (move 1): longer than 262144 characters; a row has 3 squares".to_string())
+    );
+    // A row with long white space around it is still a row.
+    let mut padded = b"3\n".to_vec();
+    padded.extend(std::iter::repeat_n(b' ', 300_000));
+    padded.extend_from_slice(b"_OX");
+    padded.extend(std::iter::repeat_n(b' ', 300_000));
+    padded.extend_from_slice(b"\nXO_\nX_O\n");
+    assert_eq!(fuzz::check_once("frogs", b"1\n", &padded), Ok(Said::Yes));
+}
+
+#[test]
+fn regression_number_validators_read_a_bounded_head() {
+    // The shifting, shifting-query, shifting-labels and frogs validators read all of stdin
+    // before looking at it (1 GiB of memory for 1 GiB of garbage). Now they read at most
+    // 4 MiB + 1 byte, still name the first error, and name the cut when the error lies beyond.
+    let endless_number = vec![b'7'; 5 << 20];
+    let mut trailing_lines = b"12\n".to_vec();
+    trailing_lines.extend(std::iter::repeat_n(b'\n', 5 << 20));
+    let cases: [(&str, &[u8], &str); 5] = [
+        (
+            "frogs",
+            &endless_number,
+            "line 1, column 1: the input goes on past 4194304 bytes",
+        ),
+        (
+            "frogs",
+            &trailing_lines,
+            "line 2, column 1: unexpected text after the input",
+        ),
+        (
+            "shifting",
+            &endless_number,
+            "line 1, column 1: the input goes on past 4194304 bytes",
+        ),
+        ("shifting-labels", b"3 4\n", "valid"),
+        (
+            "shifting-query",
+            &endless_number,
+            "line 1, column 1: the input goes on past 4194304 bytes",
+        ),
+    ];
+    for (problem, input, want) in cases {
+        let said = fuzz::validate_once(problem, input).unwrap();
+        match said {
+            Said::Yes => assert_eq!(want, "valid", "{problem}"),
+            Said::No(reason) => assert_eq!(reason, want, "{problem}"),
+        }
+    }
+    // The largest valid shifting-query input (10^5 questions with the longest numbers) is far
+    // below the bound.
+    let mut largest = b"1000000000 1000000000 100000\n".to_vec();
+    for _ in 0..100_000 {
+        largest.extend_from_slice(b"1000000002000000000\n");
+    }
+    assert!(largest.len() < 4 << 20);
+    assert_eq!(
+        fuzz::validate_once("shifting-query", &largest),
+        Ok(Said::Yes)
+    );
+}

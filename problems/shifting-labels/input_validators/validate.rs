@@ -11,7 +11,12 @@ struct Reader {
     pos: usize,
     line: usize,
     column: usize,
+    /// The input went on past [`LONGEST`] bytes; `bytes` holds its head.
+    cut: bool,
 }
+
+/// No valid input comes near this many bytes; reading stops just past it.
+const LONGEST: usize = 1 << 22;
 
 fn fail(line: usize, column: usize, message: &str) -> ! {
     println!("line {line}, column {column}: {message}");
@@ -21,15 +26,21 @@ fn fail(line: usize, column: usize, message: &str) -> ! {
 impl Reader {
     fn stdin() -> Reader {
         let mut bytes = Vec::new();
-        if let Err(e) = std::io::stdin().read_to_end(&mut bytes) {
+        // At most one byte past the bound: endless input costs no memory.
+        if let Err(e) = std::io::stdin().take(LONGEST as u64 + 1).read_to_end(&mut bytes) {
             println!("cannot read the input: {e}");
             exit(1);
         }
-        Reader { bytes, pos: 0, line: 1, column: 1 }
+        let cut = bytes.len() > LONGEST;
+        bytes.truncate(LONGEST);
+        Reader { bytes, pos: 0, line: 1, column: 1, cut }
     }
 
     fn peek(&self) -> Option<u8> {
-        self.bytes.get(self.pos).copied()
+        match self.bytes.get(self.pos) {
+            None if self.cut => fail(self.line, self.column, &format!("the input goes on past {LONGEST} bytes")),
+            byte => byte.copied(),
+        }
     }
 
     fn describe(c: Option<u8>) -> String {
@@ -86,7 +97,7 @@ impl Reader {
     }
 
     fn end(&mut self) {
-        if self.pos != self.bytes.len() {
+        if self.pos != self.bytes.len() || self.cut {
             fail(self.line, self.column, "unexpected text after the input");
         }
     }
