@@ -54,6 +54,14 @@ fn frogs_checker_survives_hostile_outputs() {
     fuzz::fuzz_checker(&problems::FROGS).print("frogs checker");
 }
 
+#[test]
+fn shifting_checker_reads_numbers_across_its_block_boundary() {
+    // The scanner reads 256 KiB blocks and carries a number cut by a block's end over to the
+    // next block; 300 x 300 makes a 400 KB answer.
+    fuzz::straddle(&problems::SHIFTING, b"300 300\n", 1 << 18, 72)
+        .print("shifting checker across its block boundary");
+}
+
 // ---- input validators ----
 
 #[test]

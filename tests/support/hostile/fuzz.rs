@@ -384,3 +384,73 @@ pub fn validate_once(problem: &str, input: &[u8]) -> Result<Said, String> {
     let source = super::pool::package(problem).input_validators().unwrap()[0].clone();
     programs::run_validator(&programs::compiled(&source), &input_path, dir.path()).said()
 }
+
+/// Outputs whose tokens straddle a checker's read-buffer boundary at every alignment: the
+/// answer behind 0 to `shifts - 1` blanks, as it is, with the token across `boundary` moved by
+/// one, and with that token zero-padded to several lengths. Each verdict is held against the
+/// oracle (an open spelling may go either way, but never crash).
+pub fn straddle(problem: &Problem, input: &[u8], boundary: usize, shifts: usize) -> Tally {
+    let oracle = problem.oracle.expect("a custom checker");
+    let answer = solve(problem.name, input).expect("a valid input");
+    assert!(
+        answer.len() > boundary + 64,
+        "the answer must cross the boundary"
+    );
+    let instance = Instance {
+        name: format!("{} across byte {boundary}", problem.name),
+        input: input.to_vec(),
+        answer: answer.clone(),
+        input_path: Default::default(),
+        answer_path: Default::default(),
+    };
+    let counts = Counts::default();
+    for shift in 0..shifts {
+        let mut right = vec![b' '; shift];
+        right.extend_from_slice(&answer);
+        // The token around the boundary.
+        let start = right[..boundary]
+            .iter()
+            .rposition(|&b| edits::is_space(b))
+            .map_or(0, |p| p + 1);
+        let end = boundary
+            + right[boundary..]
+                .iter()
+                .position(|&b| edits::is_space(b))
+                .unwrap_or(right.len() - boundary);
+        let token = right[start..end].to_vec();
+        let splice = |with: &[u8]| [&right[..start], with, &right[end..]].concat();
+        let mut outputs = vec![right.clone()];
+        for delta in [-1, 1] {
+            let edit = edits::Edit::Replace(0, edits::Replacement::Nudge(delta));
+            outputs.push(splice(&edits::apply(&edit, token.clone())));
+        }
+        for width in [8, 9, 17, 20, 33] {
+            if width > token.len() {
+                let mut padded = vec![b'0'; width - token.len()];
+                padded.extend_from_slice(&token);
+                outputs.push(splice(&padded));
+            }
+        }
+        for output in outputs {
+            let said = check_once(problem.name, input, &output)
+                .unwrap_or_else(|why| panic!("{}: {why}", instance.name));
+            counts.count(said == Said::Yes);
+            match (&said, oracle(&instance, &output)) {
+                (Said::Yes, Truth::Wrong(why)) => {
+                    panic!(
+                        "{}, shift {shift}: accepted a wrong output ({why})",
+                        instance.name
+                    )
+                }
+                (Said::No(reason), Truth::Right) => {
+                    panic!(
+                        "{}, shift {shift}: rejected a right output: {reason}",
+                        instance.name
+                    )
+                }
+                _ => {}
+            }
+        }
+    }
+    counts.tally()
+}
