@@ -3,7 +3,8 @@
 //! outputs and inputs, with the crate's own games as the oracle.
 //!
 //! - [`edits`]: recipes and edits that turn a correct text into a hostile one;
-//! - [`programs`]: compiling the std-only programs and running them through the runner;
+//! - [`programs`]: compiling the std-only programs and running them through the runner (the
+//!   memory tests run them under `peak.c`, a small launcher that reports a program's own peak);
 //! - [`pool`]: test instances from each package (samples, plan, random small tests);
 //! - [`problems`]: per problem, the oracle, random legal plays and the exact input format,
 //!   with one module per puzzle family ([`checkers`], [`shifting`], [`frogs`]) and
