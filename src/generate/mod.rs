@@ -442,6 +442,13 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
     temp.write_all(bytes)
         .with_context(|| format!("writing {}", path.display()))?;
     temp.as_file().sync_all().ok();
+    // Temporary files are private (0600); the file we leave is an ordinary one.
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let _ = temp
+            .as_file()
+            .set_permissions(std::fs::Permissions::from_mode(0o644));
+    }
     temp.persist(path)
         .with_context(|| format!("writing {}", path.display()))?;
     Ok(())

@@ -1,0 +1,158 @@
+//! Reading a Markdown statement into a stream that both the HTML page and the LaTeX export
+//! consume: pulldown-cmark events, with picture blocks lifted out as [`Picture`]s and a leading
+//! `# Title` that repeats the problem name dropped (both outputs print the name themselves).
+
+use std::path::Path;
+
+use pulldown_cmark::{CodeBlockKind, Event, HeadingLevel, Options, Parser, Tag, TagEnd};
+
+use super::picture::Picture;
+
+/// One element of a statement.
+#[derive(Debug)]
+pub enum Piece<'a> {
+    /// An ordinary Markdown event, and the 1-based line it starts on.
+    Event(Event<'a>, usize),
+    Picture(Picture),
+}
+
+/// The Markdown extensions statements may use: `$math$`, tables, ~~strike~~.
+pub fn options() -> Options {
+    Options::ENABLE_MATH | Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH
+}
+
+/// Splits a statement into pieces. `name` is the problem's display name.
+pub fn pieces<'a>(
+    markdown: &'a str,
+    name: &str,
+    package_root: &Path,
+) -> anyhow::Result<Vec<Piece<'a>>> {
+    let line_starts: Vec<usize> = std::iter::once(0)
+        .chain(markdown.match_indices('\n').map(|(i, _)| i + 1))
+        .collect();
+    let line_of = |offset: usize| line_starts.partition_point(|&s| s <= offset);
+    let mut events = Parser::new_ext(markdown, options())
+        .into_offset_iter()
+        .peekable();
+    let mut out = Vec::new();
+    let mut first = true;
+    while let Some((event, range)) = events.next() {
+        let line = line_of(range.start);
+        match event {
+            Event::Start(Tag::Heading {
+                level: HeadingLevel::H1,
+                ..
+            }) if first => {
+                let mut inner = Vec::new();
+                for (e, r) in events.by_ref() {
+                    if matches!(e, Event::End(TagEnd::Heading(_))) {
+                        break;
+                    }
+                    inner.push((e, r));
+                }
+                let text: String = inner
+                    .iter()
+                    .filter_map(|(e, _)| match e {
+                        Event::Text(t) | Event::Code(t) => Some(t.as_ref()),
+                        _ => None,
+                    })
+                    .collect();
+                if !text.trim().eq_ignore_ascii_case(name.trim()) {
+                    out.push(Piece::Event(event, line));
+                    out.extend(
+                        inner
+                            .into_iter()
+                            .map(|(e, r)| Piece::Event(e, line_of(r.start))),
+                    );
+                    out.push(Piece::Event(
+                        Event::End(TagEnd::Heading(HeadingLevel::H1)),
+                        line,
+                    ));
+                }
+            }
+            Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(ref info))) => {
+                let info = info.to_string();
+                let mut body = String::new();
+                let mut inner = Vec::new();
+                for (e, r) in events.by_ref() {
+                    if let Event::Text(t) = &e {
+                        body.push_str(t);
+                    }
+                    if matches!(e, Event::End(TagEnd::CodeBlock)) {
+                        inner.push((e, r));
+                        break;
+                    }
+                    inner.push((e, r));
+                }
+                match Picture::from_block(&info, &body, line, package_root)? {
+                    Some(picture) => out.push(Piece::Picture(picture)),
+                    None => {
+                        out.push(Piece::Event(event, line));
+                        out.extend(
+                            inner
+                                .into_iter()
+                                .map(|(e, r)| Piece::Event(e, line_of(r.start))),
+                        );
+                    }
+                }
+            }
+            event => out.push(Piece::Event(event, line)),
+        }
+        first = false;
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kinds(pieces: &[Piece]) -> Vec<String> {
+        pieces
+            .iter()
+            .map(|p| match p {
+                Piece::Event(e, line) => format!("{line}:{e:?}"),
+                Piece::Picture(p) => format!("{}:picture {}", p.line, p.kind.name()),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_title_heading_is_dropped_only_when_it_is_the_name() {
+        let root = Path::new("/nonexistent");
+        let md = "# Shifting\n\nMove the checkers.\n";
+        let p = pieces(md, "shifting", root).unwrap();
+        assert!(
+            matches!(p[0], Piece::Event(Event::Start(Tag::Paragraph), 3)),
+            "{:?}",
+            kinds(&p)
+        );
+        let p = pieces("# Something else\n\ntext\n", "Shifting", root).unwrap();
+        assert!(matches!(
+            p[0],
+            Piece::Event(Event::Start(Tag::Heading { .. }), 1)
+        ));
+    }
+
+    #[test]
+    fn picture_blocks_are_lifted_out_with_their_line() {
+        let root = Path::new("/nonexistent");
+        let md = "Intro\n\n```row moves=\"1\"\nB_W\n```\n\n```\nplain\n```\n";
+        let p = pieces(md, "x", root).unwrap();
+        let k = kinds(&p);
+        assert!(k.contains(&"3:picture row".to_string()), "{k:?}");
+        assert!(k.iter().any(|s| s.contains("plain")), "{k:?}");
+        let Piece::Picture(pic) = p.iter().find(|p| matches!(p, Piece::Picture(_))).unwrap() else {
+            unreachable!()
+        };
+        assert_eq!(pic.text, "B_W\n");
+    }
+
+    #[test]
+    fn math_is_recognised() {
+        let p = pieces("Let $n \\le 10$ be.\n", "x", Path::new("/")).unwrap();
+        assert!(p.iter().any(
+            |p| matches!(p, Piece::Event(Event::InlineMath(m), _) if m.as_ref() == "n \\le 10")
+        ));
+    }
+}
