@@ -13,7 +13,7 @@ use std::sync::OnceLock;
 use anyhow::{Context, bail};
 use sha2::{Digest, Sha256};
 
-use crate::runner::{self, RunLimits, RunSpec};
+use crate::runner::{self, RunLimits, RunSpec, sandbox};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Language {
@@ -134,10 +134,12 @@ fn source_files(dir: &Path) -> anyhow::Result<Vec<PathBuf>> {
 #[derive(Debug, Clone)]
 pub struct Compiled {
     pub language: Language,
+    /// The built program: its cache entry directory, or the executable file itself.
+    location: PathBuf,
     /// The command line, without any memory-dependent flags (see [`Compiled::command`]).
     argv: Vec<OsString>,
-    /// Files and directories the program needs to see when it runs (for the sandbox).
-    pub needs: Vec<PathBuf>,
+    /// Installations the program needs at run time besides the system's (an interpreter's).
+    runtime: Vec<PathBuf>,
 }
 
 impl Compiled {
@@ -156,6 +158,31 @@ impl Compiled {
             }
         }
         argv
+    }
+
+    /// The command line and mounts for a run inside the sandbox, where the program's files
+    /// appear at [`sandbox::PROGRAM_DIR`] and its working directory is `work`.
+    pub fn sandboxed_command(
+        &self,
+        memory_mib: u64,
+        work: &Path,
+    ) -> (Vec<OsString>, sandbox::Mounts) {
+        let inside = Path::new(sandbox::PROGRAM_DIR);
+        let argv = self
+            .command(memory_mib)
+            .into_iter()
+            .map(|arg| match Path::new(&arg).strip_prefix(&self.location) {
+                Ok(rest) if rest.as_os_str().is_empty() => inside.as_os_str().to_os_string(),
+                Ok(rest) => inside.join(rest).into_os_string(),
+                Err(_) => arg,
+            })
+            .collect();
+        let mounts = sandbox::Mounts {
+            program: Some(self.location.clone()),
+            runtime: self.runtime.clone(),
+            work: work.to_path_buf(),
+        };
+        (argv, mounts)
     }
 
     /// Whether an address-space cap can be applied (the JVM reserves far more address space
@@ -187,7 +214,8 @@ pub fn compile(source: &Path) -> anyhow::Result<Result<Compiled, CompileError>> 
         return Ok(Ok(Compiled {
             language,
             argv: vec![source.clone().into()],
-            needs: vec![source],
+            location: source,
+            runtime: Vec::new(),
         }));
     }
     let files = if source.is_dir() {
@@ -225,14 +253,19 @@ fn runnable(language: Language, entry: &Path, files: &[PathBuf]) -> Compiled {
         ],
         Language::Executable => unreachable!("executables are not built"),
     };
-    let mut needs = vec![entry.to_path_buf()];
-    if language == Language::Python {
-        needs.push(python_prefix());
-    }
+    // The sandbox shows /usr already; an interpreter installed elsewhere must be shown too.
+    let runtime = match language {
+        Language::Python => Some(python_prefix())
+            .filter(|p| !p.starts_with("/usr"))
+            .into_iter()
+            .collect(),
+        _ => Vec::new(),
+    };
     Compiled {
         language,
+        location: entry.to_path_buf(),
         argv,
-        needs,
+        runtime,
     }
 }
 
@@ -325,6 +358,7 @@ fn build(
         limits: RunLimits::compiler(),
         cpu_slot: None,
         env: None,
+        isolation: runner::Isolation::Direct,
     };
     let outcome = runner::run(&spec).context("running the compiler")?;
     if !outcome.success() {

@@ -30,7 +30,10 @@ fn accepted_with_the_documented_json_shape() {
     assert_eq!(code, 0);
     assert_eq!(verdict(&v), "AC");
     let keys: Vec<&str> = v.as_object().unwrap().keys().map(String::as_str).collect();
-    assert_eq!(keys, ["problem", "submission", "verdict", "tests"]);
+    assert_eq!(
+        keys,
+        ["problem", "submission", "verdict", "isolation", "tests"]
+    );
     let tests = v["tests"].as_array().unwrap();
     let names: Vec<&str> = tests.iter().map(|t| t["name"].as_str().unwrap()).collect();
     assert_eq!(
@@ -90,7 +93,12 @@ fn busy_loop_is_a_time_limit_exceeded_stopped_near_the_limit() {
     assert_eq!(code, 1);
     assert_eq!(verdict(&v), "TLE");
     let t = v["tests"][0]["time_s"].as_f64().unwrap();
-    assert!(t >= 0.5, "reported CPU time {t} is at least the limit");
+    // On a machine busy enough that the loop gets under a quarter of a CPU, the wall-clock
+    // limit (3 x 0.5 s + 1 s) ends it first; otherwise the CPU limit does.
+    assert!(
+        t >= 0.5 || first_message(&v).contains("wall-clock"),
+        "reported CPU time {t}: {v}"
+    );
     assert!(
         started.elapsed().as_secs_f64() < 10.0,
         "the busy loop was stopped, not left to run"

@@ -71,6 +71,7 @@ impl ValidatorProgram {
             limits: RunLimits::validator(limits.validation_time_s, limits.validation_memory_mib),
             cpu_slot: None,
             env: Some(runner::clean_env(scratch)),
+            isolation: runner::Isolation::Direct,
         };
         let outcome = runner::run(&spec)?;
         Ok((outcome, read_head(&log)))

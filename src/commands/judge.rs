@@ -37,11 +37,22 @@ pub struct RunOptions {
     /// Memory limit in MiB, instead of problem.yaml's.
     #[arg(long, value_name = "MIB", value_parser = clap::value_parser!(u64).range(1..))]
     pub memory_limit: Option<u64>,
+    /// Processes and threads a submission may run at once.
+    #[arg(long, value_name = "N", default_value_t = crate::judge::DEFAULT_PROCESSES,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub processes: u64,
+    /// Fail instead of falling back to limits only when the bubblewrap sandbox is unavailable.
+    #[arg(long)]
+    pub require_sandbox: bool,
+    /// Run submissions with resource limits only, outside the sandbox.
+    #[arg(long, conflicts_with = "require_sandbox")]
+    pub no_sandbox: bool,
 }
 
 impl RunOptions {
-    pub fn judge_options(&self) -> JudgeOptions {
-        JudgeOptions {
+    /// The judge options these flags ask for; fails when --require-sandbox cannot be honoured.
+    pub fn judge_options(&self) -> anyhow::Result<JudgeOptions> {
+        Ok(JudgeOptions {
             jobs: self
                 .jobs
                 .map(|j| j as usize)
@@ -50,7 +61,9 @@ impl RunOptions {
             time_limit: self.time_limit,
             memory_limit: self.memory_limit,
             stop_at: None,
-        }
+            isolation: crate::runner::choose_isolation(self.require_sandbox, self.no_sandbox)?,
+            processes: self.processes,
+        })
     }
 }
 
@@ -64,7 +77,7 @@ fn positive_seconds(s: &str) -> Result<f64, String> {
 pub fn run(args: JudgeArgs) -> anyhow::Result<ExitCode> {
     crate::interrupt::install();
     let package = Package::open(&args.problem)?;
-    let options = args.run.judge_options();
+    let options = args.run.judge_options()?;
     let styled = report::stdout_styled();
     let json = args.json;
     let progress = Progress::new("judging", json);
@@ -81,12 +94,13 @@ pub fn run(args: JudgeArgs) -> anyhow::Result<ExitCode> {
     if !json {
         let limits = judge::effective_limits(&package, &options);
         println!(
-            "{} · {} · limits {:.2} s CPU, {} MiB memory, {} MiB output",
+            "{} · {} · limits {:.2} s CPU, {} MiB memory, {} MiB output · {}",
             package.short_name,
             judge::display_path(&args.submission).display(),
             limits.time_s,
             limits.memory_mib,
-            limits.output_mib
+            limits.output_mib,
+            options.isolation.name()
         );
     }
     let report = judge::judge(

@@ -54,6 +54,7 @@ struct Row {
 #[derive(Debug, Serialize)]
 struct VerifyReport {
     problem: String,
+    isolation: &'static str,
     ok: bool,
     submissions: Vec<Row>,
 }
@@ -69,7 +70,7 @@ pub fn run(args: VerifyArgs) -> anyhow::Result<ExitCode> {
             package.root.display()
         );
     }
-    let base = args.run.judge_options();
+    let base = args.run.judge_options()?;
     let limits = judge::effective_limits(&package, &base);
     let styled = report::stdout_styled();
     let width = submissions
@@ -79,11 +80,12 @@ pub fn run(args: VerifyArgs) -> anyhow::Result<ExitCode> {
         .unwrap_or(0);
     if !args.json {
         println!(
-            "verify {} · {} submissions · limits {:.2} s CPU, {} MiB memory",
+            "verify {} · {} submissions · limits {:.2} s CPU, {} MiB memory · {}",
             package.short_name,
             submissions.len(),
             limits.time_s,
-            limits.memory_mib
+            limits.memory_mib,
+            base.isolation.name()
         );
     }
     let mut rows = Vec::new();
@@ -105,6 +107,7 @@ pub fn run(args: VerifyArgs) -> anyhow::Result<ExitCode> {
     if args.json {
         let report = VerifyReport {
             problem: package.short_name.clone(),
+            isolation: base.isolation.name(),
             ok,
             submissions: rows,
         };

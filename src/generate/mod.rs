@@ -270,6 +270,7 @@ fn stage_test(
                 limits: RunLimits::validator(limits.validation_time_s, limits.memory_mib),
                 cpu_slot: None,
                 env: Some(runner::clean_env(&dir)),
+                isolation: runner::Isolation::Direct,
             };
             let outcome = runner::run(&spec)?;
             if !outcome.success() {
@@ -343,6 +344,7 @@ fn run_generator(
         limits: RunLimits::validator(limits.validation_time_s, limits.memory_mib),
         cpu_slot: None,
         env: Some(runner::clean_env(dir)),
+        isolation: runner::Isolation::Direct,
     };
     let outcome = runner::run(&spec)?;
     if !outcome.success() {

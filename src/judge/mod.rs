@@ -14,7 +14,7 @@ pub use verdict::Verdict;
 use crate::checking::{CheckOutcome, OutputChecker};
 use crate::lang::{self, Compiled};
 use crate::package::{Limits, Package, TestCase};
-use crate::runner::{self, RunLimits, RunSpec, Stopped};
+use crate::runner::{self, Isolation, IsolationChoice, RunLimits, RunSpec, sandbox};
 
 /// How to judge.
 #[derive(Debug, Clone)]
@@ -28,6 +28,10 @@ pub struct JudgeOptions {
     pub memory_limit: Option<u64>,
     /// Stop at the first test (in order) for which this returns true.
     pub stop_at: Option<fn(&TestResult) -> bool>,
+    /// Whether submissions run in the sandbox.
+    pub isolation: IsolationChoice,
+    /// How many processes (and threads) a submission may have at once.
+    pub processes: u64,
 }
 
 impl Default for JudgeOptions {
@@ -38,9 +42,14 @@ impl Default for JudgeOptions {
             time_limit: None,
             memory_limit: None,
             stop_at: None,
+            isolation: IsolationChoice::LimitsOnly,
+            processes: DEFAULT_PROCESSES,
         }
     }
 }
+
+/// The default process (and thread) allowance: a JVM alone starts a few dozen threads.
+pub const DEFAULT_PROCESSES: u64 = 128;
 
 /// The result of one test.
 #[derive(Debug, Clone, Serialize)]
@@ -64,6 +73,8 @@ pub struct JudgeReport {
     pub problem: String,
     pub submission: String,
     pub verdict: Verdict,
+    /// How submissions were isolated: `sandbox` or `limits-only`.
+    pub isolation: &'static str,
     pub tests: Vec<TestResult>,
     /// The compiler's message when the verdict is CE.
     #[serde(skip)]
@@ -128,6 +139,7 @@ pub fn judge(
         problem: package.short_name.clone(),
         submission: submission.display().to_string(),
         verdict: Verdict::Ac,
+        isolation: options.isolation.name(),
         tests: Vec::new(),
         compile_message: None,
         language: language.name().to_string(),
@@ -151,7 +163,17 @@ pub fn judge(
     crate::parallel::ordered(
         &tests,
         options.jobs,
-        |slot, test| run_test(test, slot, &compiled, &checker, &limits, scratch.path()),
+        |slot, test| {
+            run_test(
+                test,
+                slot,
+                &compiled,
+                &checker,
+                &limits,
+                options,
+                scratch.path(),
+            )
+        },
         |_, result| match result {
             Ok(result) => {
                 on_test(&result);
@@ -180,6 +202,7 @@ fn run_test(
     compiled: &Compiled,
     checker: &OutputChecker,
     limits: &Limits,
+    options: &JudgeOptions,
     scratch_root: &Path,
 ) -> Result<TestResult, crate::interrupt::Interrupted> {
     let result = |verdict, time_s, memory_mib, message: String, details| TestResult {
@@ -203,32 +226,61 @@ fn run_test(
     }
     let output = dir.join("output");
     let stderr = dir.join("stderr");
+    let (argv, isolation, home) = match options.isolation {
+        IsolationChoice::Sandbox => {
+            let (argv, mounts) = compiled.sandboxed_command(limits.memory_mib, &work);
+            (
+                argv,
+                Isolation::Sandbox(mounts),
+                Path::new(sandbox::WORK_DIR).to_path_buf(),
+            )
+        }
+        IsolationChoice::LimitsOnly => (
+            compiled.command(limits.memory_mib),
+            Isolation::Direct,
+            work.clone(),
+        ),
+    };
+    let mut run_limits = RunLimits::submission(
+        limits.time_s,
+        limits.memory_mib,
+        limits.output_mib,
+        compiled.allows_address_space_cap(),
+    );
+    run_limits.processes = Some(options.processes);
     let spec = RunSpec {
-        argv: compiled.command(limits.memory_mib),
+        argv,
         cwd: work.clone(),
         stdin: Some(test.input.clone()),
         stdout: output.clone(),
         stderr: stderr.clone(),
-        limits: RunLimits::submission(
-            limits.time_s,
-            limits.memory_mib,
-            limits.output_mib,
-            compiled.allows_address_space_cap(),
-        ),
+        limits: run_limits,
         cpu_slot: Some(slot),
-        env: Some(runner::clean_env(&work)),
+        env: Some(runner::clean_env(&home)),
+        isolation,
     };
     let outcome = match runner::run(&spec) {
         Ok(o) => o,
+        Err(err) if err.is::<crate::interrupt::Interrupted>() => {
+            return Err(crate::interrupt::Interrupted);
+        }
         Err(err) => return Ok(result(Verdict::Je, 0.0, 0.0, format!("{err:#}"), vec![])),
     };
-    if outcome.stopped == Some(Stopped::Interrupted) {
-        return Err(crate::interrupt::Interrupted);
-    }
-    let time_s = outcome.cpu.as_secs_f64();
-    let memory_mib = outcome.peak_rss as f64 / f64::from(1 << 20);
+    // Milliseconds and tenths of a MiB: finer digits would be noise.
+    let time_s = (outcome.cpu.as_secs_f64() * 1000.0).round() / 1000.0;
+    let memory_mib = (outcome.peak_rss as f64 / f64::from(1 << 20) * 10.0).round() / 10.0;
     let output_bytes = std::fs::metadata(&output).map(|m| m.len()).unwrap_or(0);
     let stderr_text = crate::checking::read_head_tail(&stderr);
+    if matches!(spec.isolation, Isolation::Sandbox(_))
+        && outcome.exit == runner::Exit::Code(1)
+        && stderr_text.starts_with("bwrap: ")
+    {
+        let why = format!(
+            "the sandbox failed to start: {}",
+            stderr_text.lines().next().unwrap_or("")
+        );
+        return Ok(result(Verdict::Je, time_s, memory_mib, why, vec![]));
+    }
     if let Some((verdict, message)) =
         classify::run_verdict(&outcome, limits, output_bytes, &stderr_text)
     {

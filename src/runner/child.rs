@@ -2,15 +2,24 @@
 //! and the CPU it is pinned to. Everything is computed before the fork; the child only makes
 //! system calls.
 
+use std::ffi::CString;
+
 use super::RunLimits;
+use super::cgroup::RunCgroup;
 
 pub(super) struct Setup {
     rlimits: Vec<(libc::__rlimit_resource_t, libc::rlim_t, libc::rlim_t)>,
     cpu: Option<libc::cpu_set_t>,
+    /// The `cgroup.procs` file of the run's pids cgroup, to join before `exec`.
+    cgroup_procs: Option<CString>,
 }
 
 impl Setup {
-    pub(super) fn new(limits: &RunLimits, cpu_slot: Option<usize>) -> Setup {
+    pub(super) fn new(
+        limits: &RunLimits,
+        cpu_slot: Option<usize>,
+        cgroup: Option<&RunCgroup>,
+    ) -> Setup {
         // The kernel's CPU limit is a backstop for processes the runner does not watch (children
         // of the run): whole seconds, so one second beyond the limit, rounded up.
         let cpu_secs = limits.cpu.as_secs_f64().ceil() as libc::rlim_t + 1;
@@ -29,12 +38,16 @@ impl Setup {
         if let Some(bytes) = limits.stack {
             rlimits.push((libc::RLIMIT_STACK, bytes, libc::RLIM_INFINITY));
         }
-        if let Some(n) = limits.processes {
+        if let (Some(n), None) = (limits.processes, cgroup) {
+            // The kernel counts every process of the user, so the run's allowance comes on top
+            // of what the user already runs. (It ignores this limit for root: see `cgroup`.)
+            let n = processes_of_this_user() + n;
             rlimits.push((libc::RLIMIT_NPROC, n, n));
         }
         Setup {
             rlimits,
             cpu: cpu_slot.and_then(cpu_set_for_slot),
+            cgroup_procs: cgroup.map(|c| c.procs_file().clone()),
         }
     }
 
@@ -44,6 +57,16 @@ impl Setup {
         unsafe {
             if libc::setpgid(0, 0) != 0 {
                 return Err(std::io::Error::last_os_error());
+            }
+            if let Some(procs) = &self.cgroup_procs {
+                let fd = libc::open(procs.as_ptr(), libc::O_WRONLY | libc::O_CLOEXEC);
+                let joined = fd >= 0 && libc::write(fd, b"0".as_ptr().cast(), 1) == 1;
+                if fd >= 0 {
+                    libc::close(fd);
+                }
+                if !joined {
+                    return Err(std::io::Error::last_os_error());
+                }
             }
             for &(resource, soft, hard) in &self.rlimits {
                 let mut current = libc::rlimit {
@@ -98,4 +121,28 @@ pub fn allowed_cpus() -> Vec<usize> {
             .filter(|&cpu| libc::CPU_ISSET(cpu, &set))
             .collect()
     }
+}
+
+/// How many processes the current user runs now (counted once per judge).
+fn processes_of_this_user() -> u64 {
+    static COUNT: std::sync::OnceLock<u64> = std::sync::OnceLock::new();
+    *COUNT.get_or_init(|| {
+        use std::os::unix::fs::MetadataExt;
+        // SAFETY: getuid has no preconditions.
+        let uid = unsafe { libc::getuid() };
+        std::fs::read_dir("/proc")
+            .map(|entries| {
+                entries
+                    .flatten()
+                    .filter(|e| {
+                        e.file_name()
+                            .to_string_lossy()
+                            .bytes()
+                            .all(|b| b.is_ascii_digit())
+                    })
+                    .filter(|e| e.metadata().is_ok_and(|m| m.uid() == uid))
+                    .count() as u64
+            })
+            .unwrap_or(0)
+    })
 }

@@ -1,16 +1,20 @@
 //! Running untrusted programs under limits and measuring them.
 //!
 //! Each run is a child in its own process group with resource limits set between `fork` and
-//! `exec` ([`child`]). The runner waits on a pidfd, waking at most every 50 ms to compare the
-//! child's CPU clock with the limit, so a busy loop is stopped just past its limit and a sleeping
-//! program at the wall-clock limit. Whatever way the run ends, the whole process group is killed
-//! and reaped ([`reap`]); the judge is a child subreaper, so orphans of a run come back to it and
-//! are reaped too. The runner reports facts (exit status, CPU time, peak memory, why it stopped
-//! the run); turning them into verdicts is the judge's business.
+//! `exec` ([`child`]), optionally inside the bubblewrap sandbox ([`sandbox`]) and, when the judge
+//! runs as root, in a pids cgroup of its own ([`cgroup`]). The runner waits on a pidfd, waking at
+//! most every 50 ms to add up the CPU clocks of the run's processes, so a busy loop is stopped
+//! just past its limit and a sleeping program at the wall-clock limit. Whatever way the run
+//! ends, everything it started is killed and reaped ([`reap`]); the judge is a child subreaper,
+//! so orphans of a run come back to it. The runner reports facts (exit status, CPU time, peak
+//! memory, why it stopped the run); turning them into verdicts is the judge's business.
 
+mod cgroup;
 mod child;
+mod isolation;
 mod limits;
 mod reap;
+pub mod sandbox;
 
 use std::ffi::OsString;
 use std::fs::{File, OpenOptions};
@@ -21,6 +25,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::Context;
 
+pub use isolation::{Isolation, IsolationChoice, choose_isolation};
 pub use limits::RunLimits;
 pub use reap::reap_orphans;
 
@@ -44,6 +49,8 @@ pub struct RunSpec {
     pub cpu_slot: Option<usize>,
     /// The environment; `None` inherits the judge's (compilers need it), `Some` replaces it.
     pub env: Option<Vec<(OsString, OsString)>>,
+    /// Whether the run happens inside the sandbox, and what it sees there.
+    pub isolation: Isolation,
 }
 
 /// Why the runner stopped a run before it ended by itself.
@@ -108,7 +115,8 @@ pub fn clean_env(home: &std::path::Path) -> Vec<(OsString, OsString)> {
     ]
 }
 
-/// Runs a program to the end (or until a limit stops it) and measures it.
+/// Runs a program to the end (or until a limit stops it) and measures it. Fails with
+/// [`crate::interrupt::Interrupted`] when the judge was interrupted meanwhile.
 pub fn run(spec: &RunSpec) -> anyhow::Result<RunOutcome> {
     reap::become_subreaper();
     let stdin = match &spec.stdin {
@@ -121,10 +129,20 @@ pub fn run(spec: &RunSpec) -> anyhow::Result<RunOutcome> {
     } else {
         create(&spec.stderr)?
     };
-    let program = spec.argv.first().context("empty command line")?;
+    let argv = match &spec.isolation {
+        Isolation::Direct => spec.argv.clone(),
+        Isolation::Sandbox(mounts) => {
+            let bwrap = sandbox::probe()
+                .map_err(|why| anyhow::anyhow!("the sandbox is unavailable: {why}"))?;
+            let mut argv = sandbox::wrap_args(bwrap, mounts);
+            argv.extend(spec.argv.iter().cloned());
+            argv
+        }
+    };
+    let program = argv.first().context("empty command line")?;
     let mut command = Command::new(program);
     command
-        .args(&spec.argv[1..])
+        .args(&argv[1..])
         .current_dir(&spec.cwd)
         .stdin(Stdio::from(stdin))
         .stdout(Stdio::from(stdout))
@@ -132,7 +150,11 @@ pub fn run(spec: &RunSpec) -> anyhow::Result<RunOutcome> {
     if let Some(env) = &spec.env {
         command.env_clear().envs(env.iter().map(|(k, v)| (k, v)));
     }
-    let setup = child::Setup::new(&spec.limits, spec.cpu_slot);
+    let cgroup = spec.limits.processes.and_then(cgroup::RunCgroup::create);
+    if spec.limits.processes.is_some() && cgroup.is_none() && !cgroup::available() {
+        warn_unenforced_process_limit();
+    }
+    let setup = child::Setup::new(&spec.limits, spec.cpu_slot, cgroup.as_ref());
     // SAFETY: the closure only makes async-signal-safe system calls on data prepared before
     // the fork (see `child::Setup::apply`).
     unsafe {
@@ -145,19 +167,27 @@ pub fn run(spec: &RunSpec) -> anyhow::Result<RunOutcome> {
     let pid = child.id() as libc::pid_t;
     // The child is waited for with wait4 below, never through `child`.
     drop(child);
-    let (status, usage, stopped) = reap::wait_with_limits(pid, start, &spec.limits);
+    let waited = reap::wait_with_limits(pid, start, &spec.limits, cgroup.as_ref());
+    let (status, usage, stopped) = (waited.status, waited.usage, waited.stopped);
     let wall = start.elapsed();
-    reap::kill_group(pid);
-    let exit = if libc::WIFSIGNALED(status) {
-        Exit::Signal(libc::WTERMSIG(status))
-    } else {
-        Exit::Code(libc::WEXITSTATUS(status))
+    let (rest_cpu, rest_peak) = reap::kill_group(pid);
+    drop(cgroup);
+    if stopped == Some(Stopped::Interrupted) {
+        return Err(crate::interrupt::Interrupted.into());
+    }
+    let exit = match (libc::WIFSIGNALED(status), &spec.isolation) {
+        (true, _) => Exit::Signal(libc::WTERMSIG(status)),
+        // bubblewrap reports a program killed by signal N as exit code 128 + N.
+        (false, Isolation::Sandbox(_)) if (129..160).contains(&libc::WEXITSTATUS(status)) => {
+            Exit::Signal(libc::WEXITSTATUS(status) - 128)
+        }
+        (false, _) => Exit::Code(libc::WEXITSTATUS(status)),
     };
     Ok(RunOutcome {
         exit,
-        cpu: timeval(usage.ru_utime) + timeval(usage.ru_stime),
+        cpu: (reap::usage_cpu(&usage) + rest_cpu).max(waited.sampled_cpu),
         wall,
-        peak_rss: (usage.ru_maxrss.max(0) as u64) * 1024,
+        peak_rss: (usage.ru_maxrss.max(0) as u64 * 1024).max(rest_peak),
         stopped,
         cpu_limit: spec.limits.cpu,
     })
@@ -170,10 +200,6 @@ fn create(path: &std::path::Path) -> anyhow::Result<File> {
         .truncate(true)
         .open(path)
         .with_context(|| format!("creating {}", path.display()))
-}
-
-fn timeval(tv: libc::timeval) -> Duration {
-    Duration::from_secs(tv.tv_sec.max(0) as u64) + Duration::from_micros(tv.tv_usec.max(0) as u64)
 }
 
 /// The conventional name of a signal.
@@ -193,5 +219,18 @@ pub fn signal_name(sig: i32) -> &'static str {
         libc::SIGTRAP => "SIGTRAP",
         libc::SIGSYS => "SIGSYS",
         _ => "unknown signal",
+    }
+}
+
+/// Root is exempt from `RLIMIT_NPROC`, so without a pids cgroup a process limit cannot hold.
+fn warn_unenforced_process_limit() {
+    static NOTE: std::sync::Once = std::sync::Once::new();
+    // SAFETY: geteuid has no preconditions.
+    if unsafe { libc::geteuid() } == 0 {
+        NOTE.call_once(|| {
+            eprintln!(
+                "note: running as root without a writable pids cgroup: the process limit is not enforced"
+            );
+        });
     }
 }

@@ -7,6 +7,7 @@
 use std::sync::Once;
 use std::time::{Duration, Instant};
 
+use super::cgroup::RunCgroup;
 use super::{POLL, RunLimits, Stopped};
 
 pub(super) fn become_subreaper() {
@@ -19,16 +20,27 @@ pub(super) fn become_subreaper() {
     });
 }
 
+/// What waiting for a run found out.
+pub(super) struct Waited {
+    pub status: i32,
+    pub usage: libc::rusage,
+    pub stopped: Option<Stopped>,
+    /// The CPU time of the run's processes when the runner last looked: a lower bound for a
+    /// run it stopped, whose own accounting can be lost as a sandbox is torn down.
+    pub sampled_cpu: Duration,
+}
+
 /// Waits for `pid` to end, stopping it when it passes its CPU or wall limit or when the judge
-/// is interrupted. Returns its wait status, resource usage and why it was stopped, if it was.
+/// is interrupted.
 pub(super) fn wait_with_limits(
     pid: libc::pid_t,
     start: Instant,
     limits: &RunLimits,
-) -> (i32, libc::rusage, Option<Stopped>) {
+    cgroup: Option<&RunCgroup>,
+) -> Waited {
     let pidfd = PidFd::open(pid);
-    let clock = cpu_clock(pid);
     let mut stopped = None;
+    let mut sampled_cpu = Duration::ZERO;
     loop {
         if stopped.is_none() {
             let elapsed = start.elapsed();
@@ -36,7 +48,10 @@ pub(super) fn wait_with_limits(
                 Some(Stopped::Interrupted)
             } else if elapsed >= limits.wall {
                 Some(Stopped::WallLimit)
-            } else if clock.is_some_and(|c| cpu_time(c).is_some_and(|t| t > limits.cpu)) {
+            } else if elapsed >= limits.cpu && {
+                sampled_cpu = run_cpu_time(pid, cgroup);
+                sampled_cpu > limits.cpu
+            } {
                 Some(Stopped::CpuLimit)
             } else {
                 None
@@ -62,11 +77,22 @@ pub(super) fn wait_with_limits(
         // SAFETY: waiting for our own child.
         let r = unsafe { libc::wait4(pid, &mut status, flags, &mut usage) };
         if r == pid {
-            return (status, usage, stopped);
+            return Waited {
+                status,
+                usage,
+                stopped,
+                sampled_cpu,
+            };
         }
         if r < 0 && std::io::Error::last_os_error().raw_os_error() != Some(libc::EINTR) {
             // Not our child any more (cannot happen unless someone else reaped it): report a kill.
-            return (libc::SIGKILL, usage, stopped.or(Some(Stopped::WallLimit)));
+            let stopped = stopped.or(Some(Stopped::WallLimit));
+            return Waited {
+                status: libc::SIGKILL,
+                usage,
+                stopped,
+                sampled_cpu,
+            };
         }
         if r == 0 && pidfd.is_none() {
             std::thread::sleep(Duration::from_millis(2));
@@ -82,17 +108,46 @@ fn signal_group(pgid: libc::pid_t) {
     }
 }
 
-/// Kills every process left in the run's group and reaps those that are our children.
-pub(super) fn kill_group(pgid: libc::pid_t) {
+/// Kills every process left in the run's group and reaps those that are our children. Returns
+/// their CPU time and the largest peak memory among them: a sandboxed program's usage reaches us
+/// this way, because bubblewrap's outer process exits without reaping its inner one, which
+/// then comes back to the judge, the subreaper, with the program's usage inside its own.
+pub(super) fn kill_group(pgid: libc::pid_t) -> (Duration, u64) {
     signal_group(pgid);
-    let mut status = 0;
-    // SAFETY: reaping children in a process group we created.
-    while unsafe { libc::waitpid(-pgid, &mut status, 0) } > 0 {}
+    let mut cpu = Duration::ZERO;
+    let mut peak = 0;
+    loop {
+        let mut status = 0;
+        // SAFETY: rusage is plain data that wait4 fills in.
+        let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+        // SAFETY: reaping children in a process group we created.
+        if unsafe { libc::wait4(-pgid, &mut status, 0, &mut usage) } <= 0 {
+            break;
+        }
+        cpu += usage_cpu(&usage);
+        peak = peak.max(usage.ru_maxrss.max(0) as u64 * 1024);
+    }
+    (cpu, peak)
+}
+
+/// User plus system time of a rusage.
+pub(super) fn usage_cpu(usage: &libc::rusage) -> Duration {
+    timeval(usage.ru_utime) + timeval(usage.ru_stime)
+}
+
+fn timeval(tv: libc::timeval) -> Duration {
+    Duration::from_secs(tv.tv_sec.max(0) as u64) + Duration::from_micros(tv.tv_usec.max(0) as u64)
 }
 
 /// Kills and reaps every child of the judge: call when no run is in progress (at the end of a
-/// command) to collect orphans that left their process group before it was killed.
+/// command) to collect orphans that left their process group before it was killed. Also removes
+/// the judge's (then empty) pids cgroup directory.
 pub fn reap_orphans() {
+    sweep_children();
+    super::cgroup::remove_base();
+}
+
+fn sweep_children() {
     // SAFETY: getpid has no preconditions.
     let me = unsafe { libc::getpid() };
     for _round in 0..50 {
@@ -123,34 +178,47 @@ pub fn reap_orphans() {
 
 /// The processes whose parent is `parent`, from /proc.
 fn children_of(parent: libc::pid_t) -> Vec<libc::pid_t> {
+    processes_where(|ppid, _| ppid == parent)
+}
+
+/// The processes whose parent and process group (from `/proc/PID/stat`) satisfy `keep`.
+fn processes_where(keep: impl Fn(libc::pid_t, libc::pid_t) -> bool) -> Vec<libc::pid_t> {
     let Ok(entries) = std::fs::read_dir("/proc") else {
         return Vec::new();
     };
-    let mut children = Vec::new();
+    let mut found = Vec::new();
     for entry in entries.flatten() {
-        let Some(pid) = entry
-            .file_name()
-            .to_str()
-            .and_then(|s| s.parse::<libc::pid_t>().ok())
-        else {
+        let Some(pid) = entry.file_name().to_str().and_then(|s| s.parse().ok()) else {
             continue;
         };
         let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else {
             continue;
         };
         // The command name is in parentheses and may contain anything; fields follow the last ')'.
-        let Some(rest) = stat.rsplit_once(')').map(|(_, r)| r) else {
+        let Some((_, rest)) = stat.rsplit_once(')') else {
             continue;
         };
-        let ppid = rest
-            .split_whitespace()
-            .nth(1)
-            .and_then(|s| s.parse::<libc::pid_t>().ok());
-        if ppid == Some(parent) {
-            children.push(pid);
+        let mut fields = rest.split_whitespace().skip(1).map(|s| s.parse().ok());
+        if let (Some(Some(ppid)), Some(Some(pgrp))) = (fields.next(), fields.next()) {
+            if keep(ppid, pgrp) {
+                found.push(pid);
+            }
         }
     }
-    children
+    found
+}
+
+/// The CPU time of the run's live processes: those in its cgroup, else those in its process
+/// group (whose id is the run's pid).
+fn run_cpu_time(pid: libc::pid_t, cgroup: Option<&RunCgroup>) -> Duration {
+    let pids = match cgroup {
+        Some(cgroup) => cgroup.pids(),
+        None => processes_where(|_, pgrp| pgrp == pid),
+    };
+    pids.into_iter()
+        .filter_map(cpu_clock)
+        .filter_map(cpu_time)
+        .sum()
 }
 
 /// A pidfd: becomes readable when the process ends. Absent on kernels before 5.3.

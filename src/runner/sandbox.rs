@@ -1,0 +1,124 @@
+//! The bubblewrap sandbox: a fresh root holding the system's libraries and tools read-only, the
+//! program read-only at `/program`, its own empty working directory writable at `/sandbox`, a
+//! private `/tmp`, no network, and its own user, process, IPC, UTS and cgroup namespaces. The
+//! problem directory, the answers, the user's home, the repository and the judge's temporary
+//! files are simply not there. The sandbox dies with the judge (`--die-with-parent`), and when
+//! its first process ends the kernel kills everything left in its process namespace.
+
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
+/// Where the program's files appear inside the sandbox.
+pub const PROGRAM_DIR: &str = "/program";
+/// The writable working directory inside the sandbox.
+pub const WORK_DIR: &str = "/sandbox";
+
+/// What a sandboxed run sees besides the system directories.
+#[derive(Debug, Clone, Default)]
+pub struct Mounts {
+    /// Shown read-only at [`PROGRAM_DIR`] (a directory, or a single executable file).
+    pub program: Option<PathBuf>,
+    /// Shown read-only at their own paths (an interpreter's installation, say).
+    pub runtime: Vec<PathBuf>,
+    /// The run's working directory, writable at [`WORK_DIR`].
+    pub work: PathBuf,
+}
+
+/// The bubblewrap binary, if it is installed and can create namespaces here; otherwise why not.
+pub fn probe() -> Result<&'static Path, &'static str> {
+    static PROBE: OnceLock<Result<PathBuf, String>> = OnceLock::new();
+    PROBE
+        .get_or_init(|| {
+            let bwrap =
+                crate::lang::find_in_path("bwrap").ok_or("bubblewrap (bwrap) is not installed")?;
+            let work =
+                tempfile::tempdir().map_err(|e| format!("creating a probe directory: {e}"))?;
+            let mut argv = wrap_args(
+                &bwrap,
+                &Mounts {
+                    work: work.path().to_path_buf(),
+                    ..Mounts::default()
+                },
+            );
+            argv.push("/bin/true".into());
+            let output = std::process::Command::new(&argv[0])
+                .args(&argv[1..])
+                .output()
+                .map_err(|e| format!("running bwrap: {e}"))?;
+            if output.status.success() {
+                Ok(bwrap)
+            } else {
+                Err(format!(
+                    "bwrap cannot create a sandbox here: {}",
+                    String::from_utf8_lossy(&output.stderr).trim()
+                ))
+            }
+        })
+        .as_ref()
+        .map(PathBuf::as_path)
+        .map_err(String::as_str)
+}
+
+/// The bwrap command line up to and including `--`; the program's own argv follows.
+pub fn wrap_args(bwrap: &Path, mounts: &Mounts) -> Vec<OsString> {
+    let mut args: Vec<OsString> = vec![bwrap.into()];
+    let mut push = |items: &[&dyn AsRef<std::ffi::OsStr>]| {
+        args.extend(items.iter().map(|i| i.as_ref().to_os_string()));
+    };
+    push(&[
+        &"--unshare-all",
+        &"--die-with-parent",
+        &"--cap-drop",
+        &"ALL",
+        &"--hostname",
+        &"sandbox",
+    ]);
+    push(&[&"--ro-bind", &"/usr", &"/usr"]);
+    // Merged-/usr systems have these as symlinks; older ones as directories.
+    for top in ["/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"] {
+        let path = Path::new(top);
+        match std::fs::read_link(path) {
+            Ok(target) => push(&[&"--symlink", &target, &top]),
+            Err(_) if path.is_dir() => push(&[&"--ro-bind", &top, &top]),
+            Err(_) => {}
+        }
+    }
+    // Only the parts of /etc that programs and runtimes need: the dynamic loader's cache,
+    // `alternatives` symlinks (java lives behind them) and the JDK's configuration.
+    for etc in [
+        "/etc/ld.so.cache",
+        "/etc/ld.so.conf",
+        "/etc/ld.so.conf.d",
+        "/etc/alternatives",
+        "/etc/localtime",
+    ] {
+        if Path::new(etc).exists() {
+            push(&[&"--ro-bind", &etc, &etc]);
+        }
+    }
+    if let Ok(entries) = std::fs::read_dir("/etc") {
+        for entry in entries.flatten() {
+            if entry.file_name().to_string_lossy().starts_with("java-") {
+                let path = entry.path();
+                push(&[&"--ro-bind", &path, &path]);
+            }
+        }
+    }
+    push(&[&"--proc", &"/proc", &"--dev", &"/dev", &"--tmpfs", &"/tmp"]);
+    for dir in &mounts.runtime {
+        push(&[&"--ro-bind", dir, dir]);
+    }
+    if let Some(program) = &mounts.program {
+        push(&[&"--ro-bind", program, &PROGRAM_DIR]);
+    }
+    push(&[
+        &"--bind",
+        &mounts.work,
+        &WORK_DIR,
+        &"--chdir",
+        &WORK_DIR,
+        &"--",
+    ]);
+    args
+}
