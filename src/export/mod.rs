@@ -38,8 +38,8 @@ pub struct Exported {
 /// Exports one package into `dest`.
 pub fn export_one(package: &Package, dest: &Path, force: bool) -> anyhow::Result<Exported> {
     check_destination(dest, force, std::slice::from_ref(package))?;
-    crate::generate::ensure_secret_data(package)?;
     let staging = staging_dir(dest)?;
+    crate::generate::ensure_secret_data(package)?;
     let notes = kattis::write(package, staging.path())
         .with_context(|| format!("exporting {}", package.short_name))?;
     let mut exported = Exported {
@@ -57,12 +57,10 @@ pub fn export_one(package: &Package, dest: &Path, force: bool) -> anyhow::Result
 pub fn export_all(problems: &Path, dest: &Path, force: bool) -> anyhow::Result<Exported> {
     let packages = packages_in(problems)?;
     check_destination(dest, force, &packages)?;
-    for package in &packages {
-        crate::generate::ensure_secret_data(package)?;
-    }
     let staging = staging_dir(dest)?;
     let mut exported = Exported::default();
     for package in &packages {
+        crate::generate::ensure_secret_data(package)?;
         let dir = staging.path().join(&package.short_name);
         std::fs::create_dir(&dir).with_context(|| format!("creating {}", dir.display()))?;
         let notes = kattis::write(package, &dir)
