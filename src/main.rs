@@ -1,5 +1,5 @@
 //! The `leapfrog` binary: parses the command line and maps results to exit codes that scripts
-//! can trust (0 accepted / success, 1 rejected, 2 usage or judge error).
+//! can trust (0 accepted / success, 1 rejected, 2 usage or judge error, 130 interrupted).
 
 use std::process::ExitCode;
 
@@ -19,7 +19,12 @@ fn main() -> ExitCode {
                 return ExitCode::SUCCESS;
             }
             leapfrog::report::print_error(&err);
-            ExitCode::from(2)
+            // 130 is what shells report for a command stopped by Ctrl-C.
+            if err.is::<leapfrog::interrupt::Interrupted>() {
+                ExitCode::from(130)
+            } else {
+                ExitCode::from(2)
+            }
         }
     }
 }

@@ -196,3 +196,85 @@ fn tests_that_leave_the_plan_are_removed_and_judge_generates_missing_data() {
         ));
     assert!(pkg.path().join("data/secret/small/01.ans").is_file());
 }
+
+/// Sends `signal` to `leapfrog generate` while it is half-way through a slow plan.
+fn interrupt_generate(signal: i32) {
+    let pkg = package_with_plan();
+    leapfrog().args(["generate", &pkg.arg()]).assert().success();
+    let secret = pkg.path().join("data/secret");
+    let before = snapshot(&secret);
+    pkg.write("generators/slow.py", "import sys, time\nprint(sys.argv[1], 1)\nsys.stdout.flush()\ntime.sleep(float(sys.argv[2]))\n");
+    pkg.write(
+        "generators/plan.yaml",
+        &format!("solution: submissions/accepted/sum.py\ntests:\n  secret/a: slow.py 1 0\n  secret/b: slow.py 2 30.{signal}\n  secret/c: slow.py 3 30.{signal}\n"),
+    );
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin!("leapfrog"))
+        .env(
+            "LEAPFROG_CACHE_DIR",
+            std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("leapfrog-cache"),
+        )
+        .args(["generate", &pkg.arg(), "--jobs", "2"])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Wait until the staging directory exists and the first test is done.
+    let data = pkg.path().join("data");
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    while !walkdir::WalkDir::new(&data)
+        .into_iter()
+        .flatten()
+        .any(|e| e.path().ends_with("0/test.ans"))
+    {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "generate never got going"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    // SAFETY: signalling our own child.
+    unsafe { libc::kill(child.id() as i32, signal) };
+    let started = std::time::Instant::now();
+    let status = child.wait().unwrap();
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(5),
+        "stopped promptly"
+    );
+    assert_eq!(status.code(), Some(130));
+    let mut stderr = String::new();
+    std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut stderr).unwrap();
+    assert!(stderr.contains("interrupted"), "{stderr}");
+    assert_eq!(snapshot(&secret), before, "the previous data is intact");
+    assert!(
+        leftovers(&data).is_empty(),
+        "no temporary files: {:?}",
+        leftovers(&data)
+    );
+    assert!(
+        survivors_named(&format!("slow.py 2 30.{signal}")).is_empty(),
+        "the generators were stopped"
+    );
+}
+
+/// Processes whose command line mentions `needle`.
+fn survivors_named(needle: &str) -> Vec<String> {
+    std::thread::sleep(std::time::Duration::from_millis(100));
+    std::fs::read_dir("/proc")
+        .unwrap()
+        .flatten()
+        .filter_map(|e| std::fs::read(e.path().join("cmdline")).ok())
+        .map(|c| String::from_utf8_lossy(&c).replace('\0', " "))
+        .filter(|c| c.contains(needle))
+        .collect()
+}
+
+#[test]
+fn sigterm_during_generate_keeps_the_old_data() {
+    interrupt_generate(libc::SIGTERM);
+}
+
+#[test]
+fn sigint_during_generate_keeps_the_old_data() {
+    interrupt_generate(libc::SIGINT);
+}

@@ -199,10 +199,10 @@ fn processes_where(keep: impl Fn(libc::pid_t, libc::pid_t) -> bool) -> Vec<libc:
             continue;
         };
         let mut fields = rest.split_whitespace().skip(1).map(|s| s.parse().ok());
-        if let (Some(Some(ppid)), Some(Some(pgrp))) = (fields.next(), fields.next()) {
-            if keep(ppid, pgrp) {
-                found.push(pid);
-            }
+        if let (Some(Some(ppid)), Some(Some(pgrp))) = (fields.next(), fields.next())
+            && keep(ppid, pgrp)
+        {
+            found.push(pid);
         }
     }
     found

@@ -1,0 +1,299 @@
+//! Hostile submissions: a judge runs untrusted code, so each of these tries to cheat or to harm
+//! the machine, and must get the verdict a contest judge would give while leaving nothing behind.
+
+mod support;
+
+use std::io::Read;
+use std::net::TcpListener;
+use std::time::{Duration, Instant};
+
+use support::{TempPackage, judge_source};
+
+/// Whether the sandbox can run here. In CI it must (CI installs bubblewrap); elsewhere the
+/// sandbox-only tests skip with a note.
+fn sandbox_available() -> bool {
+    let ok = std::process::Command::new("bwrap")
+        .args(["--unshare-all", "--ro-bind", "/", "/", "--", "/bin/true"])
+        .status()
+        .is_ok_and(|s| s.success());
+    if !ok {
+        assert!(
+            std::env::var("CI").as_deref() != Ok("true"),
+            "CI must be able to run the sandbox"
+        );
+        eprintln!("skipping: bubblewrap cannot create a sandbox on this machine");
+    }
+    ok
+}
+
+const SANDBOX: &[&str] = &["--require-sandbox"];
+const NO_SANDBOX: &[&str] = &["--no-sandbox"];
+
+fn verdict(v: &serde_json::Value) -> &str {
+    v["verdict"].as_str().unwrap()
+}
+
+/// Processes (zombies included) whose command name starts with `marker`.
+fn processes_named(marker: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir("/proc").unwrap().flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if !name.bytes().all(|b| b.is_ascii_digit()) {
+            continue;
+        }
+        if let Ok(comm) = std::fs::read_to_string(entry.path().join("comm"))
+            && comm.trim().starts_with(marker)
+        {
+            let stat = std::fs::read_to_string(entry.path().join("stat")).unwrap_or_default();
+            found.push(format!("{name}: {}", stat.trim()));
+        }
+    }
+    found
+}
+
+/// Waits a little for processes to disappear, then lists those still there.
+fn survivors(marker: &str) -> Vec<String> {
+    for _ in 0..20 {
+        if processes_named(marker).is_empty() {
+            return Vec::new();
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    processes_named(marker)
+}
+
+#[test]
+fn searching_the_disk_for_answers_finds_nothing_in_the_sandbox() {
+    if !sandbox_available() {
+        return;
+    }
+    let pkg = TempPackage::sum(5.0, 256, 1);
+    // Looks for the .ans file next to an .in file equal to its own input, anywhere it can see.
+    let src = r#"
+import os, sys
+data = sys.stdin.read()
+skip = {'/proc', '/sys', '/usr', '/dev'}
+for root, dirs, files in os.walk('/'):
+    dirs[:] = [d for d in dirs if os.path.join(root, d) not in skip]
+    for f in files:
+        if f.endswith('.in'):
+            p = os.path.join(root, f)
+            try:
+                if open(p).read() == data:
+                    print(open(p[:-3] + '.ans').read(), end='')
+                    sys.exit(0)
+            except OSError:
+                pass
+print('nothing found')
+"#;
+    let (v, _) = judge_source(&pkg, "snoop.py", src, SANDBOX);
+    assert_eq!(v["isolation"], "sandbox");
+    assert_eq!(verdict(&v), "WA", "{v}");
+    // Outside the sandbox the same program cheats its way to AC: the test is not vacuous.
+    let (v, _) = judge_source(&pkg, "snoop.py", src, NO_SANDBOX);
+    assert_eq!(v["isolation"], "limits-only");
+    assert_eq!(verdict(&v), "AC", "{v}");
+}
+
+#[test]
+fn writing_outside_the_working_directory_leaves_no_trace() {
+    if !sandbox_available() {
+        return;
+    }
+    let pkg = TempPackage::sum(5.0, 256, 1);
+    let outside = tempfile::tempdir().unwrap();
+    let unique = format!("leapfrog-escape-{}", std::process::id());
+    let targets = [
+        outside.path().join("escaped.txt"),
+        std::path::Path::new("/tmp").join(&unique),
+        pkg.path().join("data/sample/1.ans"),
+    ];
+    let src = format!(
+        "import sys\nfor p in {:?}:\n    try:\n        open(p, 'w').write('pwned')\n    except OSError:\n        pass\na, b = map(int, sys.stdin.read().split())\nprint(a + b)\n",
+        targets
+            .iter()
+            .map(|t| t.display().to_string())
+            .collect::<Vec<_>>()
+    );
+    let (v, _) = judge_source(&pkg, "escape.py", &src, SANDBOX);
+    assert_eq!(verdict(&v), "AC", "{v}");
+    assert!(
+        !targets[0].exists(),
+        "wrote into a directory outside the sandbox"
+    );
+    assert!(!targets[1].exists(), "wrote into the host's /tmp");
+    assert_eq!(
+        std::fs::read_to_string(&targets[2]).unwrap(),
+        "3\n",
+        "changed an answer file"
+    );
+}
+
+#[test]
+fn network_connections_fail_inside_the_sandbox() {
+    if !sandbox_available() {
+        return;
+    }
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = listener.local_addr().unwrap().port();
+    listener.set_nonblocking(true).unwrap();
+    let pkg = TempPackage::sum(5.0, 256, 0);
+    let src = format!(
+        "import socket, sys\na, b = map(int, sys.stdin.read().split())\ntry:\n    socket.create_connection(('127.0.0.1', {port}), timeout=2).sendall(b'leak')\n    print('connected')\nexcept OSError:\n    print(a + b)\n"
+    );
+    let (v, _) = judge_source(&pkg, "net.py", &src, SANDBOX);
+    assert_eq!(verdict(&v), "AC", "the connection must fail: {v}");
+    match listener.accept() {
+        Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {}
+        Ok((mut stream, _)) => {
+            let mut got = String::new();
+            let _ = stream.read_to_string(&mut got);
+            panic!("the sandboxed program reached the listener and sent {got:?}");
+        }
+        Err(e) => panic!("{e}"),
+    }
+}
+
+fn fork_bomb_is_contained(extra: &[&str]) {
+    let pkg = TempPackage::sum(1.0, 256, 0);
+    let src = "#include <unistd.h>\n#include <sys/prctl.h>\nint main(){prctl(PR_SET_NAME,\"lfbomb\");for(;;)fork();}\n";
+    let started = Instant::now();
+    let (v, code) = judge_source(&pkg, "bomb.c", src, extra);
+    assert_eq!(code, 1);
+    assert!(["RTE", "TLE"].contains(&verdict(&v)), "{v}");
+    assert!(started.elapsed() < Duration::from_secs(30));
+    assert_eq!(
+        survivors("lfbomb"),
+        Vec::<String>::new(),
+        "fork bomb processes survived"
+    );
+    // The machine still works.
+    assert!(
+        std::process::Command::new("true")
+            .status()
+            .unwrap()
+            .success()
+    );
+}
+
+#[test]
+fn fork_bomb_is_contained_in_the_sandbox() {
+    if sandbox_available() {
+        fork_bomb_is_contained(SANDBOX);
+    }
+}
+
+#[test]
+fn fork_bomb_is_contained_with_limits_only() {
+    fork_bomb_is_contained(NO_SANDBOX);
+}
+
+fn orphan_is_killed(extra: &[&str], marker: &str) {
+    let pkg = TempPackage::sum(2.0, 256, 0);
+    // The child detaches into its own session (escaping the process group) and lives on.
+    let src = format!(
+        "#include <stdio.h>\n#include <unistd.h>\n#include <sys/prctl.h>\nint main(){{long a,b;scanf(\"%ld %ld\",&a,&b);if(fork()==0){{setsid();prctl(PR_SET_NAME,\"{marker}\");fclose(stdout);sleep(60);return 0;}}printf(\"%ld\\n\",a+b);return 0;}}\n"
+    );
+    let (v, _) = judge_source(&pkg, &format!("{marker}.c"), &src, extra);
+    assert_eq!(verdict(&v), "AC", "{v}");
+    assert_eq!(
+        survivors(marker),
+        Vec::<String>::new(),
+        "the child outlived the judge"
+    );
+}
+
+#[test]
+fn a_child_left_running_is_killed_in_the_sandbox() {
+    if sandbox_available() {
+        orphan_is_killed(SANDBOX, "lforphan1");
+    }
+}
+
+#[test]
+fn a_child_left_running_is_killed_with_limits_only() {
+    orphan_is_killed(NO_SANDBOX, "lforphan2");
+}
+
+fn closed_stdout_runs_out_of_time(extra: &[&str]) {
+    let pkg = TempPackage::sum(0.5, 256, 0);
+    let (v, _) = judge_source(
+        &pkg,
+        "closed.c",
+        "#include <unistd.h>\nint main(){close(1);volatile long x=0;for(;;)x++;}\n",
+        extra,
+    );
+    assert_eq!(verdict(&v), "TLE", "{v}");
+}
+
+#[test]
+fn closing_stdout_and_running_on_is_a_time_limit_exceeded() {
+    closed_stdout_runs_out_of_time(NO_SANDBOX);
+    if sandbox_available() {
+        closed_stdout_runs_out_of_time(SANDBOX);
+    }
+}
+
+fn ten_gigabytes(extra: &[&str]) {
+    let pkg = TempPackage::sum(20.0, 256, 0);
+    let src = "#include <stdio.h>\n#include <string.h>\nint main(){static char buf[1<<20];memset(buf,'7',sizeof buf);for(long i=0;i<10240;i++)fwrite(buf,1,sizeof buf,stdout);return 0;}\n";
+    let started = Instant::now();
+    let (v, _) = judge_source(&pkg, "huge.c", src, extra);
+    assert_eq!(verdict(&v), "OLE", "{v}");
+    assert!(
+        started.elapsed() < Duration::from_secs(15),
+        "stopped at the limit, not after 10 GB"
+    );
+}
+
+#[test]
+fn printing_ten_gigabytes_is_output_limit_exceeded_at_once() {
+    ten_gigabytes(NO_SANDBOX);
+    if sandbox_available() {
+        ten_gigabytes(SANDBOX);
+    }
+}
+
+fn allocation(extra: &[&str]) {
+    let pkg = TempPackage::sum(5.0, 256, 0);
+    // 512 MiB reserved but never touched: resident memory stays small, so this is accepted.
+    let reserve = "#include <stdio.h>\n#include <stdlib.h>\nint main(){volatile char*p=malloc(512u<<20);if(!p)return 3;long a,b;scanf(\"%ld %ld\",&a,&b);printf(\"%ld\\n\",a+b);return 0;}\n";
+    let (v, _) = judge_source(&pkg, "reserve.c", reserve, extra);
+    assert_eq!(verdict(&v), "AC", "{v}");
+    assert!(v["tests"][0]["memory_mib"].as_f64().unwrap() < 64.0);
+    // The same 512 MiB, touched: twice the limit in resident memory.
+    let touch = "#include <stdio.h>\n#include <stdlib.h>\nint main(){size_t n=512u<<20;volatile char*p=malloc(n);if(!p)return 3;for(size_t i=0;i<n;i+=4096)p[i]=1;long a,b;scanf(\"%ld %ld\",&a,&b);printf(\"%ld\\n\",a+b);return 0;}\n";
+    let (v, _) = judge_source(&pkg, "touch.c", touch, extra);
+    assert_eq!(verdict(&v), "MLE", "{v}");
+}
+
+#[test]
+fn reserving_memory_is_fine_but_touching_it_is_memory_limit_exceeded() {
+    allocation(NO_SANDBOX);
+    if sandbox_available() {
+        allocation(SANDBOX);
+    }
+}
+
+#[test]
+fn require_sandbox_refuses_to_run_without_one() {
+    let pkg = TempPackage::sum(1.0, 256, 0);
+    let sub = pkg.write(
+        "submissions/accepted/sum.py",
+        "a, b = map(int, input().split())\nprint(a + b)\n",
+    );
+    // An empty PATH hides bwrap; --require-sandbox must then refuse rather than run unconfined.
+    support::leapfrog()
+        .env("PATH", "/nonexistent")
+        .args([
+            "judge",
+            &pkg.arg(),
+            sub.to_str().unwrap(),
+            "--require-sandbox",
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains(
+            "--require-sandbox: bubblewrap (bwrap) is not installed",
+        ));
+}
