@@ -277,7 +277,7 @@ fn an_interrupted_export_leaves_nothing_half_written() {
         .unwrap()
         .read_to_string(&mut stderr)
         .unwrap();
-    assert_eq!(status.code(), Some(2), "{stderr}");
+    assert_eq!(status.code(), Some(130), "{stderr}");
     assert!(stderr.contains("interrupted"), "{stderr}");
     assert_eq!(text(&old), "name: previous export\n");
     assert_eq!(listing(&repo.path().join("dest")), ["problem.yaml"]);
