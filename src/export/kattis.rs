@@ -202,6 +202,20 @@ fn write_statement(package: &Package, dest: &Path) -> anyhow::Result<()> {
     let dir = dest.join("problem_statement");
     std::fs::create_dir_all(&dir)?;
     std::fs::write(dir.join("problem.en.tex"), &latex.text)?;
+    if let Some((name, _)) = latex
+        .images
+        .iter()
+        .find(|(name, _)| latex.pictures.iter().any(|p| &p.name == name))
+    {
+        bail!("{source}: the image {name} has the name of a drawn picture; rename the file");
+    }
+    for (name, path) in &latex.images {
+        let target = dir.join(name);
+        if let Some(parent) = target.parent() {
+            std::fs::create_dir_all(parent)?;
+        }
+        copy_file(path, &target)?;
+    }
     for picture in &latex.pictures {
         let png = svg_to_png(&picture.svg, PNG_SCALE)
             .with_context(|| format!("{source}: drawing {}", picture.name))?;

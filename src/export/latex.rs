@@ -3,8 +3,8 @@
 //!
 //! The output sticks to what both LuaLaTeX with problemtools' `problemset` class and plasTeX
 //! (the HTML converter) understand: `\section*`, emphasis, `\texttt`, lists, `verbatim`,
-//! `tabular`, `\href`, math passed through unchanged, and pictures as PNG files included with
-//! `\includegraphics`. Samples are not part of the text: the contest tools add them from
+//! `tabular`, `\href`, math passed through unchanged, and pictures and images as PNG files
+//! included with `\includegraphics`. Samples are not part of the text: the contest tools add them from
 //! `data/sample/`.
 
 use std::fmt::Write as _;
@@ -24,6 +24,8 @@ pub struct PictureFile {
 pub struct Latex {
     pub text: String,
     pub pictures: Vec<PictureFile>,
+    /// PNG images of `problem_statement/` the text includes: (file name, path).
+    pub images: Vec<(String, std::path::PathBuf)>,
 }
 
 /// Width of the text block in SVG pixels: a picture this wide or wider fills the line.
@@ -35,6 +37,7 @@ pub fn convert(pieces: Vec<Piece>, name: &str, source: &str) -> anyhow::Result<L
     let mut w = Writer {
         out: format!("\\problemname{{{}}}\n\n", escape_text(name)),
         pictures: Vec::new(),
+        images: Vec::new(),
         lists: Vec::new(),
         table: None,
         in_code_block: false,
@@ -58,6 +61,14 @@ pub fn convert(pieces: Vec<Piece>, name: &str, source: &str) -> anyhow::Result<L
                 w.out.push_str("\\end{center}\n\n");
                 w.pictures.push(PictureFile { name: file, svg });
             }
+            Piece::Image(image) => {
+                let fraction = (f64::from(image.size.0) / TEXT_WIDTH_PX).min(1.0);
+                w.out.push_str(&format!(
+                    "\\includegraphics[width={fraction:.2}\\textwidth]{{{}}}",
+                    image.name
+                ));
+                w.images.push((image.name, image.path));
+            }
             Piece::Event(event, line) => w
                 .event(event)
                 .map_err(|e| e.context(format!("{source}: line {line}")))?,
@@ -66,12 +77,14 @@ pub fn convert(pieces: Vec<Piece>, name: &str, source: &str) -> anyhow::Result<L
     Ok(Latex {
         text: w.out.trim_end().to_string() + "\n",
         pictures: w.pictures,
+        images: w.images,
     })
 }
 
 struct Writer {
     out: String,
     pictures: Vec<PictureFile>,
+    images: Vec<(String, std::path::PathBuf)>,
     /// Open lists: `true` for numbered.
     lists: Vec<bool>,
     /// Column count and current cell of an open table.
@@ -194,9 +207,6 @@ impl Writer {
                     *cell += 1;
                 }
             }
-            Tag::Image { dest_url, .. } => bail!(
-                "image {dest_url}: draw boards and rows with a ```board or ```row block instead"
-            ),
             Tag::HtmlBlock => {}
             other => bail!("{other:?} is not supported in statements"),
         }
@@ -348,6 +358,32 @@ mod tests {
         assert!(l.text.contains("\\begin{tabular}{|l|r|}"), "{}", l.text);
         assert!(l.text.contains("n & moves \\\\ \\hline"), "{}", l.text);
         assert!(l.text.contains("\\[\n\\sum_i i\n\\]"), "{}", l.text);
+    }
+
+    #[test]
+    fn png_images_are_included_at_their_width() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir(dir.path().join("problem_statement")).unwrap();
+        let png = crate::render::png::svg_to_png(
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"320\" height=\"20\"/>",
+            1.0,
+        )
+        .unwrap();
+        std::fs::write(dir.path().join("problem_statement/fig.png"), png).unwrap();
+        let l = convert(
+            pieces("Look: ![a figure](fig.png)\n", "x", dir.path()).unwrap(),
+            "x",
+            "problem.en.md",
+        )
+        .unwrap();
+        assert!(
+            l.text
+                .contains("Look: \\includegraphics[width=0.50\\textwidth]{fig.png}"),
+            "{}",
+            l.text
+        );
+        assert_eq!(l.images.len(), 1);
+        assert_eq!(l.images[0].0, "fig.png");
     }
 
     #[test]

@@ -27,6 +27,17 @@ pub fn body(pieces: Vec<Piece>) -> anyhow::Result<String> {
                 html.push_str("</figure>\n");
                 events.push(Event::Html(CowStr::from(html)));
             }
+            Piece::Image(image) => {
+                let bytes = std::fs::read(&image.path)
+                    .with_context(|| format!("reading {}", image.path.display()))?;
+                events.push(Event::InlineHtml(CowStr::from(format!(
+                    "<img src=\"data:image/png;base64,{}\" alt=\"{}\" width=\"{}\" height=\"{}\">",
+                    base64(&bytes),
+                    escape(&image.alt),
+                    image.size.0,
+                    image.size.1
+                ))));
+            }
             Piece::Event(Event::InlineMath(tex), line) => {
                 let m = mathml(&tex, false).with_context(|| format!("line {line}"))?;
                 events.push(Event::InlineHtml(CowStr::from(m)));
@@ -41,6 +52,28 @@ pub fn body(pieces: Vec<Piece>) -> anyhow::Result<String> {
     let mut html = String::new();
     pulldown_cmark::html::push_html(&mut html, events.into_iter());
     Ok(html)
+}
+
+/// Standard base64 (RFC 4648, with padding), for images inlined as data URIs.
+pub fn base64(bytes: &[u8]) -> String {
+    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
+    for chunk in bytes.chunks(3) {
+        let b = [
+            chunk[0],
+            *chunk.get(1).unwrap_or(&0),
+            *chunk.get(2).unwrap_or(&0),
+        ];
+        let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
+        for i in 0..4 {
+            if i <= chunk.len() {
+                out.push(ALPHABET[(n >> (18 - 6 * i) & 63) as usize] as char);
+            } else {
+                out.push('=');
+            }
+        }
+    }
+    out
 }
 
 /// TeX math as MathML; an expression the converter cannot read is an error, so a statement
@@ -72,6 +105,20 @@ mod tests {
     use super::*;
     use crate::statement::markdown::pieces;
     use std::path::Path;
+
+    #[test]
+    fn base64_matches_the_rfc_examples() {
+        let cases = [
+            ("", ""),
+            ("f", "Zg=="),
+            ("fo", "Zm8="),
+            ("foo", "Zm9v"),
+            ("foobar", "Zm9vYmFy"),
+        ];
+        for (plain, encoded) in cases {
+            assert_eq!(base64(plain.as_bytes()), encoded);
+        }
+    }
 
     #[test]
     fn math_becomes_mathml() {

@@ -1,8 +1,11 @@
 //! Reading a Markdown statement into a stream that both the HTML page and the LaTeX export
-//! consume: pulldown-cmark events, with picture blocks lifted out as [`Picture`]s and a leading
+//! consume: pulldown-cmark events, with picture blocks lifted out as [`Picture`]s, images
+//! (`![alt](figure.png)`, PNG files in `problem_statement/`) as [`Image`]s, and a leading
 //! `# Title` that repeats the problem name dropped (both outputs print the name themselves).
 
-use std::path::Path;
+use std::path::{Component, Path, PathBuf};
+
+use anyhow::{Context, bail};
 
 use pulldown_cmark::{CodeBlockKind, Event, HeadingLevel, Options, Parser, Tag, TagEnd};
 
@@ -14,6 +17,18 @@ pub enum Piece<'a> {
     /// An ordinary Markdown event, and the 1-based line it starts on.
     Event(Event<'a>, usize),
     Picture(Picture),
+    Image(Image),
+}
+
+/// A PNG image of the statement.
+#[derive(Debug, Clone)]
+pub struct Image {
+    /// The file name as written (relative to `problem_statement/`).
+    pub name: String,
+    pub path: PathBuf,
+    pub alt: String,
+    /// Width and height in pixels.
+    pub size: (u32, u32),
 }
 
 /// The Markdown extensions statements may use: `$math$`, tables, ~~strike~~.
@@ -96,11 +111,52 @@ pub fn pieces<'a>(
                     }
                 }
             }
+            Event::Start(Tag::Image { dest_url, .. }) => {
+                let mut alt = String::new();
+                for (e, _) in events.by_ref() {
+                    match e {
+                        Event::End(TagEnd::Image) => break,
+                        Event::Text(t) | Event::Code(t) => alt.push_str(&t),
+                        _ => {}
+                    }
+                }
+                let image = image(&dest_url, alt, package_root)
+                    .with_context(|| format!("line {line}: image {dest_url}"))?;
+                out.push(Piece::Image(image));
+            }
             event => out.push(Piece::Event(event, line)),
         }
         first = false;
     }
     Ok(out)
+}
+
+/// Checks an image reference: a PNG file inside `problem_statement/`.
+fn image(url: &str, alt: String, package_root: &Path) -> anyhow::Result<Image> {
+    let rel = Path::new(url);
+    if url.contains("://") || rel.components().any(|c| !matches!(c, Component::Normal(_))) {
+        bail!("images must be files in problem_statement/, given by a plain relative path");
+    }
+    if !url.to_ascii_lowercase().ends_with(".png") {
+        bail!(
+            "only PNG images are supported (draw boards and rows with a ```board or ```row block)"
+        );
+    }
+    let path = package_root.join("problem_statement").join(rel);
+    let bytes = std::fs::read(&path).with_context(|| format!("reading {}", path.display()))?;
+    if bytes.len() < 24 || &bytes[..8] != b"\x89PNG\r\n\x1a\n" {
+        bail!("{} is not a PNG file", path.display());
+    }
+    let size = (
+        u32::from_be_bytes(bytes[16..20].try_into().expect("4 bytes")),
+        u32::from_be_bytes(bytes[20..24].try_into().expect("4 bytes")),
+    );
+    Ok(Image {
+        name: url.to_string(),
+        path,
+        alt,
+        size,
+    })
 }
 
 #[cfg(test)]
@@ -113,6 +169,7 @@ mod tests {
             .map(|p| match p {
                 Piece::Event(e, line) => format!("{line}:{e:?}"),
                 Piece::Picture(p) => format!("{}:picture {}", p.line, p.kind.name()),
+                Piece::Image(i) => format!("image {}", i.name),
             })
             .collect()
     }
@@ -146,6 +203,37 @@ mod tests {
             unreachable!()
         };
         assert_eq!(pic.text, "B_W\n");
+    }
+
+    #[test]
+    fn images_must_be_png_files_of_the_statement() {
+        let dir = tempfile::tempdir().unwrap();
+        let statement = dir.path().join("problem_statement");
+        std::fs::create_dir(&statement).unwrap();
+        let png = crate::render::png::svg_to_png(
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"30\" height=\"20\"/>",
+            1.0,
+        )
+        .unwrap();
+        std::fs::write(statement.join("fig.png"), png).unwrap();
+        let p = pieces("See ![the *figure*](fig.png).\n", "x", dir.path()).unwrap();
+        let image = p
+            .iter()
+            .find_map(|p| match p {
+                Piece::Image(i) => Some(i),
+                _ => None,
+            })
+            .unwrap();
+        assert_eq!((image.alt.as_str(), image.size), ("the figure", (30, 20)));
+        for (md, why) in [
+            ("![a](../x.png)", "plain relative path"),
+            ("![a](fig.jpg)", "only PNG"),
+            ("![a](missing.png)", "reading"),
+            ("![a](https://example.com/x.png)", "plain relative path"),
+        ] {
+            let err = pieces(md, "x", dir.path()).unwrap_err();
+            assert!(format!("{err:#}").contains(why), "{md}: {err:#}");
+        }
     }
 
     #[test]

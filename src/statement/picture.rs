@@ -15,6 +15,8 @@
 //! file of the package instead (a sample input, say). Other attributes: `moves=` (drawn as a
 //! strip of frames), `caption=`, `columns=` (board frames per line) and `labels=no`. On GitHub
 //! and in any Markdown viewer the block still reads as the board or row it draws.
+//!
+//! Other figures can be PNG files in `problem_statement/`, referenced as `![alt](figure.png)`.
 
 use std::path::{Component, Path};
 
