@@ -291,8 +291,8 @@ fn an_interrupted_export_leaves_nothing_half_written() {
 #[test]
 fn export_all_writes_every_problem_and_a_domjudge_zip_each() {
     let repo = FixtureRepo::new();
-    // A second problem: a copy of the first under another name.
-    let copy = repo.problem("hops2");
+    // A second problem: a copy of the first under a name problemtools would not take as it is.
+    let copy = repo.problem("hops-two");
     std::process::Command::new("cp")
         .args(["-a"])
         .arg(repo.problem("hops"))
@@ -311,9 +311,10 @@ fn export_all_writes_every_problem_and_a_domjudge_zip_each() {
         .into_iter()
         .filter(|p| !p.trim_end_matches('/').contains('/'))
         .collect();
-    assert_eq!(top, ["hops/", "hops.zip", "hops2/", "hops2.zip"]);
+    // Short names are [a-z0-9]+, as problemtools requires of the package directory.
+    assert_eq!(top, ["hops/", "hops.zip", "hopstwo/", "hopstwo.zip"]);
 
-    let zip_path = contest.join("hops2.zip");
+    let zip_path = contest.join("hopstwo.zip");
     let mut zip = zip::ZipArchive::new(std::fs::File::open(&zip_path).unwrap()).unwrap();
     let names: Vec<String> = zip.file_names().map(|n| n.unwrap().to_string()).collect();
     for expected in [

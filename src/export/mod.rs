@@ -35,6 +35,22 @@ pub struct Exported {
     pub bytes: u64,
 }
 
+/// The name a problem goes by in the package format: problemtools requires the package
+/// directory's name to be `[a-z0-9]+` (`checkers-path` becomes `checkerspath`), and DOMjudge
+/// takes a zip's base name as the problem's short name.
+pub fn short_name(name: &str) -> String {
+    let short: String = name
+        .chars()
+        .filter(|c| c.is_ascii_alphanumeric())
+        .map(|c| c.to_ascii_lowercase())
+        .collect();
+    if short.is_empty() {
+        "problem".into()
+    } else {
+        short
+    }
+}
+
 /// Exports one package into `dest`.
 pub fn export_one(package: &Package, dest: &Path, force: bool) -> anyhow::Result<Exported> {
     check_destination(dest, force, std::slice::from_ref(package))?;
@@ -42,6 +58,17 @@ pub fn export_one(package: &Package, dest: &Path, force: bool) -> anyhow::Result
     crate::generate::ensure_secret_data(package)?;
     let notes = kattis::write(package, staging.path())
         .with_context(|| format!("exporting {}", package.short_name))?;
+    let mut notes = notes;
+    let dir_name = dest
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    if dir_name != short_name(&dir_name) {
+        notes.push(format!(
+            "problemtools takes the directory name as the problem's short name and wants it to be [a-z0-9]+; export into a directory named {} to satisfy it",
+            short_name(&package.short_name)
+        ));
+    }
     let mut exported = Exported {
         problems: vec![(package.short_name.clone(), notes)],
         ..Exported::default()
@@ -52,27 +79,36 @@ pub fn export_one(package: &Package, dest: &Path, force: bool) -> anyhow::Result
     Ok(exported)
 }
 
-/// Exports every package of a `problems/` directory into `dest/<name>/`, with
-/// `dest/<name>.zip` for DOMjudge next to each.
+/// Exports every package of a `problems/` directory into `dest/<short name>/`, with
+/// `dest/<short name>.zip` for DOMjudge next to each (see [`short_name`]).
 pub fn export_all(problems: &Path, dest: &Path, force: bool) -> anyhow::Result<Exported> {
     let packages = packages_in(problems)?;
+    let mut seen = std::collections::BTreeMap::new();
+    for package in &packages {
+        if let Some(other) = seen.insert(short_name(&package.short_name), &package.short_name) {
+            bail!(
+                "problems {other} and {} would both be exported as {}; rename one",
+                package.short_name,
+                short_name(&package.short_name)
+            );
+        }
+    }
     check_destination(dest, force, &packages)?;
     let staging = staging_dir(dest)?;
     let mut exported = Exported::default();
     for package in &packages {
         crate::generate::ensure_secret_data(package)?;
-        let dir = staging.path().join(&package.short_name);
+        let name = short_name(&package.short_name);
+        let dir = staging.path().join(&name);
         std::fs::create_dir(&dir).with_context(|| format!("creating {}", dir.display()))?;
         let notes = kattis::write(package, &dir)
             .with_context(|| format!("exporting {}", package.short_name))?;
         let html = crate::statement::page::build(package)?;
-        let zip = staging.path().join(format!("{}.zip", package.short_name));
+        let zip = staging.path().join(format!("{name}.zip"));
         domjudge::write_zip(package, &dir, &html, &zip)
             .with_context(|| format!("zipping {}", package.short_name))?;
         exported.problems.push((package.short_name.clone(), notes));
-        exported
-            .zips
-            .push(dest.join(format!("{}.zip", package.short_name)));
+        exported.zips.push(dest.join(format!("{name}.zip")));
         crate::interrupt::check()?;
     }
     count(staging.path(), &mut exported)?;
@@ -227,4 +263,16 @@ fn count(dir: &Path, exported: &mut Exported) -> anyhow::Result<()> {
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn short_names_are_lowercase_alphanumeric() {
+        assert_eq!(short_name("checkers-path"), "checkerspath");
+        assert_eq!(short_name("Shifting_Query2"), "shiftingquery2");
+        assert_eq!(short_name("--"), "problem");
+    }
 }
