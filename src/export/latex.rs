@@ -87,8 +87,8 @@ struct Writer {
     images: Vec<(String, std::path::PathBuf)>,
     /// Open lists: `true` for numbered.
     lists: Vec<bool>,
-    /// Column count and current cell of an open table.
-    table: Option<(usize, usize)>,
+    /// Cells written so far in the current row of an open table.
+    table: Option<usize>,
     in_code_block: bool,
 }
 
@@ -192,15 +192,15 @@ impl Writer {
                     self.out,
                     "\n\\begin{{center}}\n\\begin{{tabular}}{{|{spec}}}\n\\hline\n"
                 );
-                self.table = Some((alignments.len(), 0));
+                self.table = Some(0);
             }
             Tag::TableHead | Tag::TableRow => {
-                if let Some((_, cell)) = &mut self.table {
+                if let Some(cell) = &mut self.table {
                     *cell = 0;
                 }
             }
             Tag::TableCell => {
-                if let Some((_, cell)) = &mut self.table {
+                if let Some(cell) = &mut self.table {
                     if *cell > 0 {
                         self.out.push_str(" & ");
                     }

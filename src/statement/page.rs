@@ -26,7 +26,7 @@ figcaption { color: var(--muted); font-size: .95rem; margin-top: .4rem; }
 table { border-collapse: collapse; margin: 1rem 0; }
 th, td { border: 1px solid var(--line); padding: .3rem .7rem; }
 math[display="block"] { margin: .8rem 0; }
-.samples h2 { border-top: 1px solid var(--line); padding-top: 1.2rem; }
+.samples { border-top: 1px solid var(--line); margin-top: 1.6rem; }
 .sample { display: grid; grid-template-columns: 1fr 1fr; gap: 1rem; margin: 1rem 0 1.6rem; }
 .sample-part { min-width: 0; }
 .sample-head { display: flex; align-items: center; justify-content: space-between; font: 600 14px/1 system-ui, sans-serif; margin-bottom: .35rem; }
@@ -87,7 +87,13 @@ pub fn build(package: &Package) -> anyhow::Result<String> {
     page.push_str(&body);
     page.push_str("</article>\n");
     if !samples.is_empty() {
-        page.push_str("<section class=\"samples\">\n<h2>Samples</h2>\n");
+        page.push_str("<section class=\"samples\">\n");
+        // Statements often end with their own "Samples" section explaining them; the sample
+        // files then continue that section instead of opening a second one.
+        let own = ["<h2>Samples</h2>", "<h2>Sample</h2>", "<h2>Examples</h2>"];
+        if !own.iter().any(|h| body.contains(h)) {
+            page.push_str("<h2>Samples</h2>\n");
+        }
         for sample in &samples {
             sample_html(&mut page, sample);
         }
