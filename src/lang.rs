@@ -13,7 +13,7 @@ use std::sync::OnceLock;
 use anyhow::{Context, bail};
 use sha2::{Digest, Sha256};
 
-use crate::runner::{self, RunLimits, RunSpec, sandbox};
+use crate::runner::{self, Isolation, IsolationChoice, RunLimits, RunSpec, sandbox};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Language {
@@ -177,9 +177,10 @@ impl Compiled {
                 Err(_) => arg,
             })
             .collect();
+        let mut read_only = vec![(self.location.clone(), inside.to_path_buf())];
+        read_only.extend(self.runtime.iter().map(|dir| (dir.clone(), dir.clone())));
         let mounts = sandbox::Mounts {
-            program: Some(self.location.clone()),
-            runtime: self.runtime.clone(),
+            read_only,
             work: work.to_path_buf(),
         };
         (argv, mounts)
@@ -198,8 +199,12 @@ pub struct CompileError {
     pub message: String,
 }
 
-/// Compiles a program, or fetches it from the cache.
-pub fn compile(source: &Path) -> anyhow::Result<Result<Compiled, CompileError>> {
+/// Compiles a program, or fetches it from the cache. With the sandbox, the compiler runs inside
+/// it and sees only the program's own sources: a contestant cannot `#include` an answer file.
+pub fn compile(
+    source: &Path,
+    isolation: IsolationChoice,
+) -> anyhow::Result<Result<Compiled, CompileError>> {
     let language = Language::detect(source)?;
     if let Some(tool) = language.missing_tool() {
         bail!(
@@ -229,7 +234,7 @@ pub fn compile(source: &Path) -> anyhow::Result<Result<Compiled, CompileError>> 
     let key = cache_key(language, &source, &files)?;
     let entry = cache_dir()?.join("build").join(&key);
     if !entry.join("ok").is_file() {
-        match build(language, &files, &entry)? {
+        match build(language, &source, &files, &entry, isolation)? {
             Ok(()) => {}
             Err(err) => return Ok(Err(err)),
         }
@@ -293,26 +298,16 @@ fn main_stem(files: &[PathBuf]) -> String {
 /// The compile command for a language, as `(program, args)`; `{out}` stands for the output.
 fn compile_command(language: Language, files: &[PathBuf], out: &Path) -> Vec<OsString> {
     let mut argv: Vec<OsString> = match language {
-        Language::C => ["gcc", "-O2", "-std=gnu17", "-pipe", "-o"]
-            .map(OsString::from)
-            .to_vec(),
-        Language::Cpp => ["g++", "-O2", "-std=gnu++20", "-pipe", "-o"]
-            .map(OsString::from)
-            .to_vec(),
-        Language::Rust => [
-            "rustc",
-            "-O",
-            "--edition",
-            "2021",
-            "--crate-type",
-            "bin",
-            "-o",
-        ]
-        .map(OsString::from)
-        .to_vec(),
-        Language::Java => ["javac", "-encoding", "UTF-8", "-d"]
-            .map(OsString::from)
-            .to_vec(),
+        Language::C => tool_then("gcc", &["-O2", "-std=gnu17", "-pipe", "-o"]),
+        Language::Cpp => tool_then("g++", &["-O2", "-std=gnu++20", "-pipe", "-o"]),
+        Language::Rust => {
+            let mut argv = vec![rust_toolchain().0.into_os_string()];
+            argv.extend(
+                ["-O", "--edition", "2021", "--crate-type", "bin", "-o"].map(OsString::from),
+            );
+            argv
+        }
+        Language::Java => tool_then("javac", &["-encoding", "UTF-8", "-d"]),
         Language::Python => {
             // A syntax check that writes nothing next to the sources.
             let check =
@@ -338,8 +333,10 @@ fn compile_command(language: Language, files: &[PathBuf], out: &Path) -> Vec<OsS
 /// Builds into a fresh temporary directory next to the entry, then renames it into place.
 fn build(
     language: Language,
+    source: &Path,
     files: &[PathBuf],
     entry: &Path,
+    isolation: IsolationChoice,
 ) -> anyhow::Result<Result<(), CompileError>> {
     let parent = entry.parent().expect("cache entries have a parent");
     std::fs::create_dir_all(parent).with_context(|| format!("creating {}", parent.display()))?;
@@ -347,8 +344,47 @@ fn build(
         .prefix(".building-")
         .tempdir_in(parent)
         .with_context(|| format!("creating a build directory in {}", parent.display()))?;
-    let argv = compile_command(language, files, staging.path());
     let log = staging.path().join("compile.log");
+    let (argv, env, isolation) = match isolation {
+        IsolationChoice::LimitsOnly => (
+            compile_command(language, files, staging.path()),
+            None,
+            Isolation::Direct,
+        ),
+        IsolationChoice::Sandbox => {
+            // The sources appear below /program, the build directory is /sandbox.
+            let inside = Path::new(sandbox::PROGRAM_DIR);
+            let (mount, shown): (PathBuf, Vec<PathBuf>) = if source.is_dir() {
+                let shown = files
+                    .iter()
+                    .map(|f| inside.join(f.strip_prefix(source).unwrap_or(f)))
+                    .collect();
+                (source.to_path_buf(), shown)
+            } else {
+                (
+                    source.to_path_buf(),
+                    vec![inside.join(source.file_name().unwrap_or_default())],
+                )
+            };
+            let mount_point = if source.is_dir() {
+                inside.to_path_buf()
+            } else {
+                shown[0].clone()
+            };
+            let mut read_only = vec![(mount, mount_point)];
+            read_only.extend(toolchain_dirs(language).into_iter().map(|d| (d.clone(), d)));
+            let mounts = sandbox::Mounts {
+                read_only,
+                work: staging.path().to_path_buf(),
+            };
+            let argv = compile_command(language, &shown, Path::new(sandbox::WORK_DIR));
+            (
+                argv,
+                Some(runner::clean_env(Path::new(sandbox::WORK_DIR))),
+                Isolation::Sandbox(mounts),
+            )
+        }
+    };
     let spec = RunSpec {
         argv,
         cwd: staging.path().to_path_buf(),
@@ -357,8 +393,8 @@ fn build(
         stderr: log.clone(),
         limits: RunLimits::compiler(),
         cpu_slot: None,
-        env: None,
-        isolation: runner::Isolation::Direct,
+        env,
+        isolation,
     };
     let outcome = runner::run(&spec).context("running the compiler")?;
     if !outcome.success() {
@@ -385,6 +421,51 @@ fn build(
         }
     }
     Ok(Ok(()))
+}
+
+/// A tool found on PATH (by absolute path, so the sandbox can run it) and its arguments.
+fn tool_then(tool: &str, args: &[&str]) -> Vec<OsString> {
+    let mut argv = vec![
+        find_in_path(tool)
+            .map(PathBuf::into_os_string)
+            .unwrap_or_else(|| tool.into()),
+    ];
+    argv.extend(args.iter().map(OsString::from));
+    argv
+}
+
+/// The real rustc and its sysroot. rustup puts a proxy on PATH that needs the user's home;
+/// the compiler it forwards to lives in the sysroot, which the sandbox can show read-only.
+fn rust_toolchain() -> (PathBuf, PathBuf) {
+    static RUST: OnceLock<(PathBuf, PathBuf)> = OnceLock::new();
+    RUST.get_or_init(|| {
+        let proxy = find_in_path("rustc").unwrap_or_else(|| PathBuf::from("rustc"));
+        let sysroot = std::process::Command::new(&proxy)
+            .args(["--print", "sysroot"])
+            .output()
+            .ok()
+            .filter(|o| o.status.success())
+            .map(|o| PathBuf::from(String::from_utf8_lossy(&o.stdout).trim()));
+        match sysroot {
+            Some(root) if root.join("bin/rustc").is_file() => (root.join("bin/rustc"), root),
+            _ => (proxy, PathBuf::from("/usr")),
+        }
+    })
+    .clone()
+}
+
+/// Installations outside /usr that a language's compiler needs inside the sandbox.
+fn toolchain_dirs(language: Language) -> Vec<PathBuf> {
+    let dir = match language {
+        Language::Rust => rust_toolchain().1,
+        Language::Python => python_prefix(),
+        Language::C | Language::Cpp | Language::Java | Language::Executable => return Vec::new(),
+    };
+    if dir.starts_with("/usr") {
+        Vec::new()
+    } else {
+        vec![dir]
+    }
 }
 
 /// The cache key: the language, the compile command's shape and every source file's name and bytes.

@@ -15,6 +15,7 @@
 //! - [`render`]: pictures of boards, rows and move sequences (SVG, PNG);
 //! - [`statement`]: Markdown statements and the standalone HTML page;
 //! - [`report`]: terminal and JSON output;
+//! - [`stress`]: random testing of a submission against the reference, with shrinking;
 //! - [`commands`] and [`cli`]: the command-line interface.
 
 pub mod checking;
@@ -34,3 +35,4 @@ pub mod render;
 pub mod report;
 pub mod runner;
 pub mod statement;
+pub mod stress;

@@ -297,3 +297,37 @@ fn require_sandbox_refuses_to_run_without_one() {
             "--require-sandbox: bubblewrap (bwrap) is not installed",
         ));
 }
+
+#[test]
+fn compiling_in_the_sandbox_keeps_answer_files_out_of_reach() {
+    if !sandbox_available() {
+        return;
+    }
+    let pkg = TempPackage::sum(1.0, 256, 0);
+    // Pulls the judges' answer into the program at compile time.
+    let answer = pkg.path().join("data/sample/1.ans");
+    let src = format!(
+        "#include <stdio.h>\nint answer =\n#include \"{}\"\n;\nint main(){{printf(\"%d\\n\", answer);return 0;}}\n",
+        answer.display()
+    );
+    let (v, _) = judge_source(&pkg, "include.c", &src, SANDBOX);
+    assert_eq!(verdict(&v), "CE", "{v}");
+    assert!(
+        v["compile_message"]
+            .as_str()
+            .unwrap()
+            .contains("No such file or directory"),
+        "{v}"
+    );
+    let (v, _) = judge_source(
+        &pkg,
+        "include2.c",
+        &src.replace("int main", "int unused_marker;\nint main"),
+        NO_SANDBOX,
+    );
+    assert_eq!(
+        verdict(&v),
+        "AC",
+        "outside the sandbox the trick works, so the test is not vacuous: {v}"
+    );
+}

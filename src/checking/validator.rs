@@ -13,7 +13,7 @@ use anyhow::{Context, bail};
 use super::CheckOutcome;
 use crate::lang::{self, Compiled};
 use crate::package::Limits;
-use crate::runner::{self, RunLimits, RunSpec};
+use crate::runner::{self, IsolationChoice, RunLimits, RunSpec};
 
 const ACCEPT: i32 = 42;
 const REJECT: i32 = 43;
@@ -38,7 +38,9 @@ enum Answer {
 impl ValidatorProgram {
     /// Compiles a validator. Failing to compile is a judge error, reported with the compiler's words.
     pub fn build(path: &Path, role: &'static str) -> anyhow::Result<ValidatorProgram> {
-        match lang::compile(path).with_context(|| format!("{role} {}", path.display()))? {
+        match lang::compile(path, IsolationChoice::LimitsOnly)
+            .with_context(|| format!("{role} {}", path.display()))?
+        {
             Ok(compiled) => Ok(ValidatorProgram {
                 path: path.to_path_buf(),
                 compiled,

@@ -9,6 +9,7 @@ pub mod judge;
 pub mod render;
 pub mod solve;
 pub mod statement;
+pub mod stress;
 pub mod validate;
 pub mod verify;
 
@@ -24,6 +25,7 @@ pub fn run(command: Command) -> anyhow::Result<ExitCode> {
         Command::Check(args) => check::run(args),
         Command::Generate(args) => generate::run(args),
         Command::Validate(args) => validate::run(args),
+        Command::Stress(args) => stress::run(args),
         Command::Solve(args) => solve::run(args),
         Command::Gen(args) => gen_test::run(args),
         Command::Render(args) => render::run(args),

@@ -21,7 +21,7 @@ pub use manifest::{Manifest, file_hash, hash_bytes};
 use crate::checking::InputValidators;
 use crate::lang::{self, Compiled};
 use crate::package::{Package, Plan, PlanTest, Solution};
-use crate::runner::{self, RunLimits, RunSpec};
+use crate::runner::{self, IsolationChoice, RunLimits, RunSpec};
 
 /// How to generate.
 #[derive(Debug, Clone)]
@@ -95,23 +95,16 @@ pub fn generate(
         options.jobs,
         |_, &(index, test)| {
             crate::interrupt::check()?;
-            stage_test(
-                package,
-                &plan,
-                test,
-                index,
-                &validators,
-                &answerer,
-                staging.path(),
+            stage_test(package, test, index, &validators, &answerer, staging.path()).with_context(
+                || {
+                    format!(
+                        "{}: test {} ({})",
+                        plan.path.display(),
+                        test.name,
+                        test.command_line()
+                    )
+                },
             )
-            .with_context(|| {
-                format!(
-                    "{}: test {} ({})",
-                    plan.path.display(),
-                    test.name,
-                    test.command_line()
-                )
-            })
         },
         |_, result| match result {
             Ok(s) => {
@@ -211,7 +204,7 @@ fn answerer(package: &Package, plan: &Plan) -> anyhow::Result<Answerer> {
         }
         Solution::Program(rel) => {
             let path = package.root.join(rel);
-            match lang::compile(&path)
+            match lang::compile(&path, IsolationChoice::LimitsOnly)
                 .with_context(|| format!("the plan's solution {}", path.display()))?
             {
                 Ok(compiled) => Answerer::Program(compiled),
@@ -228,7 +221,6 @@ fn answerer(package: &Package, plan: &Plan) -> anyhow::Result<Answerer> {
 /// Makes one test in the staging directory: input, validation, answer.
 fn stage_test(
     package: &Package,
-    plan: &Plan,
     test: &PlanTest,
     index: usize,
     validators: &InputValidators,
@@ -239,7 +231,7 @@ fn stage_test(
     std::fs::create_dir_all(&dir)?;
     let input = dir.join("test.in");
     let answer = dir.join("test.ans");
-    run_generator(package, plan, test, &input, &dir)?;
+    run_generator(package, &test.generator, &test.args, &input, &dir)?;
     let limits = &package.config.limits;
     let data = package.data_dir();
     let group_dir = data.join(
@@ -298,33 +290,28 @@ fn stage_test(
     })
 }
 
-/// Runs a plan line's generator, writing the test input to `output`.
-fn run_generator(
+/// Runs a generator (built in, or a program in the package's `generators/` folder) with its
+/// arguments, writing the test input to `output`; `dir` is a scratch directory.
+pub fn run_generator(
     package: &Package,
-    plan: &Plan,
-    test: &PlanTest,
+    name: &str,
+    args: &[String],
     output: &Path,
     dir: &Path,
 ) -> anyhow::Result<()> {
-    if let Some(generator) = crate::generators::find(&test.generator) {
-        let bytes = (generator.run)(&test.args)
-            .with_context(|| format!("generator '{}' failed", test.generator))?;
+    if let Some(generator) = crate::generators::find(name) {
+        let bytes = (generator.run)(args).with_context(|| format!("generator '{name}' failed"))?;
         std::fs::write(output, bytes)?;
         return Ok(());
     }
-    let program = plan
-        .path
-        .parent()
-        .expect("the plan is in generators/")
-        .join(&test.generator);
+    let program = package.root.join("generators").join(name);
     if !program.exists() {
         bail!(
-            "no generator '{}': neither built in (leapfrog gen --list) nor a program {}",
-            test.generator,
+            "no generator '{name}': neither built in (leapfrog gen --list) nor a program {}",
             program.display()
         );
     }
-    let compiled = match lang::compile(&program)? {
+    let compiled = match lang::compile(&program, IsolationChoice::LimitsOnly)? {
         Ok(c) => c,
         Err(err) => bail!(
             "generator {} does not compile:\n{}",
@@ -333,7 +320,7 @@ fn run_generator(
         ),
     };
     let mut argv = compiled.command(package.config.limits.memory_mib);
-    argv.extend(test.args.iter().map(Into::into));
+    argv.extend(args.iter().map(Into::into));
     let limits = &package.config.limits;
     let spec = RunSpec {
         argv,

@@ -43,6 +43,8 @@ impl Package {
     /// for in the current directory and its ancestors).
     pub fn open(spec: &str) -> anyhow::Result<Package> {
         let root = locate(spec)?;
+        // An absolute path names the package even when it was given as `.`.
+        let root = std::fs::canonicalize(&root).unwrap_or(root);
         let short_name = root
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())

@@ -1,4 +1,4 @@
-//! The bubblewrap sandbox: a fresh root holding the system's libraries and tools read-only, the
+//! The bubblewrap sandbox (for submissions and for compiling them): a fresh root holding the system's libraries and tools read-only, the
 //! program read-only at `/program`, its own empty working directory writable at `/sandbox`, a
 //! private `/tmp`, no network, and its own user, process, IPC, UTS and cgroup namespaces. The
 //! problem directory, the answers, the user's home, the repository and the judge's temporary
@@ -17,10 +17,9 @@ pub const WORK_DIR: &str = "/sandbox";
 /// What a sandboxed run sees besides the system directories.
 #[derive(Debug, Clone, Default)]
 pub struct Mounts {
-    /// Shown read-only at [`PROGRAM_DIR`] (a directory, or a single executable file).
-    pub program: Option<PathBuf>,
-    /// Shown read-only at their own paths (an interpreter's installation, say).
-    pub runtime: Vec<PathBuf>,
+    /// Host paths shown read-only inside, each at the path given with it: the program at
+    /// [`PROGRAM_DIR`], an interpreter's installation at its own path.
+    pub read_only: Vec<(PathBuf, PathBuf)>,
     /// The run's working directory, writable at [`WORK_DIR`].
     pub work: PathBuf,
 }
@@ -106,11 +105,8 @@ pub fn wrap_args(bwrap: &Path, mounts: &Mounts) -> Vec<OsString> {
         }
     }
     push(&[&"--proc", &"/proc", &"--dev", &"/dev", &"--tmpfs", &"/tmp"]);
-    for dir in &mounts.runtime {
-        push(&[&"--ro-bind", dir, dir]);
-    }
-    if let Some(program) = &mounts.program {
-        push(&[&"--ro-bind", program, &PROGRAM_DIR]);
+    for (host, inside) in &mounts.read_only {
+        push(&[&"--ro-bind", host, inside]);
     }
     push(&[
         &"--bind",
