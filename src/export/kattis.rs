@@ -120,7 +120,18 @@ fn write_problem_yaml(package: &Package, dest: &Path, notes: &mut Notes) -> anyh
     out.insert("uuid".into(), stable_uuid(&package.short_name).into());
     for key in LEGACY_KEYS {
         if let Some(value) = raw.get(*key) {
-            out.insert((*key).into(), value.clone());
+            let value = match (*key, value) {
+                // The legacy format wants keywords as one space-separated string.
+                ("keywords", Value::Sequence(words)) => Value::String(
+                    words
+                        .iter()
+                        .filter_map(Value::as_str)
+                        .collect::<Vec<_>>()
+                        .join(" "),
+                ),
+                _ => value.clone(),
+            };
+            out.insert((*key).into(), value);
         }
     }
     let validation = match package.config.validation {
