@@ -7,6 +7,8 @@
 //! machine. Generators may call the reference solvers in `crate::puzzles` to check the outcome
 //! they planted before returning a test.
 
+pub mod checkers;
+
 /// Builds one test input from a generator command line (without the generator's name).
 pub type GenerateFn = fn(&[String]) -> anyhow::Result<Vec<u8>>;
 
@@ -24,7 +26,12 @@ pub struct Generator {
 }
 
 /// Every built-in generator.
-pub static GENERATORS: &[Generator] = &[];
+pub static GENERATORS: &[Generator] = &[Generator {
+    name: "checkers",
+    about: "Boards for checkers / checkers-path with a planted outcome (unique, none, near misses...)",
+    run: checkers::run,
+    sized: checkers::sized,
+}];
 
 /// Looks a generator up by name.
 pub fn find(name: &str) -> Option<&'static Generator> {

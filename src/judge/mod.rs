@@ -116,6 +116,8 @@ pub fn judge(
     on_test: &mut dyn FnMut(&TestResult),
 ) -> anyhow::Result<JudgeReport> {
     let limits = effective_limits(package, options);
+    // A missing or unknown submission is reported before any data is generated for it.
+    let language = lang::Language::detect(submission)?;
     crate::generate::ensure_secret_data(package)?;
     let tests: Vec<TestCase> = package
         .tests()?
@@ -134,7 +136,6 @@ pub fn judge(
             options.filter.as_deref().unwrap_or("")
         );
     }
-    let language = lang::Language::detect(submission)?;
     let mut report = JudgeReport {
         problem: package.short_name.clone(),
         submission: submission.display().to_string(),

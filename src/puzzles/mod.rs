@@ -6,6 +6,8 @@
 //! and column of the first problem. Solvers stream their output through their own buffer, so
 //! the `dyn Write` behind them is called once per buffer flush, not once per move.
 
+pub mod checkers;
+
 use std::fmt;
 use std::io::{self, BufRead, Write};
 
@@ -28,7 +30,22 @@ pub struct Puzzle {
 }
 
 /// Every puzzle leapfrog can solve, in the order `--list` shows them.
-pub static PUZZLES: &[Puzzle] = &[];
+pub static PUZZLES: &[Puzzle] = &[
+    Puzzle {
+        name: "checkers",
+        about: "Which black king can capture every white piece in one move? (square, None, Multiple)",
+        solve: checkers::solve,
+        show: Some(checkers::show),
+        outcome: checkers::outcome,
+    },
+    Puzzle {
+        name: "checkers-path",
+        about: "The same question, answered with the capture path itself",
+        solve: checkers::solve_path,
+        show: Some(checkers::show),
+        outcome: checkers::outcome,
+    },
+];
 
 /// Looks a puzzle up by its command-line name.
 pub fn find(name: &str) -> Option<&'static Puzzle> {
