@@ -306,7 +306,7 @@ mod tests {
 
     fn latex(md: &str) -> Latex {
         convert(
-            pieces(md, "Frog Hops", Path::new("/")).unwrap(),
+            pieces(md, Path::new("/")).unwrap(),
             "Frog Hops",
             "problem.en.md",
         )
@@ -371,7 +371,7 @@ mod tests {
         .unwrap();
         std::fs::write(dir.path().join("problem_statement/fig.png"), png).unwrap();
         let l = convert(
-            pieces("Look: ![a figure](fig.png)\n", "x", dir.path()).unwrap(),
+            pieces("Look: ![a figure](fig.png)\n", dir.path()).unwrap(),
             "x",
             "problem.en.md",
         )
@@ -389,7 +389,7 @@ mod tests {
     #[test]
     fn unsupported_markup_names_the_line() {
         let err = convert(
-            pieces("text\n\n<div>x</div>\n", "x", Path::new("/")).unwrap(),
+            pieces("text\n\n<div>x</div>\n", Path::new("/")).unwrap(),
             "x",
             "problem.en.md",
         )

@@ -132,7 +132,7 @@ mod tests {
     #[test]
     fn pictures_and_math_in_the_body() {
         let md = "Let $n$ be.\n\n```row moves=\"1\" caption=\"One <slide>\"\nB_W\n```\n\n```\ncode & more\n```\n";
-        let html = body(pieces(md, "x", Path::new("/")).unwrap()).unwrap();
+        let html = body(pieces(md, Path::new("/")).unwrap()).unwrap();
         assert!(html.contains("<math"), "{html}");
         assert!(html.contains("<figure class=\"picture picture-row\" id=\"picture-1\">"));
         assert!(html.contains("<figcaption>One &lt;slide&gt;</figcaption>"));
@@ -146,7 +146,7 @@ mod tests {
     #[test]
     fn a_broken_picture_names_its_line() {
         let md = "Text\n\n```board\n3\n._.\n_X_\n._.\n```\n";
-        let err = body(pieces(md, "x", Path::new("/")).unwrap()).unwrap_err();
+        let err = body(pieces(md, Path::new("/")).unwrap()).unwrap_err();
         let msg = format!("{err:#}");
         assert!(
             msg.contains("the board picture on line 3: line 6, column 2"),

@@ -1,7 +1,8 @@
 //! Reading a Markdown statement into a stream that both the HTML page and the LaTeX export
 //! consume: pulldown-cmark events, with picture blocks lifted out as [`Picture`]s, images
 //! (`![alt](figure.png)`, PNG files in `problem_statement/`) as [`Image`]s, and a leading
-//! `# Title` that repeats the problem name dropped (both outputs print the name themselves).
+//! `# Title` dropped: it is the Markdown file's own title, and both outputs print the name from
+//! problem.yaml instead (as the contest systems do).
 
 use std::path::{Component, Path, PathBuf};
 
@@ -36,12 +37,8 @@ pub fn options() -> Options {
     Options::ENABLE_MATH | Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH
 }
 
-/// Splits a statement into pieces. `name` is the problem's display name.
-pub fn pieces<'a>(
-    markdown: &'a str,
-    name: &str,
-    package_root: &Path,
-) -> anyhow::Result<Vec<Piece<'a>>> {
+/// Splits a statement into pieces; `package_root` resolves picture files and images.
+pub fn pieces<'a>(markdown: &'a str, package_root: &Path) -> anyhow::Result<Vec<Piece<'a>>> {
     let line_starts: Vec<usize> = std::iter::once(0)
         .chain(markdown.match_indices('\n').map(|(i, _)| i + 1))
         .collect();
@@ -58,31 +55,10 @@ pub fn pieces<'a>(
                 level: HeadingLevel::H1,
                 ..
             }) if first => {
-                let mut inner = Vec::new();
-                for (e, r) in events.by_ref() {
+                for (e, _) in events.by_ref() {
                     if matches!(e, Event::End(TagEnd::Heading(_))) {
                         break;
                     }
-                    inner.push((e, r));
-                }
-                let text: String = inner
-                    .iter()
-                    .filter_map(|(e, _)| match e {
-                        Event::Text(t) | Event::Code(t) => Some(t.as_ref()),
-                        _ => None,
-                    })
-                    .collect();
-                if !text.trim().eq_ignore_ascii_case(name.trim()) {
-                    out.push(Piece::Event(event, line));
-                    out.extend(
-                        inner
-                            .into_iter()
-                            .map(|(e, r)| Piece::Event(e, line_of(r.start))),
-                    );
-                    out.push(Piece::Event(
-                        Event::End(TagEnd::Heading(HeadingLevel::H1)),
-                        line,
-                    ));
                 }
             }
             Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(ref info))) => {
@@ -175,27 +151,31 @@ mod tests {
     }
 
     #[test]
-    fn the_title_heading_is_dropped_only_when_it_is_the_name() {
+    fn only_a_leading_title_heading_is_dropped() {
         let root = Path::new("/nonexistent");
-        let md = "# Shifting\n\nMove the checkers.\n";
-        let p = pieces(md, "shifting", root).unwrap();
+        let md = "# Shifting *checkers*\n\nMove the checkers.\n\n# Later\n";
+        let p = pieces(md, root).unwrap();
         assert!(
             matches!(p[0], Piece::Event(Event::Start(Tag::Paragraph), 3)),
             "{:?}",
             kinds(&p)
         );
-        let p = pieces("# Something else\n\ntext\n", "Shifting", root).unwrap();
-        assert!(matches!(
-            p[0],
-            Piece::Event(Event::Start(Tag::Heading { .. }), 1)
-        ));
+        assert!(
+            p.iter()
+                .any(|p| matches!(p, Piece::Event(Event::Start(Tag::Heading { .. }), 5)))
+        );
+        let p = pieces("Text first.\n\n# Heading\n", root).unwrap();
+        assert!(
+            p.iter()
+                .any(|p| matches!(p, Piece::Event(Event::Start(Tag::Heading { .. }), 3)))
+        );
     }
 
     #[test]
     fn picture_blocks_are_lifted_out_with_their_line() {
         let root = Path::new("/nonexistent");
         let md = "Intro\n\n```row moves=\"1\"\nB_W\n```\n\n```\nplain\n```\n";
-        let p = pieces(md, "x", root).unwrap();
+        let p = pieces(md, root).unwrap();
         let k = kinds(&p);
         assert!(k.contains(&"3:picture row".to_string()), "{k:?}");
         assert!(k.iter().any(|s| s.contains("plain")), "{k:?}");
@@ -216,7 +196,7 @@ mod tests {
         )
         .unwrap();
         std::fs::write(statement.join("fig.png"), png).unwrap();
-        let p = pieces("See ![the *figure*](fig.png).\n", "x", dir.path()).unwrap();
+        let p = pieces("See ![the *figure*](fig.png).\n", dir.path()).unwrap();
         let image = p
             .iter()
             .find_map(|p| match p {
@@ -231,14 +211,14 @@ mod tests {
             ("![a](missing.png)", "reading"),
             ("![a](https://example.com/x.png)", "plain relative path"),
         ] {
-            let err = pieces(md, "x", dir.path()).unwrap_err();
+            let err = pieces(md, dir.path()).unwrap_err();
             assert!(format!("{err:#}").contains(why), "{md}: {err:#}");
         }
     }
 
     #[test]
     fn math_is_recognised() {
-        let p = pieces("Let $n \\le 10$ be.\n", "x", Path::new("/")).unwrap();
+        let p = pieces("Let $n \\le 10$ be.\n", Path::new("/")).unwrap();
         assert!(p.iter().any(
             |p| matches!(p, Piece::Event(Event::InlineMath(m), _) if m.as_ref() == "n \\le 10")
         ));

@@ -45,7 +45,7 @@ impl Statement {
 
     /// The statement split into events and pictures; errors name the statement file and line.
     pub fn pieces<'a>(&'a self, package: &Package) -> anyhow::Result<Vec<markdown::Piece<'a>>> {
-        markdown::pieces(&self.markdown, package.display_name(), &package.root)
+        markdown::pieces(&self.markdown, &package.root)
             .with_context(|| self.path.display().to_string())
     }
 }
