@@ -101,7 +101,7 @@ fn a_problem_exports_in_the_legacy_kattis_layout() {
     assert!(tex.contains("\\section*{Input}"), "{tex}");
     assert!(tex.contains("$1 \\le N \\le 10^6$"), "{tex}");
     assert!(
-        tex.contains("\\includegraphics[width=0.99\\textwidth]{picture3.png}"),
+        tex.contains("\\includegraphics[width=0.79\\textwidth]{picture3.png}"),
         "{tex}"
     );
     let png = std::fs::read(out.join("problem_statement/picture1.png")).unwrap();

@@ -29,7 +29,8 @@ pub struct Latex {
 }
 
 /// Width of the text block in SVG pixels: a picture this wide or wider fills the line.
-const TEXT_WIDTH_PX: f64 = 640.0;
+/// (About the text width of the HTML page, so pictures take the same share of the line in both.)
+const TEXT_WIDTH_PX: f64 = 800.0;
 
 /// Converts a statement to LaTeX. `name` goes into `\problemname`; `source` names the Markdown
 /// file in errors.
@@ -378,7 +379,7 @@ mod tests {
         .unwrap();
         assert!(
             l.text
-                .contains("Look: \\includegraphics[width=0.50\\textwidth]{fig.png}"),
+                .contains("Look: \\includegraphics[width=0.40\\textwidth]{fig.png}"),
             "{}",
             l.text
         );
