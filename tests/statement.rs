@@ -214,3 +214,49 @@ fn the_page_renders_in_a_headless_browser() {
     assert!(black_pieces > 1_000, "{black_pieces} black-piece pixels");
     assert!(arrows > 200, "{arrows} arrow pixels");
 }
+
+/// Every statement in the repository builds: the page (pictures, formulas) and the LaTeX of the
+/// Kattis export, so a broken picture or formula is caught before anyone exports.
+#[test]
+fn every_problem_statement_of_the_repository_builds() {
+    let problems = Path::new(env!("CARGO_MANIFEST_DIR")).join("problems");
+    let Ok(entries) = std::fs::read_dir(&problems) else {
+        return;
+    };
+    let out = tempfile::tempdir().unwrap();
+    for entry in entries {
+        let dir = entry.unwrap().path();
+        if !dir.join("problem_statement/problem.en.md").is_file() {
+            continue;
+        }
+        let name = dir.file_name().unwrap().to_string_lossy().into_owned();
+        let page = out.path().join(format!("{name}.html"));
+        let output = leapfrog()
+            .args([
+                "statement",
+                dir.to_str().unwrap(),
+                "-o",
+                page.to_str().unwrap(),
+            ])
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(0), "{name}: {output:?}");
+        let package = leapfrog::package::Package::open(dir.to_str().unwrap()).unwrap();
+        let statement = leapfrog::statement::Statement::load(&package).unwrap();
+        let latex = leapfrog::export::latex::convert(
+            statement.pieces(&package).unwrap(),
+            package.display_name(),
+            &name,
+        )
+        .unwrap_or_else(|e| panic!("{name}: {e:#}"));
+        assert!(latex.text.contains("\\problemname{"), "{name}");
+        assert_eq!(
+            std::fs::read_to_string(&page)
+                .unwrap()
+                .matches("<figure")
+                .count(),
+            latex.pictures.len(),
+            "{name}: the page and the LaTeX draw the same pictures"
+        );
+    }
+}
