@@ -21,7 +21,7 @@ pub use manifest::{Manifest, file_hash, hash_bytes};
 use crate::checking::InputValidators;
 use crate::lang::{self, Compiled};
 use crate::package::{Package, Plan, PlanTest, Solution};
-use crate::runner::{self, IsolationChoice, RunLimits, RunSpec};
+use crate::runner::{self, IsolationChoice};
 
 /// How to generate.
 #[derive(Debug, Clone)]
@@ -253,26 +253,9 @@ fn stage_test(
             writer.flush()?;
         }
         Answerer::Program(compiled) => {
-            let spec = RunSpec {
-                argv: compiled.command(limits.memory_mib),
-                cwd: dir.clone(),
-                stdin: Some(input.clone()),
-                stdout: answer.clone(),
-                stderr: dir.join("solution.err"),
-                limits: RunLimits::validator(limits.validation_time_s, limits.memory_mib),
-                cpu_slot: None,
-                env: Some(runner::clean_env(&dir)),
-                isolation: runner::Isolation::Direct,
-            };
-            let outcome = runner::run(&spec)?;
-            if !outcome.success() {
-                let said = crate::checking::read_head(&dir.join("solution.err"));
-                bail!(
-                    "the solution failed ({}): {}",
-                    outcome.describe_exit(),
-                    said.trim()
-                );
-            }
+            compiled
+                .run_tool(&[], Some(&input), &answer, &dir, limits)
+                .context("the plan's solution")?;
         }
     }
     let head = crate::checking::read_head(&answer);
@@ -319,31 +302,9 @@ pub fn run_generator(
             err.message.trim_end()
         ),
     };
-    let mut argv = compiled.command(package.config.limits.memory_mib);
-    argv.extend(args.iter().map(Into::into));
-    let limits = &package.config.limits;
-    let spec = RunSpec {
-        argv,
-        cwd: dir.to_path_buf(),
-        stdin: None,
-        stdout: output.to_path_buf(),
-        stderr: dir.join("generator.err"),
-        limits: RunLimits::validator(limits.validation_time_s, limits.memory_mib),
-        cpu_slot: None,
-        env: Some(runner::clean_env(dir)),
-        isolation: runner::Isolation::Direct,
-    };
-    let outcome = runner::run(&spec)?;
-    if !outcome.success() {
-        let said = crate::checking::read_head(&dir.join("generator.err"));
-        bail!(
-            "generator {} failed ({}): {}",
-            program.display(),
-            outcome.describe_exit(),
-            said.trim()
-        );
-    }
-    Ok(())
+    compiled
+        .run_tool(args, None, output, dir, &package.config.limits)
+        .with_context(|| format!("generator {}", program.display()))
 }
 
 /// Moves the staged files into place, removes files of tests that left the plan, and records

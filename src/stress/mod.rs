@@ -16,7 +16,7 @@ use crate::checking::{CheckOutcome, InputValidators, OutputChecker};
 use crate::judge::{self, JudgeOptions, Verdict};
 use crate::lang::{self, Compiled};
 use crate::package::{Package, Solution, TestCase};
-use crate::runner::{self, IsolationChoice, RunLimits, RunSpec};
+use crate::runner::IsolationChoice;
 
 use shrink::Shape;
 
@@ -339,27 +339,15 @@ impl<'a> Harness<'a> {
             Reference::Program(compiled) => {
                 let input_path = dir.join("reference.in");
                 std::fs::write(&input_path, input)?;
-                let limits = &self.package.config.limits;
-                let spec = RunSpec {
-                    argv: compiled.command(limits.memory_mib),
-                    cwd: dir.to_path_buf(),
-                    stdin: Some(input_path),
-                    stdout: dir.join("reference.out"),
-                    stderr: dir.join("reference.err"),
-                    limits: RunLimits::validator(limits.validation_time_s, limits.memory_mib),
-                    cpu_slot: None,
-                    env: Some(runner::clean_env(dir)),
-                    isolation: runner::Isolation::Direct,
-                };
-                let outcome = runner::run(&spec)?;
-                if !outcome.success() {
-                    let said = crate::checking::read_head(&dir.join("reference.err"));
-                    bail!(
-                        "the reference program failed ({}): {}",
-                        outcome.describe_exit(),
-                        said.trim()
-                    );
-                }
+                compiled
+                    .run_tool(
+                        &[],
+                        Some(&input_path),
+                        &dir.join("reference.out"),
+                        dir,
+                        &self.package.config.limits,
+                    )
+                    .context("the reference program")?;
                 Ok(std::fs::read(dir.join("reference.out"))?)
             }
         }
