@@ -7,6 +7,8 @@
 //! the `dyn Write` behind them is called once per buffer flush, not once per move.
 
 pub mod checkers;
+pub mod frogs;
+pub mod shifting;
 
 use std::fmt;
 use std::io::{self, BufRead, Write};
@@ -44,6 +46,34 @@ pub static PUZZLES: &[Puzzle] = &[
         solve: checkers::solve_path,
         show: Some(checkers::show),
         outcome: checkers::outcome,
+    },
+    Puzzle {
+        name: "shifting",
+        about: "shifting checkers: an optimal solution for n black and m white",
+        solve: shifting::solve::solve_shifting,
+        show: Some(shifting::show::show_shifting),
+        outcome: shifting::solve::size_class,
+    },
+    Puzzle {
+        name: "shifting-query",
+        about: "shifting checkers: the i-th move of the canonical solution, n, m up to 10^9",
+        solve: shifting::solve::solve_query,
+        show: None,
+        outcome: shifting::solve::query_class,
+    },
+    Puzzle {
+        name: "shifting-labels",
+        about: "shifting checkers with one white: the optimal solution with a given label",
+        solve: shifting::solve::solve_labels,
+        show: None,
+        outcome: shifting::solve::label_class,
+    },
+    Puzzle {
+        name: "frogs",
+        about: "Kordemsky's frogs: N a side, forward moves only, every row of a shortest solution",
+        solve: frogs::solve_frogs,
+        show: Some(frogs::show_frogs),
+        outcome: shifting::solve::size_class,
     },
 ];
 
