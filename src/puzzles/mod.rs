@@ -6,6 +6,8 @@
 //! and column of the first problem. Solvers stream their output through their own buffer, so
 //! the `dyn Write` behind them is called once per buffer flush, not once per move.
 
+pub mod pairs;
+
 use std::fmt;
 use std::io::{self, BufRead, Write};
 
@@ -28,7 +30,13 @@ pub struct Puzzle {
 }
 
 /// Every puzzle leapfrog can solve, in the order `--list` shows them.
-pub static PUZZLES: &[Puzzle] = &[];
+pub static PUZZLES: &[Puzzle] = &[Puzzle {
+    name: "pairs",
+    about: "move checkers two at a time from BB..WW to alternating (minimum moves)",
+    solve: pairs::solve,
+    show: Some(pairs::show),
+    outcome: pairs::outcome,
+}];
 
 /// Looks a puzzle up by its command-line name.
 pub fn find(name: &str) -> Option<&'static Puzzle> {
