@@ -31,4 +31,6 @@ pub enum Command {
     Solve(commands::solve::SolveArgs),
     /// Run one built-in generator and print the test it makes.
     Gen(commands::gen_test::GenArgs),
+    /// Count (or list) every optimal solution of a puzzle size.
+    Count(commands::count::CountArgs),
 }

@@ -2,6 +2,7 @@
 //! returns the process exit code, or an error for the caller to report with exit code 2.
 
 pub mod check;
+pub mod count;
 pub mod gen_test;
 pub mod generate;
 pub mod judge;
@@ -23,5 +24,6 @@ pub fn run(command: Command) -> anyhow::Result<ExitCode> {
         Command::Validate(args) => validate::run(args),
         Command::Solve(args) => solve::run(args),
         Command::Gen(args) => gen_test::run(args),
+        Command::Count(args) => count::run(args),
     }
 }

@@ -61,7 +61,7 @@ impl Iterator for Construction {
         let base_end = descent + self.base.len() as u64;
         Some(if i < descent {
             let j = i / 2;
-            if i % 2 == 0 {
+            if i.is_multiple_of(2) {
                 4 * j + 1
             } else {
                 2 * self.n - 4 * j - 4

@@ -104,17 +104,24 @@ impl State {
         (0..self.squares - 1).filter(|&p| self.can_move(p))
     }
 
-    /// Adjacent squares that both hold checkers: bit i stands for the pair (i, i + 1).
+    /// Adjacent squares that both hold checkers: bit i stands for the pair (i, i + 1). These are
+    /// also the legal moves.
     #[inline]
-    fn neighbours(&self) -> u128 {
+    pub fn neighbours(&self) -> u128 {
         let occ = self.occupied();
         occ & (occ >> 1)
+    }
+
+    /// Adjacent checkers of the same colour: bit i set when squares i and i + 1 hold them.
+    #[inline]
+    pub fn same_mask(&self) -> u128 {
+        self.neighbours() & !(self.white ^ (self.white >> 1))
     }
 
     /// How many adjacent checkers have the same colour (0 in the goal, 2n - 2 at the start).
     #[inline]
     pub fn same_pairs(&self) -> u32 {
-        (self.neighbours() & !(self.white ^ (self.white >> 1))).count_ones()
+        self.same_mask().count_ones()
     }
 
     /// Checkers on a square of the wrong parity: bit i set when square i holds a black on an

@@ -4,22 +4,21 @@
 //! dead branch: between two printed solutions it does at most (moves) x (2n + 1) successor
 //! look-ups, whatever the number of dead ends; the search before it is paid once.
 
-use rustc_hash::FxHashMap;
-
 use super::super::state::State;
+use super::keymap::{KeyMap, key_map};
 use super::rules::{Outlook, outlook};
 
 /// The finishes of every position met, keyed by position and moves left.
 pub struct Finishes {
     n: u32,
-    memo: FxHashMap<u128, u128>,
+    memo: KeyMap,
 }
 
 impl Finishes {
     pub fn new(n: u32) -> Finishes {
         Finishes {
             n,
-            memo: FxHashMap::default(),
+            memo: key_map(0),
         }
     }
 
@@ -43,6 +42,11 @@ impl Finishes {
                 ways
             }
         }
+    }
+
+    /// Every memoised (key, finishes) pair; keys decode with `State::from_key`.
+    pub fn entries(&self) -> impl Iterator<Item = (u128, u128)> + '_ {
+        self.memo.iter().map(|(&k, &v)| (k, v))
     }
 
     /// Positions memoised so far.

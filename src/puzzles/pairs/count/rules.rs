@@ -102,6 +102,65 @@ fn perfect_finishes(state: &State, left: u32) -> u128 {
     factorial(even - 1) * factorial(odd)
 }
 
+/// The moves worth trying from `state` with `left` moves to go: a superset of those whose
+/// successor keeps slack >= 1, as a mask of positions. A move lowers the slack by
+/// 2 - (contacts broken where the pair leaves) + (contacts created where it lands), so with
+/// slack s it must break at least 3 - s contacts; with slack 2 it must also not create more
+/// than it breaks minus one. (The last move is the exception: it may spend all the slack, and
+/// it always lifts the pair on 0 and 1.) Pairs next to the gap change the landing site's neighbours, so
+/// they are always kept and left to [`outlook`].
+#[inline]
+pub fn promising_moves(state: &State, left: u32) -> u128 {
+    let legal = state.neighbours();
+    if left == 1 {
+        // The last move lifts the pair on 0 and 1, whatever it breaks.
+        return legal & 1;
+    }
+    let same = state.same_mask();
+    let slack = (2 * left).saturating_sub(state.same_pairs());
+    if slack > 2 {
+        return legal;
+    }
+    // Bit p: the contact on the left (p - 1, p) or on the right (p + 1, p + 2) of the pair is
+    // between equal colours and breaks when the pair leaves.
+    let left_breaks = same << 1;
+    let right_breaks = same >> 1;
+    let gap = state.gap;
+    let near_gap = (0b10_0001_u128 << gap >> 2) & legal;
+    // Contacts created where the pair lands: its left checker (bit p of `white`) against the
+    // gap's left neighbour, its right checker (bit p + 1) against the right neighbour.
+    let all = u128::MAX;
+    let left_creates = if gap >= 1 {
+        if state.white >> (gap - 1) & 1 == 1 {
+            state.white
+        } else {
+            !state.white
+        }
+    } else {
+        0
+    };
+    let right_creates = if gap + 2 < state.squares {
+        if state.white >> (gap + 2) & 1 == 1 {
+            state.white >> 1
+        } else {
+            !(state.white >> 1)
+        }
+    } else {
+        0
+    };
+    let keep = match slack {
+        // Break two, create none.
+        1 => left_breaks & right_breaks & !left_creates & !right_creates,
+        // Break two and create at most one, or break one and create none.
+        2 => {
+            (left_breaks & right_breaks & !(left_creates & right_creates))
+                | ((left_breaks ^ right_breaks) & !(left_creates | right_creates))
+        }
+        _ => all,
+    };
+    (keep & legal) | near_gap
+}
+
 fn factorial(k: u32) -> u128 {
     (1..=k as u128).product()
 }
@@ -119,6 +178,33 @@ mod tests {
             let before = goal.moved(g);
             assert_eq!(before.to_text().as_bytes()[..2], *b"BW");
             assert_eq!(outlook(&before, 1), Outlook::Solved(1), "gap at {g}");
+        }
+    }
+
+    #[test]
+    fn promising_moves_keep_every_move_that_can_still_finish() {
+        for n in [5u32, 6] {
+            let mut seen = std::collections::HashSet::new();
+            let mut stack = vec![State::start(n)];
+            while let Some(state) = stack.pop() {
+                if !seen.insert(state.key(0)) {
+                    continue;
+                }
+                for left in 1..=n + 1 {
+                    let mask = promising_moves(&state, left);
+                    for p in state.moves() {
+                        if outlook(&state.moved(p), left - 1) != Outlook::Dead {
+                            assert!(
+                                mask >> p & 1 == 1,
+                                "{} left {left}: move {p}",
+                                state.to_text()
+                            );
+                        }
+                    }
+                }
+                stack.extend(state.moves().map(|p| state.moved(p)));
+            }
+            assert!(seen.len() > 1000);
         }
     }
 
