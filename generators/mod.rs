@@ -7,6 +7,8 @@
 //! machine. Generators may call the reference solvers in `crate::puzzles` to check the outcome
 //! they planted before returning a test.
 
+pub mod pairs;
+
 /// Builds one test input from a generator command line (without the generator's name).
 pub type GenerateFn = fn(&[String]) -> anyhow::Result<Vec<u8>>;
 
@@ -24,7 +26,12 @@ pub struct Generator {
 }
 
 /// Every built-in generator.
-pub static GENERATORS: &[Generator] = &[];
+pub static GENERATORS: &[Generator] = &[Generator {
+    name: "pairs",
+    about: "the size n for `pairs` (fixed, or drawn from a range, optionally by residue mod 4)",
+    run: pairs::run,
+    sized: pairs::sized,
+}];
 
 /// Looks a generator up by name.
 pub fn find(name: &str) -> Option<&'static Generator> {
