@@ -9,7 +9,7 @@
 //!
 //! Speed: the output for n = 10^7 is 85 MB, so the checker streams it through a fixed buffer,
 //! parses the common shape "up to 8 digits and a newline" eight bytes at a time, and keeps the
-//! row as one bit per square (whites) plus the position of the gap: memory is n / 4 bytes.
+//! row as one byte per square: memory is 2n + 2 bytes.
 
 use std::fs;
 use std::io::{self, Read};
@@ -27,11 +27,17 @@ const SHOWN_AROUND: usize = 8;
 const SHOWN_TOKEN: usize = 24;
 /// Bytes read from the contestant at a time.
 const CHUNK: usize = 1 << 20;
+/// Bytes kept in front of the buffered data, so that the eight bytes ending at any token's end
+/// can be loaded as one word.
+const PAD: usize = 8;
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     if args.len() < 4 {
-        eprintln!("usage: {} INPUT ANSWER FEEDBACK_DIR < contestant_output", args[0]);
+        eprintln!(
+            "usage: {} INPUT ANSWER FEEDBACK_DIR < contestant_output",
+            args[0]
+        );
         exit(JUDGE_ERROR);
     }
     let (code, message) = match judge(&args[1], &args[2]) {
@@ -113,29 +119,40 @@ fn check(n: u64, best: Option<u64>, tokens: &mut Tokens<impl Read>) -> Verdict {
         }
     }
     let mut row = Row::start(n);
-    for index in 1..=k {
-        let position = match tokens.next() {
-            Ok(Some(Token::Number(p))) => p,
-            Ok(Some(Token::Text(t))) => {
-                return Verdict::Wrong(format!(
-                    "move {index} of {k}: '{}' is not a position",
-                    quote(&t)
-                ))
-            }
-            Ok(None) => {
-                return Verdict::Wrong(format!(
-                    "announced {k} moves but the output ends after {}",
-                    index - 1
-                ))
-            }
-            Err(err) => return Verdict::Broken(err),
+    let mut played: u64 = 0;
+    while played < k {
+        // As many moves as the block reader can take, then one token the general way.
+        let (count, illegal) = tokens.play_block(&mut row, k - played);
+        played += count;
+        let position = match illegal {
+            Some(position) => position,
+            None if played == k => break,
+            None => match tokens.next() {
+                Ok(Some(Token::Number(p))) => p,
+                Ok(Some(Token::Text(t))) => {
+                    return Verdict::Wrong(format!(
+                        "move {} of {k}: '{}' is not a position",
+                        played + 1,
+                        quote(&t)
+                    ))
+                }
+                Ok(None) => {
+                    return Verdict::Wrong(format!(
+                        "announced {k} moves but the output ends after {played}"
+                    ))
+                }
+                Err(err) => return Verdict::Broken(err),
+            },
         };
-        if let Err(why) = row.play(position) {
+        if let Err(illegal) = row.play(position) {
             return Verdict::Wrong(format!(
-                "move {index} of {k} (position {position}) is illegal: {why}; row before it: {}",
+                "move {} of {k} (position {position}) is illegal: {}; row before it: {}",
+                played + 1,
+                row.explain(illegal, position),
                 row.show(&[position.min(row.squares - 1) as usize, row.gap])
             ));
         }
+        played += 1;
     }
     if let Err(reason) = expect_end(tokens, "the moves") {
         return reason;
@@ -163,10 +180,13 @@ fn check(n: u64, best: Option<u64>, tokens: &mut Tokens<impl Read>) -> Verdict {
 fn expect_end(tokens: &mut Tokens<impl Read>, after: &str) -> Result<(), Verdict> {
     match tokens.next() {
         Ok(None) => Ok(()),
-        Ok(Some(Token::Number(v))) => Err(Verdict::Wrong(format!("unexpected '{v}' after {after}"))),
-        Ok(Some(Token::Text(t))) => {
-            Err(Verdict::Wrong(format!("unexpected '{}' after {after}", quote(&t))))
+        Ok(Some(Token::Number(v))) => {
+            Err(Verdict::Wrong(format!("unexpected '{v}' after {after}")))
         }
+        Ok(Some(Token::Text(t))) => Err(Verdict::Wrong(format!(
+            "unexpected '{}' after {after}",
+            quote(&t)
+        ))),
         Err(err) => Err(Verdict::Broken(err)),
     }
 }
@@ -191,7 +211,10 @@ fn quote(token: &[u8]) -> String {
 fn read_n(path: &str) -> Result<u64, String> {
     let text = fs::read(path).map_err(|e| format!("reading {path}: {e}"))?;
     let text = String::from_utf8_lossy(&text);
-    let token = text.split_ascii_whitespace().next().ok_or(format!("{path} is empty"))?;
+    let token = text
+        .split_ascii_whitespace()
+        .next()
+        .ok_or(format!("{path} is empty"))?;
     match token.parse::<u64>() {
         Ok(n) if (1..=1 << 40).contains(&n) => Ok(n),
         _ => Err(format!("{path}: '{token}' is not a valid n")),
@@ -202,120 +225,121 @@ fn read_n(path: &str) -> Result<u64, String> {
 fn read_answer(path: &str) -> Result<Option<u64>, String> {
     let text = fs::read(path).map_err(|e| format!("reading {path}: {e}"))?;
     let text = String::from_utf8_lossy(&text);
-    let token = text.split_ascii_whitespace().next().ok_or(format!("{path} holds no answer"))?;
+    let token = text
+        .split_ascii_whitespace()
+        .next()
+        .ok_or(format!("{path} holds no answer"))?;
     if token == "None" {
         return Ok(None);
     }
-    token.parse().map(Some).map_err(|_| format!("{path}: '{token}' is neither None nor a count"))
+    token
+        .parse()
+        .map(Some)
+        .map_err(|_| format!("{path}: '{token}' is neither None nor a count"))
 }
 
-/// The row: bit i of `white` tells whether square i holds a white checker; the two squares
-/// from `gap` on are empty (their bits are meaningless).
+/// The row, one byte per square: `B` or `W`; the two squares from `gap` on are empty (their
+/// bytes are stale).
 struct Row {
-    white: Vec<u64>,
+    cells: Vec<u8>,
     gap: usize,
     squares: u64,
 }
 
+/// Why a move is illegal.
+enum Illegal {
+    OffTheRow,
+    TouchesGap,
+}
+
 impl Row {
     fn start(n: u64) -> Row {
-        let squares = 2 * n + 2;
-        let mut white = vec![0u64; (squares as usize).div_ceil(64)];
-        // Whites on n .. 2n-1: whole words where possible.
-        let (from, to) = (n as usize, 2 * n as usize);
-        let mut i = from;
-        while i < to {
-            if i % 64 == 0 && i + 64 <= to {
-                white[i / 64] = u64::MAX;
-                i += 64;
-            } else {
-                white[i / 64] |= 1 << (i % 64);
-                i += 1;
-            }
-        }
-        Row { white, gap: to, squares }
-    }
-
-    #[inline]
-    fn get(&self, i: usize) -> bool {
-        self.white[i >> 6] >> (i & 63) & 1 == 1
-    }
-
-    #[inline]
-    fn set(&mut self, i: usize, white: bool) {
-        let bit = 1u64 << (i & 63);
-        if white {
-            self.white[i >> 6] |= bit;
-        } else {
-            self.white[i >> 6] &= !bit;
+        let n = n as usize;
+        let mut cells = vec![b'B'; 2 * n + 2];
+        cells[n..2 * n].fill(b'W');
+        cells[2 * n..].fill(b'.');
+        Row {
+            cells,
+            gap: 2 * n,
+            squares: 2 * n as u64 + 2,
         }
     }
 
     #[inline]
-    fn play(&mut self, position: u64) -> Result<(), String> {
+    fn play(&mut self, position: u64) -> Result<(), Illegal> {
         if position + 1 >= self.squares {
-            return Err(format!(
-                "the pair {position}, {} does not fit on squares 0 .. {}",
-                position + 1,
-                self.squares - 1
-            ));
+            return Err(Illegal::OffTheRow);
         }
         let p = position as usize;
         let g = self.gap;
         if p + 1 == g || p == g || p == g + 1 {
-            return Err(format!(
-                "squares {p} and {} must both hold checkers, but {g} and {} are empty",
-                p + 1,
-                g + 1
-            ));
+            return Err(Illegal::TouchesGap);
         }
-        let (left, right) = (self.get(p), self.get(p + 1));
-        self.set(g, left);
-        self.set(g + 1, right);
+        let (left, right) = (self.cells[p], self.cells[p + 1]);
+        self.cells[g] = left;
+        self.cells[g + 1] = right;
         self.gap = p;
         Ok(())
+    }
+
+    fn explain(&self, illegal: Illegal, position: u64) -> String {
+        match illegal {
+            Illegal::OffTheRow => format!(
+                "the pair {position}, {} does not fit on squares 0 .. {}",
+                position + 1,
+                self.squares - 1
+            ),
+            Illegal::TouchesGap => format!(
+                "squares {position} and {} must both hold checkers, but {} and {} are empty",
+                position + 1,
+                self.gap,
+                self.gap + 1
+            ),
+        }
     }
 
     /// With the gap on 0 and 1: the first square that differs from the goal (whites on even
     /// squares, blacks on odd ones).
     fn first_difference_from_goal(&self) -> Option<usize> {
         debug_assert_eq!(self.gap, 0);
-        // Whites on even squares: 0x55.. per word; squares 0 and 1 are the gap.
-        let squares = self.squares as usize;
-        for (w, &word) in self.white.iter().enumerate() {
-            let mut differs = word ^ 0x5555_5555_5555_5555;
-            if w == 0 {
-                differs &= !0b11;
-            }
-            if w == self.white.len() - 1 && squares % 64 != 0 {
-                differs &= (1u64 << (squares % 64)) - 1;
-            }
-            if differs != 0 {
-                return Some(w * 64 + differs.trailing_zeros() as usize);
-            }
-        }
-        None
-    }
-
-    fn square(&self, i: usize) -> char {
-        if i == self.gap || i == self.gap + 1 {
-            '.'
-        } else if self.get(i) {
-            'W'
-        } else {
-            'B'
-        }
+        // Eight squares at a time from square 2: each word must read W B W B W B W B.
+        let pattern = u64::from_le_bytes(*b"WBWBWBWB");
+        let rest = &self.cells[2..];
+        let words = rest.chunks_exact(8);
+        let tail_start = 2 + rest.len() / 8 * 8;
+        let first_bad_word = words
+            .enumerate()
+            .find(|(_, w)| u64::from_le_bytes((*w).try_into().unwrap()) != pattern)
+            .map(|(i, _)| 2 + 8 * i);
+        let from = first_bad_word.unwrap_or(tail_start);
+        (from..self.cells.len()).find(|&i| self.cells[i] != if i % 2 == 0 { b'W' } else { b'B' })
     }
 
     /// The row as `B`, `W` and `.`: whole when short, else the squares around each point.
     fn show(&self, points: &[usize]) -> String {
-        let squares = self.squares as usize;
+        let squares = self.cells.len();
+        let text = |a: usize, b: usize| -> String {
+            (a..b)
+                .map(|i| {
+                    if i == self.gap || i == self.gap + 1 {
+                        '.'
+                    } else {
+                        self.cells[i] as char
+                    }
+                })
+                .collect()
+        };
         if squares <= SHOWN_WHOLE {
-            return (0..squares).map(|i| self.square(i)).collect();
+            return text(0, squares);
         }
         let mut ranges: Vec<(usize, usize)> = points
             .iter()
-            .map(|&p| (p.saturating_sub(SHOWN_AROUND), (p + SHOWN_AROUND + 2).min(squares)))
+            .map(|&p| {
+                (
+                    p.saturating_sub(SHOWN_AROUND),
+                    (p + SHOWN_AROUND + 2).min(squares),
+                )
+            })
             .collect();
         ranges.sort_unstable();
         let mut merged: Vec<(usize, usize)> = Vec::new();
@@ -327,7 +351,7 @@ impl Row {
         }
         let parts: Vec<String> = merged
             .iter()
-            .map(|&(a, b)| format!("[{a}..{}] {}", b - 1, (a..b).map(|i| self.square(i)).collect::<String>()))
+            .map(|&(a, b)| format!("[{a}..{}] {}", b - 1, text(a, b)))
             .collect();
         format!("squares {} (of {squares})", parts.join(", "))
     }
@@ -350,7 +374,13 @@ struct Tokens<R: Read> {
 
 impl<R: Read> Tokens<R> {
     fn new(source: R) -> Self {
-        Tokens { source, buf: vec![0; CHUNK + 64], start: 0, end: 0, eof: false }
+        Tokens {
+            source,
+            buf: vec![0; PAD + CHUNK + 64],
+            start: PAD,
+            end: PAD,
+            eof: false,
+        }
     }
 
     /// Moves the unread bytes to the front and reads more; false at the end of the input.
@@ -358,12 +388,12 @@ impl<R: Read> Tokens<R> {
         if self.eof {
             return Ok(false);
         }
-        self.buf.copy_within(self.start..self.end, 0);
-        self.end -= self.start;
-        self.start = 0;
+        self.buf.copy_within(self.start..self.end, PAD);
+        self.end = self.end - self.start + PAD;
+        self.start = PAD;
         if self.end == self.buf.len() {
             // A token longer than the buffer: keep its head only (it is wrong anyway).
-            self.end = 64;
+            self.end = PAD + 64;
         }
         loop {
             match self.source.read(&mut self.buf[self.end..]) {
@@ -381,23 +411,65 @@ impl<R: Read> Tokens<R> {
         }
     }
 
-    #[inline]
-    fn next(&mut self) -> Result<Option<Token>, String> {
-        // Fast path: at least 16 bytes buffered, a number of 1 to 8 digits, then a newline.
-        if self.end - self.start >= 16 {
-            let word = u64::from_le_bytes(self.buf[self.start..self.start + 8].try_into().unwrap());
-            let digits = word ^ 0x3030_3030_3030_3030;
-            let not_digit = (digits.wrapping_add(0x7676_7676_7676_7676) | digits) & 0x8080_8080_8080_8080;
-            let len = (not_digit.trailing_zeros() / 8) as usize;
-            if len >= 1 && self.buf[self.start + len] == b'\n' {
-                self.start += len + 1;
-                return Ok(Some(Token::Number(eight_digits(digits << (8 * (8 - len))))));
-            }
+    /// Plays up to `limit` moves read straight from the buffer, eight bytes at a time, while the
+    /// bytes are digits and newlines only and every number has 1 to 8 digits. Returns the moves
+    /// played and, when it stopped at an illegal move, that move's position (consumed, not
+    /// played). Anything unusual stops it early, leaving the rest to [`Tokens::next`].
+    fn play_block(&mut self, row: &mut Row, limit: u64) -> (u64, Option<u64>) {
+        let cells = &mut row.cells[..];
+        let squares = cells.len();
+        let mut gap = row.gap;
+        let mut played = 0;
+        let mut illegal = None;
+        // The next token starts at `from` (a newline left by the general reader is skipped).
+        let mut from = self.start;
+        if from < self.end && self.buf[from] == b'\n' {
+            from += 1;
         }
-        self.next_slow()
+        let mut at = from;
+        'blocks: while played < limit && at + 64 <= self.end {
+            let block: &[u8; 64] = self.buf[at..at + 64].try_into().unwrap();
+            let (mut newline, other) = block_masks(block);
+            if other != newline {
+                break; // something besides digits and newlines: the general reader decides
+            }
+            while newline != 0 {
+                let end = at + newline.trailing_zeros() as usize;
+                newline &= newline - 1;
+                let len = end - from;
+                if len == 0 || len > 8 {
+                    break 'blocks;
+                }
+                // The token is the high `len` bytes of the word ending at the newline; the
+                // bytes below it belong to earlier tokens and become leading zeros.
+                let tail = u64::from_le_bytes(self.buf[end - 8..end].try_into().unwrap());
+                let p =
+                    eight_digits((tail ^ 0x3030_3030_3030_3030) & (u64::MAX << (8 * (8 - len))));
+                from = end + 1;
+                let pu = p as usize;
+                if p + 1 >= squares as u64 || pu.wrapping_sub(gap).wrapping_add(1) <= 2 {
+                    illegal = Some(p);
+                    break 'blocks;
+                }
+                let (left, right) = (cells[pu], cells[pu + 1]);
+                cells[gap] = left;
+                cells[gap + 1] = right;
+                gap = pu;
+                played += 1;
+                if played == limit {
+                    break 'blocks;
+                }
+            }
+            at += 64;
+        }
+        row.gap = gap;
+        if played > 0 || illegal.is_some() {
+            self.start = from;
+        }
+        (played, illegal)
     }
 
-    fn next_slow(&mut self) -> Result<Option<Token>, String> {
+    fn next(&mut self) -> Result<Option<Token>, String> {
         // Skip white space.
         loop {
             while self.start < self.end && self.buf[self.start].is_ascii_whitespace() {
@@ -435,6 +507,52 @@ impl<R: Read> Tokens<R> {
             Token::Text(token.to_vec())
         }))
     }
+}
+
+/// Bit i of the first mask: byte i of the block is a newline; of the second: it is anything
+/// but a digit. A block of digits and newlines only has equal masks.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn block_masks(block: &[u8; 64]) -> (u64, u64) {
+    use std::arch::x86_64::*;
+    let (mut newline, mut other) = (0u64, 0u64);
+    // SAFETY: SSE2 is part of every x86_64 processor, and each load reads 16 bytes that lie
+    // inside `block`.
+    unsafe {
+        for k in 0..4 {
+            let v = _mm_loadu_si128(block.as_ptr().add(16 * k).cast());
+            let nl = _mm_cmpeq_epi8(v, _mm_set1_epi8(b'\n' as i8));
+            // Signed compares: bytes from 0x80 up count as below '0'.
+            let below = _mm_cmplt_epi8(v, _mm_set1_epi8(b'0' as i8));
+            let above = _mm_cmpgt_epi8(v, _mm_set1_epi8(b'9' as i8));
+            let not_digit = _mm_or_si128(below, above);
+            newline |= u64::from(_mm_movemask_epi8(nl) as u16) << (16 * k);
+            other |= u64::from(_mm_movemask_epi8(not_digit) as u16) << (16 * k);
+        }
+    }
+    (newline, other)
+}
+
+/// The portable version of [`block_masks`], eight bytes at a time.
+#[cfg(not(target_arch = "x86_64"))]
+#[inline(always)]
+fn block_masks(block: &[u8; 64]) -> (u64, u64) {
+    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    // Gathers the flag bits (bit 7 of each byte) into one byte.
+    let pack = |flags: u64| (flags >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56;
+    let (mut newline, mut other) = (0u64, 0u64);
+    for k in 0..8 {
+        let word = u64::from_le_bytes(block[8 * k..8 * k + 8].try_into().unwrap());
+        let x = word ^ 0x0a0a_0a0a_0a0a_0a0a;
+        let zero = !(((x & LOW7) + LOW7) | x) & HIGH;
+        let digits = word ^ 0x3030_3030_3030_3030;
+        // Exact for bytes below 0x80; a byte from 0x80 up is flagged itself, which is enough.
+        let not_digit = (digits.wrapping_add(0x7676_7676_7676_7676) | digits) & HIGH;
+        newline |= pack(zero) << (8 * k);
+        other |= pack(not_digit) << (8 * k);
+    }
+    (newline, other)
 }
 
 /// The value of eight decimal digits (byte values 0-9, most significant in the lowest byte).

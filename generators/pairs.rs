@@ -52,9 +52,17 @@ pub fn pick_n(opts: &Options) -> anyhow::Result<u64> {
         Some(r) => {
             // The k-th number with remainder r is 4k + r; draw k.
             let first = opts.min.div_ceil(4) * 4 + r;
-            let first = if first >= opts.min + 4 { first - 4 } else { first };
+            let first = if first >= opts.min + 4 {
+                first - 4
+            } else {
+                first
+            };
             if first > opts.max {
-                bail!("no n in {}..={} has remainder {r} modulo 4", opts.min, opts.max);
+                bail!(
+                    "no n in {}..={} has remainder {r} modulo 4",
+                    opts.min,
+                    opts.max
+                );
             }
             let steps = (opts.max - first) / 4;
             Ok(first + 4 * rng.random_range(0..=steps))
@@ -70,10 +78,19 @@ pub fn run(args: &[String]) -> anyhow::Result<Vec<u8>> {
 /// Size 1 draws n from 1 ..= 12 (all the special small cases); each step up allows four times
 /// larger n, up to the problem's limit.
 pub fn sized(size: u32, seed: u64) -> Vec<String> {
-    let max = 12u64.saturating_mul(4u64.saturating_pow(size.saturating_sub(1))).min(MAX_N);
-    ["--min", "1", "--max", &max.to_string(), "--seed", &seed.to_string()]
-        .map(String::from)
-        .to_vec()
+    let max = 12u64
+        .saturating_mul(4u64.saturating_pow(size.saturating_sub(1)))
+        .min(MAX_N);
+    [
+        "--min",
+        "1",
+        "--max",
+        &max.to_string(),
+        "--seed",
+        &seed.to_string(),
+    ]
+    .map(String::from)
+    .to_vec()
 }
 
 #[cfg(test)]
@@ -89,9 +106,15 @@ mod tests {
     fn fixed_and_drawn() {
         assert_eq!(make("--n 7"), "7\n");
         for seed in 0..200 {
-            let n: u64 = make(&format!("--min 10 --max 20 --seed {seed}")).trim().parse().unwrap();
+            let n: u64 = make(&format!("--min 10 --max 20 --seed {seed}"))
+                .trim()
+                .parse()
+                .unwrap();
             assert!((10..=20).contains(&n));
-            let n: u64 = make(&format!("--min 999990 --residue 1 --seed {seed}")).trim().parse().unwrap();
+            let n: u64 = make(&format!("--min 999990 --residue 1 --seed {seed}"))
+                .trim()
+                .parse()
+                .unwrap();
             assert!(n >= 999_990 && n % 4 == 1, "{n}");
         }
         assert_eq!(make("--min 5 --max 5 --residue 1"), "5\n");

@@ -34,26 +34,51 @@ fn validate(input: &[u8]) -> Result<u64, (usize, usize, String)> {
     let digits = input.iter().take_while(|b| b.is_ascii_digit()).count();
     if digits == 0 {
         let found = describe(input.first());
-        return Err((1, 1, format!("expected n (a positive integer), found {found}")));
+        return Err((
+            1,
+            1,
+            format!("expected n (a positive integer), found {found}"),
+        ));
     }
     if input[0] == b'0' {
-        return Err((1, 1, "n must be written without leading zeros (and 0 is too small)".into()));
+        return Err((
+            1,
+            1,
+            "n must be written without leading zeros (and 0 is too small)".into(),
+        ));
     }
     if digits > 7 {
-        return Err((1, 1, format!("n has {digits} digits; it must be at most {MAX_N}")));
+        return Err((
+            1,
+            1,
+            format!("n has {digits} digits; it must be at most {MAX_N}"),
+        ));
     }
-    let n = input[..digits].iter().fold(0u64, |v, &d| v * 10 + u64::from(d - b'0'));
+    let n = input[..digits]
+        .iter()
+        .fold(0u64, |v, &d| v * 10 + u64::from(d - b'0'));
     if n > MAX_N {
         return Err((1, 1, format!("n = {n} is larger than {MAX_N}")));
     }
     match input.get(digits) {
         Some(b'\n') => {}
         other => {
-            return Err((1, digits + 1, format!("expected a newline after n, found {}", describe(other))));
+            return Err((
+                1,
+                digits + 1,
+                format!("expected a newline after n, found {}", describe(other)),
+            ));
         }
     }
     if input.len() > digits + 1 {
-        return Err((2, 1, format!("expected the end of the input, found {}", describe(input.get(digits + 1)))));
+        return Err((
+            2,
+            1,
+            format!(
+                "expected the end of the input, found {}",
+                describe(input.get(digits + 1))
+            ),
+        ));
     }
     Ok(n)
 }

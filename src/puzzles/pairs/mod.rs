@@ -26,7 +26,7 @@ use std::io::{BufRead, Read, Write};
 
 use super::{InputError, SolveError};
 use construction::Construction;
-use digits::LineWriter;
+use digits::{Counter, LineWriter};
 use row::Row;
 
 /// The largest n the solver accepts (the problem allows 10^6; benchmarks go further).
@@ -49,10 +49,7 @@ pub fn solve(input: &mut dyn BufRead, output: &mut dyn Write) -> Result<(), Solv
     let n = read_n(input, SOLVER_MAX_N)?;
     let mut out = LineWriter::new(output);
     if n >= 4 {
-        out.number(n)?;
-        for p in Construction::new(n) {
-            out.number(p)?;
-        }
+        write_construction(n, &mut out)?;
     } else {
         match optimal_moves(n) {
             None => out.text(b"None\n")?,
@@ -66,6 +63,46 @@ pub fn solve(input: &mut dyn BufRead, output: &mut dyn Write) -> Result<(), Solv
         }
     }
     out.finish()?;
+    Ok(())
+}
+
+/// Writes n and the construction's moves, one per line. The moves on the way in and on the way
+/// out form four arithmetic sequences with step 4 (see [`construction`]), so each is kept as
+/// text and stepped in place instead of formatted.
+pub fn write_construction(n: u64, out: &mut LineWriter) -> std::io::Result<()> {
+    let levels = construction::levels(n);
+    let base = construction::BASE[(n - 4 * levels - 4) as usize];
+    out.number(n)?;
+    if levels > 0 {
+        // Level j contributes 4j + 1 and 2n - 4j - 4 on the way in ...
+        let mut rising = Counter::new(1);
+        let mut falling = Counter::new(2 * n - 4);
+        for j in 0..levels {
+            out.counter(&rising)?;
+            out.counter(&falling)?;
+            if j + 1 < levels {
+                rising.add(4);
+                falling.sub(4);
+            }
+        }
+    }
+    for &p in base {
+        out.number(4 * levels + p)?;
+    }
+    if levels > 0 {
+        // ... and 2n - 4j - 1 and 4j on the way out, deepest level first.
+        let top = levels - 1;
+        let mut rising = Counter::new(2 * n - 4 * top - 1);
+        let mut falling = Counter::new(4 * top);
+        for j in (0..levels).rev() {
+            out.counter(&rising)?;
+            out.counter(&falling)?;
+            if j > 0 {
+                rising.add(4);
+                falling.sub(4);
+            }
+        }
+    }
     Ok(())
 }
 
@@ -184,6 +221,22 @@ mod tests {
         assert_eq!(run("4\n").unwrap(), "4\n1\n4\n7\n0\n");
         let three = run(" 3 \n").unwrap();
         assert_eq!(three.lines().next(), Some("4"));
+    }
+
+    #[test]
+    fn fast_writer_prints_the_construction() {
+        let sizes = (4..=1500u64).chain([999_999, 1_000_000, 1_000_001, 1_000_002, 12_345_678]);
+        for n in sizes {
+            let mut fast = Vec::new();
+            let mut w = LineWriter::new(&mut fast);
+            write_construction(n, &mut w).unwrap();
+            w.finish().unwrap();
+            let plain: String = std::iter::once(n)
+                .chain(Construction::new(n))
+                .map(|p| format!("{p}\n"))
+                .collect();
+            assert!(fast == plain.as_bytes(), "n = {n}");
+        }
     }
 
     #[test]

@@ -1,14 +1,23 @@
 // Accepted: every move from the explicit O(1) formula, digits formatted by hand.
 use std::io::{self, Read, Write};
 
-const BASE: [&[u64]; 4] = [&[1, 4, 7, 0], &[1, 7, 4, 9, 0], &[1, 7, 3, 8, 11, 0], &[1, 10, 4, 9, 6, 13, 0]];
+const BASE: [&[u64]; 4] = [
+    &[1, 4, 7, 0],
+    &[1, 7, 4, 9, 0],
+    &[1, 7, 3, 8, 11, 0],
+    &[1, 10, 4, 9, 6, 13, 0],
+];
 
 fn move_at(n: u64, i: u64) -> u64 {
     let levels = (n - 4) / 4;
     let base = BASE[(n - 4 * levels - 4) as usize];
     let descent = 2 * levels;
     if i <= descent {
-        if i % 2 == 1 { 2 * i - 1 } else { 2 * (n - i) }
+        if i % 2 == 1 {
+            2 * i - 1
+        } else {
+            2 * (n - i)
+        }
     } else if i <= descent + base.len() as u64 {
         4 * levels + base[(i - descent - 1) as usize]
     } else if (n - i) % 2 == 1 {
@@ -20,8 +29,28 @@ fn move_at(n: u64, i: u64) -> u64 {
 
 /// Shortest solution for n <= 3 by breadth-first search over rows (tiny).
 fn search(n: usize) -> Option<Vec<u64>> {
-    let start: Vec<u8> = (0..2 * n + 2).map(|i| if i < n { b'B' } else if i < 2 * n { b'W' } else { b'.' }).collect();
-    let goal: Vec<u8> = (0..2 * n + 2).map(|i| if i < 2 { b'.' } else if i % 2 == 0 { b'W' } else { b'B' }).collect();
+    let start: Vec<u8> = (0..2 * n + 2)
+        .map(|i| {
+            if i < n {
+                b'B'
+            } else if i < 2 * n {
+                b'W'
+            } else {
+                b'.'
+            }
+        })
+        .collect();
+    let goal: Vec<u8> = (0..2 * n + 2)
+        .map(|i| {
+            if i < 2 {
+                b'.'
+            } else if i % 2 == 0 {
+                b'W'
+            } else {
+                b'B'
+            }
+        })
+        .collect();
     let mut parent = std::collections::HashMap::new();
     parent.insert(start.clone(), None);
     let mut queue = std::collections::VecDeque::from([start]);

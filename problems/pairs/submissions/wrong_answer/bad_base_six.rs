@@ -1,7 +1,12 @@
 // Wrong answer: the base case for n = 6 (used by every n = 2 mod 4) has two moves swapped.
 use std::io::{self, Read, Write};
 
-const BASE: [&[u64]; 4] = [&[1, 4, 7, 0], &[1, 7, 4, 9, 0], &[1, 3, 7, 8, 11, 0], &[1, 10, 4, 9, 6, 13, 0]];
+const BASE: [&[u64]; 4] = [
+    &[1, 4, 7, 0],
+    &[1, 7, 4, 9, 0],
+    &[1, 3, 7, 8, 11, 0],
+    &[1, 10, 4, 9, 6, 13, 0],
+];
 
 fn main() {
     let mut text = String::new();
@@ -19,7 +24,11 @@ fn main() {
             moves.push(4 * j + 1);
             moves.push(2 * n - 4 * j - 4);
         }
-        moves.extend(BASE[(n - 4 * levels - 4) as usize].iter().map(|p| 4 * levels + p));
+        moves.extend(
+            BASE[(n - 4 * levels - 4) as usize]
+                .iter()
+                .map(|p| 4 * levels + p),
+        );
         for j in (0..levels).rev() {
             moves.push(2 * n - 4 * j - 1);
             moves.push(4 * j);
