@@ -9,7 +9,7 @@ use std::time::Instant;
 use anyhow::{Context, bail};
 use clap::Args;
 
-use crate::puzzles::pairs::count::{count_optimal, list_optimal};
+use crate::puzzles::pairs::count::{count_optimal, list_optimal, observed_pattern};
 use crate::puzzles::pairs::state::MAX_SEARCH_N;
 
 #[derive(Debug, Args)]
@@ -19,7 +19,9 @@ pub struct CountArgs {
     /// The size n: print the number of optimal solutions.
     #[arg(required_unless_present = "table", conflicts_with = "table")]
     pub n: Option<u32>,
-    /// Print a Markdown table for every n in A..B (both included), with the time each took.
+    /// Print a Markdown table for every n in A..B (both included): the minimum, the count, the
+    /// conjectured 2^(n-4), whether the count fits the observed closed form (see the README),
+    /// the positions the search expanded and the time each size took.
     #[arg(long, value_name = "A..B", value_parser = parse_range)]
     pub table: Option<RangeInclusive<u32>>,
     /// Print every optimal solution, one per line (moves separated by spaces), then the count.
@@ -62,9 +64,9 @@ pub fn run(args: CountArgs) -> anyhow::Result<ExitCode> {
         check_size(*range.end())?;
         writeln!(
             out,
-            "| n | minimum moves | optimal solutions | 2^(n-4) | positions expanded | time |"
+            "| n | minimum moves | optimal solutions | 2^(n-4) | observed pattern | positions expanded | time |"
         )?;
-        writeln!(out, "|---:|---:|---:|---:|---:|---:|")?;
+        writeln!(out, "|---:|---:|---:|---:|:---:|---:|---:|")?;
         for n in range {
             let clock = Instant::now();
             let found = count_optimal(n);
@@ -75,9 +77,14 @@ pub fn run(args: CountArgs) -> anyhow::Result<ExitCode> {
             } else {
                 "-".into()
             };
+            let pattern = match observed_pattern(n) {
+                None => "-",
+                Some(p) if p == found.solutions => "yes",
+                Some(_) => "NO",
+            };
             writeln!(
                 out,
-                "| {n} | {moves} | {} | {power} | {} | {seconds:.3} s |",
+                "| {n} | {moves} | {} | {power} | {pattern} | {} | {seconds:.3} s |",
                 found.solutions, found.effort.expanded
             )?;
             out.flush()?;

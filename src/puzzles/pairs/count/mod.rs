@@ -59,6 +59,36 @@ pub fn count_optimal(n: u32) -> Optimal {
     }
 }
 
+/// The closed form the exact counts follow for every n the counter has reached (4 <= n <= 25):
+/// with k = floor(n / 4), the count is (k!)^4 times C(k-1) (a Catalan number) for n = 4k,
+/// binomial(2k-2, k-1) for n = 4k+1, k * binomial(2k-1, k-1) for n = 4k+2 and
+/// (k+1) * k * binomial(2k-1, k-1) for n = 4k+3. It is an observation, not a proof: the table
+/// prints it next to the exact count, so a disagreement would show. `None` below n = 4 (where
+/// it does not apply) and when the value overflows u128.
+pub fn observed_pattern(n: u32) -> Option<u128> {
+    if n < 4 {
+        return None;
+    }
+    let k = u128::from(n / 4);
+    let binomial = |top: u128, bottom: u128| -> Option<u128> {
+        (1..=bottom).try_fold(1u128, |acc, i| Some(acc.checked_mul(top - bottom + i)? / i))
+    };
+    let factor = match n % 4 {
+        0 => binomial(2 * k - 2, k - 1)? / k,
+        1 => binomial(2 * k - 2, k - 1)?,
+        2 => k.checked_mul(binomial(2 * k - 1, k - 1)?)?,
+        _ => (k + 1)
+            .checked_mul(k)?
+            .checked_mul(binomial(2 * k - 1, k - 1)?)?,
+    };
+    let k_factorial = (1..=k).try_fold(1u128, |acc, i| acc.checked_mul(i))?;
+    let fourth = k_factorial
+        .checked_mul(k_factorial)?
+        .checked_mul(k_factorial)?
+        .checked_mul(k_factorial)?;
+    factor.checked_mul(fourth)
+}
+
 /// Calls `visit` with every optimal solution of size `n` in lexicographic order and returns
 /// their number (0, and no call, when the goal is unreachable).
 pub fn list_optimal<E>(n: u32, visit: &mut dyn FnMut(&[u32]) -> Result<(), E>) -> Result<u128, E> {
@@ -117,6 +147,18 @@ mod tests {
                 assert_eq!(Some(path.len() as u32), minimum_moves(n));
             }
         }
+    }
+
+    #[test]
+    fn counts_follow_the_observed_pattern() {
+        for n in 4..=17u32 {
+            assert_eq!(
+                Some(count_optimal(n).solutions),
+                observed_pattern(n),
+                "n = {n}"
+            );
+        }
+        assert_eq!(observed_pattern(24), Some(11_287_019_520_000));
     }
 
     #[test]
