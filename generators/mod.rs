@@ -7,7 +7,12 @@
 //! machine. Generators may call the reference solvers in `crate::puzzles` to check the outcome
 //! they planted before returning a test.
 
+pub mod checkers;
+pub mod frogs;
 pub mod pairs;
+pub mod shifting;
+pub mod shifting_labels;
+pub mod shifting_query;
 
 /// Builds one test input from a generator command line (without the generator's name).
 pub type GenerateFn = fn(&[String]) -> anyhow::Result<Vec<u8>>;
@@ -26,12 +31,44 @@ pub struct Generator {
 }
 
 /// Every built-in generator.
-pub static GENERATORS: &[Generator] = &[Generator {
-    name: "pairs",
-    about: "the size n for `pairs` (fixed, or drawn from a range, optionally by residue mod 4)",
-    run: pairs::run,
-    sized: pairs::sized,
-}];
+pub static GENERATORS: &[Generator] = &[
+    Generator {
+        name: "checkers",
+        about: "Boards for checkers / checkers-path with a planted outcome (unique, none, near misses...)",
+        run: checkers::run,
+        sized: checkers::sized,
+    },
+    Generator {
+        name: "shifting",
+        about: "Shifting checkers games n m by shape (square, more black, one white...) and size",
+        run: shifting::run,
+        sized: shifting::sized,
+    },
+    Generator {
+        name: "shifting-query",
+        about: "Huge shifting games with move numbers at phase and block boundaries",
+        run: shifting_query::run,
+        sized: shifting_query::sized,
+    },
+    Generator {
+        name: "shifting-labels",
+        about: "One-white shifting games with a label planted inside or just outside the set",
+        run: shifting_labels::run,
+        sized: shifting_labels::sized,
+    },
+    Generator {
+        name: "frogs",
+        about: "Kordemsky's frogs: N frogs a side",
+        run: frogs::run,
+        sized: frogs::sized,
+    },
+    Generator {
+        name: "pairs",
+        about: "the size n for `pairs` (fixed, or drawn from a range, optionally by residue mod 4)",
+        run: pairs::run,
+        sized: pairs::sized,
+    },
+];
 
 /// Looks a generator up by name.
 pub fn find(name: &str) -> Option<&'static Generator> {

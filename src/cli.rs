@@ -27,6 +27,8 @@ pub enum Command {
     Generate(commands::generate::GenerateArgs),
     /// Run the input validators on every test input (and the checker on every answer).
     Validate(commands::validate::ValidateArgs),
+    /// Stress a submission with random tests against the reference, and shrink the first failure.
+    Stress(commands::stress::StressArgs),
     /// Run a reference solver: problem input on stdin, answer on stdout.
     Solve(commands::solve::SolveArgs),
     /// Run one built-in generator and print the test it makes.

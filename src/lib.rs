@@ -12,6 +12,7 @@
 //! - [`judge`]: judging a submission on every test of a package ([`parallel`] runs the tests);
 //! - [`interrupt`]: SIGINT / SIGTERM handling for commands that must clean up;
 //! - [`report`]: terminal and JSON output;
+//! - [`stress`]: random testing of a submission against the reference, with shrinking;
 //! - [`commands`] and [`cli`]: the command-line interface.
 
 pub mod checking;
@@ -28,3 +29,4 @@ pub mod parallel;
 pub mod puzzles;
 pub mod report;
 pub mod runner;
+pub mod stress;

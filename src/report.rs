@@ -100,6 +100,22 @@ impl Progress {
         }
     }
 
+    /// Shows a spinner, for work of unknown length.
+    pub fn start_spinner(&self) {
+        if !self.enabled {
+            return;
+        }
+        self.bar.get_or_init(|| {
+            let bar = ProgressBar::new_spinner();
+            bar.set_style(
+                ProgressStyle::with_template("{prefix} {spinner} {msg}").expect("a valid template"),
+            );
+            bar.set_prefix(self.what.clone());
+            bar.enable_steady_tick(Duration::from_millis(100));
+            bar
+        });
+    }
+
     /// Shows the bar for `len` steps.
     pub fn start(&self, len: usize) {
         if !self.enabled {
@@ -117,6 +133,13 @@ impl Progress {
             bar
         });
         bar.set_length(len as u64);
+    }
+
+    /// Replaces the bar's message without advancing it.
+    pub fn message(&self, msg: &str) {
+        if let Some(bar) = self.bar.get() {
+            bar.set_message(msg.to_string());
+        }
     }
 
     pub fn step(&self, msg: &str) {

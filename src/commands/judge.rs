@@ -77,6 +77,7 @@ fn positive_seconds(s: &str) -> Result<f64, String> {
 pub fn run(args: JudgeArgs) -> anyhow::Result<ExitCode> {
     crate::interrupt::install();
     let package = Package::open(&args.problem)?;
+    crate::lang::Language::detect(&args.submission)?;
     let options = args.run.judge_options()?;
     let styled = report::stdout_styled();
     let json = args.json;

@@ -7,6 +7,7 @@ pub mod gen_test;
 pub mod generate;
 pub mod judge;
 pub mod solve;
+pub mod stress;
 pub mod validate;
 pub mod verify;
 
@@ -22,6 +23,7 @@ pub fn run(command: Command) -> anyhow::Result<ExitCode> {
         Command::Check(args) => check::run(args),
         Command::Generate(args) => generate::run(args),
         Command::Validate(args) => validate::run(args),
+        Command::Stress(args) => stress::run(args),
         Command::Solve(args) => solve::run(args),
         Command::Gen(args) => gen_test::run(args),
         Command::Count(args) => count::run(args),

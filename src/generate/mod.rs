@@ -21,7 +21,7 @@ pub use manifest::{Manifest, file_hash, hash_bytes};
 use crate::checking::InputValidators;
 use crate::lang::{self, Compiled};
 use crate::package::{Package, Plan, PlanTest, Solution};
-use crate::runner::{self, IsolationChoice, RunLimits, RunSpec};
+use crate::runner::{self, IsolationChoice};
 
 /// How to generate.
 #[derive(Debug, Clone)]
@@ -95,23 +95,16 @@ pub fn generate(
         options.jobs,
         |_, &(index, test)| {
             crate::interrupt::check()?;
-            stage_test(
-                package,
-                &plan,
-                test,
-                index,
-                &validators,
-                &answerer,
-                staging.path(),
+            stage_test(package, test, index, &validators, &answerer, staging.path()).with_context(
+                || {
+                    format!(
+                        "{}: test {} ({})",
+                        plan.path.display(),
+                        test.name,
+                        test.command_line()
+                    )
+                },
             )
-            .with_context(|| {
-                format!(
-                    "{}: test {} ({})",
-                    plan.path.display(),
-                    test.name,
-                    test.command_line()
-                )
-            })
         },
         |_, result| match result {
             Ok(s) => {
@@ -228,7 +221,6 @@ fn answerer(package: &Package, plan: &Plan) -> anyhow::Result<Answerer> {
 /// Makes one test in the staging directory: input, validation, answer.
 fn stage_test(
     package: &Package,
-    plan: &Plan,
     test: &PlanTest,
     index: usize,
     validators: &InputValidators,
@@ -239,7 +231,7 @@ fn stage_test(
     std::fs::create_dir_all(&dir)?;
     let input = dir.join("test.in");
     let answer = dir.join("test.ans");
-    run_generator(package, plan, test, &input, &dir)?;
+    run_generator(package, &test.generator, &test.args, &input, &dir)?;
     let limits = &package.config.limits;
     let data = package.data_dir();
     let group_dir = data.join(
@@ -261,26 +253,9 @@ fn stage_test(
             writer.flush()?;
         }
         Answerer::Program(compiled) => {
-            let spec = RunSpec {
-                argv: compiled.command(limits.memory_mib),
-                cwd: dir.clone(),
-                stdin: Some(input.clone()),
-                stdout: answer.clone(),
-                stderr: dir.join("solution.err"),
-                limits: RunLimits::validator(limits.validation_time_s, limits.memory_mib),
-                cpu_slot: None,
-                env: Some(runner::clean_env(&dir)),
-                isolation: runner::Isolation::Direct,
-            };
-            let outcome = runner::run(&spec)?;
-            if !outcome.success() {
-                let said = crate::checking::read_head(&dir.join("solution.err"));
-                bail!(
-                    "the solution failed ({}): {}",
-                    outcome.describe_exit(),
-                    said.trim()
-                );
-            }
+            compiled
+                .run_tool(&[], Some(&input), &answer, &dir, limits)
+                .context("the plan's solution")?;
         }
     }
     let head = crate::checking::read_head(&answer);
@@ -298,29 +273,24 @@ fn stage_test(
     })
 }
 
-/// Runs a plan line's generator, writing the test input to `output`.
-fn run_generator(
+/// Runs a generator (built in, or a program in the package's `generators/` folder) with its
+/// arguments, writing the test input to `output`; `dir` is a scratch directory.
+pub fn run_generator(
     package: &Package,
-    plan: &Plan,
-    test: &PlanTest,
+    name: &str,
+    args: &[String],
     output: &Path,
     dir: &Path,
 ) -> anyhow::Result<()> {
-    if let Some(generator) = crate::generators::find(&test.generator) {
-        let bytes = (generator.run)(&test.args)
-            .with_context(|| format!("generator '{}' failed", test.generator))?;
+    if let Some(generator) = crate::generators::find(name) {
+        let bytes = (generator.run)(args).with_context(|| format!("generator '{name}' failed"))?;
         std::fs::write(output, bytes)?;
         return Ok(());
     }
-    let program = plan
-        .path
-        .parent()
-        .expect("the plan is in generators/")
-        .join(&test.generator);
+    let program = package.root.join("generators").join(name);
     if !program.exists() {
         bail!(
-            "no generator '{}': neither built in (leapfrog gen --list) nor a program {}",
-            test.generator,
+            "no generator '{name}': neither built in (leapfrog gen --list) nor a program {}",
             program.display()
         );
     }
@@ -332,31 +302,9 @@ fn run_generator(
             err.message.trim_end()
         ),
     };
-    let mut argv = compiled.command(package.config.limits.memory_mib);
-    argv.extend(test.args.iter().map(Into::into));
-    let limits = &package.config.limits;
-    let spec = RunSpec {
-        argv,
-        cwd: dir.to_path_buf(),
-        stdin: None,
-        stdout: output.to_path_buf(),
-        stderr: dir.join("generator.err"),
-        limits: RunLimits::validator(limits.validation_time_s, limits.memory_mib),
-        cpu_slot: None,
-        env: Some(runner::clean_env(dir)),
-        isolation: runner::Isolation::Direct,
-    };
-    let outcome = runner::run(&spec)?;
-    if !outcome.success() {
-        let said = crate::checking::read_head(&dir.join("generator.err"));
-        bail!(
-            "generator {} failed ({}): {}",
-            program.display(),
-            outcome.describe_exit(),
-            said.trim()
-        );
-    }
-    Ok(())
+    compiled
+        .run_tool(args, None, output, dir, &package.config.limits)
+        .with_context(|| format!("generator {}", program.display()))
 }
 
 /// Moves the staged files into place, removes files of tests that left the plan, and records

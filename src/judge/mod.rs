@@ -116,6 +116,8 @@ pub fn judge(
     on_test: &mut dyn FnMut(&TestResult),
 ) -> anyhow::Result<JudgeReport> {
     let limits = effective_limits(package, options);
+    // A missing or unknown submission is reported before any data is generated for it.
+    let language = lang::Language::detect(submission)?;
     crate::generate::ensure_secret_data(package)?;
     let tests: Vec<TestCase> = package
         .tests()?
@@ -134,7 +136,6 @@ pub fn judge(
             options.filter.as_deref().unwrap_or("")
         );
     }
-    let language = lang::Language::detect(submission)?;
     let mut report = JudgeReport {
         problem: package.short_name.clone(),
         submission: submission.display().to_string(),
@@ -172,6 +173,7 @@ pub fn judge(
                 &limits,
                 options,
                 scratch.path(),
+                None,
             )
         },
         |_, result| match result {
@@ -195,8 +197,10 @@ pub fn judge(
     Ok(report)
 }
 
-/// Runs and checks one test. `Err` only when the judge was interrupted.
-fn run_test(
+/// Runs and checks one test; `keep_output` receives a copy of what the program printed.
+/// `Err` only when the judge was interrupted.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn run_test(
     test: &TestCase,
     slot: usize,
     compiled: &Compiled,
@@ -204,6 +208,7 @@ fn run_test(
     limits: &Limits,
     options: &JudgeOptions,
     scratch_root: &Path,
+    keep_output: Option<&Path>,
 ) -> Result<TestResult, crate::interrupt::Interrupted> {
     let result = |verdict, time_s, memory_mib, message: String, details| TestResult {
         name: test.name.clone(),
@@ -270,6 +275,9 @@ fn run_test(
     let time_s = (outcome.cpu.as_secs_f64() * 1000.0).round() / 1000.0;
     let memory_mib = (outcome.peak_rss as f64 / f64::from(1 << 20) * 10.0).round() / 10.0;
     let output_bytes = std::fs::metadata(&output).map(|m| m.len()).unwrap_or(0);
+    if let Some(copy) = keep_output {
+        let _ = std::fs::copy(&output, copy);
+    }
     let stderr_text = crate::checking::read_head_tail(&stderr);
     if matches!(spec.isolation, Isolation::Sandbox(_))
         && outcome.exit == runner::Exit::Code(1)

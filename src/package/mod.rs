@@ -43,6 +43,8 @@ impl Package {
     /// for in the current directory and its ancestors).
     pub fn open(spec: &str) -> anyhow::Result<Package> {
         let root = locate(spec)?;
+        // An absolute path names the package even when it was given as `.`.
+        let root = std::fs::canonicalize(&root).unwrap_or(root);
         let short_name = root
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
@@ -116,12 +118,8 @@ fn locate(spec: &str) -> anyhow::Result<PathBuf> {
     if direct.join("problem.yaml").is_file() {
         return Ok(direct.to_path_buf());
     }
-    if direct.is_dir() {
-        bail!(
-            "{}: not a problem package (no problem.yaml)",
-            direct.display()
-        );
-    }
+    // A bare name is looked up under problems/ even when a directory of that name exists
+    // here: the repository's top-level `checkers/` folder holds output checkers, not a package.
     if !spec.contains('/') {
         let cwd = std::env::current_dir().context("reading the current directory")?;
         for dir in cwd.ancestors() {
@@ -130,6 +128,12 @@ fn locate(spec: &str) -> anyhow::Result<PathBuf> {
                 return Ok(candidate);
             }
         }
+    }
+    if direct.is_dir() {
+        bail!(
+            "{}: not a problem package (no problem.yaml)",
+            direct.display()
+        );
     }
     bail!(
         "no problem '{spec}': not a package directory, and no problems/{spec}/problem.yaml here or above"

@@ -6,7 +6,10 @@
 //! and column of the first problem. Solvers stream their output through their own buffer, so
 //! the `dyn Write` behind them is called once per buffer flush, not once per move.
 
+pub mod checkers;
+pub mod frogs;
 pub mod pairs;
+pub mod shifting;
 
 use std::fmt;
 use std::io::{self, BufRead, Write};
@@ -30,13 +33,57 @@ pub struct Puzzle {
 }
 
 /// Every puzzle leapfrog can solve, in the order `--list` shows them.
-pub static PUZZLES: &[Puzzle] = &[Puzzle {
-    name: "pairs",
-    about: "move checkers two at a time from BB..WW to alternating (minimum moves)",
-    solve: pairs::solve,
-    show: Some(pairs::show),
-    outcome: pairs::outcome,
-}];
+pub static PUZZLES: &[Puzzle] = &[
+    Puzzle {
+        name: "checkers",
+        about: "Which black king can capture every white piece in one move? (square, None, Multiple)",
+        solve: checkers::solve,
+        show: Some(checkers::show),
+        outcome: checkers::outcome,
+    },
+    Puzzle {
+        name: "checkers-path",
+        about: "The same question, answered with the capture path itself",
+        solve: checkers::solve_path,
+        show: Some(checkers::show),
+        outcome: checkers::outcome,
+    },
+    Puzzle {
+        name: "shifting",
+        about: "shifting checkers: an optimal solution for n black and m white",
+        solve: shifting::solve::solve_shifting,
+        show: Some(shifting::show::show_shifting),
+        outcome: shifting::solve::size_class,
+    },
+    Puzzle {
+        name: "shifting-query",
+        about: "shifting checkers: the i-th move of the canonical solution, n, m up to 10^9",
+        solve: shifting::solve::solve_query,
+        show: None,
+        outcome: shifting::solve::query_class,
+    },
+    Puzzle {
+        name: "shifting-labels",
+        about: "shifting checkers with one white: the optimal solution with a given label",
+        solve: shifting::solve::solve_labels,
+        show: None,
+        outcome: shifting::solve::label_class,
+    },
+    Puzzle {
+        name: "frogs",
+        about: "Kordemsky's frogs: N a side, forward moves only, every row of a shortest solution",
+        solve: frogs::solve_frogs,
+        show: Some(frogs::show_frogs),
+        outcome: shifting::solve::size_class,
+    },
+    Puzzle {
+        name: "pairs",
+        about: "move checkers two at a time from BB..WW to alternating (minimum moves)",
+        solve: pairs::solve,
+        show: Some(pairs::show),
+        outcome: pairs::outcome,
+    },
+];
 
 /// Looks a puzzle up by its command-line name.
 pub fn find(name: &str) -> Option<&'static Puzzle> {

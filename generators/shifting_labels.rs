@@ -1,0 +1,143 @@
+//! `shifting-labels`: `n k` with a planted outcome: `k` a label of `n` (uniform over all `F(n+2)`
+//! labels, the smallest, the largest) or `k` just outside the set of labels. Every test is
+//! checked against [`is_label`] before it is written.
+
+use anyhow::bail;
+use clap::Parser;
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use crate::puzzles::shifting::count::fibonacci;
+use crate::puzzles::shifting::labels::{is_label, label_by_index};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Kind {
+    /// A label drawn uniformly from all F(n+2) labels.
+    Valid,
+    /// 0, the label that always moves the white first.
+    Zero,
+    /// The largest label, 2^(n-1).
+    Largest,
+    /// A label with one more bit set just past the last bit it reads: not a label.
+    Outside,
+    /// The smallest number above the largest label, 2^(n-1) + 1.
+    Above,
+    /// 2^n: every bit it sets comes after the game is over.
+    Beyond,
+    /// Uniform in 0..2^62 (almost never a label).
+    Random,
+}
+
+#[derive(Debug, Parser)]
+#[command(name = "shifting-labels")]
+pub struct Options {
+    /// The number of black checkers, 1..=60 (default: drawn).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=60))]
+    pub n: Option<u64>,
+    /// What to plant (required unless --k is given).
+    #[arg(long, value_enum, required_unless_present = "k")]
+    pub kind: Option<Kind>,
+    /// An explicit k, 0 <= k < 2^62 (label or not).
+    #[arg(long, conflicts_with = "kind")]
+    pub k: Option<u64>,
+    #[arg(long)]
+    pub seed: u64,
+}
+
+/// The number of bits a label reads before its game ends.
+fn bits_read(n: u64, label: u64) -> u32 {
+    let (mut left, mut bit) = (n, 0u32);
+    while left > 0 {
+        left = left.saturating_sub(1 + (label >> bit & 1));
+        bit += 1;
+    }
+    bit
+}
+
+pub fn run(args: &[String]) -> anyhow::Result<Vec<u8>> {
+    let o: Options = crate::generators::parse_args("shifting-labels", args)?;
+    let mut rng = ChaCha8Rng::seed_from_u64(o.seed);
+    let n = o.n.unwrap_or_else(|| rng.random_range(1..=60u64));
+    let count: u64 = fibonacci(n + 2).try_into().expect("F(62) fits in 64 bits");
+    let random_label = |rng: &mut ChaCha8Rng| {
+        label_by_index(n, rng.random_range(0..count)).expect("the index is below the count")
+    };
+    let Some(kind) = o.kind else {
+        let k = o.k.expect("clap requires --kind or --k");
+        if k >= 1 << 62 {
+            bail!("k must be below 2^62");
+        }
+        return Ok(format!("{n} {k}\n").into_bytes());
+    };
+    let (k, should_be_label) = match kind {
+        Kind::Valid => (random_label(&mut rng), true),
+        Kind::Zero => (0, true),
+        Kind::Largest => (1 << (n - 1), true),
+        Kind::Outside => {
+            let label = random_label(&mut rng);
+            (label | 1 << bits_read(n, label), false)
+        }
+        Kind::Above => ((1 << (n - 1)) + 1, false),
+        Kind::Beyond => (1 << n, false),
+        Kind::Random => {
+            let k = rng.random_range(0..1u64 << 62);
+            (k, is_label(n, k))
+        }
+    };
+    if is_label(n, k) != should_be_label {
+        bail!(
+            "internal error: k = {k} should {}be a label of n = {n}",
+            if should_be_label { "" } else { "not " }
+        );
+    }
+    Ok(format!("{n} {k}\n").into_bytes())
+}
+
+pub fn sized(size: u32, seed: u64) -> Vec<String> {
+    let n = (size as u64).clamp(1, 60);
+    let kind = ["valid", "outside", "zero", "largest", "beyond"][(seed % 5) as usize];
+    [
+        "--n",
+        &n.to_string(),
+        "--kind",
+        kind,
+        "--seed",
+        &seed.to_string(),
+    ]
+    .map(String::from)
+    .to_vec()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn gen_args(line: &str) -> (u64, u64) {
+        let args: Vec<String> = line.split_whitespace().map(String::from).collect();
+        let text = String::from_utf8(run(&args).unwrap()).unwrap();
+        let v: Vec<u64> = text
+            .split_whitespace()
+            .map(|w| w.parse().unwrap())
+            .collect();
+        (v[0], v[1])
+    }
+
+    #[test]
+    fn planted_kinds() {
+        assert_eq!(gen_args("--n 60 --kind largest --seed 1"), (60, 1 << 59));
+        assert_eq!(gen_args("--n 5 --kind above --seed 1"), (5, 17));
+        assert_eq!(gen_args("--n 5 --kind beyond --seed 1"), (5, 32));
+        assert_eq!(
+            gen_args("--n 60 --k 4611686018427387903 --seed 1"),
+            (60, (1 << 62) - 1)
+        );
+        for seed in 0..100 {
+            let (n, k) = gen_args(&format!("--kind valid --seed {seed}"));
+            assert!(is_label(n, k));
+            let (n, k) = gen_args(&format!("--kind outside --seed {seed}"));
+            assert!(!is_label(n, k) && k < 1 << 62);
+            // One bit fewer is a label again: the number is just outside the set.
+            assert!(is_label(n, k & !(1 << (63 - k.leading_zeros()))));
+        }
+    }
+}

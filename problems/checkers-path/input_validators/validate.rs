@@ -1,0 +1,1 @@
+../../checkers/input_validators/validate.rs

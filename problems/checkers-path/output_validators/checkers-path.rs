@@ -1,0 +1,1 @@
+../../../checkers/checkers-path.rs

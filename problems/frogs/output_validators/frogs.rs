@@ -1,0 +1,1 @@
+../../../checkers/frogs.rs

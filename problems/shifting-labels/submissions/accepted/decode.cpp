@@ -1,0 +1,22 @@
+// Decodes the label bit by bit (least significant first), two or four moves per bit.
+#include <bits/stdc++.h>
+using namespace std;
+int main() {
+    long long n;
+    unsigned long long k;
+    cin >> n >> k;
+    vector<long long> moves;
+    long long r = n;
+    int bit = 0;
+    while (true) {
+        if (r == 0) { moves.push_back(2); break; }
+        bool one = (k >> bit) & 1ULL;
+        bit++;
+        if (!one) { moves.insert(moves.end(), {r + 2, r}); r -= 1; }
+        else if (r == 1) { moves.insert(moves.end(), {1, 3, 2}); break; }
+        else { moves.insert(moves.end(), {r, r + 2, r + 1, r - 1}); r -= 2; }
+    }
+    if (bit < 64 && (k >> bit) != 0) { puts("None"); return 0; }
+    printf("%zu\n", moves.size());
+    for (long long p : moves) printf("%lld\n", p);
+}

@@ -1,0 +1,62 @@
+// The i-th move of the canonical solution in O(1): find the phase (opening, crossing, middle,
+// closing), then the block inside it with an exact integer square root.
+use std::io::{self, Read, Write};
+
+fn tri(j: u64) -> u64 {
+    j * (j + 1) / 2
+}
+
+/// The smallest j with tri(j) >= i.
+fn troot(i: u64) -> u64 {
+    let mut j = (((8 * i as u128 + 1).isqrt() as u64) - 1) / 2;
+    if tri(j) < i {
+        j += 1;
+    }
+    j
+}
+
+fn main() {
+    let mut text = String::new();
+    io::stdin().read_to_string(&mut text).unwrap();
+    let mut it = text.split_ascii_whitespace().map(|w| w.parse::<u64>().unwrap());
+    let (n, m, q) = (it.next().unwrap(), it.next().unwrap(), it.next().unwrap());
+    let mirrored = n < m;
+    let (big, small) = (n.max(m) as i64, n.min(m) as i64);
+    let sigma: i64 = if mirrored { 1 } else { -1 };
+    let after = if small % 2 == 0 { sigma } else { -sigma };
+    let s1 = tri(small as u64);
+    let s2 = s1 + small as u64;
+    let s3 = s2 + (big - small) as u64 * (small as u64 + 1);
+    let total = s3 + tri(small as u64);
+    let start = big + 1;
+    let mut out = String::with_capacity(q as usize * 11);
+    for _ in 0..q {
+        let i = it.next().unwrap();
+        let x = if i <= s1 {
+            let j = troot(i);
+            let t = (i - tri(j - 1)) as i64;
+            let d = if (j - 1) % 2 == 0 { sigma } else { -sigma };
+            let j = j as i64;
+            if t < j { start + d * (2 * t - j + 1) } else { start + d * j }
+        } else if i <= s2 {
+            start + after * (2 * (i - s1) as i64 - small)
+        } else if i <= s3 {
+            let off = i - s2 - 1;
+            let block = (off / (small as u64 + 1)) as i64 + 1;
+            let u = (off % (small as u64 + 1)) as i64;
+            let d = if block % 2 == 0 { after } else { -after };
+            start - block + d * (2 * u - small)
+        } else {
+            let from_end = total + 1 - i;
+            let len = troot(from_end);
+            let block = small - len as i64 + 1;
+            let t = len as i64 - (from_end - tri(len - 1)) as i64 + 1;
+            let d = if (big - small + block) % 2 == 0 { after } else { -after };
+            small + 1 + d * (2 * t - 2 - small + block)
+        };
+        let x = if mirrored { (n + m + 2) as i64 - x } else { x };
+        out.push_str(&x.to_string());
+        out.push('\n');
+    }
+    io::stdout().write_all(out.as_bytes()).unwrap();
+}

@@ -1,0 +1,176 @@
+//! `leapfrog stress`: random tests against the reference until the submission fails, then the
+//! smallest failing input, saved as a ready-to-add test.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use clap::Args;
+use serde_json::json;
+
+use crate::package::Package;
+use crate::stress::{self, Outcome, StressOptions};
+
+#[derive(Debug, Args)]
+pub struct StressArgs {
+    /// A problem name under problems/, or the path of any package directory.
+    pub problem: String,
+    /// The submission to stress (source file or executable).
+    pub submission: PathBuf,
+    /// Compare with this program instead of the built-in reference solver.
+    #[arg(long, value_name = "OTHER")]
+    pub against: Option<PathBuf>,
+    /// A generator command line to use (`checkers --outcome none --n 6`); its seed changes every
+    /// test. Default: the plan's generator at growing sizes, small first.
+    #[arg(long, value_name = "ARGS")]
+    pub generator: Option<String>,
+    /// The seed: the same seed finds the same first failure.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Give up after this many tests.
+    #[arg(long, default_value_t = 100_000, value_name = "N")]
+    pub iterations: u64,
+    /// Give up searching after this many seconds.
+    #[arg(long, default_value_t = 60.0, value_name = "S")]
+    pub time: f64,
+    /// Spend at most this many seconds shrinking a failure.
+    #[arg(long, default_value_t = 30.0, value_name = "S")]
+    pub shrink_time: f64,
+    /// Where to save the failing test (`<dir>/stress-<problem>-<submission>-<seed>.in|.ans`).
+    #[arg(long, default_value = ".", value_name = "DIR")]
+    pub save: PathBuf,
+    /// CPU time limit per test in seconds, instead of problem.yaml's.
+    #[arg(long, value_name = "S")]
+    pub time_limit: Option<f64>,
+    /// Run the submission with resource limits only, outside the sandbox.
+    #[arg(long)]
+    pub no_sandbox: bool,
+    /// Print one JSON object on stdout instead of the report.
+    #[arg(long)]
+    pub json: bool,
+}
+
+pub fn run(args: StressArgs) -> anyhow::Result<ExitCode> {
+    crate::interrupt::install();
+    let package = Package::open(&args.problem)?;
+    let judge = crate::judge::JudgeOptions {
+        jobs: 1,
+        time_limit: args.time_limit,
+        isolation: crate::runner::choose_isolation(false, args.no_sandbox)?,
+        ..Default::default()
+    };
+    let options = StressOptions {
+        generator: args.generator.clone(),
+        seed: args.seed,
+        iterations: args.iterations,
+        time: Duration::from_secs_f64(args.time.max(0.0)),
+        shrink_time: Duration::from_secs_f64(args.shrink_time.max(0.0)),
+        judge,
+    };
+    let spinner = crate::report::Progress::new("stress", args.json);
+    spinner.start_spinner();
+    let started = std::time::Instant::now();
+    let outcome = stress::stress(
+        &package,
+        &args.submission,
+        args.against.as_deref(),
+        &options,
+        &mut |status| {
+            spinner.message(&format!(
+                "{} · {} tests · {:.1} s · size {}",
+                status.phase,
+                status.tests,
+                started.elapsed().as_secs_f64(),
+                status.size
+            ));
+        },
+    );
+    spinner.finish();
+    let outcome = outcome?;
+    let stem = args
+        .submission
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    match outcome {
+        Outcome::Survived { tests, seconds } => {
+            if args.json {
+                println!(
+                    "{}",
+                    json!({"problem": package.short_name, "submission": args.submission, "found": false, "tests": tests, "seconds": seconds})
+                );
+            } else {
+                println!("no failure in {tests} tests ({seconds:.1} s)");
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Outcome::Found(found) => {
+            let base = format!("stress-{}-{stem}-{}", package.short_name, args.seed);
+            let (input_path, answer_path) = (
+                args.save.join(format!("{base}.in")),
+                args.save.join(format!("{base}.ans")),
+            );
+            crate::generate::write_atomically(&input_path, &found.input)?;
+            crate::generate::write_atomically(&answer_path, &found.answer)?;
+            if args.json {
+                println!(
+                    "{}",
+                    json!({
+                        "problem": package.short_name,
+                        "submission": args.submission,
+                        "found": true,
+                        "tests": found.tests,
+                        "seconds": found.seconds,
+                        "generator": found.generator_line,
+                        "verdict": found.verdict,
+                        "message": found.message,
+                        "original_bytes": found.original_bytes,
+                        "shrunk_bytes": found.input.len(),
+                        "shrink_steps": found.shrink_steps,
+                        "input": String::from_utf8_lossy(&found.input),
+                        "expected": String::from_utf8_lossy(&found.answer),
+                        "output": String::from_utf8_lossy(&found.output),
+                        "saved": [input_path, answer_path],
+                    })
+                );
+            } else {
+                println!(
+                    "{} after {} tests ({:.1} s), from `{}`; shrunk in {} steps from {} to {} bytes",
+                    found.verdict,
+                    found.tests,
+                    found.seconds,
+                    found.generator_line,
+                    found.shrink_steps,
+                    found.original_bytes,
+                    found.input.len()
+                );
+                show("input", &found.input);
+                show("reference answer", &found.answer);
+                show("submission output", &found.output);
+                println!("checker: {}", found.message);
+                for line in &found.details {
+                    println!("  {line}");
+                }
+                println!(
+                    "saved {} and {}",
+                    input_path.display(),
+                    answer_path.display()
+                );
+            }
+            Ok(ExitCode::from(1))
+        }
+    }
+}
+
+/// Prints a text block, cut at 40 lines.
+fn show(label: &str, bytes: &[u8]) {
+    let text = String::from_utf8_lossy(bytes);
+    let lines: Vec<&str> = text.lines().collect();
+    println!("--- {label} ({} lines) ---", lines.len());
+    for line in lines.iter().take(40) {
+        println!("{line}");
+    }
+    if lines.len() > 40 {
+        println!("[... {} more lines]", lines.len() - 40);
+    }
+}

@@ -1,0 +1,74 @@
+//! Checkers (ICPC Pacific Northwest 2015, Division 1, problem K): can one black king capture
+//! every white piece in a single move? `checkers` answers with the piece's square, `None` or
+//! `Multiple`; `checkers-path` gives the capture path itself.
+//!
+//! - [`board`]: the input format, its errors and square names;
+//! - [`decide`]: the linear-time decision (classes of squares, Euler's condition);
+//! - [`trail`]: a capture path (Hierholzer);
+//! - [`show`]: the drawing behind `leapfrog solve checkers --show`.
+
+pub mod board;
+pub mod decide;
+pub mod show;
+pub mod trail;
+
+use std::io::{BufRead, Write};
+
+pub use board::{Board, Square};
+pub use decide::{Answer, answer, capturing_pieces};
+pub use trail::capture_path;
+
+use super::SolveError;
+
+/// `checkers`: the square of the only piece that can capture everything, `None` or `Multiple`.
+pub fn solve(input: &mut dyn BufRead, output: &mut dyn Write) -> Result<(), SolveError> {
+    let board = Board::read(input)?;
+    let mut out = Vec::with_capacity(16);
+    match answer(&board) {
+        Answer::None => out.extend_from_slice(b"None"),
+        Answer::Multiple => out.extend_from_slice(b"Multiple"),
+        Answer::One(sq) => board.write_name(sq, &mut out),
+    }
+    out.push(b'\n');
+    output.write_all(&out)?;
+    Ok(())
+}
+
+/// `checkers-path`: `None`, `Multiple`, or the start square and every landing square.
+pub fn solve_path(input: &mut dyn BufRead, output: &mut dyn Write) -> Result<(), SolveError> {
+    let board = Board::read(input)?;
+    let mut out = Vec::with_capacity(4 * (board.whites() + 1));
+    match answer(&board) {
+        Answer::None => out.extend_from_slice(b"None"),
+        Answer::Multiple => out.extend_from_slice(b"Multiple"),
+        Answer::One(start) => {
+            for (i, sq) in capture_path(&board, start).into_iter().enumerate() {
+                if i > 0 {
+                    out.push(b' ');
+                }
+                board.write_name(sq, &mut out);
+            }
+        }
+    }
+    out.push(b'\n');
+    output.write_all(&out)?;
+    Ok(())
+}
+
+/// Draws the board before the move and after every jump of a capture path.
+pub fn show(input: &mut dyn BufRead, output: &mut dyn Write) -> Result<(), SolveError> {
+    let board = Board::read(input)?;
+    show::draw(&board, output)?;
+    Ok(())
+}
+
+/// Classifies an answer file of either problem: `None`, `Multiple`, or `square` (one piece can
+/// capture everything; the file names it, or its whole path).
+pub fn outcome(answer: &[u8]) -> String {
+    match super::first_token(answer).as_str() {
+        "None" => "None".to_string(),
+        "Multiple" => "Multiple".to_string(),
+        "" => "empty".to_string(),
+        _ => "square".to_string(),
+    }
+}
