@@ -4,8 +4,7 @@
 //! counter is tested against. Positions grow about fourfold per size (n = 10 has 4 million),
 //! so it is meant for n up to about 11.
 
-use rustc_hash::{FxHashMap, FxHashSet};
-
+use super::keymap::{KeyMap, KeySet};
 use super::state::State;
 
 /// What breadth-first search found for one size.
@@ -18,16 +17,16 @@ pub struct Shortest {
 }
 
 /// Every position at one distance from the start, with the number of shortest ways to it.
-type Layer = FxHashMap<u128, u128>;
+type Layer = KeyMap;
 
 /// Searches until the goal's layer is complete; `None` when the goal cannot be reached.
 /// Keeps every layer when `keep` is set (for [`shortest_path`]).
 fn search(n: u32, keep: bool) -> (Option<Shortest>, Vec<Layer>) {
     let goal = State::goal(n).key(0);
     let start = State::start(n).key(0);
-    let mut seen: FxHashSet<u128> = FxHashSet::default();
+    let mut seen = KeySet::default();
     seen.insert(start);
-    let mut layer: Layer = FxHashMap::default();
+    let mut layer = Layer::default();
     layer.insert(start, 1);
     let mut kept = Vec::new();
     let mut distance = 0;
@@ -47,7 +46,7 @@ fn search(n: u32, keep: bool) -> (Option<Shortest>, Vec<Layer>) {
         if layer.is_empty() {
             return (None, kept);
         }
-        let mut next: Layer = FxHashMap::default();
+        let mut next = Layer::default();
         for (&key, &ways) in &layer {
             let (state, _) = State::from_key(key, n);
             for p in state.moves() {
@@ -80,7 +79,7 @@ pub fn shortest_path(n: u32) -> Option<Vec<u32>> {
     let found = found?;
     // Walk back from the goal, keeping in each layer only the positions that lead to it.
     let depth = found.moves as usize;
-    let mut useful: Vec<FxHashSet<u128>> = vec![FxHashSet::default(); depth + 1];
+    let mut useful: Vec<KeySet> = vec![KeySet::default(); depth + 1];
     useful[depth].insert(State::goal(n).key(0));
     for d in (0..depth).rev() {
         let (below, above) = useful.split_at_mut(d + 1);

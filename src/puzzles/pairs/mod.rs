@@ -12,13 +12,15 @@
 //! - [`construction`]: the linear construction, streamed in O(1) memory;
 //! - [`formula`]: any single move of the construction in O(1);
 //! - [`count`]: counting and listing every optimal solution;
-//! - [`digits`]: the fast writer for the answer.
+//! - [`digits`]: the fast writer for the answer;
+//! - [`keymap`]: hash maps and sets keyed by packed positions.
 
 pub mod bfs;
 pub mod construction;
 pub mod count;
 pub mod digits;
 pub mod formula;
+pub mod keymap;
 pub mod row;
 pub mod state;
 

@@ -10,8 +10,8 @@
 
 use std::thread;
 
+use super::super::keymap::{BUCKETS, Buckets, KeyMap, add_to, bucket_of};
 use super::super::state::State;
-use super::keymap::{BUCKETS, Buckets, KeyMap, add_to, bucket_of};
 use super::rules::{Outlook, outlook, promising_moves};
 
 /// Buckets of the current layer expanded per round (bounds the buffered children).

@@ -4,8 +4,8 @@
 //! dead branch: between two printed solutions it does at most (moves) x (2n + 1) successor
 //! look-ups, whatever the number of dead ends; the search before it is paid once.
 
+use super::super::keymap::{KeyMap, key_map};
 use super::super::state::State;
-use super::keymap::{KeyMap, key_map};
 use super::rules::{Outlook, outlook};
 
 /// The finishes of every position met, keyed by position and moves left.
@@ -42,11 +42,6 @@ impl Finishes {
                 ways
             }
         }
-    }
-
-    /// Every memoised (key, finishes) pair; keys decode with `State::from_key`.
-    pub fn entries(&self) -> impl Iterator<Item = (u128, u128)> + '_ {
-        self.memo.iter().map(|(&k, &v)| (k, v))
     }
 
     /// Positions memoised so far.

@@ -9,7 +9,6 @@
 //! rest of the solution is forced up to the order of independent dominoes, which is counted in
 //! closed form instead of searched.
 
-mod keymap;
 mod layers;
 mod listing;
 pub mod rules;

@@ -10,7 +10,7 @@
 # alternate commands and baselines (so load changes on a shared machine hit both alike); the
 # script prints the best median over the rounds of each and their ratio as a Markdown table.
 #
-#   scripts/bench-pairs.sh [RUNS] [ROUNDS]      (needs hyperfine and ~200 MB in $TMPDIR)
+#   benches/pairs-speed.sh [RUNS] [ROUNDS]      (needs hyperfine and ~200 MB in $TMPDIR)
 set -euo pipefail
 
 runs=${1:-15}

@@ -6,11 +6,14 @@
 //! is small enough to stay in the processor's cache while that happens. Buckets are chosen by
 //! bits of the hash that the map itself does not use for its slots or tags.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::hash::{BuildHasherDefault, Hasher};
 
 /// A map from a position key to a number of move sequences.
 pub type KeyMap = HashMap<u128, u128, BuildHasherDefault<KeyHasher>>;
+
+/// A set of position keys.
+pub type KeySet = HashSet<u128, BuildHasherDefault<KeyHasher>>;
 
 pub fn key_map(capacity: usize) -> KeyMap {
     KeyMap::with_capacity_and_hasher(capacity, Default::default())
