@@ -6,6 +6,9 @@
 #   2. the output checker (checkers/pairs.rs, compiled with rustc -O) on that output as a file
 #      on stdin, against `wc -l OUTPUT`.
 #
+# Every command runs through `bash -c` (pipelines and the checker's redirection need a shell), so
+# each side pays the same shell start-up.
+#
 # hyperfine runs every command RUNS times (default 15) after warm-up runs, in ROUNDS rounds that
 # alternate commands and baselines (so load changes on a shared machine hit both alike); the
 # script prints the best median over the rounds of each and their ratio as a Markdown table.
@@ -60,7 +63,7 @@ read -r solve cat_wc < <(pair \
     "bash -c 'cat $work/out | wc -c'")
 read -r check wc_l < <(pair \
     "bash -c '$work/checker $work/in $work/ans $work/feedback < $work/out; test \$? = 42'" \
-    "wc -l $work/out")
+    "bash -c 'wc -l $work/out'")
 
 size=$(stat -c %s "$work/out")
 python3 - "$size" "$solve" "$cat_wc" "$check" "$wc_l" <<'PY'

@@ -1,6 +1,7 @@
 //! `leapfrog count`: how many optimal solutions a puzzle size has, a table of those counts with
 //! the time each took, or the solutions themselves.
 
+use std::fmt::Write as _;
 use std::io::{self, Write};
 use std::ops::RangeInclusive;
 use std::process::ExitCode;
@@ -94,6 +95,8 @@ pub fn run(args: CountArgs) -> anyhow::Result<ExitCode> {
     let n = args.n.expect("clap requires n without --table");
     check_size(n)?;
     if args.list {
+        // Millions of short lines: buffer them rather than write each on its own.
+        let mut buffered = io::BufWriter::with_capacity(1 << 20, out);
         let mut line = String::new();
         let total = list_optimal(n, &mut |path: &[u32]| {
             line.clear();
@@ -101,13 +104,14 @@ pub fn run(args: CountArgs) -> anyhow::Result<ExitCode> {
                 if i > 0 {
                     line.push(' ');
                 }
-                line.push_str(&p.to_string());
+                write!(line, "{p}").expect("writing to a String");
             }
             line.push('\n');
-            out.write_all(line.as_bytes())
+            buffered.write_all(line.as_bytes())
         })
         .context("writing the solutions")?;
-        writeln!(out, "{total} optimal solutions")?;
+        writeln!(buffered, "{total} optimal solutions")?;
+        buffered.flush()?;
     } else {
         writeln!(out, "{}", count_optimal(n).solutions)?;
     }

@@ -110,7 +110,12 @@ pub fn write_construction(n: u64, out: &mut LineWriter) -> std::io::Result<()> {
 
 /// `leapfrog solve pairs --show`: the row after every move of the solution.
 pub fn show(input: &mut dyn BufRead, output: &mut dyn Write) -> Result<(), SolveError> {
-    let n = read_n(input, SHOW_MAX_N)?;
+    let n = read_n(input, SOLVER_MAX_N)?;
+    if n > SHOW_MAX_N {
+        return Err(
+            InputError::new(1, 0, format!("--show draws rows up to n = {SHOW_MAX_N}")).into(),
+        );
+    }
     let colour = console::colors_enabled();
     let black = console::Style::new().black().on_white().bold();
     let white = console::Style::new().white().on_black().bold();
