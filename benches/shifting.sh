@@ -10,7 +10,7 @@
 # Every command runs ROUNDS times (default 5), alternating with its baseline so that load
 # changes on a shared machine hit both alike; the best wall-clock and CPU times (user + system,
 # all processes of a pipeline) of each are printed as a Markdown table, with the ratio of the
-# wall-clock times. Usage: scripts/bench-shifting.sh [ROUNDS]   (needs ~1.2 GB free in $TMPDIR)
+# wall-clock times. Usage: benches/shifting.sh [ROUNDS]   (needs ~1.2 GB free in $TMPDIR)
 set -euo pipefail
 
 rounds=${1:-5}
