@@ -22,8 +22,6 @@ const BUCKETS_PER_ROUND: usize = 16;
 pub struct Effort {
     /// Open positions expanded (summed over layers).
     pub expanded: u64,
-    /// The largest layer.
-    pub widest: u64,
 }
 
 /// Children of a slice of a layer, waiting to be merged: one buffer per bucket of the next layer.
@@ -72,9 +70,7 @@ pub fn count_paths(n: u32, moves: u32) -> (u128, Effort) {
     let mut total: u128 = 0;
     for done in 0..moves {
         let left = moves - done - 1;
-        let size = layer.len() as u64;
-        effort.expanded += size;
-        effort.widest = effort.widest.max(size);
+        effort.expanded += layer.len() as u64;
         let mut next = Buckets::new();
         for round in layer.maps.chunks_mut(BUCKETS_PER_ROUND) {
             let (first, second) = round.split_at(round.len() / 2);

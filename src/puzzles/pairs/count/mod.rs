@@ -105,15 +105,24 @@ mod tests {
     use super::*;
 
     #[test]
-    fn agrees_with_breadth_first_search_up_to_10() {
+    fn solver_and_counter_agree_with_breadth_first_search_up_to_10() {
         for n in 1..=10u32 {
             let searched = bfs::shortest(n);
+            let minimum = searched.as_ref().map(|s| s.moves);
+            // The solver's answer: its length, and that it really solves the puzzle.
+            let answer = super::super::optimal_moves(u64::from(n)).map(|moves| {
+                let mut row = Row::start(n as usize);
+                let mut length = 0;
+                for p in moves {
+                    row.play(p).unwrap();
+                    length += 1;
+                }
+                assert!(row.is_goal(), "n = {n}");
+                length
+            });
+            assert_eq!(answer, minimum, "solver, n = {n}");
             let counted = count_optimal(n);
-            assert_eq!(
-                counted.moves,
-                searched.as_ref().map(|s| s.moves),
-                "minimum, n = {n}"
-            );
+            assert_eq!(counted.moves, minimum, "counter's minimum, n = {n}");
             assert_eq!(
                 counted.solutions,
                 searched.map_or(0, |s| s.solutions),
