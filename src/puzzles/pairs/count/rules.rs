@@ -29,8 +29,10 @@
 //! misplaced checkers A C A C in which no two neighbours match: no perfect move can ever lift
 //! any of them (lifting needs equal neighbours on both sides), and the last move lifts only
 //! squares 0 and 1, so the goal is lost. Lifting a right pair leaves a bad gap (its outer
-//! neighbours have the pair's colours on the other parity), so every lifted pair is misplaced,
-//! every move fixes two checkers and `misplaced == 2 * left`. Right checkers never move, so the
+//! neighbours have the pair's colours on the other parity) for the next move to fill, so every
+//! lifted pair is misplaced; the last one too, since a right pair on 0 and 1 is W B, and lifting
+//! it while breaking a contact needs a black on square 2, which the goal forbids. So every move
+//! fixes two checkers and `misplaced == 2 * left`. Right checkers never move, so the
 //! misplaced ones must already sit in separate dominoes (runs of exactly two) that the moves lift
 //! one at a time, the domino on 0 and 1 last; a domino dropped into gap g is right exactly when
 //! it came from a square of the other parity, so the dominoes' parities alternate and end on
