@@ -39,4 +39,6 @@ pub enum Command {
     Statement(commands::statement::StatementArgs),
     /// Export problems in the Kattis / ICPC package format (and zips for DOMjudge).
     Export(commands::export::ExportArgs),
+    /// Count (or list) every optimal solution of a puzzle size.
+    Count(commands::count::CountArgs),
 }

@@ -2,6 +2,7 @@
 //! returns the process exit code, or an error for the caller to report with exit code 2.
 
 pub mod check;
+pub mod count;
 pub mod export;
 pub mod gen_test;
 pub mod generate;
@@ -31,5 +32,6 @@ pub fn run(command: Command) -> anyhow::Result<ExitCode> {
         Command::Render(args) => render::run(args),
         Command::Statement(args) => statement::run(args),
         Command::Export(args) => export::run(args),
+        Command::Count(args) => count::run(args),
     }
 }

@@ -8,6 +8,7 @@
 
 pub mod checkers;
 pub mod frogs;
+pub mod pairs;
 pub mod shifting;
 
 use std::fmt;
@@ -74,6 +75,13 @@ pub static PUZZLES: &[Puzzle] = &[
         solve: frogs::solve_frogs,
         show: Some(frogs::show_frogs),
         outcome: shifting::solve::size_class,
+    },
+    Puzzle {
+        name: "pairs",
+        about: "move checkers two at a time from BB..WW to alternating (minimum moves)",
+        solve: pairs::solve,
+        show: Some(pairs::show),
+        outcome: pairs::outcome,
     },
 ];
 
