@@ -117,16 +117,28 @@ fn rows_given_frame_by_frame_and_pairs() {
     let svg = svg_of(&render(&["row"], "O_X\n_OX\nXO_\nX_O\n"));
     let doc = roxmltree::Document::parse(&svg).unwrap();
     assert_eq!(with_class(doc.root_element(), "frame").len(), 4);
-    // Pairs: two pieces move together into the double gap.
-    let svg = svg_of(&render(
-        &["row", "--text", "BBBBWWWW__", "--moves", "2 5"],
-        "",
-    ));
+    // Pairs: two pieces move together into the double gap; its squares count from 0.
+    let args = [
+        "row",
+        "--text",
+        "BBBBWWWW..",
+        "--first",
+        "0",
+        "--moves",
+        "1 4 7 0",
+    ];
+    let svg = svg_of(&render(&args, ""));
     let doc = roxmltree::Document::parse(&svg).unwrap();
     let frames = with_class(doc.root_element(), "frame");
-    assert_eq!(frames.len(), 3);
-    assert_eq!(with_class(frames[1], "moved").len(), 2);
-    assert_eq!(with_class(frames[1], "move").len(), 2);
+    assert_eq!(frames.len(), 5);
+    for f in &frames[1..] {
+        assert_eq!(with_class(*f, "moved").len(), 2);
+        assert_eq!(with_class(*f, "move").len(), 2);
+    }
+    let desc = doc.descendants().find(|n| n.has_tag_name("desc")).unwrap();
+    assert_eq!(desc.text().unwrap().lines().last(), Some("__WBWBWBWB"));
+    let first_label = doc.descendants().find(|n| n.has_tag_name("text")).unwrap();
+    assert_eq!(first_label.text(), Some("0"));
 }
 
 #[test]

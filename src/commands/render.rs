@@ -20,7 +20,8 @@ Boards: columns are lettered a, b, ... from the left and rows numbered from 1 at
 --moves is a capture path of squares (b2 d4 f2, b2-d4-f2 or b2xd4xf2) starting on a black
 piece. Rows: B/X dark, W/O light, _ empty; a move is the number (from 1) of the leftmost square
 of the block that moves into the gap: the square a piece leaves when there is one empty
-square, the first of the two pieces when there are two (pairs).")]
+square, the first of the two pieces when there are two (pairs, whose squares are numbered from
+0: --first 0).")]
 pub struct RenderArgs {
     /// What the input describes.
     #[arg(value_enum)]
@@ -43,6 +44,9 @@ pub struct RenderArgs {
     /// Board frames per line of the strip.
     #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(1..=64))]
     pub columns: u32,
+    /// The number of a row's leftmost square, for moves and labels (0 for pairs).
+    #[arg(long, default_value_t = 1, value_name = "N")]
+    pub first: usize,
     /// Leave out square names and move numbers.
     #[arg(long)]
     pub no_labels: bool,
@@ -64,6 +68,7 @@ pub fn run(args: RenderArgs) -> anyhow::Result<ExitCode> {
         columns: args.columns as usize,
         id_prefix: "lf-".into(),
         labels: !args.no_labels,
+        first_square: args.first,
     };
     let svg = render::draw(args.kind, &text, moves.as_deref(), &layout)
         .with_context(|| source.clone())?;

@@ -67,7 +67,8 @@ pub fn draw(
                         "give either several rows (one per move) or one row and --moves, not both"
                     );
                 }
-                let played = row::play_moves(&frames[0], m).context("in the moves")?;
+                let played =
+                    row::play_moves(&frames[0], m, layout.first_square).context("in the moves")?;
                 frames.extend(played);
             }
             if frames.len() > MAX_FRAMES {
@@ -90,6 +91,8 @@ pub struct Layout {
     pub id_prefix: String,
     /// Draw square names, row numbers and move numbers.
     pub labels: bool,
+    /// The number of a row's leftmost square (1, or 0 as in `pairs`), for labels and moves.
+    pub first_square: usize,
 }
 
 impl Default for Layout {
@@ -98,6 +101,7 @@ impl Default for Layout {
             columns: 4,
             id_prefix: "lf-".into(),
             labels: true,
+            first_square: 1,
         }
     }
 }
@@ -309,7 +313,8 @@ pub fn rows_svg(frames: &[Row], layout: &Layout) -> String {
     if layout.labels {
         for s in 0..squares {
             let cx = left + s as f64 * ROW_CELL + ROW_CELL / 2.0;
-            svg.label_centred(&(s + 1).to_string(), cx, 3.0, LABEL, colour::LABEL);
+            let number = s + layout.first_square;
+            svg.label_centred(&number.to_string(), cx, 3.0, LABEL, colour::LABEL);
         }
     }
     let r = ROW_CELL * 0.36;

@@ -122,8 +122,8 @@ pub struct RowMoveError {
 }
 
 /// Plays a list of moves (square numbers separated by white space or commas) and returns the row
-/// after each move.
-pub fn play_moves(start: &Row, moves: &str) -> Result<Vec<Row>, RowMoveError> {
+/// after each move. `first` is the number of the leftmost square: 1, or 0 as in `pairs`.
+pub fn play_moves(start: &Row, moves: &str, first: usize) -> Result<Vec<Row>, RowMoveError> {
     let Some((_, width)) = start.gap() else {
         return Err(RowMoveError {
             index: 0,
@@ -147,12 +147,13 @@ pub fn play_moves(start: &Row, moves: &str) -> Result<Vec<Row>, RowMoveError> {
         let p: usize = word
             .parse()
             .map_err(|_| err("a move is a square number".into()))?;
-        if p == 0 || p + width - 1 > squares {
+        let last = first + squares - 1;
+        if p < first || p + width - 1 > last {
             return Err(err(format!(
-                "squares are numbered 1..{squares} and {width} piece(s) move at once"
+                "squares are numbered {first}..{last} and {width} piece(s) move at once"
             )));
         }
-        let from = p - 1;
+        let from = p - first;
         let (gap, _) = row.gap().expect("moves keep the gap in one block");
         if (from..from + width).any(|s| row.squares[s] == Piece::Empty) {
             return Err(err(format!(
@@ -200,7 +201,7 @@ mod tests {
     fn single_gap_moves_name_the_square_left() {
         // Shifting with n = m = 1: B_W -> _BW (slide) -> WB_ (jump) -> W_B (slide).
         let start = Row::parse_line("B_W", 1).unwrap();
-        let frames = play_moves(&start, "1 3 2").unwrap();
+        let frames = play_moves(&start, "1 3 2", 1).unwrap();
         let rows: Vec<String> = frames.iter().map(text).collect();
         assert_eq!(rows, ["_BW", "WB_", "W_B"]);
     }
@@ -208,43 +209,62 @@ mod tests {
     #[test]
     fn pairs_move_two_pieces_into_the_double_gap() {
         let start = Row::parse_line("BBWW__", 1).unwrap();
-        let frames = play_moves(&start, "2").unwrap();
+        let frames = play_moves(&start, "2", 1).unwrap();
         assert_eq!(text(&frames[0]), "B__WBW");
+    }
+
+    #[test]
+    fn squares_may_be_numbered_from_zero() {
+        // The first sample of pairs: n = 4, moves 1 4 7 0 with squares 0..9.
+        let start = Row::parse_line("BBBBWWWW..", 1).unwrap();
+        let frames = play_moves(&start, "1 4 7 0", 0).unwrap();
+        let rows: Vec<String> = frames.iter().map(text).collect();
+        assert_eq!(
+            rows,
+            ["B__BWWWWBB", "BWWB__WWBB", "BWWBWBW__B", "__WBWBWBWB"]
+        );
+        let e = play_moves(&start, "9", 0).unwrap_err();
+        assert!(e.reason.contains("numbered 0..9"), "{e}");
     }
 
     #[test]
     fn impossible_moves_are_explained() {
         let start = Row::parse_line("BB_WW", 1).unwrap();
         assert!(
-            play_moves(&start, "3")
+            play_moves(&start, "3", 1)
                 .unwrap_err()
                 .reason
                 .contains("empty")
         );
-        assert!(play_moves(&start, "9").unwrap_err().reason.contains("1..5"));
         assert!(
-            play_moves(&start, "b")
+            play_moves(&start, "9", 1)
+                .unwrap_err()
+                .reason
+                .contains("1..5")
+        );
+        assert!(
+            play_moves(&start, "b", 1)
                 .unwrap_err()
                 .reason
                 .contains("square number")
         );
         let split = Row::parse_line("B_B_", 1).unwrap();
         assert!(
-            play_moves(&split, "1")
+            play_moves(&split, "1", 1)
                 .unwrap_err()
                 .reason
                 .contains("one block")
         );
         let pairs = Row::parse_line("BW__WB", 1).unwrap();
         assert!(
-            play_moves(&pairs, "2")
+            play_moves(&pairs, "2", 1)
                 .unwrap_err()
                 .reason
                 .contains("empty")
         );
         let overlap = Row::parse_line("B__WBW", 1).unwrap();
         assert!(
-            play_moves(&overlap, "1")
+            play_moves(&overlap, "1", 1)
                 .unwrap_err()
                 .reason
                 .contains("square 1 or 2")

@@ -7,13 +7,18 @@
 //! ...
 //! ```
 //!
-//! ```row file=data/sample/1.in columns=2
+//! ```board file=data/sample/1.in
+//! ```
+//!
+//! ```row first=0 moves="1 4 7 0"
+//! BBBBWWWW..
 //! ```
 //! ````
 //!
 //! The block's text is the picture in `leapfrog render`'s input form; `file=` takes it from a
 //! file of the package instead (a sample input, say). Other attributes: `moves=` (drawn as a
-//! strip of frames), `caption=`, `columns=` (board frames per line) and `labels=no`. On GitHub
+//! strip of frames), `caption=`, `columns=` (board frames per line), `labels=no` and `first=0`
+//! (rows whose squares are numbered from 0, as in `pairs`). On GitHub
 //! and in any Markdown viewer the block still reads as the board or row it draws.
 //!
 //! Other figures can be PNG files in `problem_statement/`, referenced as `![alt](figure.png)`.
@@ -35,6 +40,8 @@ pub struct Picture {
     pub caption: Option<String>,
     pub columns: Option<usize>,
     pub labels: bool,
+    /// The number of a row's leftmost square (`first=0` for pairs).
+    pub first_square: usize,
     /// The statement line the block starts on, for error messages.
     pub line: usize,
     /// The package file the text came from (`file=`), if not from the block.
@@ -63,6 +70,7 @@ impl Picture {
             caption: None,
             columns: None,
             labels: true,
+            first_square: 1,
             line,
             file: None,
         };
@@ -86,6 +94,12 @@ impl Picture {
                             })?,
                     )
                 }
+                "first" => picture.first_square =
+                    value.parse().ok().filter(|f| *f <= 1).with_context(|| {
+                        format!(
+                            "line {line}: first must be 0 or 1 (the number of the leftmost square)"
+                        )
+                    })?,
                 "labels" => {
                     picture.labels = match value.as_str() {
                         "yes" | "true" => true,
@@ -94,7 +108,7 @@ impl Picture {
                     }
                 }
                 other => bail!(
-                    "line {line}: unknown picture attribute '{other}' (known: moves, caption, file, columns, labels)"
+                    "line {line}: unknown picture attribute '{other}' (known: moves, caption, file, columns, labels, first)"
                 ),
             }
         }
@@ -127,6 +141,7 @@ impl Picture {
             columns: self.columns.unwrap_or(Layout::default().columns),
             id_prefix: id_prefix.to_string(),
             labels: self.labels,
+            first_square: self.first_square,
         };
         let what = match &self.file {
             Some(file) => format!(
