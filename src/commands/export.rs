@@ -13,7 +13,11 @@ use crate::package::Package;
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:
   leapfrog export checkers --format kattis /tmp/export/checkers
-  leapfrog export --all /tmp/contest      # /tmp/contest/<problem>/ and /tmp/contest/<problem>.zip
+  leapfrog export --all /tmp/contest      # /tmp/contest/<short>/ and /tmp/contest/<short>.zip
+
+With --all, <short> is the problem's name with everything but a-z and 0-9 removed
+(checkers-path -> checkerspath): problemtools requires that of a package directory, and
+DOMjudge takes a zip's name as the problem's short name.
 
 The export is written next to DIR and renamed into place when complete, so DIR never holds a
 half-written package. Secret data is generated first when it is missing or out of date.")]

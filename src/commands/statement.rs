@@ -11,8 +11,9 @@ use crate::statement;
 #[derive(Debug, Args)]
 #[command(
     after_help = "Pictures: a fenced block ```board or ```row in the Markdown statement is drawn \
-as SVG (attributes: moves=\"...\", caption=\"...\", file=data/sample/1.in, columns=N, labels=no); \
-$...$ is drawn as MathML. The page needs no network and no other files."
+as SVG (attributes: moves=\"...\", caption=\"...\", file=data/sample/1.in, columns=N, labels=no, \
+first=0); ![alt](figure.png) includes a PNG file of problem_statement/; $...$ is drawn as MathML. \
+The page needs no network and no other files."
 )]
 pub struct StatementArgs {
     /// A problem name under problems/, or the path of any package directory.
