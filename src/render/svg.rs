@@ -20,6 +20,9 @@ pub mod colour {
     pub const LABEL: &str = "#444444";
 }
 
+/// Height in pixels of the labels (square names, row and move numbers).
+pub const LABEL: f64 = 9.0;
+
 /// An SVG document under construction.
 pub struct Svg {
     body: String,
