@@ -38,7 +38,10 @@ pub struct ExportArgs {
 
 pub fn run(args: ExportArgs) -> anyhow::Result<ExitCode> {
     crate::interrupt::install();
-    let Format::Kattis = args.format;
+    // The Kattis layout is the only format so far; DOMjudge reads it too (the zips of --all).
+    match args.format {
+        Format::Kattis => {}
+    }
     let exported = match (args.all, args.paths.as_slice()) {
         (true, [dir]) => {
             let problems = export::find_problems_dir()?;

@@ -56,9 +56,8 @@ pub fn export_one(package: &Package, dest: &Path, force: bool) -> anyhow::Result
     check_destination(dest, force, std::slice::from_ref(package))?;
     let staging = staging_dir(dest)?;
     crate::generate::ensure_secret_data(package)?;
-    let notes = kattis::write(package, staging.path())
+    let mut notes = kattis::write(package, staging.path())
         .with_context(|| format!("exporting {}", package.short_name))?;
-    let mut notes = notes;
     let dir_name = dest
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
