@@ -29,8 +29,8 @@ except ValueError:
 if not d["found"]:
     print(f"| {problem} | {name} | {d['tests']} | {d['seconds']:.1f} | not found | - |"); sys.exit(1)
 shown = d["input"].strip().replace("\n", " / ")
-if len(shown) > 70:
-    shown = shown[:67] + "..."
+if len(shown) > 120:
+    shown = shown[:117] + "..."
 print(f"| {problem} | {name} | {d['tests']} | {d['seconds']:.1f} | {d['verdict']} | `{shown}` ({d['shrunk_bytes']} of {d['original_bytes']} bytes) |")
 PY
   done

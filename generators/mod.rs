@@ -64,7 +64,7 @@ pub static GENERATORS: &[Generator] = &[
     },
     Generator {
         name: "pairs",
-        about: "the size n for `pairs` (fixed, or drawn from a range, optionally by residue mod 4)",
+        about: "The size n for pairs (fixed, or drawn from a range, optionally by residue mod 4)",
         run: pairs::run,
         sized: pairs::sized,
     },
