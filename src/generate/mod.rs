@@ -367,7 +367,10 @@ fn commit(
 /// Generated tests whose input repeats a sample's or an earlier generated test's.
 fn duplicate_inputs(data: &Path, staged: &[Staged]) -> Vec<(String, String)> {
     let mut seen: BTreeMap<String, String> = BTreeMap::new();
-    let samples = walkdir::WalkDir::new(data.join("sample")).sort_by_file_name().into_iter().flatten();
+    let samples = walkdir::WalkDir::new(data.join("sample"))
+        .sort_by_file_name()
+        .into_iter()
+        .flatten();
     for entry in samples.filter(|e| e.path().extension().is_some_and(|x| x == "in")) {
         if let (Some(hash), Ok(rel)) = (file_hash(entry.path()), entry.path().strip_prefix(data)) {
             let name = rel.with_extension("").to_string_lossy().into_owned();

@@ -104,7 +104,7 @@ pub fn rows_svg(frames: &[Row], layout: &Layout) -> String {
             );
         }
     }
-    let description: Vec<String> = frames.iter().map(row_text).collect();
+    let description: Vec<String> = frames.iter().map(Row::text).collect();
     svg.finish(&description.join("\n"))
 }
 
@@ -123,15 +123,4 @@ fn move_between(before: &Row, after: &Row) -> (Vec<usize>, Vec<usize>) {
         }
     }
     (from, to)
-}
-
-fn row_text(row: &Row) -> String {
-    row.squares
-        .iter()
-        .map(|p| match p {
-            Piece::Dark => 'B',
-            Piece::Light => 'W',
-            Piece::Empty => '_',
-        })
-        .collect()
 }

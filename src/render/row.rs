@@ -29,6 +29,18 @@ pub struct Row {
 pub const MAX_SQUARES: usize = 400;
 
 impl Row {
+    /// The row as text, `B` dark, `W` light, `_` empty.
+    pub fn text(&self) -> String {
+        self.squares
+            .iter()
+            .map(|p| match p {
+                Piece::Dark => 'B',
+                Piece::Light => 'W',
+                Piece::Empty => '_',
+            })
+            .collect()
+    }
+
     /// Parses one row. `line` is the 1-based line number used in errors.
     pub fn parse_line(text: &str, line: usize) -> Result<Row, InputError> {
         let mut squares = Vec::new();
@@ -178,14 +190,7 @@ mod tests {
     use super::*;
 
     fn text(row: &Row) -> String {
-        row.squares
-            .iter()
-            .map(|p| match p {
-                Piece::Dark => 'B',
-                Piece::Light => 'W',
-                Piece::Empty => '_',
-            })
-            .collect()
+        row.text()
     }
 
     #[test]
