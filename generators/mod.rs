@@ -9,6 +9,7 @@
 
 pub mod checkers;
 pub mod frogs;
+pub mod pairs;
 pub mod shifting;
 pub mod shifting_labels;
 pub mod shifting_query;
@@ -60,6 +61,12 @@ pub static GENERATORS: &[Generator] = &[
         about: "Kordemsky's frogs: N frogs a side",
         run: frogs::run,
         sized: frogs::sized,
+    },
+    Generator {
+        name: "pairs",
+        about: "The size n for pairs (fixed, or drawn from a range, optionally by residue mod 4)",
+        run: pairs::run,
+        sized: pairs::sized,
     },
 ];
 

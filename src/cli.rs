@@ -33,4 +33,12 @@ pub enum Command {
     Solve(commands::solve::SolveArgs),
     /// Run one built-in generator and print the test it makes.
     Gen(commands::gen_test::GenArgs),
+    /// Draw a board or a row (and a move sequence as a strip of frames) as SVG or PNG.
+    Render(commands::render::RenderArgs),
+    /// Build a problem's statement as a standalone HTML page with pictures and samples.
+    Statement(commands::statement::StatementArgs),
+    /// Export problems in the Kattis / ICPC package format (and zips for DOMjudge).
+    Export(commands::export::ExportArgs),
+    /// Count (or list) every optimal solution of a puzzle size.
+    Count(commands::count::CountArgs),
 }

@@ -47,6 +47,9 @@ pub fn run(args: GenerateArgs) -> anyhow::Result<ExitCode> {
         summary.unchanged,
         summary.removed
     );
+    for (test, first) in &summary.duplicates {
+        eprintln!("warning: {test} has the same input as {first}");
+    }
     let width = summary.outcomes.keys().map(String::len).max().unwrap_or(0);
     for (outcome, count) in &summary.outcomes {
         println!("  {outcome:<width$}  {count:>4} tests");

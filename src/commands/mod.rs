@@ -2,10 +2,14 @@
 //! returns the process exit code, or an error for the caller to report with exit code 2.
 
 pub mod check;
+pub mod count;
+pub mod export;
 pub mod gen_test;
 pub mod generate;
 pub mod judge;
+pub mod render;
 pub mod solve;
+pub mod statement;
 pub mod stress;
 pub mod validate;
 pub mod verify;
@@ -25,5 +29,9 @@ pub fn run(command: Command) -> anyhow::Result<ExitCode> {
         Command::Stress(args) => stress::run(args),
         Command::Solve(args) => solve::run(args),
         Command::Gen(args) => gen_test::run(args),
+        Command::Render(args) => render::run(args),
+        Command::Statement(args) => statement::run(args),
+        Command::Export(args) => export::run(args),
+        Command::Count(args) => count::run(args),
     }
 }

@@ -43,6 +43,9 @@ pub struct GenerateSummary {
     pub removed: usize,
     /// Number of tests per outcome of their answers (`None`, `Multiple`, `square`, ...).
     pub outcomes: BTreeMap<String, usize>,
+    /// Tests whose input is byte-identical to an earlier test's (a sample's or another
+    /// generated one's): `(test, the earlier test)`. Contest tools warn about these.
+    pub duplicates: Vec<(String, String)>,
     pub seconds: f64,
 }
 
@@ -317,6 +320,7 @@ fn commit(
 ) -> anyhow::Result<GenerateSummary> {
     let mut summary = GenerateSummary {
         tests: staged.len(),
+        duplicates: duplicate_inputs(data, &staged),
         ..GenerateSummary::default()
     };
     let mut manifest = Manifest {
@@ -360,6 +364,31 @@ fn commit(
     Ok(summary)
 }
 
+/// Generated tests whose input repeats a sample's or an earlier generated test's.
+fn duplicate_inputs(data: &Path, staged: &[Staged]) -> Vec<(String, String)> {
+    let mut seen: BTreeMap<String, String> = BTreeMap::new();
+    let samples = walkdir::WalkDir::new(data.join("sample"))
+        .sort_by_file_name()
+        .into_iter()
+        .flatten();
+    for entry in samples.filter(|e| e.path().extension().is_some_and(|x| x == "in")) {
+        if let (Some(hash), Ok(rel)) = (file_hash(entry.path()), entry.path().strip_prefix(data)) {
+            let name = rel.with_extension("").to_string_lossy().into_owned();
+            seen.entry(hash).or_insert(name);
+        }
+    }
+    let mut duplicates = Vec::new();
+    for test in staged {
+        match seen.get(&test.input_hash) {
+            Some(first) => duplicates.push((test.name.clone(), first.clone())),
+            None => {
+                seen.insert(test.input_hash.clone(), test.name.clone());
+            }
+        }
+    }
+    duplicates
+}
+
 fn remove_empty_parents(file: &Path, stop: &Path) {
     let mut dir = file.parent();
     while let Some(d) = dir {
@@ -392,6 +421,13 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
     temp.write_all(bytes)
         .with_context(|| format!("writing {}", path.display()))?;
     temp.as_file().sync_all().ok();
+    // Temporary files are private (0600); the file we leave is an ordinary one.
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let _ = temp
+            .as_file()
+            .set_permissions(std::fs::Permissions::from_mode(0o644));
+    }
     temp.persist(path)
         .with_context(|| format!("writing {}", path.display()))?;
     Ok(())

@@ -8,6 +8,7 @@
 
 pub mod checkers;
 pub mod frogs;
+pub mod pairs;
 pub mod shifting;
 
 use std::fmt;
@@ -49,21 +50,21 @@ pub static PUZZLES: &[Puzzle] = &[
     },
     Puzzle {
         name: "shifting",
-        about: "shifting checkers: an optimal solution for n black and m white",
+        about: "Shifting checkers: an optimal solution for n black and m white",
         solve: shifting::solve::solve_shifting,
         show: Some(shifting::show::show_shifting),
         outcome: shifting::solve::size_class,
     },
     Puzzle {
         name: "shifting-query",
-        about: "shifting checkers: the i-th move of the canonical solution, n, m up to 10^9",
+        about: "Shifting checkers: the i-th move of the canonical solution, n, m up to 10^9",
         solve: shifting::solve::solve_query,
         show: None,
         outcome: shifting::solve::query_class,
     },
     Puzzle {
         name: "shifting-labels",
-        about: "shifting checkers with one white: the optimal solution with a given label",
+        about: "Shifting checkers with one white: the optimal solution with a given label",
         solve: shifting::solve::solve_labels,
         show: None,
         outcome: shifting::solve::label_class,
@@ -74,6 +75,13 @@ pub static PUZZLES: &[Puzzle] = &[
         solve: frogs::solve_frogs,
         show: Some(frogs::show_frogs),
         outcome: shifting::solve::size_class,
+    },
+    Puzzle {
+        name: "pairs",
+        about: "Moving checkers two at a time from BB..WW to alternating (minimum moves)",
+        solve: pairs::solve,
+        show: Some(pairs::show),
+        outcome: pairs::outcome,
     },
 ];
 

@@ -1,0 +1,567 @@
+//! Output validator for `pairs`: replays the contestant's moves on the row and accepts them when
+//! they are legal, reach the goal and are as few as the judges' answer says is possible.
+//!
+//! Standard interface: `pairs INPUT ANSWER FEEDBACK_DIR < contestant_output`; exit 42 when
+//! accepted, 43 on a wrong answer, 1 on a judge error. The one-line reason goes to
+//! FEEDBACK_DIR/judgemessage.txt; a rejected move is named with its number, its position and
+//! the row at that moment (the whole row when it is short, the squares around the move and the
+//! gap otherwise). Self-contained: compiles with `rustc -O --edition 2021 pairs.rs`.
+//!
+//! Speed: the output for n = 10^7 is 85 MB, so the checker streams it through a fixed buffer.
+//! While the bytes are only digits and newlines it takes them 64 at a time (newlines and other
+//! bytes located with SSE2 compares, or eight-byte bit tricks on other processors), turns each
+//! number of up to eight digits into its value with three multiplications, and plays the move
+//! straight away; anything else goes through a general token reader. The row is one byte per
+//! square: memory is 2n + 2 bytes.
+
+use std::fs;
+use std::io::{self, Read};
+use std::path::Path;
+use std::process::exit;
+
+const ACCEPTED: i32 = 42;
+const WRONG_ANSWER: i32 = 43;
+const JUDGE_ERROR: i32 = 1;
+/// Rows up to this many squares are shown whole in messages.
+const SHOWN_WHOLE: usize = 64;
+/// Squares shown on each side of a point of interest in longer rows.
+const SHOWN_AROUND: usize = 8;
+/// Tokens are quoted up to this many characters.
+const SHOWN_TOKEN: usize = 24;
+/// Bytes read from the contestant at a time.
+const CHUNK: usize = 1 << 20;
+/// Bytes kept in front of the buffered data, so that the eight bytes ending at any token's end
+/// can be loaded as one word.
+const PAD: usize = 8;
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    if args.len() < 4 {
+        eprintln!(
+            "usage: {} INPUT ANSWER FEEDBACK_DIR < contestant_output",
+            args[0]
+        );
+        exit(JUDGE_ERROR);
+    }
+    let (code, message) = match judge(&args[1], &args[2]) {
+        Ok(Ok(note)) => (ACCEPTED, note),
+        Ok(Err(reason)) => (WRONG_ANSWER, reason),
+        Err(err) => (JUDGE_ERROR, format!("judge error: {err}")),
+    };
+    let path = Path::new(&args[3]).join("judgemessage.txt");
+    if let Err(err) = fs::write(&path, format!("{message}\n")) {
+        eprintln!("cannot write {}: {err}", path.display());
+        exit(JUDGE_ERROR);
+    }
+    if code == JUDGE_ERROR {
+        eprintln!("{message}");
+    }
+    exit(code);
+}
+
+/// `Err(_)`: a judge error. `Ok(Ok(note))`: accepted. `Ok(Err(reason))`: wrong answer.
+fn judge(input_path: &str, answer_path: &str) -> Result<Result<String, String>, String> {
+    let n = read_n(input_path)?;
+    let best = read_answer(answer_path)?;
+    let mut tokens = Tokens::new(io::stdin().lock());
+    let verdict = check(n, best, &mut tokens);
+    match (verdict, best) {
+        (Verdict::Shorter(k), Some(best)) => Err(format!(
+            "the contestant reached the goal in {k} moves, fewer than the judges' {best}"
+        )),
+        (Verdict::Shorter(k), None) => Err(format!(
+            "the contestant reached the goal in {k} moves, but the judges' answer is None"
+        )),
+        (Verdict::Broken(err), _) => Err(err),
+        (Verdict::Wrong(reason), _) => Ok(Err(reason)),
+        (Verdict::Right(note), _) => Ok(Ok(note)),
+    }
+}
+
+enum Verdict {
+    Right(String),
+    Wrong(String),
+    /// A legal solution shorter than the judges' optimum: the judges are wrong.
+    Shorter(u64),
+    /// Reading the contestant's output failed.
+    Broken(String),
+}
+
+fn check(n: u64, best: Option<u64>, tokens: &mut Tokens<impl Read>) -> Verdict {
+    let first = match tokens.next() {
+        Ok(Some(Token::Text(t))) => t,
+        Ok(Some(Token::Number(v))) => v.to_string().into_bytes(),
+        Ok(None) => return Verdict::Wrong("the output is empty".into()),
+        Err(err) => return Verdict::Broken(err),
+    };
+    if first == b"None" {
+        return match best {
+            Some(best) => Verdict::Wrong(format!(
+                "printed None, but the goal can be reached in {best} moves"
+            )),
+            None => match expect_end(tokens, "None") {
+                Ok(()) => Verdict::Right("None is right".into()),
+                Err(reason) => reason,
+            },
+        };
+    }
+    let k = match parse_count(&first) {
+        Some(k) => k,
+        None => {
+            return Verdict::Wrong(format!(
+                "the first token must be None or the number of moves, not '{}'",
+                quote(&first)
+            ))
+        }
+    };
+    if let Some(best) = best {
+        if k > best {
+            return Verdict::Wrong(format!(
+                "uses {k} moves, but {best} are enough: the answer must be minimal"
+            ));
+        }
+    }
+    let mut row = Row::start(n);
+    let mut played: u64 = 0;
+    while played < k {
+        // As many moves as the block reader can take, then one token the general way.
+        let (count, illegal) = tokens.play_block(&mut row, k - played);
+        played += count;
+        let position = match illegal {
+            Some(position) => position,
+            None if played == k => break,
+            None => match tokens.next() {
+                Ok(Some(Token::Number(p))) => p,
+                Ok(Some(Token::Text(t))) => {
+                    return Verdict::Wrong(format!(
+                        "move {} of {k}: '{}' is not a position",
+                        played + 1,
+                        quote(&t)
+                    ))
+                }
+                Ok(None) => {
+                    return Verdict::Wrong(format!(
+                        "announced {k} moves but the output ends after {played}"
+                    ))
+                }
+                Err(err) => return Verdict::Broken(err),
+            },
+        };
+        if let Err(illegal) = row.play(position) {
+            return Verdict::Wrong(format!(
+                "move {} of {k} (position {position}) is illegal: {}; row before it: {}",
+                played + 1,
+                row.explain(illegal, position),
+                row.show(&[position.min(row.squares - 1) as usize, row.gap])
+            ));
+        }
+        played += 1;
+    }
+    if let Err(reason) = expect_end(tokens, "the moves") {
+        return reason;
+    }
+    if row.gap != 0 {
+        return Verdict::Wrong(format!(
+            "after all {k} moves the gap is on squares {} and {}, not 0 and 1: {}",
+            row.gap,
+            row.gap + 1,
+            row.show(&[0, row.gap])
+        ));
+    }
+    if let Some(square) = row.first_difference_from_goal() {
+        return Verdict::Wrong(format!(
+            "after all {k} moves the row is not the goal (square {square} is wrong): {}",
+            row.show(&[square, row.gap])
+        ));
+    }
+    match best {
+        Some(best) if k == best => Verdict::Right(format!("{k} moves, optimal")),
+        _ => Verdict::Shorter(k),
+    }
+}
+
+fn expect_end(tokens: &mut Tokens<impl Read>, after: &str) -> Result<(), Verdict> {
+    match tokens.next() {
+        Ok(None) => Ok(()),
+        Ok(Some(Token::Number(v))) => {
+            Err(Verdict::Wrong(format!("unexpected '{v}' after {after}")))
+        }
+        Ok(Some(Token::Text(t))) => Err(Verdict::Wrong(format!(
+            "unexpected '{}' after {after}",
+            quote(&t)
+        ))),
+        Err(err) => Err(Verdict::Broken(err)),
+    }
+}
+
+fn parse_count(token: &[u8]) -> Option<u64> {
+    if token.is_empty() || token.len() > 18 || !token.iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    Some(token.iter().fold(0, |v, &d| v * 10 + u64::from(d - b'0')))
+}
+
+fn quote(token: &[u8]) -> String {
+    let text = String::from_utf8_lossy(token);
+    if text.chars().count() > SHOWN_TOKEN {
+        format!("{}...", text.chars().take(SHOWN_TOKEN).collect::<String>())
+    } else {
+        text.into_owned()
+    }
+}
+
+/// n from the test input.
+fn read_n(path: &str) -> Result<u64, String> {
+    let text = fs::read(path).map_err(|e| format!("reading {path}: {e}"))?;
+    let text = String::from_utf8_lossy(&text);
+    let token = text
+        .split_ascii_whitespace()
+        .next()
+        .ok_or(format!("{path} is empty"))?;
+    match token.parse::<u64>() {
+        Ok(n) if (1..=1_000_000_000).contains(&n) => Ok(n),
+        _ => Err(format!("{path}: '{token}' is not a valid n")),
+    }
+}
+
+/// The judges' number of moves, or `None` when their answer is None.
+fn read_answer(path: &str) -> Result<Option<u64>, String> {
+    let text = fs::read(path).map_err(|e| format!("reading {path}: {e}"))?;
+    let text = String::from_utf8_lossy(&text);
+    let token = text
+        .split_ascii_whitespace()
+        .next()
+        .ok_or(format!("{path} holds no answer"))?;
+    if token == "None" {
+        return Ok(None);
+    }
+    token
+        .parse()
+        .map(Some)
+        .map_err(|_| format!("{path}: '{token}' is neither None nor a count"))
+}
+
+/// The row, one byte per square: `B` or `W`; the two squares from `gap` on are empty (their
+/// bytes are stale).
+struct Row {
+    cells: Vec<u8>,
+    gap: usize,
+    squares: u64,
+}
+
+/// Why a move is illegal.
+enum Illegal {
+    OffTheRow,
+    TouchesGap,
+}
+
+impl Row {
+    fn start(n: u64) -> Row {
+        let n = n as usize;
+        let mut cells = vec![b'B'; 2 * n + 2];
+        cells[n..2 * n].fill(b'W');
+        cells[2 * n..].fill(b'.');
+        Row {
+            cells,
+            gap: 2 * n,
+            squares: 2 * n as u64 + 2,
+        }
+    }
+
+    #[inline]
+    fn play(&mut self, position: u64) -> Result<(), Illegal> {
+        if position + 1 >= self.squares {
+            return Err(Illegal::OffTheRow);
+        }
+        let p = position as usize;
+        let g = self.gap;
+        if p + 1 == g || p == g || p == g + 1 {
+            return Err(Illegal::TouchesGap);
+        }
+        let (left, right) = (self.cells[p], self.cells[p + 1]);
+        self.cells[g] = left;
+        self.cells[g + 1] = right;
+        self.gap = p;
+        Ok(())
+    }
+
+    fn explain(&self, illegal: Illegal, position: u64) -> String {
+        match illegal {
+            Illegal::OffTheRow => format!(
+                "the pair {position}, {} does not fit on squares 0 .. {}",
+                position + 1,
+                self.squares - 1
+            ),
+            Illegal::TouchesGap => format!(
+                "squares {position} and {} must both hold checkers, but {} and {} are empty",
+                position + 1,
+                self.gap,
+                self.gap + 1
+            ),
+        }
+    }
+
+    /// With the gap on 0 and 1: the first square that differs from the goal (whites on even
+    /// squares, blacks on odd ones).
+    fn first_difference_from_goal(&self) -> Option<usize> {
+        debug_assert_eq!(self.gap, 0);
+        // Eight squares at a time from square 2: each word must read W B W B W B W B.
+        let pattern = u64::from_le_bytes(*b"WBWBWBWB");
+        let rest = &self.cells[2..];
+        let words = rest.chunks_exact(8);
+        let tail_start = 2 + rest.len() / 8 * 8;
+        let first_bad_word = words
+            .enumerate()
+            .find(|(_, w)| u64::from_le_bytes((*w).try_into().unwrap()) != pattern)
+            .map(|(i, _)| 2 + 8 * i);
+        let from = first_bad_word.unwrap_or(tail_start);
+        (from..self.cells.len()).find(|&i| self.cells[i] != if i % 2 == 0 { b'W' } else { b'B' })
+    }
+
+    /// The row as `B`, `W` and `.`: whole when short, else the squares around each point.
+    fn show(&self, points: &[usize]) -> String {
+        let squares = self.cells.len();
+        let text = |a: usize, b: usize| -> String {
+            (a..b)
+                .map(|i| {
+                    if i == self.gap || i == self.gap + 1 {
+                        '.'
+                    } else {
+                        self.cells[i] as char
+                    }
+                })
+                .collect()
+        };
+        if squares <= SHOWN_WHOLE {
+            return text(0, squares);
+        }
+        let mut ranges: Vec<(usize, usize)> = points
+            .iter()
+            .map(|&p| {
+                (
+                    p.saturating_sub(SHOWN_AROUND),
+                    (p + SHOWN_AROUND + 2).min(squares),
+                )
+            })
+            .collect();
+        ranges.sort_unstable();
+        let mut merged: Vec<(usize, usize)> = Vec::new();
+        for (a, b) in ranges {
+            match merged.last_mut() {
+                Some(last) if a <= last.1 => last.1 = last.1.max(b),
+                _ => merged.push((a, b)),
+            }
+        }
+        let parts: Vec<String> = merged
+            .iter()
+            .map(|&(a, b)| format!("[{a}..{}] {}", b - 1, text(a, b)))
+            .collect();
+        format!("squares {} (of {squares})", parts.join(", "))
+    }
+}
+
+enum Token {
+    Number(u64),
+    /// Anything that is not a plain number below 10^18.
+    Text(Vec<u8>),
+}
+
+/// White-space separated tokens from a reader, parsed in place from a fixed buffer.
+struct Tokens<R: Read> {
+    source: R,
+    buf: Vec<u8>,
+    start: usize,
+    end: usize,
+    eof: bool,
+}
+
+impl<R: Read> Tokens<R> {
+    fn new(source: R) -> Self {
+        Tokens {
+            source,
+            buf: vec![0; PAD + CHUNK + 64],
+            start: PAD,
+            end: PAD,
+            eof: false,
+        }
+    }
+
+    /// Moves the unread bytes to the front and reads more; false at the end of the input.
+    fn refill(&mut self) -> Result<bool, String> {
+        if self.eof {
+            return Ok(false);
+        }
+        self.buf.copy_within(self.start..self.end, PAD);
+        self.end = self.end - self.start + PAD;
+        self.start = PAD;
+        if self.end == self.buf.len() {
+            // A token longer than the buffer: keep its head only (it is wrong anyway).
+            self.end = PAD + 64;
+        }
+        loop {
+            match self.source.read(&mut self.buf[self.end..]) {
+                Ok(0) => {
+                    self.eof = true;
+                    return Ok(false);
+                }
+                Ok(got) => {
+                    self.end += got;
+                    return Ok(true);
+                }
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(format!("reading the output: {e}")),
+            }
+        }
+    }
+
+    /// Plays up to `limit` moves read straight from the buffer, eight bytes at a time, while the
+    /// bytes are digits and newlines only and every number has 1 to 8 digits. Returns the moves
+    /// played and, when it stopped at an illegal move, that move's position (consumed, not
+    /// played). Anything unusual stops it early, leaving the rest to [`Tokens::next`].
+    fn play_block(&mut self, row: &mut Row, limit: u64) -> (u64, Option<u64>) {
+        let cells = &mut row.cells[..];
+        let squares = cells.len();
+        let mut gap = row.gap;
+        let mut played = 0;
+        let mut illegal = None;
+        // The next token starts at `from` (a newline left by the general reader is skipped).
+        let mut from = self.start;
+        if from < self.end && self.buf[from] == b'\n' {
+            from += 1;
+        }
+        let mut at = from;
+        'blocks: while played < limit && at + 64 <= self.end {
+            let block: &[u8; 64] = self.buf[at..at + 64].try_into().unwrap();
+            let (mut newline, other) = block_masks(block);
+            if other != newline {
+                break; // something besides digits and newlines: the general reader decides
+            }
+            while newline != 0 {
+                let end = at + newline.trailing_zeros() as usize;
+                newline &= newline - 1;
+                let len = end - from;
+                if len == 0 || len > 8 {
+                    break 'blocks;
+                }
+                // The token is the high `len` bytes of the word ending at the newline; the
+                // bytes below it belong to earlier tokens and become leading zeros.
+                let tail = u64::from_le_bytes(self.buf[end - 8..end].try_into().unwrap());
+                let p =
+                    eight_digits((tail ^ 0x3030_3030_3030_3030) & (u64::MAX << (8 * (8 - len))));
+                from = end + 1;
+                let pu = p as usize;
+                if p + 1 >= squares as u64 || pu.wrapping_sub(gap).wrapping_add(1) <= 2 {
+                    illegal = Some(p);
+                    break 'blocks;
+                }
+                let (left, right) = (cells[pu], cells[pu + 1]);
+                cells[gap] = left;
+                cells[gap + 1] = right;
+                gap = pu;
+                played += 1;
+                if played == limit {
+                    break 'blocks;
+                }
+            }
+            at += 64;
+        }
+        row.gap = gap;
+        if played > 0 || illegal.is_some() {
+            self.start = from;
+        }
+        (played, illegal)
+    }
+
+    fn next(&mut self) -> Result<Option<Token>, String> {
+        // Skip white space.
+        loop {
+            while self.start < self.end && self.buf[self.start].is_ascii_whitespace() {
+                self.start += 1;
+            }
+            if self.start < self.end {
+                break;
+            }
+            if !self.refill()? {
+                return Ok(None);
+            }
+        }
+        // Make sure the whole token is buffered (unless it is huge).
+        let mut stop = self.start;
+        loop {
+            while stop < self.end && !self.buf[stop].is_ascii_whitespace() {
+                stop += 1;
+            }
+            if stop < self.end || self.eof {
+                break;
+            }
+            let offset = stop - self.start;
+            if !self.refill()? {
+                stop = self.end;
+                break;
+            }
+            stop = self.start + offset;
+        }
+        let token = &self.buf[self.start..stop];
+        self.start = stop;
+        let plain = !token.is_empty() && token.len() <= 18 && token.iter().all(u8::is_ascii_digit);
+        Ok(Some(if plain {
+            Token::Number(token.iter().fold(0, |v, &d| v * 10 + u64::from(d - b'0')))
+        } else {
+            Token::Text(token.to_vec())
+        }))
+    }
+}
+
+/// Bit i of the first mask: byte i of the block is a newline; of the second: it is anything
+/// but a digit. A block of digits and newlines only has equal masks.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn block_masks(block: &[u8; 64]) -> (u64, u64) {
+    use std::arch::x86_64::*;
+    let (mut newline, mut other) = (0u64, 0u64);
+    // SAFETY: SSE2 is part of every x86_64 processor, and each load reads 16 bytes that lie
+    // inside `block`.
+    unsafe {
+        for k in 0..4 {
+            let v = _mm_loadu_si128(block.as_ptr().add(16 * k).cast());
+            let nl = _mm_cmpeq_epi8(v, _mm_set1_epi8(b'\n' as i8));
+            // Signed compares: bytes from 0x80 up count as below '0'.
+            let below = _mm_cmplt_epi8(v, _mm_set1_epi8(b'0' as i8));
+            let above = _mm_cmpgt_epi8(v, _mm_set1_epi8(b'9' as i8));
+            let not_digit = _mm_or_si128(below, above);
+            newline |= u64::from(_mm_movemask_epi8(nl) as u16) << (16 * k);
+            other |= u64::from(_mm_movemask_epi8(not_digit) as u16) << (16 * k);
+        }
+    }
+    (newline, other)
+}
+
+/// The portable version of [`block_masks`], eight bytes at a time.
+#[cfg(not(target_arch = "x86_64"))]
+#[inline(always)]
+fn block_masks(block: &[u8; 64]) -> (u64, u64) {
+    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    // Gathers the flag bits (bit 7 of each byte) into one byte.
+    let pack = |flags: u64| (flags >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56;
+    let (mut newline, mut other) = (0u64, 0u64);
+    for k in 0..8 {
+        let word = u64::from_le_bytes(block[8 * k..8 * k + 8].try_into().unwrap());
+        let x = word ^ 0x0a0a_0a0a_0a0a_0a0a;
+        let zero = !(((x & LOW7) + LOW7) | x) & HIGH;
+        let digits = word ^ 0x3030_3030_3030_3030;
+        // Exact for bytes below 0x80; a byte from 0x80 up is flagged itself, which is enough.
+        let not_digit = (digits.wrapping_add(0x7676_7676_7676_7676) | digits) & HIGH;
+        newline |= pack(zero) << (8 * k);
+        other |= pack(not_digit) << (8 * k);
+    }
+    (newline, other)
+}
+
+/// The value of eight decimal digits (byte values 0-9, most significant in the lowest byte).
+#[inline]
+fn eight_digits(mut v: u64) -> u64 {
+    v = (v.wrapping_mul(10) + (v >> 8)) & 0x00ff_00ff_00ff_00ff;
+    v = (v.wrapping_mul(100) + (v >> 16)) & 0x0000_ffff_0000_ffff;
+    (v.wrapping_mul(10000) + (v >> 32)) & 0xffff_ffff
+}

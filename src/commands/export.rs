@@ -1,0 +1,74 @@
+//! `leapfrog export`: write problems in the legacy Kattis / ICPC package format (checked by
+//! problemtools' `verifyproblem`), and with `--all` a zip per problem for DOMjudge.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::bail;
+use clap::Args;
+
+use crate::export::{self, Format};
+use crate::package::Package;
+
+#[derive(Debug, Args)]
+#[command(after_help = "Examples:
+  leapfrog export checkers --format kattis /tmp/export/checkers
+  leapfrog export --all /tmp/contest      # /tmp/contest/<short>/ and /tmp/contest/<short>.zip
+
+With --all, <short> is the problem's name with everything but a-z and 0-9 removed
+(checkers-path -> checkerspath): problemtools requires that of a package directory, and
+DOMjudge takes a zip's name as the problem's short name.
+
+The export is written next to DIR and renamed into place when complete, so DIR never holds a
+half-written package. Secret data is generated first when it is missing or out of date.")]
+pub struct ExportArgs {
+    /// PROBLEM DIR, or with --all just DIR. PROBLEM is a name under problems/ or a package path.
+    #[arg(value_name = "PROBLEM DIR", num_args = 1..=2, required = true)]
+    pub paths: Vec<String>,
+    /// Export every problem under problems/, with a DOMjudge zip per problem.
+    #[arg(long)]
+    pub all: bool,
+    /// The package format to write.
+    #[arg(long, value_enum, default_value_t = Format::Kattis)]
+    pub format: Format,
+    /// Replace the contents of a non-empty DIR.
+    #[arg(long)]
+    pub force: bool,
+}
+
+pub fn run(args: ExportArgs) -> anyhow::Result<ExitCode> {
+    crate::interrupt::install();
+    // The Kattis layout is the only format so far; DOMjudge reads it too (the zips of --all).
+    match args.format {
+        Format::Kattis => {}
+    }
+    let exported = match (args.all, args.paths.as_slice()) {
+        (true, [dir]) => {
+            let problems = export::find_problems_dir()?;
+            export::export_all(&problems, &PathBuf::from(dir), args.force)?
+        }
+        (true, _) => bail!("with --all, give only the destination DIR"),
+        (false, [problem, dir]) => {
+            let package = Package::open(problem)?;
+            export::export_one(&package, &PathBuf::from(dir), args.force)?
+        }
+        (false, _) => bail!("give PROBLEM and DIR (or --all DIR)"),
+    };
+    let dest = &args.paths[args.paths.len() - 1];
+    for (name, notes) in &exported.problems {
+        for note in notes {
+            eprintln!("note: {name}: {note}");
+        }
+    }
+    let names: Vec<&str> = exported.problems.iter().map(|(n, _)| n.as_str()).collect();
+    println!(
+        "exported {} to {dest} · {} files, {:.1} MiB",
+        names.join(", "),
+        exported.files,
+        exported.bytes as f64 / (1024.0 * 1024.0)
+    );
+    for zip in &exported.zips {
+        println!("  DOMjudge zip: {}", zip.display());
+    }
+    Ok(ExitCode::SUCCESS)
+}

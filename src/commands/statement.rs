@@ -1,0 +1,36 @@
+//! `leapfrog statement`: build a problem's standalone HTML statement page.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::Args;
+
+use crate::package::Package;
+use crate::statement;
+
+#[derive(Debug, Args)]
+#[command(
+    after_help = "Pictures: a fenced block ```board or ```row in the Markdown statement is drawn \
+as SVG (attributes: moves=\"...\", caption=\"...\", file=data/sample/1.in, columns=N, labels=no, \
+first=0); ![alt](figure.png) includes a PNG file of problem_statement/; $...$ is drawn as MathML. \
+The page needs no network and no other files."
+)]
+pub struct StatementArgs {
+    /// A problem name under problems/, or the path of any package directory.
+    pub problem: String,
+    /// Where to write the page (default: target/statements/<problem>.html in the repository).
+    #[arg(long, short = 'o', value_name = "FILE")]
+    pub output: Option<PathBuf>,
+}
+
+pub fn run(args: StatementArgs) -> anyhow::Result<ExitCode> {
+    let package = Package::open(&args.problem)?;
+    let page = statement::page::build(&package)?;
+    let output = match args.output {
+        Some(path) => path,
+        None => statement::default_output(&package)?,
+    };
+    crate::generate::write_atomically(&output, page.as_bytes())?;
+    println!("{}", output.display());
+    Ok(ExitCode::SUCCESS)
+}

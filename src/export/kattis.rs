@@ -1,0 +1,403 @@
+//! Writing one package in the legacy Kattis / ICPC layout that problemtools' `verifyproblem`
+//! accepts:
+//!
+//! - `problem.yaml` with only the keys the legacy format knows (our `limits.time_limit` is a
+//!   2023-07 key that the legacy parser rejects outright), a stable `uuid`, and the time limit
+//!   in `.timelimit` (the DOMjudge convention, which problemtools allows);
+//! - `problem_statement/problem.en.tex` converted from the Markdown, with PNG pictures;
+//! - `data/` with the generated secret answers, without our generate manifest;
+//! - `input_validators/` and `submissions/` as real files (symlinks followed);
+//! - the output validator from `checkers/` as a program directory with a `build` script, so
+//!   every contest system compiles the one std-only Rust file the same way we do.
+//!
+//! `generators/` is left out: the data it makes is in `data/`, and the legacy format does not
+//! know the folder.
+
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, bail};
+use serde_yaml_ng::{Mapping, Value};
+use sha2::{Digest, Sha256};
+
+use super::latex;
+use crate::package::{Expected, Package, Validation};
+use crate::render::png::svg_to_png;
+use crate::statement::Statement;
+
+/// Keys of a legacy `problem.yaml` we carry over as they are.
+const LEGACY_KEYS: &[&str] = &[
+    "author",
+    "source",
+    "source_url",
+    "license",
+    "rights_owner",
+    "keywords",
+    "validator_flags",
+    "grading",
+];
+
+/// Keys of `limits` the legacy format knows (everything but `time_limit`).
+const LEGACY_LIMITS: &[&str] = &[
+    "memory",
+    "output",
+    "code",
+    "compilation_time",
+    "compilation_memory",
+    "validation_time",
+    "validation_memory",
+    "validation_output",
+    "time_multiplier",
+    "time_safety_margin",
+];
+
+/// Pixels per SVG unit in the PNG pictures (sharp when printed at the statement's width).
+const PNG_SCALE: f32 = 3.0;
+
+/// File names the package format allows (problemtools checks every file against this).
+fn valid_name(name: &str) -> bool {
+    let bytes = name.as_bytes();
+    !bytes.is_empty()
+        && bytes.len() <= 255
+        && (bytes[0].is_ascii_alphanumeric() || bytes[0] == b'_')
+        && bytes
+            .iter()
+            .all(|&b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'.' | b'-'))
+}
+
+/// Notes about things the export changed or left out, for the user.
+pub type Notes = Vec<String>;
+
+/// Writes the package into `dest` (an empty directory). The package's secret data must be
+/// generated already.
+pub fn write(package: &Package, dest: &Path) -> anyhow::Result<Notes> {
+    let mut notes = Notes::new();
+    write_problem_yaml(package, dest, &mut notes)?;
+    crate::interrupt::check()?;
+    write_statement(package, dest)?;
+    crate::interrupt::check()?;
+    copy_data(package, dest)?;
+    crate::interrupt::check()?;
+    copy_programs(
+        &package.root.join("input_validators"),
+        &dest.join("input_validators"),
+    )?;
+    write_output_validator(package, dest)?;
+    crate::interrupt::check()?;
+    let submissions = package.root.join("submissions");
+    if submissions.is_dir() {
+        for entry in sorted_entries(&submissions)? {
+            let name = file_name(&entry)?;
+            if Expected::ALL.iter().any(|e| e.dir_name() == name) {
+                copy_programs(&entry, &dest.join("submissions").join(name))?;
+            } else {
+                notes.push(format!(
+                    "submissions/{name}: not a verdict folder of the package format; left out"
+                ));
+            }
+        }
+    }
+    for extra in ["attachments", "include"] {
+        let dir = package.root.join(extra);
+        if dir.is_dir() {
+            copy_tree(&dir, &dest.join(extra))?;
+        }
+    }
+    Ok(notes)
+}
+
+/// The legacy `problem.yaml`, and `.timelimit`.
+fn write_problem_yaml(package: &Package, dest: &Path, notes: &mut Notes) -> anyhow::Result<()> {
+    let path = package.root.join("problem.yaml");
+    let text =
+        std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
+    let raw: Mapping = if text.trim().is_empty() {
+        Mapping::new()
+    } else {
+        serde_yaml_ng::from_str(&text).with_context(|| path.display().to_string())?
+    };
+    let mut out = Mapping::new();
+    out.insert("name".into(), package.display_name().into());
+    out.insert("uuid".into(), stable_uuid(&package.short_name).into());
+    for key in LEGACY_KEYS {
+        if let Some(value) = raw.get(*key) {
+            let value = match (*key, value) {
+                // The legacy format wants keywords as one space-separated string.
+                ("keywords", Value::Sequence(words)) => Value::String(
+                    words
+                        .iter()
+                        .filter_map(Value::as_str)
+                        .collect::<Vec<_>>()
+                        .join(" "),
+                ),
+                _ => value.clone(),
+            };
+            out.insert((*key).into(), value);
+        }
+    }
+    let validation = match package.config.validation {
+        Validation::Default => "default",
+        Validation::Custom => "custom",
+    };
+    out.insert("validation".into(), validation.into());
+    let mut limits = Mapping::new();
+    if let Some(Value::Mapping(ours)) = raw.get("limits") {
+        for (key, value) in ours {
+            match key.as_str() {
+                Some(k) if LEGACY_LIMITS.contains(&k) => {
+                    limits.insert(key.clone(), value.clone());
+                }
+                Some("time_limit") => {}
+                Some(k) => notes.push(format!(
+                    "problem.yaml: limits.{k} is not a legacy-format key; left out"
+                )),
+                None => {}
+            }
+        }
+    }
+    if !limits.is_empty() {
+        out.insert("limits".into(), Value::Mapping(limits));
+    }
+    for key in raw.keys().filter_map(Value::as_str) {
+        let known = LEGACY_KEYS.contains(&key)
+            || matches!(
+                key,
+                "name" | "uuid" | "validation" | "limits" | "problem_format_version"
+            );
+        if !known {
+            notes.push(format!(
+                "problem.yaml: '{key}' is not a legacy-format key; left out"
+            ));
+        }
+    }
+    let mut yaml = String::from(
+        "# Exported by leapfrog in the legacy problem package format; the time limit is in .timelimit.\n",
+    );
+    yaml.push_str(&serde_yaml_ng::to_string(&Value::Mapping(out))?);
+    std::fs::write(dest.join("problem.yaml"), yaml)?;
+    std::fs::write(
+        dest.join(".timelimit"),
+        format!(
+            "{}\n",
+            crate::render::glyphs::fmt(package.config.limits.time_s)
+        ),
+    )?;
+    Ok(())
+}
+
+/// A UUID that stays the same for a problem across exports (contest systems use it to
+/// recognise a re-uploaded problem): SHA-256 of the short name, shaped as a version-8 UUID.
+pub fn stable_uuid(short_name: &str) -> String {
+    let digest = Sha256::digest(format!("leapfrog problem {short_name}").as_bytes());
+    let mut b = [0u8; 16];
+    b.copy_from_slice(&digest[..16]);
+    b[6] = (b[6] & 0x0f) | 0x80;
+    b[8] = (b[8] & 0x3f) | 0x80;
+    let hex: String = b.iter().map(|x| format!("{x:02x}")).collect();
+    format!(
+        "{}-{}-{}-{}-{}",
+        &hex[0..8],
+        &hex[8..12],
+        &hex[12..16],
+        &hex[16..20],
+        &hex[20..32]
+    )
+}
+
+/// `problem_statement/problem.en.tex` and its pictures.
+fn write_statement(package: &Package, dest: &Path) -> anyhow::Result<()> {
+    let statement = Statement::load(package)?;
+    let source = statement.path.display().to_string();
+    let pieces = statement.pieces(package)?;
+    let latex = latex::convert(pieces, package.display_name(), &source)
+        .map_err(|e| e.context(format!("converting {source} to LaTeX")))?;
+    let dir = dest.join("problem_statement");
+    std::fs::create_dir_all(&dir)?;
+    std::fs::write(dir.join("problem.en.tex"), &latex.text)?;
+    if let Some((name, _)) = latex
+        .images
+        .iter()
+        .find(|(name, _)| latex.pictures.iter().any(|p| &p.name == name))
+    {
+        bail!("{source}: the image {name} has the name of a drawn picture; rename the file");
+    }
+    for (name, path) in &latex.images {
+        let target = dir.join(name);
+        if let Some(parent) = target.parent() {
+            std::fs::create_dir_all(parent)?;
+        }
+        copy_file(path, &target)?;
+    }
+    for picture in &latex.pictures {
+        let png = svg_to_png(&picture.svg, PNG_SCALE)
+            .with_context(|| format!("{source}: drawing {}", picture.name))?;
+        std::fs::write(dir.join(&picture.name), png)?;
+    }
+    Ok(())
+}
+
+/// `data/sample` and `data/secret` (with `testdata.yaml` files), without hidden files such as
+/// the generate manifest.
+fn copy_data(package: &Package, dest: &Path) -> anyhow::Result<()> {
+    let data = package.data_dir();
+    let mut found = false;
+    for group in ["sample", "secret"] {
+        let dir = data.join(group);
+        if dir.is_dir() {
+            copy_tree(&dir, &dest.join("data").join(group))?;
+            found = true;
+        }
+    }
+    if !found {
+        bail!("{}: no test data to export", data.display());
+    }
+    if data.join("testdata.yaml").is_file() {
+        std::fs::copy(data.join("testdata.yaml"), dest.join("data/testdata.yaml"))?;
+    }
+    Ok(())
+}
+
+/// The output validator as `output_validators/<name>/` with the source and a `build` script.
+fn write_output_validator(package: &Package, dest: &Path) -> anyhow::Result<()> {
+    let Some(program) = package.output_validator()? else {
+        return Ok(());
+    };
+    let name = file_name(&program)?;
+    let stem = Path::new(&name)
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or(name.clone());
+    let dir = dest.join("output_validators").join(&stem);
+    if program.is_dir() {
+        return copy_tree(&program, &dir);
+    }
+    std::fs::create_dir_all(&dir)?;
+    std::fs::copy(&program, dir.join(&name)).with_context(|| {
+        format!(
+            "copying the output validator {} (a symlink into checkers/ must resolve)",
+            program.display()
+        )
+    })?;
+    if name.ends_with(".rs") {
+        // The flags are those of the brief's contract: `rustc -O --edition 2021 file.rs`.
+        let script = format!(
+            "#!/bin/sh\n# Builds the output validator: one std-only Rust file.\nset -e\nrustc -O --edition 2021 -o run {name}\n"
+        );
+        let build = dir.join("build");
+        std::fs::write(&build, script)?;
+        set_mode(&build, 0o755)?;
+    }
+    Ok(())
+}
+
+/// Copies each program of a directory (a file or a program directory), following symlinks.
+fn copy_programs(from: &Path, to: &Path) -> anyhow::Result<()> {
+    if !from.is_dir() {
+        return Ok(());
+    }
+    for program in crate::package::programs_in(from)? {
+        let name = file_name(&program)?;
+        if program.is_dir() {
+            copy_tree(&program, &to.join(&name))?;
+        } else {
+            check_name(&name, &program)?;
+            std::fs::create_dir_all(to)?;
+            copy_file(&program, &to.join(&name))?;
+        }
+    }
+    Ok(())
+}
+
+/// Copies a directory tree, following symlinks and skipping hidden files.
+fn copy_tree(from: &Path, to: &Path) -> anyhow::Result<()> {
+    std::fs::create_dir_all(to)?;
+    for entry in walkdir::WalkDir::new(from)
+        .follow_links(true)
+        .sort_by_file_name()
+        .into_iter()
+        .filter_entry(|e| e.depth() == 0 || !e.file_name().to_string_lossy().starts_with('.'))
+    {
+        let entry = entry.with_context(|| format!("reading {}", from.display()))?;
+        let rel = entry.path().strip_prefix(from).expect("walked below from");
+        if rel.as_os_str().is_empty() {
+            continue;
+        }
+        let name = entry.file_name().to_string_lossy();
+        check_name(&name, entry.path())?;
+        let target = to.join(rel);
+        if entry.file_type().is_dir() {
+            std::fs::create_dir_all(&target)?;
+        } else {
+            copy_file(entry.path(), &target)?;
+        }
+        crate::interrupt::check()?;
+    }
+    Ok(())
+}
+
+/// Copies a file's bytes and its executable bit (not the owner-only mode of temporary files).
+fn copy_file(from: &Path, to: &Path) -> anyhow::Result<()> {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::copy(from, to).with_context(|| format!("copying {}", from.display()))?;
+    let executable = std::fs::metadata(from)?.permissions().mode() & 0o111 != 0;
+    set_mode(to, if executable { 0o755 } else { 0o644 })
+}
+
+fn set_mode(path: &Path, mode: u32) -> anyhow::Result<()> {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode))
+        .with_context(|| format!("setting the permissions of {}", path.display()))
+}
+
+fn check_name(name: &str, path: &Path) -> anyhow::Result<()> {
+    if !valid_name(name) {
+        bail!(
+            "{}: the file name '{name}' is not allowed in a problem package (letters, digits, '_', '.', '-'; not starting with '.' or '-')",
+            path.display()
+        );
+    }
+    Ok(())
+}
+
+fn file_name(path: &Path) -> anyhow::Result<String> {
+    path.file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .with_context(|| format!("{}: no file name", path.display()))
+}
+
+fn sorted_entries(dir: &Path) -> anyhow::Result<Vec<PathBuf>> {
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
+        .with_context(|| format!("reading {}", dir.display()))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| {
+            !p.file_name()
+                .is_some_and(|n| n.to_string_lossy().starts_with('.'))
+        })
+        .collect();
+    entries.sort();
+    Ok(entries)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn uuids_are_stable_and_well_formed() {
+        let a = stable_uuid("checkers");
+        assert_eq!(a, stable_uuid("checkers"));
+        assert_ne!(a, stable_uuid("shifting"));
+        assert_eq!(a.len(), 36);
+        assert_eq!(&a[14..15], "8");
+        assert!(matches!(&a[19..20], "8" | "9" | "a" | "b"));
+    }
+
+    #[test]
+    fn package_file_names() {
+        assert!(valid_name("01-n8.in"));
+        assert!(valid_name("_x"));
+        assert!(!valid_name(".generated.json"));
+        assert!(!valid_name("-x"));
+        assert!(!valid_name("a b"));
+        assert!(!valid_name(""));
+    }
+}

@@ -1,0 +1,277 @@
+//! Exporting packages for contest systems: the legacy Kattis / ICPC layout that problemtools'
+//! `verifyproblem` checks ([`kattis`]), with the statement converted to LaTeX ([`latex`]), and
+//! for `--all` a zip per problem for DOMjudge's import ([`domjudge`]).
+//!
+//! Everything is written into a fresh directory next to the destination and renamed into place
+//! at the end, so the destination holds either the complete export or what it held before: an
+//! error, Ctrl-C or SIGTERM removes the staging directory (only a SIGKILL can leave one
+//! behind, named `.<dest>.export-*`, never a half-written destination).
+
+pub mod domjudge;
+pub mod kattis;
+pub mod latex;
+
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, bail};
+
+use crate::package::Package;
+
+/// Output formats.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    /// The legacy Kattis / ICPC problem package format (problemtools, DOMjudge, Kattis).
+    Kattis,
+}
+
+/// What an export wrote.
+#[derive(Debug, Default)]
+pub struct Exported {
+    /// The problems, with the notes about keys or folders left out.
+    pub problems: Vec<(String, kattis::Notes)>,
+    /// The zips written (for `--all`).
+    pub zips: Vec<PathBuf>,
+    pub files: usize,
+    pub bytes: u64,
+}
+
+/// The name a problem goes by in the package format: problemtools requires the package
+/// directory's name to be `[a-z0-9]+` (`checkers-path` becomes `checkerspath`), and DOMjudge
+/// takes a zip's base name as the problem's short name.
+pub fn short_name(name: &str) -> String {
+    let short: String = name
+        .chars()
+        .filter(|c| c.is_ascii_alphanumeric())
+        .map(|c| c.to_ascii_lowercase())
+        .collect();
+    if short.is_empty() {
+        "problem".into()
+    } else {
+        short
+    }
+}
+
+/// Exports one package into `dest`.
+pub fn export_one(package: &Package, dest: &Path, force: bool) -> anyhow::Result<Exported> {
+    check_destination(dest, force, std::slice::from_ref(package))?;
+    let staging = staging_dir(dest)?;
+    crate::generate::ensure_secret_data(package)?;
+    let mut notes = kattis::write(package, staging.path())
+        .with_context(|| format!("exporting {}", package.short_name))?;
+    let dir_name = dest
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    if dir_name != short_name(&dir_name) {
+        notes.push(format!(
+            "problemtools takes the directory name as the problem's short name and wants it to be [a-z0-9]+; export into a directory named {} to satisfy it",
+            short_name(&package.short_name)
+        ));
+    }
+    let mut exported = Exported {
+        problems: vec![(package.short_name.clone(), notes)],
+        ..Exported::default()
+    };
+    count(staging.path(), &mut exported)?;
+    crate::interrupt::check()?;
+    install(staging, dest)?;
+    Ok(exported)
+}
+
+/// Exports every package of a `problems/` directory into `dest/<short name>/`, with
+/// `dest/<short name>.zip` for DOMjudge next to each (see [`short_name`]).
+pub fn export_all(problems: &Path, dest: &Path, force: bool) -> anyhow::Result<Exported> {
+    let packages = packages_in(problems)?;
+    let mut seen = std::collections::BTreeMap::new();
+    for package in &packages {
+        if let Some(other) = seen.insert(short_name(&package.short_name), &package.short_name) {
+            bail!(
+                "problems {other} and {} would both be exported as {}; rename one",
+                package.short_name,
+                short_name(&package.short_name)
+            );
+        }
+    }
+    check_destination(dest, force, &packages)?;
+    let staging = staging_dir(dest)?;
+    let mut exported = Exported::default();
+    for package in &packages {
+        crate::generate::ensure_secret_data(package)?;
+        let name = short_name(&package.short_name);
+        let dir = staging.path().join(&name);
+        std::fs::create_dir(&dir).with_context(|| format!("creating {}", dir.display()))?;
+        let notes = kattis::write(package, &dir)
+            .with_context(|| format!("exporting {}", package.short_name))?;
+        let html = crate::statement::page::build(package)?;
+        let zip = staging.path().join(format!("{name}.zip"));
+        domjudge::write_zip(package, &dir, &html, &zip)
+            .with_context(|| format!("zipping {}", package.short_name))?;
+        exported.problems.push((package.short_name.clone(), notes));
+        exported.zips.push(dest.join(format!("{name}.zip")));
+        crate::interrupt::check()?;
+    }
+    count(staging.path(), &mut exported)?;
+    install(staging, dest)?;
+    Ok(exported)
+}
+
+/// The packages (directories with a `problem.yaml`) of a `problems/` directory, by name.
+pub fn packages_in(problems: &Path) -> anyhow::Result<Vec<Package>> {
+    let mut dirs: Vec<PathBuf> = std::fs::read_dir(problems)
+        .with_context(|| format!("reading {}", problems.display()))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.join("problem.yaml").is_file())
+        .collect();
+    dirs.sort();
+    if dirs.is_empty() {
+        bail!("{}: no problem packages in it", problems.display());
+    }
+    dirs.iter()
+        .map(|d| Package::open(&d.display().to_string()))
+        .collect()
+}
+
+/// The `problems/` directory in the current directory or the nearest ancestor that has one.
+pub fn find_problems_dir() -> anyhow::Result<PathBuf> {
+    let cwd = std::env::current_dir().context("reading the current directory")?;
+    cwd.ancestors()
+        .map(|d| d.join("problems"))
+        .find(|p| p.is_dir())
+        .with_context(|| format!("no problems/ directory in {} or above", cwd.display()))
+}
+
+/// Refuses a destination that is a file, a non-empty directory (unless `force`), or inside a
+/// package being exported.
+fn check_destination(dest: &Path, force: bool, packages: &[Package]) -> anyhow::Result<()> {
+    if dest.exists() {
+        if !dest.is_dir() {
+            bail!("{}: exists and is not a directory", dest.display());
+        }
+        let mut entries =
+            std::fs::read_dir(dest).with_context(|| format!("reading {}", dest.display()))?;
+        if entries.next().is_some() && !force {
+            bail!(
+                "{}: the directory is not empty; pass --force to replace its contents",
+                dest.display()
+            );
+        }
+    }
+    let absolute = absolute(dest)?;
+    for package in packages {
+        let root = package
+            .root
+            .canonicalize()
+            .with_context(|| package.root.display().to_string())?;
+        if absolute.starts_with(&root) {
+            bail!(
+                "{}: cannot export into the package {} itself",
+                dest.display(),
+                root.display()
+            );
+        }
+    }
+    Ok(())
+}
+
+/// `path` made absolute with its existing part canonicalised (the last parts may not exist).
+fn absolute(path: &Path) -> anyhow::Result<PathBuf> {
+    let full = if path.is_absolute() {
+        path.to_path_buf()
+    } else {
+        std::env::current_dir()?.join(path)
+    };
+    let mut existing = full.as_path();
+    let mut rest = Vec::new();
+    while !existing.exists() {
+        match (existing.parent(), existing.file_name()) {
+            (Some(parent), Some(name)) => {
+                rest.push(name.to_os_string());
+                existing = parent;
+            }
+            _ => break,
+        }
+    }
+    let mut out = existing
+        .canonicalize()
+        .unwrap_or_else(|_| existing.to_path_buf());
+    for part in rest.into_iter().rev() {
+        out.push(part);
+    }
+    Ok(out)
+}
+
+/// A staging directory in the destination's parent (same file system, so the final rename is
+/// atomic), removed when dropped.
+fn staging_dir(dest: &Path) -> anyhow::Result<tempfile::TempDir> {
+    let parent = parent_of(dest);
+    std::fs::create_dir_all(&parent).with_context(|| format!("creating {}", parent.display()))?;
+    let name = dest
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "export".into());
+    tempfile::Builder::new()
+        .prefix(&format!(".{name}.export-"))
+        .tempdir_in(&parent)
+        .with_context(|| format!("creating a staging directory in {}", parent.display()))
+}
+
+fn parent_of(dest: &Path) -> PathBuf {
+    match dest.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
+    }
+}
+
+/// Moves the finished staging directory to `dest`. An empty `dest` is replaced in one rename; a
+/// full one (with `--force`) is first moved aside, then removed once the new one is in place.
+fn install(staging: tempfile::TempDir, dest: &Path) -> anyhow::Result<()> {
+    use std::os::unix::fs::PermissionsExt;
+    // Temporary directories are private (0700); the export is an ordinary directory.
+    std::fs::set_permissions(staging.path(), std::fs::Permissions::from_mode(0o755))?;
+    let empty = !dest.exists() || std::fs::read_dir(dest).is_ok_and(|mut d| d.next().is_none());
+    if empty {
+        std::fs::rename(staging.path(), dest)
+            .with_context(|| format!("moving the export into {}", dest.display()))?;
+        let _ = staging.keep();
+        return Ok(());
+    }
+    let parent = parent_of(dest);
+    let old = tempfile::Builder::new()
+        .prefix(".old-export-")
+        .tempdir_in(&parent)
+        .with_context(|| format!("creating a directory in {}", parent.display()))?;
+    let aside = old.path().join("previous");
+    std::fs::rename(dest, &aside)
+        .with_context(|| format!("moving the old {} aside", dest.display()))?;
+    if let Err(err) = std::fs::rename(staging.path(), dest) {
+        let _ = std::fs::rename(&aside, dest);
+        return Err(err).with_context(|| format!("moving the export into {}", dest.display()));
+    }
+    let _ = staging.keep();
+    drop(old);
+    Ok(())
+}
+
+/// Adds up the files and bytes below `dir`.
+fn count(dir: &Path, exported: &mut Exported) -> anyhow::Result<()> {
+    for entry in walkdir::WalkDir::new(dir) {
+        let entry = entry?;
+        if entry.file_type().is_file() {
+            exported.files += 1;
+            exported.bytes += entry.metadata()?.len();
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn short_names_are_lowercase_alphanumeric() {
+        assert_eq!(short_name("checkers-path"), "checkerspath");
+        assert_eq!(short_name("Shifting_Query2"), "shiftingquery2");
+        assert_eq!(short_name("--"), "problem");
+    }
+}

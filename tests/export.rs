@@ -1,0 +1,371 @@
+//! `leapfrog export`: the Kattis layout it writes, its refusal to overwrite, and that a failed or
+//! interrupted export never leaves a half-written package behind.
+
+mod setter_support;
+mod support;
+
+use std::io::Read;
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use setter_support::{FixtureRepo, listing};
+use support::leapfrog;
+
+fn export(repo: &FixtureRepo, args: &[&str]) -> std::process::Output {
+    leapfrog()
+        .current_dir(repo.path())
+        .arg("export")
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn text(path: &Path) -> String {
+    std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// The staging directories an export may have left next to `dest`.
+fn leftovers(parent: &Path) -> Vec<String> {
+    std::fs::read_dir(parent)
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.contains(".export-") || n.starts_with(".old-export-"))
+        .collect()
+}
+
+#[test]
+fn a_problem_exports_in_the_legacy_kattis_layout() {
+    let repo = FixtureRepo::new();
+    let out = repo.path().join("out/hops");
+    let output = export(
+        &repo,
+        &["hops", "--format", "kattis", out.to_str().unwrap()],
+    );
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    let files = listing(&out);
+    for expected in [
+        ".timelimit",
+        "problem.yaml",
+        "problem_statement/problem.en.tex",
+        "problem_statement/picture1.png",
+        "problem_statement/picture2.png",
+        "problem_statement/picture3.png",
+        "data/sample/1.in",
+        "data/sample/2.ans",
+        "data/secret/large/01.ans",
+        "data/secret/small/02.in",
+        "input_validators/validate.rs",
+        "output_validators/hops/hops.rs",
+        "output_validators/hops/build",
+        "submissions/accepted/Hops.java",
+        "submissions/accepted/hops.py",
+        "submissions/wrong_answer/squares.py",
+        "submissions/time_limit_exceeded/simulate.cpp",
+    ] {
+        assert!(
+            files.contains(&expected.to_string()),
+            "{expected} missing from {files:#?}"
+        );
+    }
+    // Things the legacy format does not know, and our own bookkeeping, stay out.
+    for absent in [
+        "generators/",
+        "data/secret/.generated.json",
+        "problem_statement/problem.en.md",
+    ] {
+        assert!(
+            !files.contains(&absent.to_string()),
+            "{absent} exported: {files:#?}"
+        );
+    }
+    assert!(files.iter().all(|f| {
+        !f.split('/')
+            .any(|p| p.starts_with('.') && p != ".timelimit")
+    }));
+
+    // problem.yaml: legacy keys only, the time limit moved to .timelimit, a stable uuid.
+    let yaml: serde_yaml_ng::Value =
+        serde_yaml_ng::from_str(&text(&out.join("problem.yaml"))).unwrap();
+    assert_eq!(yaml["name"], "Frog Hops");
+    assert_eq!(yaml["validation"], "custom");
+    assert_eq!(yaml["license"], "cc by-sa");
+    assert_eq!(yaml["limits"]["memory"], 512);
+    assert!(yaml["limits"].get("time_limit").is_none(), "{yaml:?}");
+    assert_eq!(yaml["uuid"].as_str().unwrap().len(), 36);
+    assert_eq!(text(&out.join(".timelimit")), "1\n");
+
+    // The statement in LaTeX, with the pictures as PNG.
+    let tex = text(&out.join("problem_statement/problem.en.tex"));
+    assert!(tex.starts_with("\\problemname{Frog Hops}\n"), "{tex}");
+    assert!(tex.contains("\\section*{Input}"), "{tex}");
+    assert!(tex.contains("$1 \\le N \\le 10^6$"), "{tex}");
+    assert!(
+        tex.contains("\\includegraphics[width=0.79\\textwidth]{picture3.png}"),
+        "{tex}"
+    );
+    let png = std::fs::read(out.join("problem_statement/picture1.png")).unwrap();
+    assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
+
+    // Data: the generated answers, byte for byte.
+    let source = repo.problem("hops").join("data/secret");
+    for rel in ["large/01.in", "large/01.ans", "small/02.ans"] {
+        assert_eq!(
+            std::fs::read(source.join(rel)).unwrap(),
+            std::fs::read(out.join("data/secret").join(rel)).unwrap(),
+            "{rel}"
+        );
+    }
+
+    // The checker: a real file (not the package's symlink) and an executable build script.
+    let checker = out.join("output_validators/hops/hops.rs");
+    assert!(!checker.symlink_metadata().unwrap().file_type().is_symlink());
+    assert_eq!(text(&checker), text(&repo.path().join("checkers/hops.rs")));
+    use std::os::unix::fs::PermissionsExt;
+    let build = out.join("output_validators/hops/build");
+    assert_eq!(
+        build.metadata().unwrap().permissions().mode() & 0o777,
+        0o755
+    );
+    assert!(text(&build).contains("rustc -O --edition 2021 -o run hops.rs"));
+    assert!(leftovers(&repo.path().join("out")).is_empty());
+}
+
+#[test]
+fn the_build_script_compiles_a_working_checker() {
+    let repo = FixtureRepo::new();
+    let out = repo.path().join("hops-export");
+    assert!(
+        export(&repo, &["hops", out.to_str().unwrap()])
+            .status
+            .success()
+    );
+    let dir = out.join("output_validators/hops");
+    let status = std::process::Command::new("./build")
+        .current_dir(&dir)
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let feedback = tempfile::tempdir().unwrap();
+    let run = |output: &str| {
+        let mut child = std::process::Command::new(dir.join("run"))
+            .arg(out.join("data/sample/2.in"))
+            .arg(out.join("data/sample/2.ans"))
+            .arg(feedback.path())
+            .stdin(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        use std::io::Write;
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(output.as_bytes())
+            .unwrap();
+        child.wait().unwrap().code()
+    };
+    assert_eq!(run("15\n"), Some(42));
+    assert_eq!(run("16\n"), Some(43));
+}
+
+#[test]
+fn a_non_empty_destination_is_refused_unless_forced() {
+    let repo = FixtureRepo::new();
+    let out = repo.path().join("busy");
+    let keep = repo.write("busy/notes.txt", "mine\n");
+    let output = export(&repo, &["hops", out.to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("not empty; pass --force"), "{stderr}");
+    assert!(stderr.contains("busy"), "{stderr}");
+    assert_eq!(text(&keep), "mine\n");
+    assert!(leftovers(repo.path()).is_empty());
+
+    let output = export(&repo, &["hops", out.to_str().unwrap(), "--force"]);
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    assert!(!keep.exists(), "--force replaces the old contents");
+    assert!(out.join("problem.yaml").is_file());
+    assert!(leftovers(repo.path()).is_empty());
+
+    // An empty directory is fine without --force; a file is not a destination.
+    std::fs::create_dir(repo.path().join("empty")).unwrap();
+    assert!(export(&repo, &["hops", "empty"]).status.success());
+    repo.write("file", "x");
+    let output = export(&repo, &["hops", "file"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("not a directory"));
+}
+
+#[test]
+fn a_failing_export_leaves_the_destination_as_it_was() {
+    let repo = FixtureRepo::new();
+    // A broken picture: the statement cannot be converted.
+    let statement = repo.problem("hops").join("problem_statement/problem.en.md");
+    let mut md = text(&statement);
+    md.push_str("\n```board\n3\n._.\n_Q_\n._.\n```\n");
+    std::fs::write(&statement, md).unwrap();
+
+    let fresh = repo.path().join("fresh");
+    let output = export(&repo, &["hops", fresh.to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("problem.en.md"), "{stderr}");
+    assert!(stderr.contains("unexpected 'Q'"), "{stderr}");
+    assert!(!fresh.exists());
+
+    let old = repo.write("old/problem.yaml", "name: previous export\n");
+    let output = export(&repo, &["hops", "old", "--force"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(text(&old), "name: previous export\n");
+    assert_eq!(listing(&repo.path().join("old")), ["problem.yaml"]);
+    assert!(
+        leftovers(repo.path()).is_empty(),
+        "{:?}",
+        leftovers(repo.path())
+    );
+}
+
+#[test]
+fn an_interrupted_export_leaves_nothing_half_written() {
+    let repo = FixtureRepo::new();
+    // Secret data that takes a while to generate: the export is under way (its staging
+    // directory exists) when SIGTERM arrives.
+    let plan: String = (1..=40)
+        .map(|i| format!("  secret/slow/{i:02}: slow.py {i}\n"))
+        .collect();
+    repo.write(
+        "problems/hops/generators/plan.yaml",
+        &format!("solution: submissions/accepted/hops.py\ntests:\n{plan}"),
+    );
+    repo.write(
+        "problems/hops/generators/slow.py",
+        "import sys, time\ntime.sleep(0.25)\nprint(int(sys.argv[1]))\n",
+    );
+    let old = repo.write("dest/problem.yaml", "name: previous export\n");
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin!("leapfrog"))
+        .current_dir(repo.path())
+        .env(
+            "LEAPFROG_CACHE_DIR",
+            Path::new(env!("CARGO_TARGET_TMPDIR")).join("leapfrog-cache"),
+        )
+        .args(["export", "hops", "dest", "--force"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    while leftovers(repo.path()).is_empty() {
+        assert!(
+            started.elapsed() < Duration::from_secs(60),
+            "the export never started"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    std::thread::sleep(Duration::from_millis(600));
+    assert!(
+        child.try_wait().unwrap().is_none(),
+        "the export finished too early to test"
+    );
+    unsafe {
+        libc::kill(child.id() as i32, libc::SIGTERM);
+    }
+    let status = child.wait().unwrap();
+    let mut stderr = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut stderr)
+        .unwrap();
+    assert_eq!(status.code(), Some(130), "{stderr}");
+    assert!(stderr.contains("interrupted"), "{stderr}");
+    assert_eq!(text(&old), "name: previous export\n");
+    assert_eq!(listing(&repo.path().join("dest")), ["problem.yaml"]);
+    assert!(
+        leftovers(repo.path()).is_empty(),
+        "{:?}",
+        leftovers(repo.path())
+    );
+}
+
+#[test]
+fn export_all_writes_every_problem_and_a_domjudge_zip_each() {
+    let repo = FixtureRepo::new();
+    // A second problem: a copy of the first under a name problemtools would not take as it is.
+    let copy = repo.problem("hops-two");
+    std::process::Command::new("cp")
+        .args(["-a"])
+        .arg(repo.problem("hops"))
+        .arg(&copy)
+        .status()
+        .unwrap();
+    std::fs::write(
+        copy.join("problem.yaml"),
+        text(&copy.join("problem.yaml")).replace("Frog Hops", "Frog Hops Again"),
+    )
+    .unwrap();
+    let output = export(&repo, &["--all", "contest"]);
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    let contest = repo.path().join("contest");
+    let top: Vec<String> = listing(&contest)
+        .into_iter()
+        .filter(|p| !p.trim_end_matches('/').contains('/'))
+        .collect();
+    // Short names are [a-z0-9]+, as problemtools requires of the package directory.
+    assert_eq!(top, ["hops/", "hops.zip", "hopstwo/", "hopstwo.zip"]);
+
+    let zip_path = contest.join("hopstwo.zip");
+    let mut zip = zip::ZipArchive::new(std::fs::File::open(&zip_path).unwrap()).unwrap();
+    let names: Vec<String> = zip.file_names().map(|n| n.unwrap().to_string()).collect();
+    for expected in [
+        "problem.yaml",
+        ".timelimit",
+        "domjudge-problem.ini",
+        "problem.html",
+        "data/secret/large/01.ans",
+        "output_validators/hops/build",
+        "submissions/accepted/hops.cpp",
+    ] {
+        assert!(
+            names.contains(&expected.to_string()),
+            "{expected} not in {names:?}"
+        );
+    }
+    let mut ini = String::new();
+    zip.by_name("domjudge-problem.ini")
+        .unwrap()
+        .read_to_string(&mut ini)
+        .unwrap();
+    assert_eq!(ini, "name = \"Frog Hops Again\"\ntimelimit = 1\n");
+    let build = zip.by_name("output_validators/hops/build").unwrap();
+    assert_eq!(build.unix_mode().unwrap() & 0o777, 0o755);
+    drop(build);
+    let mut html = String::new();
+    zip.by_name("problem.html")
+        .unwrap()
+        .read_to_string(&mut html)
+        .unwrap();
+    assert!(html.contains("<h1>Frog Hops Again</h1>"));
+
+    // Zips are reproducible: a second export gives the same bytes.
+    let first = std::fs::read(&zip_path).unwrap();
+    let output = export(&repo, &["--all", "contest", "--force"]);
+    assert!(output.status.success(), "{output:?}");
+    assert_eq!(std::fs::read(&zip_path).unwrap(), first);
+}
+
+#[test]
+fn usage_errors() {
+    let repo = FixtureRepo::new();
+    let output = export(&repo, &["--all", "a", "b"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("with --all, give only"));
+    let output = export(&repo, &["hops"]);
+    assert_eq!(output.status.code(), Some(2));
+    let output = export(&repo, &["hops", "problems/hops/out"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("into the package"));
+    let output = export(&repo, &["nosuch", "out"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("no problem 'nosuch'"));
+}

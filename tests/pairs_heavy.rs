@@ -1,0 +1,64 @@
+//! Heavy cross-checks of the `pairs` counter, too slow for every `cargo test` run. Run them with
+//!
+//!     cargo test --release --test pairs_heavy -- --ignored --nocapture
+//!
+//! - breadth-first search (no knowledge of the puzzle beyond its rules) against the counter
+//!   for n = 11 (16 million positions, about a minute and 2 GB);
+//! - a plain memoised search that uses only the rules of the game and the same-colour-contact
+//!   bound (none of the counter's closed forms or move filters) against the counter for
+//!   n <= 16, which reaches well past what breadth-first search can.
+
+use std::collections::HashMap;
+
+use leapfrog::puzzles::pairs::bfs;
+use leapfrog::puzzles::pairs::count::count_optimal;
+use leapfrog::puzzles::pairs::state::State;
+
+#[test]
+#[ignore = "about a minute and 2 GB: run with --ignored"]
+fn breadth_first_search_agrees_at_11() {
+    let searched = bfs::shortest(11).unwrap();
+    let counted = count_optimal(11);
+    eprintln!(
+        "n = 11: search {searched:?}, counter {:?}",
+        counted.solutions
+    );
+    assert_eq!(counted.moves, Some(searched.moves));
+    assert_eq!(counted.solutions, searched.solutions);
+}
+
+/// Sequences of exactly `left` moves from `state` to the goal, pruned only by "a move removes
+/// at most two same-colour contacts, the last one at most one".
+fn plain(state: State, left: u32, goal: &State, memo: &mut HashMap<(u128, u32), u128>) -> u128 {
+    if left == 0 {
+        return u128::from(state == *goal);
+    }
+    if state.same_pairs() + 1 > 2 * left {
+        return 0;
+    }
+    let key = (state.key(0), left);
+    if let Some(&ways) = memo.get(&key) {
+        return ways;
+    }
+    let ways = state
+        .moves()
+        .map(|p| plain(state.moved(p), left - 1, goal, memo))
+        .sum();
+    memo.insert(key, ways);
+    ways
+}
+
+#[test]
+#[ignore = "a few minutes and several GB: run with --ignored"]
+fn plain_search_agrees_up_to_16() {
+    for n in 4..=16u32 {
+        let mut memo = HashMap::new();
+        let expected = plain(State::start(n), n, &State::goal(n), &mut memo);
+        let counted = count_optimal(n).solutions;
+        eprintln!(
+            "n = {n}: plain search {expected} ({} positions), counter {counted}",
+            memo.len()
+        );
+        assert_eq!(counted, expected, "n = {n}");
+    }
+}
