@@ -55,6 +55,11 @@ fn frogs_checker_survives_hostile_outputs() {
 }
 
 #[test]
+fn pairs_checker_survives_hostile_outputs() {
+    fuzz::fuzz_checker(&problems::PAIRS).print("pairs checker");
+}
+
+#[test]
 fn shifting_checker_reads_numbers_across_its_block_boundary() {
     // The scanner reads 256 KiB blocks and carries a number cut by a block's end over to the
     // next block; 300 x 300 makes a 400 KB answer.
@@ -99,6 +104,11 @@ fn shifting_labels_validator_survives_hostile_inputs() {
 #[test]
 fn frogs_validator_survives_hostile_inputs() {
     print_validators("frogs", fuzz::fuzz_validators(&problems::FROGS));
+}
+
+#[test]
+fn pairs_validator_survives_hostile_inputs() {
+    print_validators("pairs", fuzz::fuzz_validators(&problems::PAIRS));
 }
 
 // ---- the default token diff ----
@@ -288,6 +298,11 @@ fn frogs_checker_reads_in_bounded_memory() {
 }
 
 #[test]
+fn pairs_checker_reads_in_bounded_memory() {
+    checker_reads_in_bounded_memory(&problems::PAIRS);
+}
+
+#[test]
 fn validators_read_in_bounded_memory() {
     for problem in problems::ALL {
         validator_reads_in_bounded_memory(problem);
@@ -391,6 +406,23 @@ fn the_oracles_judge_known_outputs() {
     assert!(wrong(token(&pool_instance(b"a4\n"), b"a4 a4")));
     assert!((problems::CHECKERS.input_spec)(input).is_ok());
     assert!((problems::CHECKERS.input_spec)(&input[..input.len() - 1]).is_err());
+
+    // pairs, n = 3: the reference's four moves, and ways to go wrong.
+    let pairs = problems::PAIRS.oracle.unwrap();
+    let three = Instance {
+        input: b"3\n".to_vec(),
+        ..pool_instance(b"4\n0\n2\n5\n0\n")
+    };
+    assert_eq!(pairs(&three, b"4\n0\n2\n5\n0\n"), Truth::Right);
+    assert_eq!(pairs(&three, b"4 0 2 5 00"), Truth::Open("leading zeros".into()));
+    assert!(wrong(pairs(&three, b"4\n1\n3\n6\n1\n")), "one-based positions");
+    assert!(wrong(pairs(&three, b"None\n")));
+    let two = Instance {
+        input: b"2\n".to_vec(),
+        ..pool_instance(b"None\n")
+    };
+    assert_eq!(pairs(&two, b" None"), Truth::Right);
+    assert!(wrong(pairs(&two, b"None 0")));
 }
 
 // ---- regressions: what the fuzzing found ----

@@ -7,7 +7,7 @@
 //!   memory tests run them under `peak.c`, a small launcher that reports a program's own peak);
 //! - [`pool`]: test instances from each package (samples, plan, random small tests);
 //! - [`problems`]: per problem, the oracle, random legal plays and the exact input format,
-//!   with one module per puzzle family ([`checkers`], [`shifting`], [`frogs`]) and
+//!   with one module per puzzle family ([`checkers`], [`shifting`], [`frogs`], [`pairs`]) and
 //!   [`numbers`] for the number formats they share;
 //! - [`fuzz`]: the proptest loops for checkers, validators and the default diff;
 //! - [`streams`]: ten million tokens and a gigabyte of garbage through a pipe.
@@ -19,6 +19,7 @@ pub mod edits;
 pub mod frogs;
 pub mod fuzz;
 pub mod numbers;
+pub mod pairs;
 pub mod pool;
 pub mod problems;
 pub mod programs;

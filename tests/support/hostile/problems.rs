@@ -3,7 +3,7 @@
 //! and the largest valid input.
 
 use super::pool::Instance;
-use super::{checkers, frogs, shifting};
+use super::{checkers, frogs, pairs, shifting};
 
 /// Is an output right for this instance?
 pub type Oracle = fn(&Instance, &[u8]) -> Truth;
@@ -107,6 +107,15 @@ pub const FROGS: Problem = Problem {
     largest: frogs::largest,
 };
 
+pub const PAIRS: Problem = Problem {
+    name: "pairs",
+    oracle: Some(pairs::oracle),
+    wander: pairs::wander,
+    input_spec: pairs::input_spec,
+    board_bytes: pairs::board_bytes,
+    largest: pairs::largest,
+};
+
 /// Every problem, in the order of the README.
 pub const ALL: &[&Problem] = &[
     &CHECKERS,
@@ -115,6 +124,7 @@ pub const ALL: &[&Problem] = &[
     &SHIFTING_QUERY,
     &SHIFTING_LABELS,
     &FROGS,
+    &PAIRS,
 ];
 
 pub fn find(name: &str) -> &'static Problem {
