@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Measures the judge's own overhead: `leapfrog judge` on 200 tiny tests with a trivial C
 # submission, against a plain shell loop that runs the same binary on the same tests and
-# compares bytes with cmp. Prints both times and the ratios (needs hyperfine: apt install hyperfine).
+# compares bytes with cmp. The judge runs both in its bubblewrap sandbox and with limits only.
+# Prints the times and the ratios (needs hyperfine: apt install hyperfine).
 #
 #   benches/judge-overhead.sh [RUNS]
 set -euo pipefail
@@ -45,6 +46,7 @@ chmod +x "$work/loop.sh"
 hyperfine --warmup 3 --runs "$runs" -N --export-json "$work/times.json" \
   -n "shell loop + cmp" "$work/loop.sh $pkg $work/sum" \
   -n "leapfrog --jobs 1" "$leapfrog judge $pkg $work/sum --jobs 1" \
+  -n "leapfrog --jobs 1 --no-sandbox" "$leapfrog judge $pkg $work/sum --jobs 1 --no-sandbox" \
   -n "leapfrog --jobs 2" "$leapfrog judge $pkg $work/sum --jobs 2" > /dev/null
 
 python3 - "$work/times.json" <<'PY'
@@ -55,7 +57,10 @@ one = results["leapfrog --jobs 1"]["median"]
 two = results["leapfrog --jobs 2"]["median"]
 print(f"200 tests, median of {len(results['shell loop + cmp']['times'])} runs each")
 for name, r in results.items():
-    print(f"  {name:<20} {r['median']*1000:8.1f} ms  (mean {r['mean']*1000:.1f} ± {r['stddev']*1000:.1f} ms)")
-print(f"  leapfrog --jobs 1 / shell loop:   {one / base:.2f}x")
+    print(f"  {name:<32} {r['median']*1000:8.1f} ms  (mean {r['mean']*1000:.1f} ± {r['stddev']*1000:.1f} ms)")
+bare = results["leapfrog --jobs 1 --no-sandbox"]["median"]
+print(f"  leapfrog --jobs 1 / shell loop:              {one / base:.2f}x")
+print(f"  leapfrog --jobs 1 --no-sandbox / shell loop: {bare / base:.2f}x")
+print(f"  sandbox cost per test: {(one - bare) / 200 * 1000:.1f} ms")
 print(f"  speed-up of --jobs 2 over --jobs 1: {one / two:.2f}x")
 PY
