@@ -414,8 +414,14 @@ fn the_oracles_judge_known_outputs() {
         ..pool_instance(b"4\n0\n2\n5\n0\n")
     };
     assert_eq!(pairs(&three, b"4\n0\n2\n5\n0\n"), Truth::Right);
-    assert_eq!(pairs(&three, b"4 0 2 5 00"), Truth::Open("leading zeros".into()));
-    assert!(wrong(pairs(&three, b"4\n1\n3\n6\n1\n")), "one-based positions");
+    assert_eq!(
+        pairs(&three, b"4 0 2 5 00"),
+        Truth::Open("leading zeros".into())
+    );
+    assert!(
+        wrong(pairs(&three, b"4\n1\n3\n6\n1\n")),
+        "one-based positions"
+    );
     assert!(wrong(pairs(&three, b"None\n")));
     let two = Instance {
         input: b"2\n".to_vec(),

@@ -99,10 +99,7 @@ pub fn oracle(instance: &Instance, output: &[u8]) -> Truth {
         }
         Ok(())
     })();
-    match result {
-        Ok(()) if numbers.padded => Truth::Open("leading zeros".to_string()),
-        other => other.into(),
-    }
+    numbers.truth(result)
 }
 
 /// K, some of the reference's rows, then random forward moves.

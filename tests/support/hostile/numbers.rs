@@ -25,6 +25,9 @@ pub fn number(token: &[u8]) -> Option<Number> {
     })
 }
 
+use super::edits::tokens;
+use super::problems::Truth;
+
 /// Reads tokens as numbers, remembering whether any was padded.
 #[derive(Default)]
 pub struct Reader {
@@ -37,6 +40,48 @@ impl Reader {
         self.padded |= n.padded;
         Ok(n.value)
     }
+
+    /// The oracle's verdict on a replay: a right output with padded numbers is left open.
+    pub fn truth(&self, result: Result<(), String>) -> Truth {
+        match result {
+            Ok(()) if self.padded => Truth::Open("leading zeros".to_string()),
+            other => other.into(),
+        }
+    }
+}
+
+/// The oracle of the move-list answers: K, which must be `minimum`, then exactly K moves (by
+/// number), each played on `row` by `play`, and `reached` at the end.
+pub fn replay_moves<R>(
+    output: &[u8],
+    minimum: u128,
+    row: &mut R,
+    play: impl Fn(&mut R, u64) -> Result<(), String>,
+    reached: impl Fn(&R) -> bool,
+) -> Truth {
+    let mut numbers = Reader::default();
+    let mut replay = || {
+        let words = tokens(output);
+        let (first, moves) = words.split_first().ok_or("the output is empty")?;
+        let k = numbers.read(first, "K")?;
+        if k != minimum {
+            return Err(format!("K = {k}, the minimum is {minimum}"));
+        }
+        if moves.len() as u128 != k {
+            return Err(format!("{} moves after K = {k}", moves.len()));
+        }
+        for (t, word) in moves.iter().enumerate() {
+            let p = numbers.read(word, "a move")?;
+            let p = u64::try_from(p).map_err(|_| format!("move {} is off the row", t + 1))?;
+            play(row, p).map_err(|e| format!("move {}: {e}", t + 1))?;
+        }
+        if !reached(row) {
+            return Err("the goal is not reached".to_string());
+        }
+        Ok(())
+    };
+    let result = replay();
+    numbers.truth(result)
 }
 
 /// The lines of an input in which every line holds canonical numbers separated by single

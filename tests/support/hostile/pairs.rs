@@ -7,7 +7,7 @@ use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use super::edits::tokens;
-use super::numbers::{Reader, number_lines, shape, within};
+use super::numbers::{number_lines, replay_moves, shape, within};
 use super::pool::Instance;
 use super::problems::Truth;
 
@@ -23,39 +23,20 @@ fn judges_moves(instance: &Instance) -> Option<u128> {
 }
 
 pub fn oracle(instance: &Instance, output: &[u8]) -> Truth {
-    let n = checkers(instance);
-    let mut numbers = Reader::default();
-    let result = (|| {
-        let words = tokens(output);
-        let (first, moves) = words.split_first().ok_or("the output is empty")?;
-        let Some(minimum) = judges_moves(instance) else {
-            return match words.as_slice() {
-                [only] if *only == b"None" => Ok(()),
-                _ => Err("the answer is None, alone".to_string()),
-            };
+    let Some(minimum) = judges_moves(instance) else {
+        return match tokens(output).as_slice() {
+            [only] if *only == b"None" => Truth::Right,
+            [] => Truth::Wrong("the output is empty".to_string()),
+            _ => Truth::Wrong("the answer is None, alone".to_string()),
         };
-        let k = numbers.read(first, "K")?;
-        if k != minimum {
-            return Err(format!("K = {k}, the minimum is {minimum}"));
-        }
-        if moves.len() as u128 != k {
-            return Err(format!("{} moves after K = {k}", moves.len()));
-        }
-        let mut row = Row::start(n);
-        for (t, word) in moves.iter().enumerate() {
-            let p = numbers.read(word, "a move")?;
-            let p = u64::try_from(p).map_err(|_| format!("move {} is off the row", t + 1))?;
-            row.play(p).map_err(|e| format!("move {}: {e}", t + 1))?;
-        }
-        if !row.is_goal() {
-            return Err("the goal is not reached".to_string());
-        }
-        Ok(())
-    })();
-    match result {
-        Ok(()) if numbers.padded => Truth::Open("leading zeros".to_string()),
-        other => other.into(),
-    }
+    };
+    replay_moves(
+        output,
+        minimum,
+        &mut Row::start(checkers(instance)),
+        |row, p| row.play(p).map_err(|e| e.to_string()),
+        Row::is_goal,
+    )
 }
 
 /// The judges' first line, some of their moves, then random legal moves.

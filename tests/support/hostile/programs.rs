@@ -168,20 +168,20 @@ pub fn run_checker_measured(
     output: &Path,
     scratch: &Path,
 ) -> Ran {
-    let report = scratch.join("peak");
-    let prefix = vec![launcher().into(), report.clone().into()];
-    let mut ran = checker_run(prefix, exe, input, answer, output, scratch);
-    ran.outcome.peak_rss = own_peak(&report);
-    ran
+    measured(scratch, |prefix| {
+        checker_run(prefix, exe, input, answer, output, scratch)
+    })
 }
 
 /// [`run_validator`] through the [`launcher`].
 pub fn run_validator_measured(exe: &Path, input: &Path, scratch: &Path) -> Ran {
+    measured(scratch, |prefix| validator_run(prefix, exe, input, scratch))
+}
+
+/// Runs `go` with the launcher's command-line prefix and takes the peak it reports.
+fn measured(scratch: &Path, go: impl FnOnce(Vec<OsString>) -> Ran) -> Ran {
     let report = scratch.join("peak");
-    let argv = vec![launcher().into(), report.clone().into(), exe.into()];
-    let outcome = run(argv, input, scratch);
-    let message = read_lossy(&scratch.join("stdout")) + &read_lossy(&scratch.join("stderr"));
-    let mut ran = Ran { outcome, message };
+    let mut ran = go(vec![launcher().into(), report.clone().into()]);
     ran.outcome.peak_rss = own_peak(&report);
     ran
 }
@@ -218,7 +218,12 @@ fn checker_run(
 
 /// `validator < input`, in `scratch`.
 pub fn run_validator(exe: &Path, input: &Path, scratch: &Path) -> Ran {
-    let outcome = run(vec![exe.into()], input, scratch);
+    validator_run(Vec::new(), exe, input, scratch)
+}
+
+fn validator_run(mut argv: Vec<OsString>, exe: &Path, input: &Path, scratch: &Path) -> Ran {
+    argv.push(exe.into());
+    let outcome = run(argv, input, scratch);
     let message = read_lossy(&scratch.join("stdout")) + &read_lossy(&scratch.join("stderr"));
     Ran { outcome, message }
 }

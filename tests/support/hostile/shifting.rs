@@ -8,7 +8,7 @@ use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use super::edits::tokens;
-use super::numbers::{Reader, number_lines, shape, within};
+use super::numbers::{number_lines, replay_moves, shape, within};
 use super::pool::Instance;
 use super::problems::Truth;
 
@@ -21,33 +21,15 @@ fn sides(instance: &Instance) -> (u64, u64) {
 /// `shifting`: the minimum K, then K legal moves ending on the goal, nothing more.
 pub fn oracle(instance: &Instance, output: &[u8]) -> Truth {
     let (n, m) = sides(instance);
-    let mut numbers = Reader::default();
-    let result = (|| {
-        let words = tokens(output);
-        let (first, moves) = words.split_first().ok_or("the output is empty")?;
-        let k = numbers.read(first, "K")?;
-        let minimum = min_moves(n, m).expect("valid sides");
-        if k != u128::from(minimum) {
-            return Err(format!("K = {k}, the minimum is {minimum}"));
-        }
-        if moves.len() as u128 != k {
-            return Err(format!("{} moves after K = {k}", moves.len()));
-        }
-        let mut row = Row::start(n as usize, m as usize);
-        for (t, word) in moves.iter().enumerate() {
-            let p = numbers.read(word, "a move")?;
-            let p = u64::try_from(p).map_err(|_| format!("move {} is off the row", t + 1))?;
-            row.play(p).map_err(|e| format!("move {}: {e}", t + 1))?;
-        }
-        if row != Row::goal(n as usize, m as usize) {
-            return Err("the goal is not reached".to_string());
-        }
-        Ok(())
-    })();
-    match result {
-        Ok(()) if numbers.padded => Truth::Open("leading zeros".to_string()),
-        other => other.into(),
-    }
+    let minimum = min_moves(n, m).expect("valid sides");
+    let goal = Row::goal(n as usize, m as usize);
+    replay_moves(
+        output,
+        minimum.into(),
+        &mut Row::start(n as usize, m as usize),
+        |row, p| row.play(p).map_err(|e| e.to_string()),
+        |row| *row == goal,
+    )
 }
 
 /// The minimum K, some of the reference's moves, then random legal moves (rarely a solution).
