@@ -162,10 +162,7 @@ mod tests {
     use crate::puzzles::checkers::{Answer, Board, answer};
 
     fn generate(line: &str) -> anyhow::Result<Vec<u8>> {
-        run(&line
-            .split_whitespace()
-            .map(String::from)
-            .collect::<Vec<_>>())
+        run(&crate::generators::words(line))
     }
 
     fn outcome(line: &str) -> String {

@@ -75,6 +75,20 @@ pub fn find(name: &str) -> Option<&'static Generator> {
     GENERATORS.iter().find(|g| g.name == name)
 }
 
+/// The words of a command line (plans and `--generator` split on white space, no quoting).
+pub fn words(line: &str) -> Vec<String> {
+    line.split_whitespace().map(String::from).collect()
+}
+
+/// A command line as the generator's name and its arguments; `None` when it is empty.
+pub fn split_command(line: &str) -> Option<(String, Vec<String>)> {
+    let mut words = words(line);
+    (!words.is_empty()).then(|| {
+        let name = words.remove(0);
+        (name, words)
+    })
+}
+
 /// Parses a generator's own arguments with clap, the generator's name standing in for argv[0].
 /// A `--help` request comes back as a `clap::Error`, which `leapfrog gen` prints as help.
 pub fn parse_args<T: clap::Parser>(name: &str, args: &[String]) -> anyhow::Result<T> {

@@ -98,8 +98,7 @@ mod tests {
     use super::*;
 
     fn make(args: &str) -> String {
-        let args: Vec<String> = args.split_whitespace().map(String::from).collect();
-        String::from_utf8(run(&args).unwrap()).unwrap()
+        String::from_utf8(run(&crate::generators::words(args)).unwrap()).unwrap()
     }
 
     #[test]
@@ -122,7 +121,7 @@ mod tests {
 
     #[test]
     fn impossible_requests_fail() {
-        let args = |s: &str| s.split_whitespace().map(String::from).collect::<Vec<_>>();
+        let args = crate::generators::words;
         assert!(run(&args("--min 6 --max 6 --residue 1")).is_err());
         assert!(run(&args("--min 9 --max 3")).is_err());
         assert!(run(&args("--n 0")).is_err());

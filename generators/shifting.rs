@@ -128,8 +128,7 @@ mod tests {
     use super::*;
 
     fn gen_args(line: &str) -> String {
-        let args: Vec<String> = line.split_whitespace().map(String::from).collect();
-        String::from_utf8(run(&args).unwrap()).unwrap()
+        String::from_utf8(run(&crate::generators::words(line)).unwrap()).unwrap()
     }
 
     #[test]

@@ -195,8 +195,7 @@ mod tests {
     use super::*;
 
     fn gen_args(line: &str) -> Vec<u64> {
-        let args: Vec<String> = line.split_whitespace().map(String::from).collect();
-        let text = String::from_utf8(run(&args).unwrap()).unwrap();
+        let text = String::from_utf8(run(&crate::generators::words(line)).unwrap()).unwrap();
         text.split_whitespace()
             .map(|w| w.parse().unwrap())
             .collect()

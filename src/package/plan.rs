@@ -77,14 +77,13 @@ impl Plan {
                 );
             };
             check_test_name(name).with_context(|| format!("{}: test '{name}'", path.display()))?;
-            let mut words = command.split_whitespace().map(String::from);
-            let Some(generator) = words.next() else {
+            let Some((generator, args)) = crate::generators::split_command(command) else {
                 bail!("{}: test '{name}' has an empty command", path.display());
             };
             tests.push(PlanTest {
                 name: name.to_string(),
                 generator,
-                args: words.collect(),
+                args,
             });
         }
         if tests.is_empty() {

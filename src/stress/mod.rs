@@ -210,15 +210,9 @@ fn choose_generator(
     };
     let shape = Shape::of(&puzzle);
     if let Some(line) = &options.generator {
-        let mut words = line.split_whitespace().map(String::from);
-        let name = words.next().context("--generator is empty")?;
-        return Ok((
-            GeneratorSource::Line {
-                name,
-                args: words.collect(),
-            },
-            shape,
-        ));
+        let (name, args) =
+            crate::generators::split_command(line).context("--generator is empty")?;
+        return Ok((GeneratorSource::Line { name, args }, shape));
     }
     // The built-in generator the plan uses most.
     let mut counts: Vec<(&'static crate::generators::Generator, usize)> = Vec::new();

@@ -43,10 +43,9 @@ pub struct Problem {
 }
 
 fn generated(line: &str) -> Vec<u8> {
-    let mut words = line.split_whitespace().map(String::from);
-    let name = words.next().expect("a generator name");
+    let (name, args) = leapfrog::generators::split_command(line).expect("a generator name");
     let generator = leapfrog::generators::find(&name).expect("a built-in generator");
-    (generator.run)(&words.collect::<Vec<_>>()).expect("the generator runs")
+    (generator.run)(&args).expect("the generator runs")
 }
 
 fn largest_board() -> Vec<u8> {
