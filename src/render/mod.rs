@@ -2,7 +2,7 @@
 //! sequence as a strip of frames, drawn as SVG (and rasterised to PNG for LaTeX statements).
 //!
 //! - [`board`]: the `checkers` board format and capture paths (`b2 d4 f2`);
-//! - [`row`]: rows such as `BB_WW` or `OOO_XXX` and moves named by square number;
+//! - [`row`]: rows such as `BB_WW` or `OO_XX` and moves named by square number;
 //! - [`svg`]: the SVG builder and the pieces, arrows and highlights;
 //! - `draw_board`, `draw_row`: laying boards and rows out as strips of frames;
 //! - [`glyphs`]: a stroke font for labels, so pictures do not depend on installed fonts;
@@ -28,7 +28,7 @@ pub use draw_row::rows_svg;
 pub enum Kind {
     /// A square board in the `checkers` input format: n, then n rows of `.`, `_`, `B`, `W`.
     Board,
-    /// A row such as `BB_WW` or `OOO_XXX` (one per line; several lines are successive frames).
+    /// A row such as `BB_WW` or `OO_XX` (one per line; several lines are successive frames).
     Row,
 }
 
