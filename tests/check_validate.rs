@@ -1,7 +1,7 @@
 //! `leapfrog check` and `leapfrog validate` on small packages, and `verify` skipping languages
 //! whose tools are missing.
 
-mod support;
+use crate::support;
 
 use predicates::prelude::*;
 use support::{TempPackage, leapfrog};

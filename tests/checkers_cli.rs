@@ -2,7 +2,7 @@
 //! samples' answers, malformed boards (exit 2, a located reason, nothing on stdout), the
 //! `--show` drawing, and generator output pinned byte for byte.
 
-mod support;
+use crate::support;
 
 use sha2::{Digest, Sha256};
 use support::leapfrog;

@@ -5,7 +5,7 @@
 //! Slow (every submission on every test, including a time-limit one): run it with
 //! `cargo test --release --test checkers_packages -- --ignored`.
 
-mod support;
+use crate::support;
 
 use support::{json, leapfrog};
 

@@ -3,8 +3,7 @@
 //! every board, and every path the path solver prints must replay legally and capture every
 //! white piece.
 
-#[path = "support/checkers_brute.rs"]
-mod brute;
+use crate::support::checkers_brute as brute;
 
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;

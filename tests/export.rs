@@ -1,8 +1,8 @@
 //! `leapfrog export`: the Kattis layout it writes, its refusal to overwrite, and that a failed or
 //! interrupted export never leaves a half-written package behind.
 
-mod setter_support;
-mod support;
+use crate::setter_support;
+use crate::support;
 
 use std::io::Read;
 use std::path::Path;

@@ -1,6 +1,6 @@
 //! `leapfrog generate`: reproducible bytes, atomic writes, and refusing to clobber hand-made data.
 
-mod support;
+use crate::support;
 
 use std::collections::BTreeMap;
 use std::path::Path;

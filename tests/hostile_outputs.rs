@@ -14,8 +14,7 @@
 //! `LEAPFROG_FUZZ_CASES=100000 nice cargo test --release --test hostile_outputs -- --nocapture`
 //! (`LEAPFROG_FUZZ_SEED` picks other recipes; counts are printed per program).
 
-#[path = "support/hostile/mod.rs"]
-mod hostile;
+use crate::support::hostile;
 
 use std::path::Path;
 

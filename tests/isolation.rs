@@ -1,7 +1,7 @@
 //! Hostile submissions: a judge runs untrusted code, so each of these tries to cheat or to harm
 //! the machine, and must get the verdict a contest judge would give while leaving nothing behind.
 
-mod support;
+use crate::support;
 
 use std::io::Read;
 use std::net::TcpListener;

@@ -1,6 +1,6 @@
 //! Every verdict the judge can give, each provoked by a tiny submission written for it.
 
-mod support;
+use crate::support;
 
 use support::{TempPackage, judge_source, leapfrog};
 

@@ -2,7 +2,7 @@
 //! `leapfrog count pairs` (counts, tables, listings) and `leapfrog gen pairs` (byte-stable
 //! tests, pinned by sha256).
 
-mod support;
+use crate::support;
 
 use sha2::{Digest, Sha256};
 use support::leapfrog;

@@ -1,7 +1,7 @@
 //! `leapfrog render`: well-formed SVG with the right pieces in every frame, PNG output, and clear
 //! errors for bad boards, rows and moves.
 
-mod support;
+use crate::support;
 
 use support::leapfrog;
 

@@ -2,7 +2,7 @@
 //! output checkers (compiled with plain rustc, as a judge would) on right and wrong answers,
 //! the input validators, and sha256 pins of generated tests.
 
-mod support;
+use crate::support;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};

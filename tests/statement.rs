@@ -1,8 +1,8 @@
 //! `leapfrog statement`: the standalone HTML page (pictures as inline SVG, formulas as MathML,
 //! samples with copy buttons), checked as text and in a real headless browser.
 
-mod setter_support;
-mod support;
+use crate::setter_support;
+use crate::support;
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};

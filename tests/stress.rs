@@ -1,7 +1,7 @@
 //! `leapfrog stress` on a package with its own generator program: finds a planted bug, shrinks
 //! it, saves it, does so reproducibly, and reports broken set-ups as errors.
 
-mod support;
+use crate::support;
 
 use predicates::prelude::*;
 use support::{TempPackage, json, leapfrog};

@@ -1,7 +1,7 @@
 //! `leapfrog verify` on a package made elsewhere in the standard layout: accepted programs in
 //! four languages, a wrong one and a slow one must each get the verdict their folder names.
 
-mod support;
+use crate::support;
 
 use support::{TempPackage, json, leapfrog};
 

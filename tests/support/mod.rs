@@ -3,6 +3,9 @@
 
 #![allow(dead_code)]
 
+pub mod checkers_brute;
+pub mod hostile;
+
 use std::path::{Path, PathBuf};
 
 use assert_cmd::Command;

@@ -1,0 +1,24 @@
+//! The integration tests, one binary (as ripgrep does): every module below is one area of the
+//! tool, driven through the `leapfrog` binary or the library, and they all link the crate once.
+
+mod setter_support;
+mod support;
+
+mod check_validate;
+mod checkers_cli;
+mod checkers_packages;
+mod checkers_property;
+mod checkers_validators;
+mod export;
+mod generate;
+mod hostile_outputs;
+mod isolation;
+mod judge_verdicts;
+mod pairs;
+mod pairs_heavy;
+mod pairs_programs;
+mod render;
+mod shifting;
+mod statement;
+mod stress;
+mod verify;
