@@ -15,6 +15,7 @@
 //! - [`render`]: pictures of boards, rows and move sequences (SVG, PNG);
 //! - [`statement`]: Markdown statements and the standalone HTML page;
 //! - [`report`]: terminal and JSON output;
+//! - [`matrix`]: the submissions × tests report page of `verify --report` and its JSON;
 //! - [`stress`]: random testing of a submission against the reference, with shrinking;
 //! - [`commands`] and [`cli`]: the command-line interface.
 
@@ -28,6 +29,7 @@ pub mod generators;
 pub mod interrupt;
 pub mod judge;
 pub mod lang;
+pub mod matrix;
 pub mod package;
 pub mod parallel;
 pub mod puzzles;

@@ -18,6 +18,10 @@ pub struct JudgeArgs {
     /// Print exactly one JSON object on stdout instead of the table.
     #[arg(long)]
     pub json: bool,
+    /// Also write the results as one self-contained HTML page (the `verify --report` matrix
+    /// with one column).
+    #[arg(long, value_name = "FILE.html")]
+    pub report: Option<PathBuf>,
     #[command(flatten)]
     pub run: RunOptions,
 }
@@ -63,6 +67,7 @@ impl RunOptions {
             stop_at: None,
             isolation: crate::runner::choose_isolation(self.require_sandbox, self.no_sandbox)?,
             processes: self.processes,
+            keep_outputs: None,
         })
     }
 }
@@ -78,7 +83,15 @@ pub fn run(args: JudgeArgs) -> anyhow::Result<ExitCode> {
     crate::interrupt::install();
     let package = Package::open(&args.problem)?;
     crate::lang::Language::detect(&args.submission)?;
-    let options = args.run.judge_options()?;
+    let mut options = args.run.judge_options()?;
+    let mut recorder = match &args.report {
+        Some(_) => {
+            let tests = crate::matrix::selected_tests(&package, options.filter.as_deref())?;
+            Some(crate::matrix::Recorder::new(&package, tests)?)
+        }
+        None => None,
+    };
+    options.keep_outputs = recorder.as_ref().map(crate::matrix::Recorder::keep_dir);
     let styled = report::stdout_styled();
     let json = args.json;
     let progress = Progress::new("judging", json);
@@ -111,6 +124,9 @@ pub fn run(args: JudgeArgs) -> anyhow::Result<ExitCode> {
         &mut |count| progress.start(count),
         &mut |result| {
             progress.step(&result.name);
+            if let Some(recorder) = recorder.as_mut() {
+                recorder.record(0, result);
+            }
             if !json {
                 progress.println(&report::test_line(
                     result,
@@ -121,7 +137,13 @@ pub fn run(args: JudgeArgs) -> anyhow::Result<ExitCode> {
         },
     )?;
     progress.finish();
+    if let (Some(path), Some(recorder)) = (&args.report, &recorder) {
+        crate::matrix::page::write_judged(path, &report, recorder)?;
+    }
     print_report(&report, json, styled)?;
+    if let (Some(path), false) = (&args.report, json) {
+        println!("report: {}", path.display());
+    }
     Ok(exit_code(&report))
 }
 

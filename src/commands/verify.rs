@@ -8,12 +8,14 @@
 //! Judging a submission stops as soon as its result is settled (the first failure of an accepted
 //! program, the first TLE). Languages whose compiler is missing are skipped, not failed.
 
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Args;
 use serde::Serialize;
 
 use crate::judge::{self, JudgeOptions, JudgeReport, TestResult, Verdict};
+use crate::matrix::{self, LimitsEntry, Recorder, TestEntry};
 use crate::package::{Expected, Package, Submission};
 use crate::report::{self, Progress};
 
@@ -26,6 +28,13 @@ pub struct VerifyArgs {
     /// Print one JSON object on stdout instead of the table.
     #[arg(long)]
     pub json: bool,
+    /// Judge every submission on every test, instead of stopping once its outcome is settled.
+    #[arg(long)]
+    pub all_tests: bool,
+    /// Also write the submissions × tests matrix as one self-contained HTML page (implies
+    /// --all-tests).
+    #[arg(long, value_name = "FILE.html")]
+    pub report: Option<PathBuf>,
     #[command(flatten)]
     pub run: RunOptions,
 }
@@ -49,6 +58,8 @@ struct Row {
     reason: String,
     tests_run: usize,
     max_time_s: f64,
+    /// Every test judged, in test order.
+    tests: Vec<TestResult>,
 }
 
 #[derive(Debug, Serialize)]
@@ -57,6 +68,10 @@ struct VerifyReport {
     isolation: &'static str,
     ok: bool,
     submissions: Vec<Row>,
+    limits: LimitsEntry,
+    /// Whether every submission was judged on every test (`--all-tests`, `--report`).
+    complete: bool,
+    tests: Vec<TestEntry>,
 }
 
 pub fn run(args: VerifyArgs) -> anyhow::Result<ExitCode> {
@@ -88,9 +103,20 @@ pub fn run(args: VerifyArgs) -> anyhow::Result<ExitCode> {
             base.isolation.name()
         );
     }
+    let tests = matrix::selected_tests(&package, base.filter.as_deref())?;
+    let complete = args.all_tests || args.report.is_some();
+    let mut recorder = match &args.report {
+        Some(_) => Some(Recorder::new(&package, tests.clone())?),
+        None => None,
+    };
     let mut rows = Vec::new();
-    for submission in &submissions {
-        let row = verify_one(&package, submission, &base, args.json)?;
+    for (column, submission) in submissions.iter().enumerate() {
+        let base = JudgeOptions {
+            keep_outputs: recorder.as_ref().map(Recorder::keep_dir),
+            ..base.clone()
+        };
+        let record = recorder.as_mut().map(|r| (r, column));
+        let row = verify_one(&package, submission, &base, args.json, complete, record)?;
         if !args.json {
             println!("{}", format_row(&row, width, styled));
         }
@@ -104,14 +130,22 @@ pub fn run(args: VerifyArgs) -> anyhow::Result<ExitCode> {
         count(Status::Skipped),
     );
     let ok = mismatched == 0 && errors == 0;
+    let report = VerifyReport {
+        problem: package.short_name.clone(),
+        isolation: base.isolation.name(),
+        ok,
+        submissions: rows,
+        limits: LimitsEntry::from(&limits),
+        complete,
+        tests: matrix::test_entries(&tests),
+    };
+    let value = serde_json::to_value(&report)?;
+    if let Some(path) = &args.report {
+        matrix::page::write_from_json(path, &value, recorder.as_ref())?;
+    }
+    let rows = report.submissions;
     if args.json {
-        let report = VerifyReport {
-            problem: package.short_name.clone(),
-            isolation: base.isolation.name(),
-            ok,
-            submissions: rows,
-        };
-        println!("{}", serde_json::to_string(&report)?);
+        println!("{}", serde_json::to_string(&value)?);
     } else {
         let summary = format!(
             "{} submissions: {} as expected, {} mismatched, {} skipped, {} judge errors",
@@ -127,6 +161,9 @@ pub fn run(args: VerifyArgs) -> anyhow::Result<ExitCode> {
             console::Style::new().red()
         };
         println!("{}", style.bold().force_styling(styled).apply_to(summary));
+        if let Some(path) = &args.report {
+            println!("report: {}", path.display());
+        }
     }
     Ok(if errors > 0 {
         ExitCode::from(2)
@@ -154,6 +191,8 @@ fn verify_one(
     submission: &Submission,
     base: &JudgeOptions,
     quiet: bool,
+    complete: bool,
+    mut record: Option<(&mut Recorder, usize)>,
 ) -> anyhow::Result<Row> {
     let expected = submission.expected;
     let mut row = Row {
@@ -165,6 +204,7 @@ fn verify_one(
         reason: String::new(),
         tests_run: 0,
         max_time_s: 0.0,
+        tests: Vec::new(),
     };
     let language = match crate::lang::Language::detect(&submission.path) {
         Ok(l) => l,
@@ -180,7 +220,7 @@ fn verify_one(
         return Ok(row);
     }
     let options = JudgeOptions {
-        stop_at: Some(stop_rule(expected)),
+        stop_at: (!complete).then(|| stop_rule(expected)),
         ..base.clone()
     };
     let progress = Progress::new(&row.submission, quiet);
@@ -189,7 +229,12 @@ fn verify_one(
         &submission.path,
         &options,
         &mut |count| progress.start(count),
-        &mut |t| progress.step(&t.name),
+        &mut |t| {
+            progress.step(&t.name);
+            if let Some((recorder, column)) = record.as_mut() {
+                recorder.record(*column, t);
+            }
+        },
     );
     progress.finish();
     let report = match judged {
@@ -205,6 +250,7 @@ fn verify_one(
     row.tests_run = report.tests.len();
     row.max_time_s = report.max_time();
     (row.status, row.reason) = assess(expected, &report);
+    row.tests = report.tests;
     Ok(row)
 }
 

@@ -32,6 +32,9 @@ pub struct JudgeOptions {
     pub isolation: IsolationChoice,
     /// How many processes (and threads) a submission may have at once.
     pub processes: u64,
+    /// A directory that receives each test's output as `<name with / as __>` (for reports that
+    /// show it); the caller removes what it no longer needs.
+    pub keep_outputs: Option<PathBuf>,
 }
 
 impl Default for JudgeOptions {
@@ -44,6 +47,7 @@ impl Default for JudgeOptions {
             stop_at: None,
             isolation: IsolationChoice::LimitsOnly,
             processes: DEFAULT_PROCESSES,
+            keep_outputs: None,
         }
     }
 }
@@ -165,6 +169,10 @@ pub fn judge(
         &tests,
         options.jobs,
         |slot, test| {
+            let keep = options
+                .keep_outputs
+                .as_ref()
+                .map(|d| kept_output(d, &test.name));
             run_test(
                 test,
                 slot,
@@ -173,7 +181,7 @@ pub fn judge(
                 &limits,
                 options,
                 scratch.path(),
-                None,
+                keep.as_deref(),
             )
         },
         |_, result| match result {
@@ -311,6 +319,11 @@ pub(crate) fn run_test(
             result(Verdict::Je, time_s, memory_mib, why, vec![])
         }
     })
+}
+
+/// Where [`JudgeOptions::keep_outputs`] puts the output of the test named `name`.
+pub fn kept_output(dir: &Path, name: &str) -> PathBuf {
+    dir.join(name.replace('/', "__"))
 }
 
 /// Whether a test name matches a `--tests` filter: comma-separated patterns, each a glob

@@ -1,0 +1,260 @@
+//! The report page: one HTML file with its style sheet, script and data inline, so it opens
+//! from disk with no network.
+//!
+//! The data is the report's JSON in a compact form (one flat number array per submission, the
+//! messages listed once) so that 2000 tests × 30 submissions stay small and parse fast. What a
+//! click shows (file heads, checker lines, pictures) is gzip-compressed and base64-encoded per
+//! item and only unpacked when asked for (`DecompressionStream`), and pictures repeated across
+//! cells are stored once.
+
+use std::collections::HashMap;
+use std::io::Write;
+use std::path::Path;
+
+use anyhow::Context;
+use base64::Engine;
+use serde_json::json;
+
+use super::{LimitsEntry, Recorder, ReportData, test_entries};
+use crate::judge::{JudgeReport, Verdict};
+
+const STYLE: &str = include_str!("page.css");
+const SCRIPT: &str = include_str!("page.js");
+
+/// The pictures a page holds at most, in bytes of packed SVG: the rest say they were left out,
+/// so that a package with many rejected cells still gives a page well under 5 MB.
+const PICTURE_BUDGET: usize = 3 << 20;
+
+/// The verdict codes in the order the page numbers them.
+const VERDICTS: [&str; 8] = ["AC", "WA", "TLE", "MLE", "RTE", "OLE", "CE", "JE"];
+
+/// The order of columns: by the verdict the submission's folder promises.
+const EXPECTED_ORDER: [&str; 6] = ["AC", "WA", "TLE", "RTE", "MLE", "OLE"];
+
+/// Writes the page for a report's JSON object (the shape of `verify --json`).
+pub fn write_from_json(
+    path: &Path,
+    json: &serde_json::Value,
+    recorder: Option<&Recorder>,
+) -> anyhow::Result<()> {
+    let data: ReportData = serde_json::from_value(json.clone())
+        .context("the report's JSON lacks a field the page needs")?;
+    write(path, &data, recorder)
+}
+
+/// Writes the page of `leapfrog judge --report`: one column, for the submission judged.
+pub fn write_judged(path: &Path, report: &JudgeReport, recorder: &Recorder) -> anyhow::Result<()> {
+    let reason = match (
+        &report.compile_message,
+        report.tests.iter().find(|t| t.verdict != Verdict::Ac),
+    ) {
+        (Some(message), _) => message.lines().next().unwrap_or("").to_string(),
+        (None, Some(t)) => format!("{} on {}: {}", t.verdict, t.name, t.message),
+        (None, None) => format!("{} tests accepted", report.tests.len()),
+    };
+    let json = json!({
+        "problem": report.problem,
+        "isolation": report.isolation,
+        "ok": report.verdict == Verdict::Ac,
+        "limits": LimitsEntry::from(&report.limits),
+        "tests": test_entries(recorder.tests()),
+        "submissions": [{
+            "submission": report.submission,
+            "language": report.language,
+            "verdict": report.verdict,
+            "reason": reason,
+            "tests": report.tests,
+        }],
+    });
+    write_from_json(path, &json, Some(recorder))
+}
+
+/// Writes the page for `data` (with the details `recorder` kept, if any) to `path`, through a
+/// temporary file renamed into place.
+pub fn write(path: &Path, data: &ReportData, recorder: Option<&Recorder>) -> anyhow::Result<()> {
+    let html = build(data, recorder)?;
+    let dir = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+    let mut file = tempfile::NamedTempFile::new_in(dir)
+        .with_context(|| format!("creating a temporary file in {}", dir.display()))?;
+    // A page is for reading: the usual permissions, not the temporary file's private ones.
+    use std::os::unix::fs::PermissionsExt;
+    file.write_all(html.as_bytes())
+        .and_then(|()| file.flush())
+        .and_then(|()| {
+            file.as_file()
+                .set_permissions(std::fs::Permissions::from_mode(0o644))
+        })
+        .with_context(|| format!("writing {}", path.display()))?;
+    file.persist(path)
+        .with_context(|| format!("writing {}", path.display()))?;
+    Ok(())
+}
+
+/// Packs details: each item gzip-compressed and base64-encoded, pictures stored once.
+struct Blobs {
+    items: Vec<String>,
+    pictures: HashMap<String, usize>,
+    picture_bytes: usize,
+}
+
+impl Blobs {
+    fn add(&mut self, text: &str) -> usize {
+        let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+        gz.write_all(text.as_bytes())
+            .expect("writing to memory cannot fail");
+        let packed = gz.finish().expect("writing to memory cannot fail");
+        self.items
+            .push(base64::engine::general_purpose::STANDARD.encode(packed));
+        self.items.len() - 1
+    }
+
+    /// The blob of a picture, or `None` once the budget is spent.
+    fn picture(&mut self, svg: &str) -> Option<usize> {
+        if let Some(&i) = self.pictures.get(svg) {
+            return Some(i);
+        }
+        if self.picture_bytes > PICTURE_BUDGET {
+            return None;
+        }
+        let i = self.add(svg);
+        self.picture_bytes += self.items[i].len();
+        self.pictures.insert(svg.to_string(), i);
+        Some(i)
+    }
+}
+
+/// The whole page as text.
+pub fn build(data: &ReportData, recorder: Option<&Recorder>) -> anyhow::Result<String> {
+    let mut blobs = Blobs {
+        items: Vec::new(),
+        pictures: HashMap::new(),
+        picture_bytes: 0,
+    };
+    let mut groups: Vec<&str> = Vec::new();
+    let mut tests = Vec::with_capacity(data.tests.len());
+    for (i, t) in data.tests.iter().enumerate() {
+        if groups.last() != Some(&t.group.as_str()) {
+            groups.push(&t.group);
+        }
+        let blob = match recorder.and_then(|r| r.test_details.get(i)) {
+            Some(detail) => blobs.add(&serde_json::to_string(detail)?) as i64,
+            None => -1,
+        };
+        tests.push(json!([
+            t.name,
+            groups.len() - 1,
+            t.input_bytes,
+            t.answer_bytes,
+            blob
+        ]));
+    }
+    let index: HashMap<&str, usize> = data
+        .tests
+        .iter()
+        .enumerate()
+        .map(|(i, t)| (t.name.as_str(), i))
+        .collect();
+    let mut order: Vec<usize> = (0..data.submissions.len()).collect();
+    order.sort_by_key(|&s| {
+        let expected = data.submissions[s].expected.as_deref().unwrap_or("");
+        EXPECTED_ORDER
+            .iter()
+            .position(|e| *e == expected)
+            .unwrap_or(EXPECTED_ORDER.len())
+    });
+    let mut messages: Vec<&str> = vec![""];
+    let mut message_index: HashMap<&str, usize> = HashMap::from([("", 0)]);
+    let mut subs = Vec::new();
+    let mut cells = Vec::new();
+    for &s in &order {
+        let column = &data.submissions[s];
+        subs.push(json!({
+            "name": column.submission,
+            "language": column.language,
+            "expected": column.expected,
+            "verdict": column.verdict,
+            "status": column.status,
+            "reason": column.reason,
+        }));
+        // Five numbers per test: verdict, CPU ms, memory in tenths of a MiB, message, details.
+        let mut flat = vec![-1i64; 5 * data.tests.len()];
+        for cell in &column.tests {
+            let Some(&t) = index.get(cell.name.as_str()) else {
+                continue;
+            };
+            let message = *message_index.entry(&cell.message).or_insert_with(|| {
+                messages.push(&cell.message);
+                messages.len() - 1
+            });
+            let detail = recorder.and_then(|r| r.cells.get(&(s, t)));
+            let blob = match detail {
+                Some(d) => {
+                    let picture = d.picture.as_deref().and_then(|p| blobs.picture(p));
+                    let mut value = serde_json::to_value(d)?;
+                    value["picture"] = json!(picture);
+                    if d.picture.is_some() && picture.is_none() {
+                        value["caption"] =
+                            json!("(pictures left out: the page holds at most 3 MB of them)");
+                    }
+                    blobs.add(&value.to_string()) as i64
+                }
+                None => -1,
+            };
+            let verdict = VERDICTS.iter().position(|v| *v == cell.verdict);
+            flat[5 * t..5 * t + 5].copy_from_slice(&[
+                verdict.map_or(VERDICTS.len() as i64 - 1, |v| v as i64),
+                (cell.time_s * 1000.0).round() as i64,
+                (cell.memory_mib * 10.0).round() as i64,
+                message as i64,
+                blob,
+            ]);
+        }
+        cells.push(flat);
+    }
+    let page_data = json!({
+        "problem": data.problem,
+        "isolation": data.isolation,
+        "ok": data.ok,
+        "limits": data.limits,
+        "verdicts": VERDICTS,
+        "groups": groups,
+        "tests": tests,
+        "subs": subs,
+        "cells": cells,
+        "messages": messages,
+    });
+    Ok(assemble(&data.problem, &page_data, &blobs.items))
+}
+
+/// Puts the page together. `</` inside the JSON is written `<\/` so no string can close the
+/// script element that holds it.
+fn assemble(problem: &str, data: &serde_json::Value, blobs: &[String]) -> String {
+    let script_safe = |s: String| s.replace("</", "<\\/");
+    let data = script_safe(data.to_string());
+    let blobs = script_safe(serde_json::to_string(blobs).expect("strings serialise"));
+    let title = escape(&format!("leapfrog report · {problem}"));
+    format!(
+        "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
+         <title>{title}</title>\n<style>\n{STYLE}</style>\n</head>\n<body>\n\
+         <header id=\"head\"></header>\n<nav id=\"filters\"></nav>\n\
+         <main><div id=\"matrix-wrap\"><table id=\"matrix\"></table></div>\n\
+         <aside id=\"details\" hidden></aside></main>\n<section id=\"summary\"></section>\n\
+         <div id=\"tip\" hidden></div>\n\
+         <script type=\"application/json\" id=\"data\">{data}</script>\n\
+         <script type=\"application/json\" id=\"blobs\">{blobs}</script>\n\
+         <script>\n{SCRIPT}</script>\n</body>\n</html>\n"
+    )
+}
+
+/// Escapes text for HTML.
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
