@@ -86,6 +86,8 @@ pub fn run(args: JudgeArgs) -> anyhow::Result<ExitCode> {
     let mut options = args.run.judge_options()?;
     let mut recorder = match &args.report {
         Some(_) => {
+            // The page lists every test, so the data must exist before judging starts.
+            crate::generate::ensure_secret_data(&package)?;
             let tests = crate::matrix::selected_tests(&package, options.filter.as_deref())?;
             Some(crate::matrix::Recorder::new(&package, tests)?)
         }

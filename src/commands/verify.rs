@@ -141,7 +141,7 @@ pub fn run(args: VerifyArgs) -> anyhow::Result<ExitCode> {
     };
     let value = serde_json::to_value(&report)?;
     if let Some(path) = &args.report {
-        matrix::page::write_from_json(path, &value, recorder.as_ref())?;
+        matrix::page::write_from_json(path, &value, recorder.as_ref().map(|r| &r.details))?;
     }
     let rows = report.submissions;
     if args.json {

@@ -141,16 +141,22 @@ pub struct CellDetail {
     pub caption: String,
 }
 
+/// What the page unpacks on a click.
+#[derive(Debug, Default)]
+pub struct Details {
+    /// Per test, in test order.
+    pub tests: Vec<TestDetail>,
+    /// Per (submission, in the order of the JSON's `submissions`; test index).
+    pub cells: HashMap<(usize, usize), CellDetail>,
+}
+
 /// Collects the details of every test and every rejected cell while submissions are judged.
 pub struct Recorder {
     keep: tempfile::TempDir,
     tests: Vec<TestCase>,
     index: HashMap<String, usize>,
     puzzle: Option<&'static str>,
-    /// Per test, in test order.
-    pub test_details: Vec<TestDetail>,
-    /// Per (submission column, test index).
-    pub cells: HashMap<(usize, usize), CellDetail>,
+    pub details: Details,
 }
 
 /// How much of each file a click shows.
@@ -164,7 +170,7 @@ impl Recorder {
         let keep = tempfile::Builder::new()
             .prefix("leapfrog-report-")
             .tempdir()?;
-        let test_details = tests
+        let test_details: Vec<TestDetail> = tests
             .iter()
             .map(|t| TestDetail {
                 input_head: head(&t.input),
@@ -181,8 +187,10 @@ impl Recorder {
             tests,
             index,
             puzzle: picture::puzzle_of(package),
-            test_details,
-            cells: HashMap::new(),
+            details: Details {
+                tests: test_details,
+                cells: HashMap::new(),
+            },
         })
     }
 
@@ -209,7 +217,7 @@ impl Recorder {
             };
             let (picture, caption) =
                 drawn.map_or((None, String::new()), |d| (Some(d.svg), d.caption));
-            self.cells.insert(
+            self.details.cells.insert(
                 (column, i),
                 CellDetail {
                     output_bytes,

@@ -99,7 +99,8 @@
         const v = verdict(s, t);
         if (v < 0) { parts.push("<td class=\"c vn\"></td>"); continue; }
         const frac = limitMs > 0 ? Math.min(1, at(s, t, 1) / limitMs) : 0;
-        parts.push(`<td class="c v${v}" style="--t:${frac.toFixed(2)}"></td>`);
+        // No bar (and no style attribute to parse) for runs under 1% of the limit.
+        parts.push(frac < 0.01 ? `<td class="c v${v}"></td>` : `<td class="c v${v}" style="--t:${frac.toFixed(2)}"></td>`);
       }
       const r = rejectedBy[t];
       parts.push(`<td class="rej${anyWrong && !r.some((x) => wrong[x]) ? " none" : ""}">${r.length}</td></tr>`);

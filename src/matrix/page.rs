@@ -15,7 +15,7 @@ use anyhow::Context;
 use base64::Engine;
 use serde_json::json;
 
-use super::{LimitsEntry, Recorder, ReportData, test_entries};
+use super::{Details, LimitsEntry, Recorder, ReportData, test_entries};
 use crate::judge::{JudgeReport, Verdict};
 
 const STYLE: &str = include_str!("page.css");
@@ -35,11 +35,11 @@ const EXPECTED_ORDER: [&str; 6] = ["AC", "WA", "TLE", "RTE", "MLE", "OLE"];
 pub fn write_from_json(
     path: &Path,
     json: &serde_json::Value,
-    recorder: Option<&Recorder>,
+    details: Option<&Details>,
 ) -> anyhow::Result<()> {
     let data: ReportData = serde_json::from_value(json.clone())
         .context("the report's JSON lacks a field the page needs")?;
-    write(path, &data, recorder)
+    write(path, &data, details)
 }
 
 /// Writes the page of `leapfrog judge --report`: one column, for the submission judged.
@@ -66,13 +66,13 @@ pub fn write_judged(path: &Path, report: &JudgeReport, recorder: &Recorder) -> a
             "tests": report.tests,
         }],
     });
-    write_from_json(path, &json, Some(recorder))
+    write_from_json(path, &json, Some(&recorder.details))
 }
 
-/// Writes the page for `data` (with the details `recorder` kept, if any) to `path`, through a
+/// Writes the page for `data` (with the details recorded, if any) to `path`, through a
 /// temporary file renamed into place.
-pub fn write(path: &Path, data: &ReportData, recorder: Option<&Recorder>) -> anyhow::Result<()> {
-    let html = build(data, recorder)?;
+pub fn write(path: &Path, data: &ReportData, details: Option<&Details>) -> anyhow::Result<()> {
+    let html = build(data, details)?;
     let dir = match path.parent() {
         Some(p) if !p.as_os_str().is_empty() => p,
         _ => Path::new("."),
@@ -128,7 +128,7 @@ impl Blobs {
 }
 
 /// The whole page as text.
-pub fn build(data: &ReportData, recorder: Option<&Recorder>) -> anyhow::Result<String> {
+pub fn build(data: &ReportData, details: Option<&Details>) -> anyhow::Result<String> {
     let mut blobs = Blobs {
         items: Vec::new(),
         pictures: HashMap::new(),
@@ -140,7 +140,7 @@ pub fn build(data: &ReportData, recorder: Option<&Recorder>) -> anyhow::Result<S
         if groups.last() != Some(&t.group.as_str()) {
             groups.push(&t.group);
         }
-        let blob = match recorder.and_then(|r| r.test_details.get(i)) {
+        let blob = match details.and_then(|d| d.tests.get(i)) {
             Some(detail) => blobs.add(&serde_json::to_string(detail)?) as i64,
             None => -1,
         };
@@ -190,7 +190,7 @@ pub fn build(data: &ReportData, recorder: Option<&Recorder>) -> anyhow::Result<S
                 messages.push(&cell.message);
                 messages.len() - 1
             });
-            let detail = recorder.and_then(|r| r.cells.get(&(s, t)));
+            let detail = details.and_then(|d| d.cells.get(&(s, t)));
             let blob = match detail {
                 Some(d) => {
                     let picture = d.picture.as_deref().and_then(|p| blobs.picture(p));
