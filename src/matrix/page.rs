@@ -15,7 +15,7 @@ use anyhow::Context;
 use base64::Engine;
 use serde_json::json;
 
-use super::{Details, LimitsEntry, Recorder, ReportData, test_entries};
+use super::{CellDetail, ColumnData, Details, LimitsEntry, Recorder, ReportData, test_entries};
 use crate::judge::{JudgeReport, Verdict};
 
 const STYLE: &str = include_str!("page.css");
@@ -23,7 +23,7 @@ const SCRIPT: &str = include_str!("page.js");
 
 /// The pictures a page holds at most, in bytes of packed SVG: the rest say they were left out,
 /// so that a package with many rejected cells still gives a page well under 5 MB.
-const PICTURE_BUDGET: usize = 3 << 20;
+const PICTURE_BUDGET: usize = 2 << 20;
 
 /// The verdict codes in the order the page numbers them.
 const VERDICTS: [&str; 8] = ["AC", "WA", "TLE", "MLE", "RTE", "OLE", "CE", "JE"];
@@ -144,20 +144,15 @@ pub fn build(data: &ReportData, details: Option<&Details>) -> anyhow::Result<Str
             Some(detail) => blobs.add(&serde_json::to_string(detail)?) as i64,
             None => -1,
         };
-        tests.push(json!([
+        let row = json!([
             t.name,
             groups.len() - 1,
             t.input_bytes,
             t.answer_bytes,
             blob
-        ]));
+        ]);
+        tests.push(row);
     }
-    let index: HashMap<&str, usize> = data
-        .tests
-        .iter()
-        .enumerate()
-        .map(|(i, t)| (t.name.as_str(), i))
-        .collect();
     let mut order: Vec<usize> = (0..data.submissions.len()).collect();
     order.sort_by_key(|&s| {
         let expected = data.submissions[s].expected.as_deref().unwrap_or("");
@@ -166,8 +161,18 @@ pub fn build(data: &ReportData, details: Option<&Details>) -> anyhow::Result<Str
             .position(|e| *e == expected)
             .unwrap_or(EXPECTED_ORDER.len())
     });
-    let mut messages: Vec<&str> = vec![""];
-    let mut message_index: HashMap<&str, usize> = HashMap::from([("", 0)]);
+    let mut columns = Columns {
+        index: data
+            .tests
+            .iter()
+            .enumerate()
+            .map(|(i, t)| (t.name.as_str(), i))
+            .collect(),
+        messages: vec![""],
+        message_index: HashMap::from([("", 0)]),
+        details,
+        blobs,
+    };
     let mut subs = Vec::new();
     let mut cells = Vec::new();
     for &s in &order {
@@ -180,40 +185,7 @@ pub fn build(data: &ReportData, details: Option<&Details>) -> anyhow::Result<Str
             "status": column.status,
             "reason": column.reason,
         }));
-        // Five numbers per test: verdict, CPU ms, memory in tenths of a MiB, message, details.
-        let mut flat = vec![-1i64; 5 * data.tests.len()];
-        for cell in &column.tests {
-            let Some(&t) = index.get(cell.name.as_str()) else {
-                continue;
-            };
-            let message = *message_index.entry(&cell.message).or_insert_with(|| {
-                messages.push(&cell.message);
-                messages.len() - 1
-            });
-            let detail = details.and_then(|d| d.cells.get(&(s, t)));
-            let blob = match detail {
-                Some(d) => {
-                    let picture = d.picture.as_deref().and_then(|p| blobs.picture(p));
-                    let mut value = serde_json::to_value(d)?;
-                    value["picture"] = json!(picture);
-                    if d.picture.is_some() && picture.is_none() {
-                        value["caption"] =
-                            json!("(pictures left out: the page holds at most 3 MB of them)");
-                    }
-                    blobs.add(&value.to_string()) as i64
-                }
-                None => -1,
-            };
-            let verdict = VERDICTS.iter().position(|v| *v == cell.verdict);
-            flat[5 * t..5 * t + 5].copy_from_slice(&[
-                verdict.map_or(VERDICTS.len() as i64 - 1, |v| v as i64),
-                (cell.time_s * 1000.0).round() as i64,
-                (cell.memory_mib * 10.0).round() as i64,
-                message as i64,
-                blob,
-            ]);
-        }
-        cells.push(flat);
+        cells.push(columns.pack(s, column)?);
     }
     let page_data = json!({
         "problem": data.problem,
@@ -225,9 +197,59 @@ pub fn build(data: &ReportData, details: Option<&Details>) -> anyhow::Result<Str
         "tests": tests,
         "subs": subs,
         "cells": cells,
-        "messages": messages,
+        "messages": columns.messages,
     });
-    Ok(assemble(&data.problem, &page_data, &blobs.items))
+    Ok(assemble(&data.problem, &page_data, &columns.blobs.items))
+}
+
+/// Packs submissions' results into flat number arrays, listing each message once.
+struct Columns<'a> {
+    index: HashMap<&'a str, usize>,
+    messages: Vec<&'a str>,
+    message_index: HashMap<&'a str, usize>,
+    details: Option<&'a Details>,
+    blobs: Blobs,
+}
+
+impl<'a> Columns<'a> {
+    /// Five numbers per test: verdict, CPU ms, memory in tenths of a MiB, message, details
+    /// (-1 throughout for a test the submission did not run).
+    fn pack(&mut self, s: usize, column: &'a ColumnData) -> anyhow::Result<Vec<i64>> {
+        let mut flat = vec![-1i64; 5 * self.index.len()];
+        for cell in &column.tests {
+            let Some(&t) = self.index.get(cell.name.as_str()) else {
+                continue;
+            };
+            let message = *self.message_index.entry(&cell.message).or_insert_with(|| {
+                self.messages.push(&cell.message);
+                self.messages.len() - 1
+            });
+            let blob = match self.details.and_then(|d| d.cells.get(&(s, t))) {
+                Some(d) => self.cell_blob(d)? as i64,
+                None => -1,
+            };
+            let verdict = VERDICTS.iter().position(|v| *v == cell.verdict);
+            flat[5 * t..5 * t + 5].copy_from_slice(&[
+                verdict.map_or(VERDICTS.len() as i64 - 1, |v| v as i64),
+                (cell.time_s * 1000.0).round() as i64,
+                (cell.memory_mib * 10.0).round() as i64,
+                message as i64,
+                blob,
+            ]);
+        }
+        Ok(flat)
+    }
+
+    /// A rejected cell's details, its picture stored separately (once per distinct picture).
+    fn cell_blob(&mut self, d: &CellDetail) -> anyhow::Result<usize> {
+        let picture = d.picture.as_deref().and_then(|p| self.blobs.picture(p));
+        let mut value = serde_json::to_value(d)?;
+        value["picture"] = json!(picture);
+        if d.picture.is_some() && picture.is_none() {
+            value["caption"] = json!("(pictures left out: the page holds at most 2 MB of them)");
+        }
+        Ok(self.blobs.add(&value.to_string()))
+    }
 }
 
 /// Puts the page together. `</` inside the JSON is written `<\/` so no string can close the
