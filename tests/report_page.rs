@@ -153,16 +153,17 @@ for (const k of ['error', 'warn']) { const f = console[k]; console[k] = (...a) =
 /// After the page's own script: counts the matrix cells, clicks the first rejected cell, waits
 /// for its details, and writes what it saw into `#probe` as JSON.
 const PROBE: &str = "<pre id=\"probe\"></pre><script>(async () => {\
-const cells = document.querySelectorAll('#matrix td.c');\
+const cells = document.querySelectorAll('#matrix .row .c');\
 const byClass = {};\
 for (const td of cells) { const v = [...td.classList].find((c) => /^v/.test(c)); byClass[v] = (byClass[v] || 0) + 1; }\
-const target = document.querySelector('#matrix td.c.v1');\
-const row = target.parentNode;\
-const head = document.querySelector('#matrix thead tr:nth-child(2)').children[target.cellIndex - 1];\
+const target = document.querySelector('#matrix .row .c.v1');\
 target.click();\
 const box = document.getElementById('details');\
 for (let i = 0; i < 200 && !box.dataset.cell; i++) await new Promise((r) => setTimeout(r, 25));\
-const out = { cells: cells.length, byClass, test: +row.dataset.t, column: head.title.split(' (')[0],\
+const [s, t] = (box.dataset.cell || '-1,-1').split(',').map(Number);\
+const data = JSON.parse(document.getElementById('data').textContent);\
+const out = { cells: cells.length, byClass, test: t, column: data.subs[s] && data.subs[s].name,\
+  clickedRow: +target.parentNode.dataset.t,\
   details: box.textContent, svg: box.querySelectorAll('figure.picture svg').length,\
   svgShapes: box.querySelectorAll('figure.picture svg circle, figure.picture svg rect').length,\
   visible: !box.hidden, ready: document.documentElement.dataset.ready || null, errors: window.__errors };\
@@ -272,6 +273,7 @@ fn the_page_works_in_a_headless_browser() {
     // The clicked cell's details: the checker's own message for that submission and test, and
     // a drawing of the board.
     assert_eq!(probe["visible"], true);
+    assert_eq!(probe["clickedRow"], probe["test"], "{probe}");
     let column = probe["column"].as_str().unwrap();
     let test = &v["tests"][probe["test"].as_u64().unwrap() as usize]["name"];
     let row = rows.iter().find(|r| r["submission"] == column).unwrap();

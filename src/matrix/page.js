@@ -68,50 +68,55 @@
     const bad = c.status === "mismatch" || c.status === "error";
     const pct = limitMs > 0 ? Math.round(100 * maxTime[s] / limitMs) : 0;
     const exp = c.expected == null ? "" : `exp ${esc(c.expected)} · `;
-    return `<th class="sub${bad ? " bad" : ""}" data-s="${s}" title="${esc(c.name)} (${esc(c.language)})${c.reason ? "\n" + esc(c.reason) : ""}">` +
+    return `<div class="sub${bad ? " bad" : ""}" title="${esc(c.name)} (${esc(c.language)})${c.reason ? "\n" + esc(c.reason) : ""}">` +
       `<div class="name">${esc(short(c.name))}</div><div>${exp}got ${esc(got)}</div>` +
-      `<div class="time${pct > 50 ? " close" : ""}">max ${secs(maxTime[s])} · ${pct}%</div><div>rejected on ${killedBy[s]}</div></th>`;
+      `<div class="time${pct > 50 ? " close" : ""}">max ${secs(maxTime[s])} · ${pct}%</div><div>rejected on ${killedBy[s]}</div></div>`;
   }
 
+  // Rows are flex boxes with `content-visibility: auto`, so the browser lays out and paints only
+  // the rows on screen; a table would lay out all of them before showing anything.
   function matrix() {
-    const parts = ["<thead><tr><th rowspan=\"2\" class=\"test\">test</th>"];
+    const parts = ["<div class=\"head\"><div class=\"bands\"><div class=\"test\"></div>"];
     let s = 0;
     while (s < S) {
       let e = s;
       while (e < S && D.subs[e].expected === D.subs[s].expected) e++;
       const label = D.subs[s].expected == null ? "submission" : "expected " + D.subs[s].expected;
-      parts.push(`<th colspan="${e - s}" class="band">${esc(label)} (${e - s})</th>`);
+      parts.push(`<div class="band" style="width:${(e - s) * 66}px">${esc(label)} (${e - s})</div>`);
       s = e;
     }
-    parts.push("<th rowspan=\"2\" class=\"rej\">rejected by</th></tr><tr>");
+    parts.push("</div><div class=\"subs\"><div class=\"test\">test</div>");
     for (let s = 0; s < S; s++) parts.push(columnHead(s));
-    parts.push("</tr></thead>");
+    parts.push("<div class=\"rej\">rejected by</div></div></div>");
     let group = -1;
     for (let t = 0; t < T; t++) {
       const test = D.tests[t];
       if (test[1] !== group) {
-        if (group >= 0) parts.push("</tbody>");
+        if (group >= 0) parts.push("</div>");
         group = test[1];
-        parts.push(`<tbody data-g="${group}"><tr class="g"><th colspan="${S + 2}">${esc(D.groups[group] || "(top)")}</th></tr>`);
+        parts.push(`<div class="grp" data-g="${group}"><div class="gname">${esc(D.groups[group] || "(top)")}</div>`);
       }
-      parts.push(`<tr data-t="${t}"><th class="test">${esc(short(test[0]))}</th>`);
+      parts.push(`<div class="row" data-t="${t}"><div class="test" title="${esc(test[0])}">${esc(short(test[0]))}</div>`);
       for (let s = 0; s < S; s++) {
         const v = verdict(s, t);
-        if (v < 0) { parts.push("<td class=\"c vn\"></td>"); continue; }
+        if (v < 0) { parts.push("<i class=\"c vn\"></i>"); continue; }
         const frac = limitMs > 0 ? Math.min(1, at(s, t, 1) / limitMs) : 0;
         // No bar (and no style attribute to parse) for runs under 1% of the limit.
-        parts.push(frac < 0.01 ? `<td class="c v${v}"></td>` : `<td class="c v${v}" style="--t:${frac.toFixed(2)}"></td>`);
+        parts.push(frac < 0.01 ? `<i class="c v${v}"></i>` : `<i class="c v${v}" style="--t:${frac.toFixed(2)}"></i>`);
       }
       const r = rejectedBy[t];
-      parts.push(`<td class="rej${anyWrong && !r.some((x) => wrong[x]) ? " none" : ""}">${r.length}</td></tr>`);
+      parts.push(`<span class="rej${anyWrong && !r.some((x) => wrong[x]) ? " none" : ""}">${r.length}</span></div>`);
     }
-    if (group >= 0) parts.push("</tbody>");
-    const table = $("matrix");
-    table.innerHTML = parts.join("");
-    table.addEventListener("click", onClick);
-    table.addEventListener("mouseover", onHover);
-    table.addEventListener("mouseleave", () => { $("tip").hidden = true; });
+    if (group >= 0) parts.push("</div>");
+    const box = $("matrix");
+    box.innerHTML = parts.join("");
+    box.addEventListener("click", onClick);
+    box.addEventListener("mouseover", onHover);
+    box.addEventListener("mouseleave", () => { $("tip").hidden = true; });
   }
+
+  // The submission of a cell: its place among the row's cells.
+  const columnOf = (cell) => Array.prototype.indexOf.call(cell.parentNode.children, cell) - 1;
 
   function summary() {
     const items = useless.map((t) => `<li><a href="#" data-t="${t}">${esc(D.tests[t][0])}</a></li>`).join("");
@@ -126,7 +131,7 @@
       if (!a) return;
       e.preventDefault();
       const t = +a.dataset.t;
-      const row = document.querySelector(`#matrix tr[data-t="${t}"]`);
+      const row = document.querySelector(`#matrix .row[data-t="${t}"]`);
       if (row) { row.hidden = false; row.scrollIntoView({ block: "center" }); }
       showTest(t);
     });
@@ -142,10 +147,10 @@
     const isUseless = new Uint8Array(T);
     for (const t of useless) isUseless[t] = 1;
     let shown = 0;
-    for (const body of $("matrix").tBodies) {
+    for (const body of $("matrix").querySelectorAll(".grp")) {
       const g = +body.dataset.g;
       let any = false;
-      for (const row of body.rows) {
+      for (const row of body.children) {
         if (row.dataset.t === undefined) continue;
         const t = +row.dataset.t;
         const show = (group < 0 || group === g) && (mask[t] & wanted) !== 0 && (!onlyUseless || isUseless[t]);
@@ -158,11 +163,11 @@
   }
 
   function onHover(e) {
-    const td = e.target.closest("td.c");
+    const td = e.target.closest(".c");
     const tip = $("tip");
     if (!td) { tip.hidden = true; return; }
     const t = +td.parentNode.dataset.t;
-    const s = td.cellIndex - 1;
+    const s = columnOf(td);
     const v = verdict(s, t);
     tip.textContent = `${short(D.subs[s].name)} · ${short(D.tests[t][0])}: ` +
       (v < 0 ? "not run" : `${V[v]} · ${secs(at(s, t, 1))} CPU · ${(at(s, t, 2) / 10).toFixed(1)} MiB`);
@@ -172,9 +177,9 @@
   }
 
   function onClick(e) {
-    const td = e.target.closest("td.c");
-    if (td) { showCell(td.cellIndex - 1, +td.parentNode.dataset.t, td); return; }
-    const th = e.target.closest("tr[data-t] th, tr[data-t] td.rej");
+    const td = e.target.closest(".c");
+    if (td) { showCell(columnOf(td), +td.parentNode.dataset.t, td); return; }
+    const th = e.target.closest(".row .test, .row .rej");
     if (th) showTest(+th.parentNode.dataset.t);
   }
 

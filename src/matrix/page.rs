@@ -264,7 +264,7 @@ fn assemble(problem: &str, data: &serde_json::Value, blobs: &[String]) -> String
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
          <title>{title}</title>\n<style>\n{STYLE}</style>\n</head>\n<body>\n\
          <header id=\"head\"></header>\n<nav id=\"filters\"></nav>\n\
-         <main><div id=\"matrix-wrap\"><table id=\"matrix\"></table></div>\n\
+         <main><div id=\"matrix-wrap\"><div id=\"matrix\"></div></div>\n\
          <aside id=\"details\" hidden></aside></main>\n<section id=\"summary\"></section>\n\
          <div id=\"tip\" hidden></div>\n\
          <script type=\"application/json\" id=\"data\">{data}</script>\n\
