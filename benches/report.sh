@@ -9,6 +9,7 @@
 #
 #   benches/report.sh [RUNS] [PROBLEM...]        (default: 5 runs; checkers checkers-path)
 #   PAGES=DIR benches/report.sh ...              (reuse DIR/PROBLEM.html instead of judging again)
+#   NO_BUILD=1 benches/report.sh ...             (use the binaries already in target/release)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 runs=${1:-5}
@@ -16,7 +17,7 @@ shift || true
 problems=("$@")
 [ ${#problems[@]} -gt 0 ] || problems=(checkers checkers-path)
 cd "$root"
-cargo build --release --quiet --bin leapfrog --example synthetic_report
+[ -n "${NO_BUILD:-}" ] || cargo build --release --quiet --bin leapfrog --example synthetic_report
 leapfrog=$root/target/release/leapfrog
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
