@@ -100,7 +100,8 @@ fn checkers_path(input: &str, output: &str) -> Option<Drawing> {
     let words: Vec<&str> = output.split_whitespace().take(10_000).collect();
     let (legal, why) = match board::play_path(&board, &words.join(" ")) {
         Ok(_) => (words.len(), String::new()),
-        Err(e) => (e.index.saturating_sub(1), format!("; {e}")),
+        // The drawing's path parser may split words more finely than white space does.
+        Err(e) => (e.index.saturating_sub(1).min(words.len()), format!("; {e}")),
     };
     if legal < 2 {
         return Some(Drawing {
@@ -128,11 +129,12 @@ fn checkers_path(input: &str, output: &str) -> Option<Drawing> {
 /// Shifting and its labels: one empty square, moves named by the square a checker leaves.
 fn single_gap(start: GameRow, output: &str) -> Option<Drawing> {
     let mut row = start;
-    let mut moves = output.split_whitespace().skip(1);
     let mut made = 0usize;
-    let mut previous: Option<Vec<GameSquare>> = None;
+    // The last legal move and the empty square before it: enough to undo it for the drawing,
+    // without copying the row (up to 2·10^6 squares) at every move.
+    let mut last: Option<(u64, u64)> = None;
     let mut why = String::new();
-    for word in moves.by_ref() {
+    for word in output.split_whitespace().skip(1) {
         let Ok(p) = word.parse::<u64>() else {
             why = format!("; move {} is not a square number", made + 1);
             break;
@@ -141,23 +143,24 @@ fn single_gap(start: GameRow, output: &str) -> Option<Drawing> {
             why = format!("; move {} is illegal: {e}", made + 1);
             break;
         }
-        // Only the position before the last legal move is drawn, so keep one copy.
-        previous = Some(row.squares().to_vec());
+        last = Some((p, row.empty()));
         row.play(p).ok()?;
         made += 1;
     }
-    let letters = |squares: &[GameSquare]| -> Vec<Piece> {
-        squares
-            .iter()
-            .map(|s| match s {
-                GameSquare::Black => Piece::Dark,
-                GameSquare::White => Piece::Light,
-                GameSquare::Empty => Piece::Empty,
-            })
-            .collect()
-    };
-    let after = letters(row.squares());
-    let before = previous.as_deref().map(letters);
+    let after: Vec<Piece> = row
+        .squares()
+        .iter()
+        .map(|s| match s {
+            GameSquare::Black => Piece::Dark,
+            GameSquare::White => Piece::Light,
+            GameSquare::Empty => Piece::Empty,
+        })
+        .collect();
+    let before = last.map(|(p, empty)| {
+        let mut b = after.clone();
+        b.swap((p - 1) as usize, (empty - 1) as usize);
+        b
+    });
     row_drawing(before, after, made, 1, &why)
 }
 
@@ -199,6 +202,9 @@ fn frogs(input: &str, output: &str) -> Option<Drawing> {
 /// Whether `next` is `row` after one frog moves forward onto the empty square.
 fn frog_move(row: &[Piece], next: &[Piece]) -> bool {
     let gap = |r: &[Piece]| r.iter().position(|&p| p == Piece::Empty);
+    if row.len() != next.len() {
+        return false;
+    }
     let (Some(from), Some(to)) = (gap(next), gap(row)) else {
         return false;
     };
@@ -209,7 +215,7 @@ fn frog_move(row: &[Piece], next: &[Piece]) -> bool {
     };
     let mut expected = row.to_vec();
     expected.swap(from, to);
-    row.len() == next.len() && forward && from.abs_diff(to) <= 2 && expected == next
+    forward && from.abs_diff(to) <= 2 && expected == next
 }
 
 /// `pairs`: two checkers move at once; squares are numbered from 0.
@@ -219,33 +225,39 @@ fn pairs(input: &str, output: &str) -> Option<Drawing> {
         return None;
     }
     let mut row = PairsRow::start(n);
-    let mut previous = None;
     let mut made = 0;
+    // The last legal move and the gap before it, to undo it for the drawing.
+    let mut last: Option<(usize, usize)> = None;
     let mut why = String::new();
     for word in output.split_whitespace().skip(1) {
         let Ok(p) = word.parse::<u64>() else {
             why = format!("; move {} is not a square number", made + 1);
             break;
         };
-        let mut next = row.clone();
-        if let Err(e) = next.play(p) {
+        let gap = row.gap();
+        if let Err(e) = row.play(p) {
             why = format!("; move {} is illegal: {e}", made + 1);
             break;
         }
-        previous = Some(std::mem::replace(&mut row, next));
+        last = Some((p as usize, gap));
         made += 1;
     }
-    let pieces = |r: &PairsRow| -> Vec<Piece> {
-        r.as_bytes()
-            .iter()
-            .map(|&b| match b {
-                b'B' => Piece::Dark,
-                b'W' => Piece::Light,
-                _ => Piece::Empty,
-            })
-            .collect()
-    };
-    row_drawing(previous.as_ref().map(pieces), pieces(&row), made, 0, &why)
+    let after: Vec<Piece> = row
+        .as_bytes()
+        .iter()
+        .map(|&b| match b {
+            b'B' => Piece::Dark,
+            b'W' => Piece::Light,
+            _ => Piece::Empty,
+        })
+        .collect();
+    let before = last.map(|(p, gap)| {
+        let mut b = after.clone();
+        b.swap(p, gap);
+        b.swap(p + 1, gap + 1);
+        b
+    });
+    row_drawing(before, after, made, 0, &why)
 }
 
 /// Draws the stretch of the row around the last change: the row before the last legal move
@@ -369,6 +381,8 @@ mod tests {
             "{}",
             d.caption
         );
+        let d = draw("frogs", "1\n", "3\nOXX_\n");
+        assert!(d.caption.contains("row 1 is not"), "{}", d.caption);
         let d = draw("frogs", "1\n", "3\nO X_\n");
         assert!(d.caption.contains("starting row"), "{}", d.caption);
     }
