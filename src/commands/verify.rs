@@ -6,7 +6,9 @@
 //!   that verdict on at least one test.
 //!
 //! Judging a submission stops as soon as its result is settled (the first failure of an accepted
-//! program, the first TLE). Languages whose compiler is missing are skipped, not failed.
+//! program, the first TLE), unless `--all-tests` or `--report` ask for the whole matrix; the
+//! page itself is [`crate::matrix`]'s. Languages whose compiler is missing are skipped, not
+//! failed.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
