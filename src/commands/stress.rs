@@ -110,8 +110,8 @@ pub fn run(args: StressArgs) -> anyhow::Result<ExitCode> {
                 args.save.join(format!("{base}.in")),
                 args.save.join(format!("{base}.ans")),
             );
-            crate::generate::write_atomically(&input_path, &found.input)?;
-            crate::generate::write_atomically(&answer_path, &found.answer)?;
+            crate::util::write_atomically(&input_path, &found.input)?;
+            crate::util::write_atomically(&answer_path, &found.answer)?;
             if args.json {
                 println!(
                     "{}",

@@ -13,9 +13,10 @@ use std::process::ExitCode;
 use clap::Args;
 use serde::Serialize;
 
-use crate::judge::{self, JudgeOptions, JudgeReport, TestResult, Verdict};
+use crate::judge::{self, Judge, JudgeReport, StopRule, TestResult};
 use crate::package::{Expected, Package, Submission};
 use crate::report::{self, Progress};
+use crate::verdict::Verdict;
 
 use super::judge::RunOptions;
 
@@ -71,7 +72,17 @@ pub fn run(args: VerifyArgs) -> anyhow::Result<ExitCode> {
         );
     }
     let base = args.run.judge_options()?;
-    let limits = judge::effective_limits(&package, &base);
+    // Prepared once for every submission. Should it fail, each submission reports why, as
+    // when each was judged on its own.
+    let judge = match Judge::prepare(&package, &base) {
+        Ok(judge) => Ok(judge),
+        Err(err) if err.is::<crate::interrupt::Interrupted>() => return Err(err),
+        Err(err) => Err(format!("{err:#}")),
+    };
+    let limits = match &judge {
+        Ok(judge) => judge.limits.clone(),
+        Err(_) => judge::effective_limits(&package, &base),
+    };
     let styled = report::stdout_styled();
     let width = submissions
         .iter()
@@ -90,7 +101,7 @@ pub fn run(args: VerifyArgs) -> anyhow::Result<ExitCode> {
     }
     let mut rows = Vec::new();
     for submission in &submissions {
-        let row = verify_one(&package, submission, &base, args.json)?;
+        let row = verify_one(&judge, submission, args.json)?;
         if !args.json {
             println!("{}", format_row(&row, width, styled));
         }
@@ -138,7 +149,7 @@ pub fn run(args: VerifyArgs) -> anyhow::Result<ExitCode> {
 }
 
 /// When judging a submission may stop: its outcome can no longer change.
-fn stop_rule(expected: Expected) -> fn(&TestResult) -> bool {
+fn stop_rule(expected: Expected) -> StopRule {
     match expected {
         Expected::Accepted => |t| t.verdict != Verdict::Ac,
         Expected::WrongAnswer => |t| matches!(t.verdict, Verdict::Tle | Verdict::Je),
@@ -150,9 +161,8 @@ fn stop_rule(expected: Expected) -> fn(&TestResult) -> bool {
 }
 
 fn verify_one(
-    package: &Package,
+    judge: &Result<Judge, String>,
     submission: &Submission,
-    base: &JudgeOptions,
     quiet: bool,
 ) -> anyhow::Result<Row> {
     let expected = submission.expected;
@@ -179,18 +189,25 @@ fn verify_one(
         row.reason = format!("{tool} is not installed");
         return Ok(row);
     }
-    let options = JudgeOptions {
-        stop_at: Some(stop_rule(expected)),
-        ..base.clone()
+    let judge = match judge {
+        Ok(judge) => judge,
+        Err(why) => {
+            row.status = Status::Error;
+            row.reason = why.clone();
+            return Ok(row);
+        }
     };
     let progress = Progress::new(&row.submission, quiet);
-    let judged = judge::judge(
-        package,
-        &submission.path,
-        &options,
-        &mut |count| progress.start(count),
-        &mut |t| progress.step(&t.name),
-    );
+    let judged = judge
+        .submission(&submission.path, language)
+        .and_then(|prepared| {
+            judge.run(
+                &prepared,
+                Some(stop_rule(expected)),
+                &mut |count| progress.start(count),
+                &mut |t| progress.step(&t.name),
+            )
+        });
     progress.finish();
     let report = match judged {
         Ok(report) => report,

@@ -22,13 +22,29 @@ pub struct CompileError {
     pub message: String,
 }
 
+impl CompileError {
+    /// The error for a program that has to compile (a judges' program, a stressed submission):
+    /// what it is (`label`), then the compiler's words. The one wording for every such program.
+    pub fn named(self, label: &str) -> anyhow::Error {
+        anyhow::anyhow!("{label} does not compile:\n{}", self.message.trim_end())
+    }
+}
+
 /// Compiles a program, or fetches it from the cache. With the sandbox, the compiler runs inside
 /// it and sees only the program's own sources: a contestant cannot `#include` an answer file.
 pub fn compile(
     source: &Path,
     isolation: IsolationChoice,
 ) -> anyhow::Result<Result<Compiled, CompileError>> {
-    let language = Language::detect(source)?;
+    compile_as(source, Language::detect(source)?, isolation)
+}
+
+/// [`compile`] for a program whose language is already known.
+pub fn compile_as(
+    source: &Path,
+    language: Language,
+    isolation: IsolationChoice,
+) -> anyhow::Result<Result<Compiled, CompileError>> {
     if let Some(tool) = language.missing_tool() {
         bail!(
             "{}: {} is not installed, so {} programs cannot run",
