@@ -107,6 +107,18 @@ pub fn run(args: VerifyArgs) -> anyhow::Result<ExitCode> {
         }
         rows.push(row);
     }
+    summarize(&package, base.isolation.name(), rows, args.json, styled)
+}
+
+/// Prints the JSON report or the summary line; the exit code: 2 when the judge failed on any
+/// submission, else 0 iff every submission matched.
+fn summarize(
+    package: &Package,
+    isolation: &'static str,
+    rows: Vec<Row>,
+    json: bool,
+    styled: bool,
+) -> anyhow::Result<ExitCode> {
     let count = |s: Status| rows.iter().filter(|r| r.status == s).count();
     let (mismatched, errors, fine, skipped) = (
         count(Status::Mismatch),
@@ -115,10 +127,10 @@ pub fn run(args: VerifyArgs) -> anyhow::Result<ExitCode> {
         count(Status::Skipped),
     );
     let ok = mismatched == 0 && errors == 0;
-    if args.json {
+    if json {
         let report = VerifyReport {
             problem: package.short_name.clone(),
-            isolation: base.isolation.name(),
+            isolation,
             ok,
             submissions: rows,
         };
