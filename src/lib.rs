@@ -1,7 +1,7 @@
 //! leapfrog: a local contest judge and test-data toolkit for a family of checkers puzzles.
 //!
 //! The crate is split by concern:
-//! - [`puzzles`]: the games, their reference solvers and the solver registry;
+//! - [`puzzles`]: the puzzle families (games, reference solvers, generators) and their registry;
 //! - [`generators`]: seeded test generators (sources in the top-level `generators/` folder);
 //! - [`generate`]: building `data/secret` from a package's generator plan;
 //! - [`export`]: packages for contest systems (Kattis layout, DOMjudge zips);
@@ -23,8 +23,6 @@ pub mod cli;
 pub mod commands;
 pub mod export;
 pub mod generate;
-#[path = "../generators/mod.rs"]
-pub mod generators;
 pub mod interrupt;
 pub mod judge;
 pub mod lang;
@@ -36,3 +34,7 @@ pub mod report;
 pub mod runner;
 pub mod statement;
 pub mod stress;
+
+/// The generators are part of their puzzle families (they call the solvers to check what they
+/// plant); plans, `leapfrog gen` and the tests reach them by this shorter path.
+pub use puzzles::generators;
