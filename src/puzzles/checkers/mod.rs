@@ -2,13 +2,19 @@
 //! every white piece in a single move? `checkers` answers with the piece's square, `None` or
 //! `Multiple`; `checkers-path` gives the capture path itself.
 //!
-//! - [`board`]: the input format, its errors and square names;
+//! - [`board`]: the board, its squares and their names;
+//! - [`read`]: reading a board, under the problems' rules or the looser ones of drawings
+//!   (`cursor` is its byte reader that knows the line and column);
+//! - [`path`]: capture paths written as square names, replayed on a board (for drawings);
 //! - [`decide`]: the linear-time decision (classes of squares, Euler's condition);
 //! - [`trail`]: a capture path (Hierholzer);
 //! - [`show`]: the drawing behind `leapfrog solve checkers --show`.
 
 pub mod board;
+mod cursor;
 pub mod decide;
+pub mod path;
+pub mod read;
 pub mod show;
 pub mod trail;
 
