@@ -7,16 +7,28 @@
 //! and column of the first problem. Solvers stream their output through their own buffer, so
 //! the `dyn Write` behind them is called once per buffer flush, not once per move.
 
-pub mod checkers;
-pub mod frogs;
 #[path = "../../generators/mod.rs"]
 pub mod generators;
-pub mod pairs;
 pub mod registry;
-pub mod shifting;
 pub mod shrink;
 
-pub use registry::{FAMILIES, Family, Puzzle, all, find};
+pub use registry::{Family, Puzzle, all, find};
+
+/// Declares each family's module and lists its registry entry (`<module>::FAMILY`) in
+/// [`FAMILIES`], so that the two cannot drift apart.
+macro_rules! families {
+    ($($family:ident),+ $(,)?) => {
+        $(pub mod $family;)+
+
+        /// Every puzzle family, in the order `leapfrog solve --list` and `leapfrog gen --list`
+        /// show their problems and generators.
+        pub static FAMILIES: &[&Family] = &[$(&$family::FAMILY),+];
+    };
+}
+
+// The one list of puzzle families: a new family is its module (with its `FAMILY` entry) and
+// its name here.
+families!(checkers, shifting, frogs, pairs);
 
 use std::fmt;
 use std::io::{self, BufRead, Write};

@@ -1,26 +1,19 @@
 //! The registry of puzzle families: one [`Family`] entry per family, each written in the
-//! family's own module (`checkers::FAMILY`, ...), and [`FAMILIES`], the one list of them.
+//! family's own module (`checkers::FAMILY`, ...), and the lookups over [`FAMILIES`], the one
+//! list of them (`families!` in `src/puzzles/mod.rs`).
 //!
 //! Everything that differs between families is reached through an entry: the problems a family
 //! answers (solver, `--show` drawing, outcome classifier for `leapfrog generate`, and how a
 //! failing input shrinks in `leapfrog stress`), its generators, and its counter. Commands look
 //! names up here and never match on them, so adding a family means writing its entry and
-//! adding it to [`FAMILIES`].
+//! adding its name to the list.
 
 use std::io::Write;
 use std::ops::RangeInclusive;
 
+pub use super::FAMILIES;
+use super::SolveFn;
 use super::generators::Generator;
-use super::{SolveFn, checkers, frogs, pairs, shifting};
-
-/// Every puzzle family, in the order `leapfrog solve --list` and `leapfrog gen --list` show
-/// their problems and generators.
-pub static FAMILIES: &[&Family] = &[
-    &checkers::FAMILY,
-    &shifting::FAMILY,
-    &frogs::FAMILY,
-    &pairs::FAMILY,
-];
 
 /// One puzzle family: a game and everything leapfrog knows about it.
 pub struct Family {
