@@ -143,21 +143,26 @@ fn draw_board_frame(svg: &mut Svg, board: &Board, jump: Option<Jump>, margin: f6
         svg::highlight(svg, x2, y2, r + 3.0);
     }
     if labels {
-        for col in 0..n {
-            let cx = ox + col as f64 * CELL + CELL / 2.0;
-            svg.label_centred(
-                &board::column_name(col),
-                cx,
-                oy + n as f64 * CELL + 5.0,
-                LABEL,
-                colour::LABEL,
-            );
-        }
-        for row in 0..n {
-            let text = (n - row).to_string();
-            let cy = oy + row as f64 * CELL + CELL / 2.0;
-            let w = glyphs::text_width(&text, LABEL);
-            svg.label(&text, ox - 5.0 - w, cy - LABEL / 2.0, LABEL, colour::LABEL);
-        }
+        draw_labels(svg, n, ox, oy);
+    }
+}
+
+/// Column letters under the board and row numbers to its left.
+fn draw_labels(svg: &mut Svg, n: usize, ox: f64, oy: f64) {
+    for col in 0..n {
+        let cx = ox + col as f64 * CELL + CELL / 2.0;
+        svg.label_centred(
+            &board::column_name(col),
+            cx,
+            oy + n as f64 * CELL + 5.0,
+            LABEL,
+            colour::LABEL,
+        );
+    }
+    for row in 0..n {
+        let text = (n - row).to_string();
+        let cy = oy + row as f64 * CELL + CELL / 2.0;
+        let w = glyphs::text_width(&text, LABEL);
+        svg.label(&text, ox - 5.0 - w, cy - LABEL / 2.0, LABEL, colour::LABEL);
     }
 }

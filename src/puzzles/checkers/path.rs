@@ -39,6 +39,24 @@ fn path_words(path: &str) -> Vec<&str> {
     words
 }
 
+/// The squares a path names, or the first word that names none of this board.
+fn parse_squares(board: &Board, words: &[&str]) -> Result<Vec<Square>, MoveError> {
+    let mut squares = Vec::with_capacity(words.len());
+    for (i, w) in words.iter().enumerate() {
+        let sq = board.parse_square(w).ok_or_else(|| MoveError {
+            index: i + 1,
+            text: w.to_string(),
+            reason: format!(
+                "not a square of this board (columns a..{}, rows 1..{})",
+                column_name(board.size() - 1),
+                board.size()
+            ),
+        })?;
+        squares.push(sq);
+    }
+    Ok(squares)
+}
+
 /// One capture: the jumping piece goes from `from` over `captured` to `to`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Jump {
@@ -68,21 +86,7 @@ pub fn play_path(board: &Board, path: &str) -> Result<(Vec<Jump>, Vec<Board>), M
         text: text.to_string(),
         reason,
     };
-    let mut squares = Vec::with_capacity(words.len());
-    for (i, w) in words.iter().enumerate() {
-        let sq = board.parse_square(w).ok_or_else(|| {
-            err(
-                i + 1,
-                w,
-                format!(
-                    "not a square of this board (columns a..{}, rows 1..{})",
-                    column_name(board.size() - 1),
-                    board.size()
-                ),
-            )
-        })?;
-        squares.push(sq);
-    }
+    let squares = parse_squares(board, &words)?;
     let Some(&start) = squares.first() else {
         return Ok((Vec::new(), Vec::new()));
     };
