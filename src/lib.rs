@@ -13,8 +13,9 @@
 //!   solutions), built and run under the package's validation limits;
 //! - [`checking`]: deciding whether an output is right (default diff, custom output validators);
 //! - [`judge`]: judging a submission on every test of a package;
-//! - [`puzzles`]: the games, their reference solvers and the solver registry;
-//! - [`generators`]: seeded test generators (sources in the top-level `generators/` folder);
+//! - [`puzzles`]: the puzzle families (games, reference solvers, generators, drawings,
+//!   counters) and their registry, one entry per family; [`generators`] (sources in the
+//!   top-level `generators/` folder) are part of it;
 //! - [`render`]: pictures of boards, rows and move sequences (SVG, PNG);
 //! - [`generate`]: building `data/secret` from a package's generator plan;
 //! - [`statement`]: Markdown statements and the standalone HTML page;
@@ -37,8 +38,8 @@
 //! 5. `program`
 //! 6. `checking`
 //! 7. `judge`
-//! 8. `puzzles`
-//! 9. `generators`, `render`
+//! 8. `puzzles`, `generators`
+//! 9. `render`
 //! 10. `generate`, `statement`, `report`
 //! 11. `stress`, `export`
 //! 12. `commands`, `cli`
@@ -48,8 +49,6 @@ pub mod cli;
 pub mod commands;
 pub mod export;
 pub mod generate;
-#[path = "../generators/mod.rs"]
-pub mod generators;
 pub mod interrupt;
 pub mod judge;
 pub mod lang;
@@ -64,3 +63,7 @@ pub mod statement;
 pub mod stress;
 pub mod util;
 pub mod verdict;
+
+/// The generators are part of their puzzle families (they call the solvers to check what they
+/// plant); plans, `leapfrog gen` and the tests reach them by this shorter path.
+pub use puzzles::generators;

@@ -25,7 +25,7 @@ pub struct SolveArgs {
 pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
     if args.list {
         let mut out = io::stdout().lock();
-        for p in puzzles::PUZZLES {
+        for p in puzzles::all() {
             writeln!(out, "{:<18} {}", p.name, p.about)?;
         }
         return Ok(ExitCode::SUCCESS);
@@ -35,8 +35,7 @@ pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
         Some(p) => p,
         None => bail!(
             "no reference solver named '{name}' (known: {})",
-            puzzles::PUZZLES
-                .iter()
+            puzzles::all()
                 .map(|p| p.name)
                 .collect::<Vec<_>>()
                 .join(", ")

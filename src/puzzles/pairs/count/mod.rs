@@ -11,6 +11,7 @@
 
 mod layers;
 mod listing;
+pub mod report;
 pub mod rules;
 
 use super::bfs;
