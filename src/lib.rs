@@ -16,6 +16,7 @@
 //! - [`statement`]: Markdown statements and the standalone HTML page;
 //! - [`report`]: terminal and JSON output;
 //! - [`stress`]: random testing of a submission against the reference, with shrinking;
+//! - [`units`]: validated limit quantities (seconds, MiB), parsed once at the edge;
 //! - [`commands`] and [`cli`]: the command-line interface.
 
 pub mod checking;
@@ -36,3 +37,4 @@ pub mod report;
 pub mod runner;
 pub mod statement;
 pub mod stress;
+pub mod units;

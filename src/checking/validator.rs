@@ -61,7 +61,7 @@ impl ValidatorProgram {
         scratch: &Path,
         limits: &Limits,
     ) -> anyhow::Result<(runner::RunOutcome, String)> {
-        let mut argv = self.compiled.command(limits.validation_memory_mib);
+        let mut argv = self.compiled.command(limits.validation_memory_mib.get());
         argv.extend(args);
         let log = scratch.join("validator.log");
         let spec = RunSpec {

@@ -8,6 +8,7 @@ use clap::Args;
 use crate::judge::{self, JudgeOptions, JudgeReport, Verdict};
 use crate::package::Package;
 use crate::report::{self, Progress};
+use crate::units::{Mebibytes, Seconds};
 
 #[derive(Debug, Args)]
 pub struct JudgeArgs {
@@ -32,11 +33,11 @@ pub struct RunOptions {
     #[arg(long, value_name = "FILTER")]
     pub tests: Option<String>,
     /// CPU time limit per test in seconds, instead of problem.yaml's.
-    #[arg(long, value_name = "S", value_parser = positive_seconds)]
-    pub time_limit: Option<f64>,
+    #[arg(long, value_name = "S", value_parser = Seconds::parse)]
+    pub time_limit: Option<Seconds>,
     /// Memory limit in MiB, instead of problem.yaml's.
-    #[arg(long, value_name = "MIB", value_parser = clap::value_parser!(u64).range(1..))]
-    pub memory_limit: Option<u64>,
+    #[arg(long, value_name = "MIB", value_parser = Mebibytes::parse)]
+    pub memory_limit: Option<Mebibytes>,
     /// Processes and threads a submission may run at once.
     #[arg(long, value_name = "N", default_value_t = crate::judge::DEFAULT_PROCESSES,
           value_parser = clap::value_parser!(u64).range(1..))]
@@ -67,13 +68,6 @@ impl RunOptions {
     }
 }
 
-fn positive_seconds(s: &str) -> Result<f64, String> {
-    match s.parse::<f64>() {
-        Ok(v) if v > 0.0 && v.is_finite() => Ok(v),
-        _ => Err(format!("'{s}' is not a positive number of seconds")),
-    }
-}
-
 pub fn run(args: JudgeArgs) -> anyhow::Result<ExitCode> {
     crate::interrupt::install();
     let package = Package::open(&args.problem)?;
@@ -95,13 +89,14 @@ pub fn run(args: JudgeArgs) -> anyhow::Result<ExitCode> {
     if !json {
         let limits = judge::effective_limits(&package, &options);
         println!(
-            "{} · {} · limits {:.2} s CPU, {} MiB memory, {} MiB output · {}",
+            "{} · {} · limits {:.2} s CPU, {} MiB memory, {} MiB output · {} · memory: {}",
             package.short_name,
             judge::display_path(&args.submission).display(),
             limits.time_s,
             limits.memory_mib,
             limits.output_mib,
-            options.isolation.name()
+            options.isolation.name(),
+            crate::runner::memory_enforcement().name()
         );
     }
     let report = judge::judge(

@@ -14,7 +14,8 @@ pub use verdict::Verdict;
 use crate::checking::{CheckOutcome, OutputChecker};
 use crate::lang::{self, Compiled};
 use crate::package::{Limits, Package, TestCase};
-use crate::runner::{self, Isolation, IsolationChoice, RunLimits, RunSpec, sandbox};
+use crate::runner::{self, Isolation, IsolationChoice, RunLimits, RunSpec};
+use crate::units::{Mebibytes, Seconds};
 
 /// How to judge.
 #[derive(Debug, Clone)]
@@ -22,10 +23,10 @@ pub struct JudgeOptions {
     pub jobs: usize,
     /// Only tests whose name matches one of these patterns (see [`matches_filter`]).
     pub filter: Option<String>,
-    /// Overrides problem.yaml's CPU time limit, in seconds.
-    pub time_limit: Option<f64>,
-    /// Overrides problem.yaml's memory limit, in MiB.
-    pub memory_limit: Option<u64>,
+    /// Overrides problem.yaml's CPU time limit.
+    pub time_limit: Option<Seconds>,
+    /// Overrides problem.yaml's memory limit.
+    pub memory_limit: Option<Mebibytes>,
     /// Stop at the first test (in order) for which this returns true.
     pub stop_at: Option<fn(&TestResult) -> bool>,
     /// Whether submissions run in the sandbox.
@@ -75,6 +76,8 @@ pub struct JudgeReport {
     pub verdict: Verdict,
     /// How submissions were isolated: `sandbox` or `limits-only`.
     pub isolation: &'static str,
+    /// How memory limits were enforced: `cgroup` or `sampled`.
+    pub memory_enforcement: &'static str,
     pub tests: Vec<TestResult>,
     /// The compiler's message when the verdict is CE.
     #[serde(skip)]
@@ -141,6 +144,7 @@ pub fn judge(
         submission: submission.display().to_string(),
         verdict: Verdict::Ac,
         isolation: options.isolation.name(),
+        memory_enforcement: runner::memory_enforcement().name(),
         tests: Vec::new(),
         compile_message: None,
         language: language.name().to_string(),
@@ -231,21 +235,16 @@ pub(crate) fn run_test(
     }
     let output = dir.join("output");
     let stderr = dir.join("stderr");
-    let (argv, isolation, home) = match options.isolation {
+    let (argv, isolation) = match options.isolation {
         IsolationChoice::Sandbox => {
-            let (argv, mounts) = compiled.sandboxed_command(limits.memory_mib, &work);
-            (
-                argv,
-                Isolation::Sandbox(mounts),
-                Path::new(sandbox::WORK_DIR).to_path_buf(),
-            )
+            let (argv, mounts) = compiled.sandboxed_command(limits.memory_mib.get(), &work);
+            (argv, Isolation::Sandbox(mounts))
         }
-        IsolationChoice::LimitsOnly => (
-            compiled.command(limits.memory_mib),
-            Isolation::Direct,
-            work.clone(),
-        ),
+        IsolationChoice::LimitsOnly => {
+            (compiled.command(limits.memory_mib.get()), Isolation::Direct)
+        }
     };
+    let home = runner::work_dir_seen(&isolation, &work);
     let mut run_limits = RunLimits::submission(
         limits.time_s,
         limits.memory_mib,
@@ -279,16 +278,6 @@ pub(crate) fn run_test(
         let _ = std::fs::copy(&output, copy);
     }
     let stderr_text = crate::checking::read_head_tail(&stderr);
-    if matches!(spec.isolation, Isolation::Sandbox(_))
-        && outcome.exit == runner::Exit::Code(1)
-        && stderr_text.starts_with("bwrap: ")
-    {
-        let why = format!(
-            "the sandbox failed to start: {}",
-            stderr_text.lines().next().unwrap_or("")
-        );
-        return Ok(result(Verdict::Je, time_s, memory_mib, why, vec![]));
-    }
     if let Some((verdict, message)) =
         classify::run_verdict(&outcome, limits, output_bytes, &stderr_text)
     {

@@ -198,7 +198,7 @@ impl Compiled {
         dir: &Path,
         limits: &crate::package::Limits,
     ) -> anyhow::Result<()> {
-        let mut argv = self.command(limits.memory_mib);
+        let mut argv = self.command(limits.memory_mib.get());
         argv.extend(args.iter().map(OsString::from));
         let stderr = dir.join("tool.err");
         let spec = RunSpec {
