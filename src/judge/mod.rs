@@ -165,9 +165,10 @@ pub fn judge(
         .context("creating a scratch directory")?;
     on_start(tests.len());
     let mut interrupted = false;
+    let jobs = runner::admissible_jobs(options.jobs, limits.memory_mib.bytes());
     crate::parallel::ordered(
         &tests,
-        options.jobs,
+        jobs,
         |slot, test| {
             run_test(
                 test,

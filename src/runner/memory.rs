@@ -91,3 +91,54 @@ fn page_size() -> u64 {
     *SIZE
         .get_or_init(|| u64::try_from(unsafe { libc::sysconf(libc::_SC_PAGESIZE) }).unwrap_or(4096))
 }
+
+/// How many runs of `memory_bytes` each may run at once without their limits adding up to more
+/// than the machine's available memory (`MemAvailable`): at most `jobs`, at least one. Says so
+/// on stderr (once per command) when that is fewer than `jobs`.
+pub fn admissible_jobs(jobs: usize, memory_bytes: u64) -> usize {
+    let Some(available) = available_memory() else {
+        return jobs;
+    };
+    let admitted = fitting(jobs, memory_bytes, available);
+    if admitted < jobs {
+        static NOTE: std::sync::Once = std::sync::Once::new();
+        NOTE.call_once(|| {
+            eprintln!(
+                "note: running {admitted} job{} instead of {jobs}: {jobs} runs of {} MiB would need more than the {} MiB of memory available",
+                if admitted == 1 { "" } else { "s" },
+                memory_bytes >> 20,
+                available >> 20
+            );
+        });
+    }
+    admitted
+}
+
+/// At most `jobs`, at least one, and no more runs of `memory_bytes` than fit in `available`.
+fn fitting(jobs: usize, memory_bytes: u64, available: u64) -> usize {
+    let fit = usize::try_from(available / memory_bytes.max(1)).unwrap_or(usize::MAX);
+    jobs.min(fit).max(1)
+}
+
+/// `MemAvailable` from `/proc/meminfo`, in bytes.
+fn available_memory() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = text.lines().find_map(|l| l.strip_prefix("MemAvailable:"))?;
+    let kib: u64 = line.trim().strip_suffix("kB")?.trim().parse().ok()?;
+    kib.checked_mul(1024)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn jobs_fit_in_the_available_memory() {
+        assert!(available_memory().is_some_and(|bytes| bytes > 0));
+        let gib = 1 << 30;
+        assert_eq!(fitting(4, 256 << 20, 8 * gib), 4);
+        assert_eq!(fitting(4, 3 * gib, 8 * gib), 2);
+        assert_eq!(fitting(4, 16 * gib, 8 * gib), 1);
+        assert_eq!(fitting(1, gib, 0), 1);
+    }
+}

@@ -31,7 +31,7 @@ use anyhow::Context;
 
 pub use isolation::{Isolation, IsolationChoice, choose_isolation};
 pub use limits::RunLimits;
-pub use memory::{MemoryEnforcement, memory_enforcement};
+pub use memory::{MemoryEnforcement, admissible_jobs, memory_enforcement};
 pub use reap::reap_orphans;
 
 /// How often the runner looks at a running child's CPU clock.
@@ -307,5 +307,51 @@ fn warn_unenforced_process_limit() {
                 "note: running as root without a writable pids cgroup: the process limit is not enforced"
             );
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn spec(dir: &std::path::Path, isolation: Isolation) -> RunSpec {
+        RunSpec {
+            argv: vec!["/bin/true".into()],
+            cwd: dir.to_path_buf(),
+            stdin: None,
+            stdout: dir.join("out"),
+            stderr: dir.join("err"),
+            limits: RunLimits::compiler(),
+            cpu_slot: None,
+            env: None,
+            isolation,
+        }
+    }
+
+    #[test]
+    fn a_sandbox_that_cannot_start_is_the_runners_failure() {
+        if sandbox::probe().is_err() {
+            return;
+        }
+        let dir = tempfile::tempdir().unwrap();
+        let mounts = sandbox::Mounts {
+            read_only: vec![(dir.path().join("missing"), "/program".into())],
+            work: dir.path().to_path_buf(),
+        };
+        let err = run(&spec(dir.path(), Isolation::Sandbox(mounts))).unwrap_err();
+        let failed = err
+            .downcast_ref::<SandboxFailed>()
+            .expect("a SandboxFailed");
+        assert!(failed.0.starts_with("bwrap: "), "{failed}");
+    }
+
+    #[test]
+    fn a_program_saying_bwrap_outside_the_sandbox_is_just_a_program() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut spec = spec(dir.path(), Isolation::Direct);
+        spec.argv = ["/bin/sh", "-c", "echo 'bwrap: no' >&2; exit 1"]
+            .map(Into::into)
+            .to_vec();
+        assert_eq!(run(&spec).unwrap().exit, Exit::Code(1));
     }
 }
