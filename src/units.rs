@@ -13,15 +13,22 @@ impl Seconds {
     /// About 11.5 days: far beyond any contest limit, far below what durations can hold.
     pub const MAX: f64 = 1e6;
 
-    /// The value when it is positive, finite and at most [`Seconds::MAX`]; otherwise why not.
+    /// The value when it is positive, finite and at most [`Seconds::MAX`]; otherwise why not
+    /// (the reason starts with the value).
     pub fn new(value: f64) -> Result<Seconds, String> {
+        let shown =
+            if value.is_finite() && (value.abs() >= 1e7 || (value != 0.0 && value.abs() < 1e-4)) {
+                format!("{value:e}")
+            } else {
+                value.to_string()
+            };
         if value.is_nan() {
-            Err("is not a number".into())
+            Err("NaN is not a number of seconds".into())
         } else if value <= 0.0 {
-            Err(format!("must be positive, not {value}"))
+            Err(format!("{shown} is not positive"))
         } else if value > Self::MAX {
             Err(format!(
-                "{value} is more than the maximum of {} s",
+                "{shown} is more than the maximum of {} s",
                 Self::MAX
             ))
         } else {
@@ -31,11 +38,11 @@ impl Seconds {
 
     /// Parses a number of seconds (`1`, `0.5`, `2e1`).
     pub fn parse(text: &str) -> Result<Seconds, String> {
+        let text = text.trim();
         let value: f64 = text
-            .trim()
             .parse()
             .map_err(|_| format!("'{text}' is not a number of seconds"))?;
-        Seconds::new(value).map_err(|why| format!("'{text}': {why}"))
+        Seconds::new(value)
     }
 
     pub fn get(self) -> f64 {
@@ -62,9 +69,11 @@ impl Mebibytes {
     /// 16 TiB.
     pub const MAX: u64 = 1 << 24;
 
+    /// The value when it is between 1 and [`Mebibytes::MAX`]; otherwise why not (the reason
+    /// starts with the value).
     pub fn new(value: u64) -> Result<Mebibytes, String> {
         match value {
-            0 => Err("must be at least 1 MiB".into()),
+            0 => Err("0 MiB is less than the minimum of 1 MiB".into()),
             v if v > Self::MAX => Err(format!(
                 "{v} MiB is more than the maximum of {} MiB",
                 Self::MAX
@@ -75,11 +84,11 @@ impl Mebibytes {
 
     /// Parses a whole number of MiB.
     pub fn parse(text: &str) -> Result<Mebibytes, String> {
+        let text = text.trim();
         let value: u64 = text
-            .trim()
             .parse()
             .map_err(|_| format!("'{text}' is not a whole number of MiB"))?;
-        Mebibytes::new(value).map_err(|why| format!("'{text}': {why}"))
+        Mebibytes::new(value)
     }
 
     pub fn get(self) -> u64 {

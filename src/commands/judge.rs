@@ -23,6 +23,9 @@ pub struct JudgeArgs {
     pub run: RunOptions,
 }
 
+/// The most processes a cgroup's `pids.max` (and the kernel's pid space) can hold.
+const MAX_PROCESSES: u64 = 1 << 22;
+
 /// Options shared by the commands that run submissions.
 #[derive(Debug, Args, Clone)]
 pub struct RunOptions {
@@ -40,7 +43,7 @@ pub struct RunOptions {
     pub memory_limit: Option<Mebibytes>,
     /// Processes and threads a submission may run at once.
     #[arg(long, value_name = "N", default_value_t = crate::judge::DEFAULT_PROCESSES,
-          value_parser = clap::value_parser!(u64).range(1..))]
+          value_parser = clap::value_parser!(u64).range(1..=MAX_PROCESSES))]
     pub processes: u64,
     /// Fail instead of falling back to limits only when the bubblewrap sandbox is unavailable.
     #[arg(long)]

@@ -155,7 +155,7 @@ fn raw_limits_time(raw: &RawConfig, root: &Path) -> anyhow::Result<Option<Second
         std::fs::read_to_string(&file).with_context(|| format!("reading {}", file.display()))?;
     Seconds::parse(&text)
         .map(Some)
-        .map_err(|why| anyhow::anyhow!("{}: the time limit {why}", file.display()))
+        .map_err(|why| anyhow::anyhow!("{}: the time limit: {why}", file.display()))
 }
 
 /// The package's limits, each key checked (and named when it is wrong), defaults for the
