@@ -33,11 +33,23 @@ fn bases() -> &'static Bases {
         // SAFETY: geteuid has no preconditions.
         let root = unsafe { libc::geteuid() } == 0;
         let forced = std::env::var(FORCE_SAMPLED_ENV).is_ok_and(|v| v == "sampled");
-        Bases {
+        let bases = Bases {
             pids: root.then(|| Base::find("pids")).flatten(),
             memory: (root && !forced).then(|| Base::find("memory")).flatten(),
+        };
+        if bases.pids.is_some() || bases.memory.is_some() {
+            // SAFETY: registers a plain function; it only removes (empty) directories.
+            unsafe {
+                libc::atexit(remove_at_exit);
+            }
         }
+        bases
     })
+}
+
+/// Whatever way a command ends, the judge's own (by then empty) directories go with it.
+extern "C" fn remove_at_exit() {
+    remove_bases();
 }
 
 /// Whether runs can be held to a process count by a cgroup.
@@ -75,6 +87,10 @@ impl RunCgroup {
         memory_bytes: Option<u64>,
     ) -> anyhow::Result<Option<Self>> {
         static NEXT: AtomicU64 = AtomicU64::new(0);
+        if max_tasks.is_none() && memory_bytes.is_none() {
+            // Nothing to hold: no directory is made (and none is left behind).
+            return Ok(None);
+        }
         let run = format!("run-{}", NEXT.fetch_add(1, Ordering::Relaxed));
         let mut cgroup = RunCgroup {
             dirs: Vec::new(),
