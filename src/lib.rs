@@ -22,6 +22,7 @@
 //! - [`report`]: terminal and JSON output;
 //! - [`stress`]: random testing of a submission against the reference, with shrinking;
 //! - [`export`]: packages for contest systems (Kattis layout, DOMjudge zips);
+//! - [`units`]: validated limit quantities (seconds, MiB), parsed once at the edge;
 //! - [`commands`] and [`cli`]: the command-line interface.
 //!
 //! # Layers
@@ -31,7 +32,7 @@
 //! puzzles, and nothing below the commands knows the command line. `tests/architecture.rs`
 //! reads this list and checks every `crate::` path in `src/` against it.
 //!
-//! 1. `util`, `verdict`, `interrupt`, `parallel`
+//! 1. `util`, `units`, `verdict`, `interrupt`, `parallel`
 //! 2. `runner`
 //! 3. `lang`
 //! 4. `package`
@@ -61,6 +62,7 @@ pub mod report;
 pub mod runner;
 pub mod statement;
 pub mod stress;
+pub mod units;
 pub mod util;
 pub mod verdict;
 

@@ -68,7 +68,7 @@ impl Program {
         limits: &Limits,
     ) -> anyhow::Result<RunOutcome> {
         let memory_mib = limits.validation_memory_mib;
-        let mut argv = self.compiled.command(memory_mib);
+        let mut argv = self.compiled.command(memory_mib.get());
         argv.extend(args.iter().cloned());
         let spec = RunSpec {
             argv,

@@ -15,6 +15,8 @@ mod generate;
 mod hostile_outputs;
 mod isolation;
 mod judge_verdicts;
+mod memory_limits;
+mod no_panic;
 mod pairs;
 mod pairs_heavy;
 mod pairs_programs;

@@ -8,6 +8,7 @@ use clap::Args;
 use crate::judge::{Judge, JudgeOptions, JudgeReport};
 use crate::package::Package;
 use crate::report::{self, Progress};
+use crate::units::{Mebibytes, Seconds};
 use crate::verdict::Verdict;
 
 #[derive(Debug, Args)]
@@ -23,6 +24,9 @@ pub struct JudgeArgs {
     pub run: RunOptions,
 }
 
+/// The most processes a cgroup's `pids.max` (and the kernel's pid space) can hold.
+const MAX_PROCESSES: u64 = 1 << 22;
+
 /// Options shared by the commands that run submissions.
 #[derive(Debug, Args, Clone)]
 pub struct RunOptions {
@@ -33,14 +37,14 @@ pub struct RunOptions {
     #[arg(long, value_name = "FILTER")]
     pub tests: Option<String>,
     /// CPU time limit per test in seconds, instead of problem.yaml's.
-    #[arg(long, value_name = "S", value_parser = positive_seconds)]
-    pub time_limit: Option<f64>,
+    #[arg(long, value_name = "S", value_parser = Seconds::parse)]
+    pub time_limit: Option<Seconds>,
     /// Memory limit in MiB, instead of problem.yaml's.
-    #[arg(long, value_name = "MIB", value_parser = clap::value_parser!(u64).range(1..))]
-    pub memory_limit: Option<u64>,
+    #[arg(long, value_name = "MIB", value_parser = Mebibytes::parse)]
+    pub memory_limit: Option<Mebibytes>,
     /// Processes and threads a submission may run at once.
     #[arg(long, value_name = "N", default_value_t = crate::judge::DEFAULT_PROCESSES,
-          value_parser = clap::value_parser!(u64).range(1..))]
+          value_parser = clap::value_parser!(u64).range(1..=MAX_PROCESSES))]
     pub processes: u64,
     /// Fail instead of falling back to limits only when the bubblewrap sandbox is unavailable.
     #[arg(long)]
@@ -67,13 +71,6 @@ impl RunOptions {
     }
 }
 
-fn positive_seconds(s: &str) -> Result<f64, String> {
-    match s.parse::<f64>() {
-        Ok(v) if v > 0.0 && v.is_finite() => Ok(v),
-        _ => Err(format!("'{s}' is not a positive number of seconds")),
-    }
-}
-
 pub fn run(args: JudgeArgs) -> anyhow::Result<ExitCode> {
     crate::interrupt::install();
     let package = Package::open(&args.problem)?;
@@ -95,13 +92,14 @@ pub fn run(args: JudgeArgs) -> anyhow::Result<ExitCode> {
     if !json {
         let limits = &judge.limits;
         println!(
-            "{} · {} · limits {:.2} s CPU, {} MiB memory, {} MiB output · {}",
+            "{} · {} · limits {:.2} s CPU, {} MiB memory, {} MiB output · {} · memory: {}",
             package.short_name,
             crate::util::display_path(&args.submission).display(),
             limits.time_s,
             limits.memory_mib,
             limits.output_mib,
-            options.isolation.name()
+            options.isolation.name(),
+            crate::runner::memory_enforcement().name()
         );
     }
     let submission = judge.submission(&args.submission, language)?;

@@ -3,13 +3,13 @@
 
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::Duration;
 
 use clap::Args;
 use serde_json::json;
 
 use crate::package::Package;
 use crate::stress::{self, Found, Outcome, StressOptions};
+use crate::units::Seconds;
 
 #[derive(Debug, Args)]
 pub struct StressArgs {
@@ -28,20 +28,21 @@ pub struct StressArgs {
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// Give up after this many tests.
-    #[arg(long, default_value_t = 100_000, value_name = "N")]
+    #[arg(long, default_value_t = 100_000, value_name = "N",
+          value_parser = clap::value_parser!(u64).range(1..))]
     pub iterations: u64,
     /// Give up searching after this many seconds.
-    #[arg(long, default_value_t = 60.0, value_name = "S")]
-    pub time: f64,
+    #[arg(long, default_value = "60", value_name = "S", value_parser = Seconds::parse)]
+    pub time: Seconds,
     /// Spend at most this many seconds shrinking a failure.
-    #[arg(long, default_value_t = 30.0, value_name = "S")]
-    pub shrink_time: f64,
+    #[arg(long, default_value = "30", value_name = "S", value_parser = Seconds::parse)]
+    pub shrink_time: Seconds,
     /// Where to save the failing test (`<dir>/stress-<problem>-<submission>-<seed>.in|.ans`).
     #[arg(long, default_value = ".", value_name = "DIR")]
     pub save: PathBuf,
     /// CPU time limit per test in seconds, instead of problem.yaml's.
-    #[arg(long, value_name = "S")]
-    pub time_limit: Option<f64>,
+    #[arg(long, value_name = "S", value_parser = Seconds::parse)]
+    pub time_limit: Option<Seconds>,
     /// Run the submission with resource limits only, outside the sandbox.
     #[arg(long)]
     pub no_sandbox: bool,
@@ -104,8 +105,8 @@ fn stress_options(args: &StressArgs) -> anyhow::Result<StressOptions> {
         generator: args.generator.clone(),
         seed: args.seed,
         iterations: args.iterations,
-        time: Duration::from_secs_f64(args.time.max(0.0)),
-        shrink_time: Duration::from_secs_f64(args.shrink_time.max(0.0)),
+        time: args.time.duration(),
+        shrink_time: args.shrink_time.duration(),
         judge,
     })
 }

@@ -91,12 +91,13 @@ pub fn run(args: VerifyArgs) -> anyhow::Result<ExitCode> {
         .unwrap_or(0);
     if !args.json {
         println!(
-            "verify {} · {} submissions · limits {:.2} s CPU, {} MiB memory · {}",
+            "verify {} · {} submissions · limits {:.2} s CPU, {} MiB memory · {} · memory: {}",
             package.short_name,
             submissions.len(),
             limits.time_s,
             limits.memory_mib,
-            base.isolation.name()
+            base.isolation.name(),
+            crate::runner::memory_enforcement().name()
         );
     }
     let mut rows = Vec::new();

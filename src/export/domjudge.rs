@@ -55,7 +55,7 @@ pub fn write_zip(
     let ini = format!(
         "name = \"{}\"\ntimelimit = {}\n",
         package.display_name().replace('"', "'"),
-        crate::render::glyphs::fmt(package.config.limits.time_s)
+        crate::render::glyphs::fmt(package.config.limits.time_s.get())
     );
     entries.push(("domjudge-problem.ini".into(), Source::Bytes(ini.as_bytes())));
     entries.push((

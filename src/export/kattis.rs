@@ -178,7 +178,7 @@ fn write_problem_yaml(package: &Package, dest: &Path, notes: &mut Notes) -> anyh
         dest.join(".timelimit"),
         format!(
             "{}\n",
-            crate::render::glyphs::fmt(package.config.limits.time_s)
+            crate::render::glyphs::fmt(package.config.limits.time_s.get())
         ),
     )?;
     Ok(())

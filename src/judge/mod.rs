@@ -19,6 +19,7 @@ use crate::checking::OutputChecker;
 use crate::lang::{self, CompileError, Compiled, Language};
 use crate::package::{Limits, Package, TestCase};
 use crate::runner::{self, IsolationChoice};
+use crate::units::{Mebibytes, Seconds};
 
 /// How to judge.
 #[derive(Debug, Clone)]
@@ -26,10 +27,10 @@ pub struct JudgeOptions {
     pub jobs: usize,
     /// Only tests whose name matches one of these patterns (see [`matches_filter`]).
     pub filter: Option<String>,
-    /// Overrides problem.yaml's CPU time limit, in seconds.
-    pub time_limit: Option<f64>,
-    /// Overrides problem.yaml's memory limit, in MiB.
-    pub memory_limit: Option<u64>,
+    /// Overrides problem.yaml's CPU time limit.
+    pub time_limit: Option<Seconds>,
+    /// Overrides problem.yaml's memory limit.
+    pub memory_limit: Option<Mebibytes>,
     /// Whether submissions run in the sandbox.
     pub isolation: IsolationChoice,
     /// How many processes (and threads) a submission may have at once.
@@ -76,6 +77,8 @@ pub struct JudgeReport {
     pub verdict: Verdict,
     /// How submissions were isolated: `sandbox` or `limits-only`.
     pub isolation: &'static str,
+    /// How memory limits were enforced: `cgroup` or `sampled`.
+    pub memory_enforcement: &'static str,
     pub tests: Vec<TestResult>,
     /// The compiler's message when the verdict is CE.
     #[serde(skip)]
@@ -178,6 +181,7 @@ impl Judge {
             submission: submission.path.display().to_string(),
             verdict: Verdict::Ac,
             isolation: self.options.isolation.name(),
+            memory_enforcement: runner::memory_enforcement().name(),
             tests: Vec::new(),
             compile_message: None,
             language: submission.language.name().to_string(),
@@ -204,9 +208,10 @@ impl Judge {
             .context("creating a scratch directory")?;
         on_start(self.tests.len());
         let mut interrupted = false;
+        let jobs = runner::admissible_jobs(self.options.jobs, self.limits.memory_mib.bytes());
         crate::parallel::ordered(
             &self.tests,
-            self.options.jobs,
+            jobs,
             |slot, test| test_runner.run(test, slot, scratch.path(), None),
             |_, result| match result {
                 Ok(result) => {

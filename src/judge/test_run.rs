@@ -8,7 +8,7 @@ use crate::checking::{CheckOutcome, OutputChecker};
 use crate::interrupt::Interrupted;
 use crate::lang::Compiled;
 use crate::package::{Limits, TestCase};
-use crate::runner::{self, Isolation, IsolationChoice, RunLimits, RunOutcome, RunSpec, sandbox};
+use crate::runner::{self, Isolation, IsolationChoice, RunLimits, RunOutcome, RunSpec};
 use crate::verdict::Verdict;
 
 use super::{TestResult, classify};
@@ -106,9 +106,6 @@ impl TestRunner<'_> {
             let _ = std::fs::copy(&files.output, copy);
         }
         let stderr_text = crate::util::read_head_tail(&files.stderr);
-        if let Some(why) = sandbox_failure(&spec, &outcome, &stderr_text) {
-            return Ok(measured.result(test, Verdict::Je, why));
-        }
         if let Some((verdict, message)) =
             classify::run_verdict(&outcome, self.limits, output_bytes, &stderr_text)
         {
@@ -122,18 +119,18 @@ impl TestRunner<'_> {
     /// input on stdin, its own working directory.
     fn spec(&self, test: &TestCase, slot: usize, files: &RunFiles) -> RunSpec {
         let memory_mib = self.limits.memory_mib;
-        let (argv, isolation, home) = match self.isolation {
+        let (argv, isolation) = match self.isolation {
             IsolationChoice::Sandbox => {
-                let (argv, mounts) = self.program.sandboxed_command(memory_mib, &files.work);
-                let home = Path::new(sandbox::WORK_DIR).to_path_buf();
-                (argv, Isolation::Sandbox(mounts), home)
+                let (argv, mounts) = self
+                    .program
+                    .sandboxed_command(memory_mib.get(), &files.work);
+                (argv, Isolation::Sandbox(mounts))
             }
-            IsolationChoice::LimitsOnly => (
-                self.program.command(memory_mib),
-                Isolation::Direct,
-                files.work.clone(),
-            ),
+            IsolationChoice::LimitsOnly => {
+                (self.program.command(memory_mib.get()), Isolation::Direct)
+            }
         };
+        let home = runner::work_dir_seen(&isolation, &files.work);
         let mut limits = RunLimits::submission(
             self.limits.time_s,
             memory_mib,
@@ -169,18 +166,4 @@ impl TestRunner<'_> {
             Ok(CheckOutcome::JudgeError(why)) | Err(why) => measured.result(test, Verdict::Je, why),
         }
     }
-}
-
-/// Why the sandbox itself failed to start the program, if it did: the judge's fault, never the
-/// contestant's.
-fn sandbox_failure(spec: &RunSpec, outcome: &RunOutcome, stderr: &str) -> Option<String> {
-    let failed = matches!(spec.isolation, Isolation::Sandbox(_))
-        && outcome.exit == runner::Exit::Code(1)
-        && stderr.starts_with("bwrap: ");
-    failed.then(|| {
-        format!(
-            "the sandbox failed to start: {}",
-            stderr.lines().next().unwrap_or("")
-        )
-    })
 }
