@@ -227,9 +227,30 @@ fn read_n(path: &str) -> Result<u64, String> {
     }
 }
 
-/// The judges' number of moves, or `None` when their answer is None.
+/// The judges' number of moves, or `None` when their answer is None. Only the first token is
+/// read: the moves after it are not needed (and may still be being written into a pipe).
 fn read_answer(path: &str) -> Result<Option<u64>, String> {
-    let text = fs::read(path).map_err(|e| format!("reading {path}: {e}"))?;
+    let failed = |e: io::Error| format!("reading {path}: {e}");
+    let mut file = fs::File::open(path).map_err(failed)?;
+    let mut text = Vec::new();
+    let mut chunk = [0u8; 4096];
+    loop {
+        let got = match file.read(&mut chunk) {
+            Ok(got) => got,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(failed(e)),
+        };
+        if got == 0 {
+            break;
+        }
+        text.extend_from_slice(&chunk[..got]);
+        // Done once a token and the white space after it are in.
+        if let Some(start) = text.iter().position(|c| !c.is_ascii_whitespace()) {
+            if text[start..].iter().any(u8::is_ascii_whitespace) {
+                break;
+            }
+        }
+    }
     let text = String::from_utf8_lossy(&text);
     let token = text
         .split_ascii_whitespace()
