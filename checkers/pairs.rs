@@ -33,6 +33,9 @@ const SHOWN_TOKEN: usize = 24;
 const CHUNK: usize = 1 << 20;
 /// Bytes of the buffer taken in one batch by the fast path (its numbers stay in the L1 cache).
 const BATCH: usize = 1 << 14;
+/// Room for the digit words of a batch (at most one number per two bytes, and three more
+/// written past the last); a power of two, so that masked indices need no bounds check.
+const WORDS: usize = BATCH;
 /// Bytes kept in front of the buffered data, so that the eight bytes ending at any token's end
 /// can be loaded as one word.
 const PAD: usize = 8;
@@ -422,7 +425,7 @@ impl<R: Read> Tokens<R> {
         Tokens {
             source,
             buf: vec![0; PAD + CHUNK + 64],
-            words: vec![0; BATCH / 2 + 8],
+            words: vec![0; WORDS],
             values: vec![0; BATCH / 2 + 8],
             avx2: has_avx2(),
             start: PAD,
@@ -615,6 +618,7 @@ fn after_tokens(buf: &[u8], from: usize, count: usize) -> usize {
 /// starts and how many numbers it took.
 #[inline(always)]
 fn plain_body(buf: &[u8], words: &mut [u64], from: usize, end: usize) -> (usize, usize) {
+    let words: &mut [u64; WORDS] = (&mut words[..WORDS]).try_into().unwrap();
     let mut count = 0;
     // The newline before the number being read.
     let mut prev = from - 1;
@@ -645,7 +649,7 @@ fn plain_body(buf: &[u8], words: &mut [u64], from: usize, end: usize) -> (usize,
                 // bytes below it belong to earlier tokens and become leading zeros.
                 let tail = u64::from_le_bytes(buf[stop - 8..stop].try_into().unwrap());
                 let keep = u64::MAX.wrapping_shl(64u32.wrapping_sub((len as u32).wrapping_mul(8)));
-                words[count + slot] = (tail ^ 0x3030_3030_3030_3030) & keep;
+                words[(count + slot) & (WORDS - 1)] = (tail ^ 0x3030_3030_3030_3030) & keep;
                 prev = stop;
                 ends &= ends.wrapping_sub(1);
             }

@@ -37,6 +37,9 @@ const JUDGE_ERROR: i32 = 1;
 const BLOCK: usize = 1 << 18;
 /// Bytes of a block taken in one batch by the fast path (its numbers stay in the L1 cache).
 const BATCH: usize = 1 << 14;
+/// Room for the digit words of a batch (at most one number per two bytes, and three more
+/// written past the last); a power of two, so that masked indices need no bounds check.
+const WORDS: usize = BATCH;
 /// Room before the data for the unfinished number carried over from the previous block.
 const PAD: usize = 64;
 /// Longest token carried over to the next block (longer ones are wrong anyway).
@@ -139,7 +142,7 @@ impl Scanner {
             carry: [0; LONGEST],
             carried: 0,
             after_sep: 1,
-            words: vec![0; BATCH / 2 + 128],
+            words: vec![0; WORDS],
             converted: vec![0; BATCH / 2 + 128],
             values: Vec::with_capacity(BLOCK / 2 + 128),
             avx2: has_avx2(),
@@ -179,7 +182,7 @@ impl Scanner {
             // SAFETY: the processor has AVX2 (checked at run time).
             unsafe { plain_avx2(buf, words, at, stop, pending, after_sep) }
         } else {
-            plain(buf, words, at, stop, pending, after_sep)
+            plain::<false>(buf, words, at, stop, pending, after_sep)
         };
         if self.avx2 {
             // SAFETY: as above.
@@ -292,7 +295,7 @@ unsafe fn plain_avx2(
     pending: Option<usize>,
     after_sep: &mut u64,
 ) -> (usize, Option<usize>, usize) {
-    plain(buf, words, at, data_end, pending, after_sep)
+    plain::<true>(buf, words, at, data_end, pending, after_sep)
 }
 
 #[cfg(not(target_arch = "x86_64"))]
@@ -304,7 +307,7 @@ unsafe fn plain_avx2(
     pending: Option<usize>,
     after_sep: &mut u64,
 ) -> (usize, Option<usize>, usize) {
-    plain(buf, words, at, data_end, pending, after_sep)
+    plain::<false>(buf, words, at, data_end, pending, after_sep)
 }
 
 /// The fast path of the scan: takes 64-byte stretches from `at` while they are plain (only
@@ -312,7 +315,7 @@ unsafe fn plain_avx2(
 /// and writes the digit word of each number that ends in them into `words`. Returns where it
 /// stopped, the start of the number open there, and how many words it wrote.
 #[inline(always)]
-fn plain(
+fn plain<const AVX2: bool>(
     buf: &[u8],
     words: &mut [u64],
     mut at: usize,
@@ -320,11 +323,17 @@ fn plain(
     mut pending: Option<usize>,
     after_sep: &mut u64,
 ) -> (usize, Option<usize>, usize) {
+    let words: &mut [u64; WORDS] = (&mut words[..WORDS]).try_into().unwrap();
     let mut count = 0;
     // The separator before the open number (or before `at`).
     let mut prev = pending.map_or(at - 1, |start| start - 1);
     while at < data_end {
-        let (sep, other) = classify(&buf[at..at + 64]);
+        let (sep, other) = if AVX2 {
+            // SAFETY: only instantiated inside `plain_avx2`, on processors with AVX2.
+            unsafe { classify_plain_avx2(&buf[at..at + 64]) }
+        } else {
+            classify(&buf[at..at + 64])
+        };
         let before = (sep << 1) | *after_sep;
         // A run of nine digits (within the stretch; the first number's length is checked on
         // its own, as it may begin in an earlier stretch).
@@ -350,7 +359,8 @@ fn plain(
                 // the eight bytes lie inside `buf`.
                 let tail = unsafe { (buf.as_ptr().add(end - 8) as *const u64).read_unaligned() };
                 let keep = u64::MAX.wrapping_shl(64u32.wrapping_sub((len as u32).wrapping_mul(8)));
-                words[count + slot] = (u64::from_le(tail) ^ 0x3030_3030_3030_3030) & keep;
+                words[(count + slot) & (WORDS - 1)] =
+                    (u64::from_le(tail) ^ 0x3030_3030_3030_3030) & keep;
                 prev = end;
                 ends &= ends.wrapping_sub(1);
             }
@@ -367,6 +377,39 @@ fn plain(
         at += 64;
     }
     (at, pending, count)
+}
+
+/// The fast path's [`classify`], 32 bytes at a time: only spaces and newlines count as
+/// separators here (any other white space is "other" and leaves the stretch to the general
+/// scanner).
+///
+/// # Safety
+/// The processor must have AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+#[inline]
+unsafe fn classify_plain_avx2(bytes: &[u8]) -> (u64, u64) {
+    use std::arch::x86_64::*;
+    assert!(bytes.len() >= 64);
+    let (mut sep, mut known) = (0u64, 0u64);
+    for k in 0..2 {
+        // SAFETY: the assertion keeps the 32-byte load inside `bytes`.
+        let v = _mm256_loadu_si256(bytes.as_ptr().add(32 * k) as *const __m256i);
+        let space = _mm256_cmpeq_epi8(v, _mm256_set1_epi8(b' ' as i8));
+        let newline = _mm256_cmpeq_epi8(v, _mm256_set1_epi8(b'\n' as i8));
+        let digits = _mm256_sub_epi8(v, _mm256_set1_epi8(b'0' as i8));
+        let digits = _mm256_cmpeq_epi8(_mm256_min_epu8(digits, _mm256_set1_epi8(9)), digits);
+        let separators = _mm256_or_si256(space, newline);
+        sep |= (_mm256_movemask_epi8(separators) as u32 as u64) << (32 * k);
+        known |=
+            (_mm256_movemask_epi8(_mm256_or_si256(separators, digits)) as u32 as u64) << (32 * k);
+    }
+    (sep, !known)
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+unsafe fn classify_plain_avx2(bytes: &[u8]) -> (u64, u64) {
+    classify(bytes)
 }
 
 /// Values of digit words, four at a time.
