@@ -4,6 +4,7 @@
 mod setter_support;
 mod support;
 
+mod check_answer;
 mod check_validate;
 mod checkers_cli;
 mod checkers_packages;

@@ -7,6 +7,7 @@ pub mod export;
 pub mod gen_test;
 pub mod generate;
 pub mod judge;
+mod lazy_answer;
 pub mod render;
 pub mod solve;
 pub mod statement;
