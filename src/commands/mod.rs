@@ -1,5 +1,6 @@
 //! One module per subcommand. Each exposes its clap `Args` struct and a `run` function that
 //! returns the process exit code, or an error for the caller to report with exit code 2.
+//! (`lazy_answer` is not a subcommand: it serves `check`.)
 
 pub mod check;
 pub mod count;
