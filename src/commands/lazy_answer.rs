@@ -73,7 +73,7 @@ impl LazyAnswer {
         let (fifo, stopped) = (path.clone(), stop.clone());
         let writer = std::thread::spawn(move || {
             // Opening the write end waits for the checker to open the answer (or for
-            // `finish`): the answer's end is only written once someone reads it.
+            // `finish`): nothing is solved before someone reads.
             let pipe = OpenOptions::new().write(true).open(&fifo)?;
             let sink = Stoppable {
                 pipe,
@@ -103,6 +103,8 @@ impl LazyAnswer {
         let mut sink = [0u8; 1 << 16];
         while !self.writer.is_finished() {
             match drain.read(&mut sink) {
+                // Nothing to read now, or no writer yet (it is still opening its end).
+                Ok(0) => std::thread::sleep(Duration::from_millis(1)),
                 Ok(_) => {}
                 Err(e) if e.kind() == io::ErrorKind::WouldBlock => {
                     std::thread::sleep(Duration::from_millis(1));
