@@ -1,5 +1,6 @@
 //! One module per subcommand. Each exposes its clap `Args` struct and a `run` function that
 //! returns the process exit code, or an error for the caller to report with exit code 2.
+//! (`lazy_answer` is not a subcommand: it serves `check`.)
 
 pub mod check;
 pub mod count;
@@ -7,6 +8,7 @@ pub mod export;
 pub mod gen_test;
 pub mod generate;
 pub mod judge;
+mod lazy_answer;
 pub mod render;
 pub mod solve;
 pub mod statement;
