@@ -12,12 +12,15 @@
 mod layers;
 mod listing;
 pub mod rules;
+mod scan;
+pub mod structural;
 
 use super::bfs;
 use super::state::MAX_SEARCH_N;
 
 pub use layers::{Effort, count_paths};
 pub use listing::{Finishes, list_paths};
+pub use structural::count_structural;
 
 /// The optimum for one size and how many solutions reach it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
