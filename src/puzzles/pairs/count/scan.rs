@@ -19,8 +19,6 @@
 //! ([`Balances`]); every other component is small, and only a few dozen states are alive at a
 //! time, which makes the scan O(n^2) big-integer additions for the whole row.
 
-use std::collections::HashMap;
-
 use num_bigint::BigUint;
 
 const EMPTY: u8 = 0;
@@ -101,19 +99,20 @@ impl Balances {
     fn prune(&mut self, target: i64, reach: i64) {
         let keep_low = target - reach;
         let keep_high = target + reach;
-        if self.low < keep_low {
-            let cut = ((keep_low - self.low) as usize).min(self.values.len());
+        let len = self.values.len() as i64;
+        // Leading entries to drop: out of reach or zero.
+        let mut cut = (keep_low - self.low).clamp(0, len) as usize;
+        while cut < self.values.len() && self.values[cut].bits() == 0 {
+            cut += 1;
+        }
+        if cut > 0 {
             self.values.drain(..cut);
-            self.low = keep_low;
+            self.low += cut as i64;
         }
         let len = (keep_high - self.low + 1).max(0) as usize;
         self.values.truncate(len);
         while self.values.last().is_some_and(|v| v.bits() == 0) {
             self.values.pop();
-        }
-        while self.values.first().is_some_and(|v| v.bits() == 0) {
-            self.values.remove(0);
-            self.low += 1;
         }
     }
 
@@ -330,6 +329,27 @@ fn pair_misplaced(site: Site) -> i64 {
     i64::from(misplaced(x, square)) + i64::from(misplaced(y, square + 1))
 }
 
+/// The entry for `key` in `layer`, created empty when missing.
+fn slot(layer: &mut Vec<(Key, Balances)>, key: Key) -> &mut Balances {
+    let index = match layer.iter().position(|(k, _)| *k == key) {
+        Some(index) => index,
+        None => {
+            layer.push((key, Balances::default()));
+            layer.len() - 1
+        }
+    };
+    &mut layer[index].1
+}
+
+/// Merges entries whose keys became equal.
+fn merge_equal_keys(layer: Vec<(Key, Balances)>) -> Vec<(Key, Balances)> {
+    let mut merged: Vec<(Key, Balances)> = Vec::with_capacity(layer.len());
+    for (key, balances) in layer {
+        slot(&mut merged, key).add_shifted(&balances, 0);
+    }
+    merged
+}
+
 /// The number of spend configurations for phase-1 length `t` whose position after the spend
 /// move has a closed-form finish (each counts once; the caller multiplies by the orders).
 pub fn spend_configurations(n: u64, t: u64, misplaced_start: u64) -> BigUint {
@@ -355,8 +375,9 @@ pub fn spend_configurations(n: u64, t: u64, misplaced_start: u64) -> BigUint {
         spend: None,
         lifts: 0,
     };
-    let mut layer: HashMap<Key, Balances> = HashMap::from([(start, Balances::one())]);
-    let (mut scratch, mut next_keys) = (Vec::new(), Vec::new());
+    // A handful of keys are alive at a time: a vector with linear look-up beats hashing.
+    let mut layer: Vec<(Key, Balances)> = vec![(start, Balances::one())];
+    let (mut scratch, mut successors_of) = (Vec::new(), Vec::new());
     let squares = 2 * n + 2;
     for i in 0..squares {
         if i == n || i == 2 * n {
@@ -365,31 +386,38 @@ pub fn spend_configurations(n: u64, t: u64, misplaced_start: u64) -> BigUint {
             } else {
                 plan.white_lifts
             };
-            layer.retain(|key, _| key.pending == 0 && key.lifts == want);
-            layer = layer
-                .into_iter()
-                .map(|(mut key, b)| {
-                    key.lifts = 0;
-                    key.spacing = 3;
-                    (key, b)
-                })
-                .collect();
+            layer.retain(|(key, _)| key.pending == 0 && key.lifts == want);
+            for (key, _) in &mut layer {
+                key.lifts = 0;
+                key.spacing = 3;
+            }
+            layer = merge_equal_keys(layer);
         }
-        let mut next: HashMap<Key, Balances> = HashMap::with_capacity(layer.len() * 2);
-        for (key, balances) in &layer {
-            successors(&plan, key, i, &mut scratch, &mut next_keys);
-            for &(successor, shift) in &next_keys {
-                next.entry(successor)
-                    .or_default()
-                    .add_shifted(balances, shift);
+        let mut next: Vec<(Key, Balances)> = Vec::with_capacity(layer.len() * 2);
+        for (key, balances) in layer {
+            successors(&plan, &key, i, &mut scratch, &mut successors_of);
+            let Some((&(last, last_shift), rest)) = successors_of.split_last() else {
+                continue;
+            };
+            for &(successor, shift) in rest {
+                slot(&mut next, successor).add_shifted(&balances, shift);
+            }
+            match next.iter_mut().find(|(k, _)| *k == last) {
+                Some((_, target)) => target.add_shifted(&balances, last_shift),
+                None => {
+                    let mut moved = balances;
+                    moved.low += last_shift;
+                    next.push((last, moved));
+                }
             }
         }
-        // At most one domino completes per two squares from here on.
-        let reach = ((squares - i) / 2 + 1) as i64;
-        for balances in next.values_mut() {
+        // Dominoes are disjoint and separated by a square that is not misplaced, so at most
+        // one completes per three squares from here on.
+        let reach = ((squares - i) / 3 + 1) as i64;
+        for (_, balances) in &mut next {
             balances.prune(target, reach);
         }
-        next.retain(|_, b| !b.values.is_empty());
+        next.retain(|(_, b)| !b.values.is_empty());
         layer = next;
     }
     let mut total = BigUint::ZERO;

@@ -30,19 +30,28 @@ pub fn count_structural(n: u64) -> BigUint {
         return bfs::shortest(n as u32).map_or(BigUint::ZERO, |s| BigUint::from(s.solutions));
     }
     let misplaced_start = misplaced_at_start(n);
+    // Phase 1 keeps the misplaced count, the spend move changes it by at most 2, and phase 2
+    // needs exactly 2 per move left: only three lengths t can finish. Their scans are
+    // independent and run on threads of their own.
+    let lengths: Vec<u64> = (1..n - 1)
+        .filter(|&t| (2 * (n - 1 - t) as i64 - misplaced_start as i64).abs() <= 2)
+        .collect();
+    let configurations: Vec<BigUint> = std::thread::scope(|scope| {
+        let handles: Vec<_> = lengths
+            .iter()
+            .map(|&t| scope.spawn(move || spend_configurations(n, t, misplaced_start)))
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("a scan thread panicked"))
+            .collect()
+    });
     let mut total = BigUint::ZERO;
-    for t in 1..n - 1 {
-        let left = n - 1 - t;
-        // Phase 1 keeps the misplaced count; the spend move changes it by at most 2; phase 2
-        // needs exactly 2 per move left. Other lengths cannot finish.
-        let change = 2 * left as i64 - misplaced_start as i64;
-        if change.abs() > 2 {
-            continue;
-        }
-        let configurations = spend_configurations(n, t, misplaced_start);
+    for (&t, configurations) in lengths.iter().zip(configurations) {
         if configurations.bits() == 0 {
             continue;
         }
+        let left = n - 1 - t;
         let (a, b) = (t.div_ceil(2), t / 2);
         let orders = if t % 2 == 1 {
             factorial(a - 1) * factorial(b)
