@@ -10,6 +10,8 @@
 //! closed form instead of searched.
 
 mod layers;
+#[cfg(test)]
+mod lemmas;
 mod listing;
 pub mod rules;
 mod scan;

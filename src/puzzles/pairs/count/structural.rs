@@ -78,7 +78,7 @@ fn factorial(k: u64) -> BigUint {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{count_optimal, observed_pattern};
+    use super::super::{count_optimal, observed_pattern, observed_pattern_exact};
     use super::*;
 
     #[test]
@@ -89,6 +89,19 @@ mod tests {
                 count_structural(u64::from(n)),
                 BigUint::from(searched),
                 "n = {n}"
+            );
+        }
+    }
+
+    /// The observed closed form holds wherever the test reaches (the table and the README go
+    /// further); a failure would name the first n where it breaks.
+    #[test]
+    fn structural_count_follows_the_observed_closed_form_up_to_160() {
+        for n in 4..=160u64 {
+            assert_eq!(
+                Some(count_structural(n)),
+                observed_pattern_exact(n),
+                "first n where the closed form fails"
             );
         }
     }
