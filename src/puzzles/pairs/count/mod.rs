@@ -9,6 +9,7 @@
 //! rest of the solution is forced up to the order of independent dominoes, which is counted in
 //! closed form instead of searched.
 
+mod balances;
 mod layers;
 #[cfg(test)]
 mod lemmas;

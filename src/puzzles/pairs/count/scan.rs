@@ -21,6 +21,8 @@
 
 use num_bigint::BigUint;
 
+use super::balances::Balances;
+
 const EMPTY: u8 = 0;
 const BLACK: u8 = 1;
 const WHITE: u8 = 2;
@@ -56,74 +58,6 @@ struct Key {
     spend: Option<Site>,
     /// Lifts (g0 included) started in the current region.
     lifts: u64,
-}
-
-/// Counts indexed by balance: `values[j]` is the count at balance `low + j`.
-#[derive(Clone, Debug, Default)]
-struct Balances {
-    low: i64,
-    values: Vec<BigUint>,
-}
-
-impl Balances {
-    fn one() -> Balances {
-        Balances {
-            low: 0,
-            values: vec![BigUint::from(1u32)],
-        }
-    }
-
-    /// Adds `other` shifted by `shift`.
-    fn add_shifted(&mut self, other: &Balances, shift: i64) {
-        let other_low = other.low + shift;
-        if self.values.is_empty() {
-            self.low = other_low;
-        }
-        let low = self.low.min(other_low);
-        let high = (self.low + self.values.len() as i64).max(other_low + other.values.len() as i64);
-        if low < self.low {
-            let mut grown = vec![BigUint::ZERO; (self.low - low) as usize];
-            grown.append(&mut self.values);
-            self.values = grown;
-            self.low = low;
-        }
-        self.values
-            .resize((high - self.low) as usize, BigUint::ZERO);
-        let offset = (other_low - self.low) as usize;
-        for (slot, value) in self.values[offset..].iter_mut().zip(&other.values) {
-            *slot += value;
-        }
-    }
-
-    /// Drops the balances that can no longer reach `target` with at most `reach` more dominoes.
-    fn prune(&mut self, target: i64, reach: i64) {
-        let keep_low = target - reach;
-        let keep_high = target + reach;
-        let len = self.values.len() as i64;
-        // Leading entries to drop: out of reach or zero.
-        let mut cut = (keep_low - self.low).clamp(0, len) as usize;
-        while cut < self.values.len() && self.values[cut].bits() == 0 {
-            cut += 1;
-        }
-        if cut > 0 {
-            self.values.drain(..cut);
-            self.low += cut as i64;
-        }
-        let len = (keep_high - self.low + 1).max(0) as usize;
-        self.values.truncate(len);
-        while self.values.last().is_some_and(|v| v.bits() == 0) {
-            self.values.pop();
-        }
-    }
-
-    fn at(&self, balance: i64) -> BigUint {
-        let j = balance - self.low;
-        if j < 0 || j >= self.values.len() as i64 {
-            BigUint::ZERO
-        } else {
-            self.values[j as usize].clone()
-        }
-    }
 }
 
 /// The sizes one scan works with.
@@ -406,7 +340,7 @@ pub fn spend_configurations(n: u64, t: u64, misplaced_start: u64) -> BigUint {
                 Some((_, target)) => target.add_shifted(&balances, last_shift),
                 None => {
                     let mut moved = balances;
-                    moved.low += last_shift;
+                    moved.shift(last_shift);
                     next.push((last, moved));
                 }
             }
@@ -417,7 +351,7 @@ pub fn spend_configurations(n: u64, t: u64, misplaced_start: u64) -> BigUint {
         for (_, balances) in &mut next {
             balances.prune(target, reach);
         }
-        next.retain(|(_, b)| !b.values.is_empty());
+        next.retain(|(_, b)| !b.is_empty());
         layer = next;
     }
     let mut total = BigUint::ZERO;
