@@ -85,16 +85,21 @@ impl Balances {
             let source = &other.limbs[j * other.width..(j + 1) * other.width];
             let at = (other_low - self.low) as usize + j;
             let target = &mut self.limbs[at * width..(at + 1) * width];
-            let mut carry = 0u64;
-            for (k, limb) in target.iter_mut().enumerate() {
-                let add = source.get(k).copied().unwrap_or(0);
+            let (low_part, high_part) = target.split_at_mut(source.len());
+            let mut carry = false;
+            for (limb, &add) in low_part.iter_mut().zip(source) {
                 let (sum, overflow_a) = limb.overflowing_add(add);
-                let (sum, overflow_b) = sum.overflowing_add(carry);
+                let (sum, overflow_b) = sum.overflowing_add(u64::from(carry));
                 *limb = sum;
-                carry = u64::from(overflow_a || overflow_b);
-                if k >= source.len() && carry == 0 {
+                carry = overflow_a || overflow_b;
+            }
+            for limb in high_part.iter_mut() {
+                if !carry {
                     break;
                 }
+                let (sum, overflow) = limb.overflowing_add(1);
+                *limb = sum;
+                carry = overflow;
             }
             full |= target[width - 1] != 0;
         }
