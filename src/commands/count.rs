@@ -8,7 +8,16 @@ use std::process::ExitCode;
 use anyhow::bail;
 use clap::Args;
 
-use crate::puzzles::registry::{self, CountRequest};
+use crate::puzzles::registry::{self, CountMethod, CountRequest};
+
+/// How to count.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Method {
+    /// From the shape of optimal solutions (docs/pairs-count.md), any n up to 100000.
+    Structural,
+    /// Search over positions, layer by layer (n <= 56, practical to about 26).
+    Search,
+}
 
 #[derive(Debug, Args)]
 pub struct CountArgs {
@@ -19,12 +28,20 @@ pub struct CountArgs {
     pub n: Option<u32>,
     /// Print a Markdown table for every n in A..B (both included): the minimum, the count, the
     /// conjectured 2^(n-4), whether the count fits the observed closed form (see the README),
-    /// the positions the search expanded and the time each size took.
+    /// the positions the search expanded, the time of the chosen method and, where the search
+    /// also ran (see --search-up-to), the search's time.
     #[arg(long, value_name = "A..B", value_parser = parse_range)]
     pub table: Option<RangeInclusive<u32>>,
     /// Print every optimal solution, one per line (moves separated by spaces), then the count.
     #[arg(long, requires = "n")]
     pub list: bool,
+    /// How to count; the method used is named on standard error.
+    #[arg(long, value_enum, default_value_t = Method::Structural)]
+    pub method: Method,
+    /// With --table and the structural method: also run the search for n up to this size and
+    /// show its time (the two counts must agree).
+    #[arg(long, value_name = "N", default_value_t = 20)]
+    pub search_up_to: u32,
 }
 
 fn parse_range(text: &str) -> Result<RangeInclusive<u32>, String> {
@@ -54,10 +71,18 @@ pub fn run(args: CountArgs) -> anyhow::Result<ExitCode> {
             known.join(", ")
         );
     };
+    let method = match args.method {
+        Method::Structural => CountMethod::Structural,
+        Method::Search => CountMethod::Search,
+    };
     let request = match (args.table, args.n) {
-        (Some(range), _) => CountRequest::Table(range),
+        (Some(range), _) => CountRequest::Table {
+            range,
+            method,
+            search_up_to: args.search_up_to,
+        },
         (None, Some(n)) if args.list => CountRequest::List(n),
-        (None, Some(n)) => CountRequest::One(n),
+        (None, Some(n)) => CountRequest::One { n, method },
         (None, None) => unreachable!("clap requires n without --table"),
     };
     counter(&request, &mut io::stdout().lock())?;

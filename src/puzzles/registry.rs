@@ -48,15 +48,36 @@ pub struct Puzzle {
 /// Smaller variants of an input, larger reductions first.
 pub type ShrinkFn = fn(&[u8]) -> Vec<Vec<u8>>;
 
+/// How a counter counts: from the structure of optimal solutions, or by searching positions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CountMethod {
+    Structural,
+    Search,
+}
+
+impl CountMethod {
+    pub fn name(self) -> &'static str {
+        match self {
+            CountMethod::Structural => "structural",
+            CountMethod::Search => "search",
+        }
+    }
+}
+
 /// What `leapfrog count` asks a counter for.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum CountRequest {
     /// The number of optimal solutions of one size.
-    One(u32),
+    One { n: u32, method: CountMethod },
     /// Every optimal solution of one size, then their number.
     List(u32),
-    /// A Markdown table of the counts for every size in the range.
-    Table(RangeInclusive<u32>),
+    /// A Markdown table of the counts for every size in the range; with the structural
+    /// method, the search also runs (and must agree) up to `search_up_to`.
+    Table {
+        range: RangeInclusive<u32>,
+        method: CountMethod,
+        search_up_to: u32,
+    },
 }
 
 /// Answers a [`CountRequest`] on the writer (stdout for `leapfrog count`).
