@@ -279,6 +279,38 @@ fn exported_validators_build_and_judge_on_a_judgehost_without_rust() {
 }
 
 #[test]
+fn exported_input_validators_build_and_check_inputs_on_a_judgehost_without_rust() {
+    if !bwrap_available() {
+        return;
+    }
+    let work = tempfile::tempdir().unwrap();
+    let mut checked = 0;
+    for package in packages() {
+        let dest = work.path().join(&package.short_name);
+        leapfrog::export::validator::write_input_validators(&package, &dest).unwrap();
+        let samples = package.data_dir().join("sample");
+        for entry in std::fs::read_dir(dest.join("input_validators")).unwrap() {
+            let dir = entry.unwrap().path();
+            use std::os::unix::fs::PermissionsExt;
+            std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o777)).unwrap();
+            let host = Judgehost::new(&dir).show(&samples, "/data");
+            let (build, took) = host.sh("./build", b"");
+            assert!(build.status.success(), "{dir:?}: {}", text(&build));
+            assert!(took < SCRIPT_TIME_LIMIT, "{dir:?}: build took {took:?}");
+            let (ok, _) = host.sh(
+                "for f in /data/*.in; do ./run < $f; c=$?; [ $c = 42 ] || exit $c; done; exit 42",
+                b"",
+            );
+            assert_eq!(ok.status.code(), Some(42), "{dir:?}: {}", text(&ok));
+            let (bad, _) = host.sh("./run", b"wrong\n");
+            assert_eq!(bad.status.code(), Some(43), "{dir:?}: {}", text(&bad));
+            checked += 1;
+        }
+    }
+    assert!(checked >= 7, "every problem has an input validator");
+}
+
+#[test]
 fn with_debian_12s_rustc_in_the_chroot_validators_still_build_in_time() {
     if !bwrap_available() {
         return;

@@ -6,9 +6,9 @@
 //!   in `.timelimit` (the DOMjudge convention, which problemtools allows);
 //! - `problem_statement/problem.en.tex` converted from the Markdown, with PNG pictures;
 //! - `data/` with the generated secret answers, without our generate manifest;
-//! - `input_validators/` and `submissions/` as real files (symlinks followed);
-//! - the output validator from `checkers/` as a program directory ([`super::validator`]): the
-//!   source, a prebuilt static `run` and a `build` script.
+//! - `submissions/` as real files (symlinks followed);
+//! - the output validator from `checkers/` and the input validators as program directories
+//!   ([`super::validator`]): the source, a prebuilt static `run` and a `build` script.
 //!
 //! `generators/` is left out: the data it makes is in `data/`, and the legacy format does not
 //! know the folder.
@@ -77,10 +77,7 @@ pub fn write(package: &Package, dest: &Path) -> anyhow::Result<Notes> {
     crate::interrupt::check()?;
     copy_data(package, dest)?;
     crate::interrupt::check()?;
-    copy_programs(
-        &package.root.join("input_validators"),
-        &dest.join("input_validators"),
-    )?;
+    super::validator::write_input_validators(package, dest)?;
     super::validator::write(package, dest)?;
     crate::interrupt::check()?;
     let submissions = package.root.join("submissions");
@@ -302,7 +299,7 @@ pub(super) fn copy_tree(from: &Path, to: &Path) -> anyhow::Result<()> {
 }
 
 /// Copies a file's bytes and its executable bit (not the owner-only mode of temporary files).
-fn copy_file(from: &Path, to: &Path) -> anyhow::Result<()> {
+pub(super) fn copy_file(from: &Path, to: &Path) -> anyhow::Result<()> {
     use std::os::unix::fs::PermissionsExt;
     std::fs::copy(from, to).with_context(|| format!("copying {}", from.display()))?;
     let executable = std::fs::metadata(from)?.permissions().mode() & 0o111 != 0;
@@ -315,7 +312,7 @@ pub(super) fn set_mode(path: &Path, mode: u32) -> anyhow::Result<()> {
         .with_context(|| format!("setting the permissions of {}", path.display()))
 }
 
-fn check_name(name: &str, path: &Path) -> anyhow::Result<()> {
+pub(super) fn check_name(name: &str, path: &Path) -> anyhow::Result<()> {
     if !valid_name(name) {
         bail!(
             "{}: the file name '{name}' is not allowed in a problem package (letters, digits, '_', '.', '-'; not starting with '.' or '-')",

@@ -1,9 +1,10 @@
-//! The output validator in an export, made to run on a judge host that has no Rust compiler
-//! (DOMjudge's default chroot has none): `output_validators/<name>/` holds the one std-only
-//! source file from `checkers/`, `run`, a statically linked x86-64 Linux program built from it
-//! here at export time, and a `build` script that rebuilds `run` from the source when the host
-//! has a `rustc` that can, and otherwise keeps the shipped program (checking first that the source
-//! is the one it was built from and that the host is x86-64 Linux).
+//! The validators in an export, made to run on a judge host that has no Rust compiler (DOMjudge's
+//! default chroot has none): `output_validators/<name>/` holds the one std-only source file from
+//! `checkers/`, `run`, a statically linked x86-64 Linux program built from it here at export
+//! time, and a `build` script that rebuilds `run` from the source when the host has a `rustc`
+//! that can, and otherwise keeps the shipped program (checking first that the source is the one
+//! it was built from and that the host is x86-64 Linux). Rust input validators are shipped the
+//! same way under `input_validators/<name>/`.
 //!
 //! Static builds are cached like every other build (see [`crate::lang::cache_dir`]), keyed by the
 //! compiler's version, the flags and the source, so repeated exports are fast and give the same
@@ -15,7 +16,7 @@ use std::process::Command;
 use anyhow::{Context, bail};
 use sha2::{Digest, Sha256};
 
-use super::kattis::{copy_tree, file_name, set_mode};
+use super::kattis::{check_name, copy_file, copy_tree, file_name, set_mode};
 use crate::package::Package;
 
 /// The platform of the shipped program: what DOMjudge and Kattis judge hosts run.
@@ -34,32 +35,59 @@ const FLAGS: &[&str] = &[
 
 /// Writes `output_validators/<stem>/` for the package's output validator, if it has one.
 pub fn write(package: &Package, dest: &Path) -> anyhow::Result<()> {
-    let Some(program) = package.output_validator()? else {
+    match package.output_validator()? {
+        Some(program) => write_program(&program, &dest.join("output_validators"), true),
+        None => Ok(()),
+    }
+}
+
+/// Writes `input_validators/`: each Rust file as a program directory like the output
+/// validator's, other programs as they are.
+pub fn write_input_validators(package: &Package, dest: &Path) -> anyhow::Result<()> {
+    let from = package.root.join("input_validators");
+    if !from.is_dir() {
         return Ok(());
-    };
-    let name = file_name(&program)?;
+    }
+    for program in crate::package::programs_in(&from)? {
+        write_program(&program, &dest.join("input_validators"), false)?;
+        crate::interrupt::check()?;
+    }
+    Ok(())
+}
+
+/// Writes one program into `parent`: a program directory as it is; a Rust file as the directory
+/// `<stem>/` with the source, the static `run` and `build`; any other file as it is, or in its
+/// own `<stem>/` if `own_dir` (a package has one output validator, a directory of its own).
+fn write_program(program: &Path, parent: &Path, own_dir: bool) -> anyhow::Result<()> {
+    let name = file_name(program)?;
     let stem = Path::new(&name)
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())
         .unwrap_or(name.clone());
-    let dir = dest.join("output_validators").join(&stem);
     if program.is_dir() {
-        return copy_tree(&program, &dir);
+        return copy_tree(program, &parent.join(if own_dir { &stem } else { &name }));
     }
+    check_name(&name, program)?;
+    let rust = name.ends_with(".rs");
+    let dir = if rust || own_dir {
+        parent.join(&stem)
+    } else {
+        parent.to_path_buf()
+    };
     std::fs::create_dir_all(&dir)?;
-    let source = std::fs::read(&program).with_context(|| {
+    if !rust {
+        return copy_file(program, &dir.join(&name));
+    }
+    let source = std::fs::read(program).with_context(|| {
         format!(
-            "reading the output validator {} (a symlink into checkers/ must resolve)",
+            "reading {} (a symlink into checkers/ must resolve)",
             program.display()
         )
     })?;
     std::fs::write(dir.join(&name), &source)?;
     set_mode(&dir.join(&name), 0o644)?;
-    if !name.ends_with(".rs") {
-        return Ok(());
-    }
     let binary = static_binary(&name, &source)
-        .with_context(|| format!("building a static output validator from {name}"))?;
+        .with_context(|| format!("building a static program from {}", program.display()))?;
     std::fs::copy(&binary, dir.join("run"))
         .with_context(|| format!("copying {}", binary.display()))?;
     set_mode(&dir.join("run"), 0o755)?;
