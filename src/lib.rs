@@ -28,6 +28,7 @@ pub mod generators;
 pub mod interrupt;
 pub mod judge;
 pub mod lang;
+pub mod mutants;
 pub mod package;
 pub mod parallel;
 pub mod puzzles;
