@@ -14,6 +14,7 @@ mod generate;
 mod hostile_outputs;
 mod isolation;
 mod judge_verdicts;
+mod mutants;
 mod pairs;
 mod pairs_heavy;
 mod pairs_programs;

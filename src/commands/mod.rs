@@ -7,6 +7,7 @@ pub mod export;
 pub mod gen_test;
 pub mod generate;
 pub mod judge;
+pub mod mutants;
 pub mod render;
 pub mod solve;
 pub mod statement;
@@ -33,5 +34,6 @@ pub fn run(command: Command) -> anyhow::Result<ExitCode> {
         Command::Statement(args) => statement::run(args),
         Command::Export(args) => export::run(args),
         Command::Count(args) => count::run(args),
+        Command::Mutants(args) => mutants::run(args),
     }
 }

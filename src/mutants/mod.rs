@@ -7,6 +7,8 @@
 //! bodies and input/output set-up are never mutated. The same source always gives the same
 //! mutants in the same order.
 
+pub mod add;
+pub mod campaign;
 mod operators;
 pub mod syntax;
 

@@ -123,13 +123,13 @@ impl<'s> Walk<'s> {
     fn conditional(&mut self, node: Node) {
         if let Some(condition) = self.syntax.condition_of(node) {
             let negated = self.syntax.negate(self.text(condition));
-            self.push(Operator::Negate, node, condition, negated);
+            self.push(Operator::Negate, condition, condition, negated);
         }
         let is_if = node.kind().starts_with("if") || node.kind() == "elif_clause";
         if let (true, Some(body)) = (is_if, node.child_by_field_name("consequence")) {
             let empty = self.syntax.empty_block().to_string();
             if self.text(body).trim() != empty {
-                self.push(Operator::RemoveStatement, node, body, empty);
+                self.push(Operator::RemoveStatement, body, body, empty);
             }
         }
     }

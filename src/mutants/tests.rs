@@ -23,8 +23,8 @@ fn rust_operators_at_every_node_they_apply_to() {
     let expect = [
         "2:constant 0 -> 1",
         "3:constant 0 -> 1",
-        "4:negate if v[i] < 10 && i != 3 { s += v[i]; continue; } -> if !(v[i] < 10 && i != 3) { s += v[i]; continue; }",
-        "4:remove-statement if v[i] < 10 && i != 3 { s += v[i]; continue; } -> if v[i] < 10 && i != 3 {}",
+        "4:negate v[i] < 10 && i != 3 -> !(v[i] < 10 && i != 3)",
+        "4:remove-statement { s += v[i]; continue; } -> {}",
         "4:logical v[i] < 10 && i != 3 -> v[i] < 10 || i != 3",
         "4:remove-clause v[i] < 10 && i != 3 -> v[i] < 10",
         "4:remove-clause v[i] < 10 && i != 3 -> i != 3",
@@ -40,8 +40,8 @@ fn rust_operators_at_every_node_they_apply_to() {
         "5:index v[i] -> v[(i) + 1]",
         "5:index v[i] -> v[(i) - 1]",
         "6:remove-statement continue -> ()",
-        "8:negate if s > 100 { return s; } -> if !(s > 100) { return s; }",
-        "8:remove-statement if s > 100 { return s; } -> if s > 100 {}",
+        "8:negate s > 100 -> !(s > 100)",
+        "8:remove-statement { return s; } -> {}",
         "8:relational s > 100 -> s >= 100",
         "8:literal 100 -> 101",
         "8:literal 100 -> 99",
@@ -54,7 +54,10 @@ fn rust_operators_at_every_node_they_apply_to() {
 fn cpp_and_c_conditions_lose_their_parentheses_and_io_setup_is_left_alone() {
     let source = "#include <cstdio>\nint main() {\n  std::ios::sync_with_stdio(false);\n  int n; scanf(\"%d\", &n);\n  while (n > 1) { if (n == 2) break; n -= 2; }\n  printf(\"%d\\n\", n);\n}\n";
     let got = summary(Syntax::Cpp, source);
-    assert!(got.contains(&"5:negate while (n > 1) { if (n == 2) break; n -= 2; } -> while (!(n > 1)) { if (n == 2) break; n -= 2; }".to_string()), "{got:#?}");
+    assert!(
+        got.contains(&"5:negate n > 1 -> !(n > 1)".to_string()),
+        "{got:#?}"
+    );
     assert!(
         got.contains(&"5:remove-statement break; -> ;".to_string()),
         "{got:#?}"
@@ -105,12 +108,12 @@ fn python_chained_comparisons_boolean_words_and_pass() {
     );
     assert!(
         got.iter()
-            .any(|m| m.starts_with("3:negate") && m.contains("-> if not (0 < n")),
+            .any(|m| m.starts_with("3:negate") && m.contains("-> not (0 < n")),
         "{got:#?}"
     );
     assert!(
         got.iter()
-            .any(|m| m.starts_with("4:remove-statement") && m.contains(": pass else:")),
+            .any(|m| *m == "4:remove-statement print(n + 1) -> pass"),
         "{got:#?}"
     );
     assert!(
