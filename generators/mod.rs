@@ -14,6 +14,10 @@ pub mod shifting;
 pub mod shifting_labels;
 pub mod shifting_query;
 
+/// How a command line splits into words is the plan format's rule, kept with the other leaf
+/// utilities; generators and their tests use it under these names.
+pub use crate::util::{split_command, words};
+
 /// Builds one test input from a generator command line (without the generator's name).
 pub type GenerateFn = fn(&[String]) -> anyhow::Result<Vec<u8>>;
 
@@ -73,20 +77,6 @@ pub static GENERATORS: &[Generator] = &[
 /// Looks a generator up by name.
 pub fn find(name: &str) -> Option<&'static Generator> {
     GENERATORS.iter().find(|g| g.name == name)
-}
-
-/// The words of a command line (plans and `--generator` split on white space, no quoting).
-pub fn words(line: &str) -> Vec<String> {
-    line.split_whitespace().map(String::from).collect()
-}
-
-/// A command line as the generator's name and its arguments; `None` when it is empty.
-pub fn split_command(line: &str) -> Option<(String, Vec<String>)> {
-    let mut words = words(line);
-    (!words.is_empty()).then(|| {
-        let name = words.remove(0);
-        (name, words)
-    })
 }
 
 /// Parses a generator's own arguments with clap, the generator's name standing in for argv[0].

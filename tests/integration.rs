@@ -4,6 +4,7 @@
 mod setter_support;
 mod support;
 
+mod architecture;
 mod check_validate;
 mod checkers_cli;
 mod checkers_packages;

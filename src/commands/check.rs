@@ -7,9 +7,9 @@ use anyhow::{Context, bail};
 use clap::Args;
 
 use crate::checking::{CheckOutcome, OutputChecker};
-use crate::judge::Verdict;
-use crate::package::{Package, Solution};
+use crate::package::Package;
 use crate::report;
+use crate::verdict::Verdict;
 
 #[derive(Debug, Args)]
 pub struct CheckArgs {
@@ -71,10 +71,7 @@ fn default_answer(
     if sibling.is_file() {
         return Ok(sibling);
     }
-    let solver = match package.plan()?.map(|p| p.solution) {
-        Some(Solution::Builtin(name)) => crate::puzzles::find(&name),
-        _ => crate::puzzles::find(&package.short_name),
-    };
+    let solver = crate::generate::builtin_solver(package, package.plan()?.as_ref());
     let Some(puzzle) = solver else {
         bail!(
             "{} has no .ans next to it and {} has no built-in solver: give the answer file",

@@ -5,9 +5,10 @@ use std::process::ExitCode;
 
 use clap::Args;
 
-use crate::judge::{self, JudgeOptions, JudgeReport, Verdict};
+use crate::judge::{Judge, JudgeOptions, JudgeReport};
 use crate::package::Package;
 use crate::report::{self, Progress};
+use crate::verdict::Verdict;
 
 #[derive(Debug, Args)]
 pub struct JudgeArgs {
@@ -60,7 +61,6 @@ impl RunOptions {
             filter: self.tests.clone(),
             time_limit: self.time_limit,
             memory_limit: self.memory_limit,
-            stop_at: None,
             isolation: crate::runner::choose_isolation(self.require_sandbox, self.no_sandbox)?,
             processes: self.processes,
         })
@@ -77,37 +77,37 @@ fn positive_seconds(s: &str) -> Result<f64, String> {
 pub fn run(args: JudgeArgs) -> anyhow::Result<ExitCode> {
     crate::interrupt::install();
     let package = Package::open(&args.problem)?;
-    crate::lang::Language::detect(&args.submission)?;
+    // A missing or unknown submission is reported before any data is generated for it.
+    let language = crate::lang::Language::detect(&args.submission)?;
     let options = args.run.judge_options()?;
+    crate::generate::ensure_secret_data(&package)?;
+    let judge = Judge::prepare(&package, &options)?;
     let styled = report::stdout_styled();
     let json = args.json;
     let progress = Progress::new("judging", json);
-    let mut name_width = 0;
-    let tests = package.tests().ok();
-    if let Some(tests) = &tests {
-        name_width = tests
-            .iter()
-            .map(|t| t.name.len())
-            .max()
-            .unwrap_or(0)
-            .min(40);
-    }
+    let name_width = judge
+        .tests
+        .iter()
+        .map(|t| t.name.len())
+        .max()
+        .unwrap_or(0)
+        .min(40);
     if !json {
-        let limits = judge::effective_limits(&package, &options);
+        let limits = &judge.limits;
         println!(
             "{} · {} · limits {:.2} s CPU, {} MiB memory, {} MiB output · {}",
             package.short_name,
-            judge::display_path(&args.submission).display(),
+            crate::util::display_path(&args.submission).display(),
             limits.time_s,
             limits.memory_mib,
             limits.output_mib,
             options.isolation.name()
         );
     }
-    let report = judge::judge(
-        &package,
-        &args.submission,
-        &options,
+    let submission = judge.submission(&args.submission, language)?;
+    let report = judge.run(
+        &submission,
+        None,
         &mut |count| progress.start(count),
         &mut |result| {
             progress.step(&result.name);

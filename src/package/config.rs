@@ -104,24 +104,7 @@ impl ProblemConfig {
                 .cloned()
                 .unwrap_or_default(),
         });
-        let validation = match raw.validation.as_deref().map(str::trim) {
-            None | Some("default") => Validation::Default,
-            Some(v) if v.split_whitespace().next() == Some("custom") => {
-                if v.split_whitespace()
-                    .any(|w| w == "interactive" || w == "score")
-                {
-                    bail!(
-                        "{}: validation '{v}' is not supported (only default and custom)",
-                        path.display()
-                    );
-                }
-                Validation::Custom
-            }
-            Some(v) => bail!(
-                "{}: validation must be 'default' or 'custom', not '{v}'",
-                path.display()
-            ),
-        };
+        let validation = parse_validation(raw.validation.as_deref(), &path)?;
         let validator_flags = raw
             .validator_flags
             .map(|f| f.split_whitespace().map(String::from).collect())
@@ -164,4 +147,27 @@ impl ProblemConfig {
             time_limit_given: time_limit.is_some(),
         })
     }
+}
+
+/// The `validation` key: `default`, or `custom` (interactive and scoring validation are not
+/// supported).
+fn parse_validation(validation: Option<&str>, path: &Path) -> anyhow::Result<Validation> {
+    Ok(match validation.map(str::trim) {
+        None | Some("default") => Validation::Default,
+        Some(v) if v.split_whitespace().next() == Some("custom") => {
+            if v.split_whitespace()
+                .any(|w| w == "interactive" || w == "score")
+            {
+                bail!(
+                    "{}: validation '{v}' is not supported (only default and custom)",
+                    path.display()
+                );
+            }
+            Validation::Custom
+        }
+        Some(v) => bail!(
+            "{}: validation must be 'default' or 'custom', not '{v}'",
+            path.display()
+        ),
+    })
 }
