@@ -20,6 +20,7 @@
 //! - [`statement`]: Markdown statements and the standalone HTML page;
 //! - [`report`]: terminal and JSON output;
 //! - [`stress`]: random testing of a submission against the reference, with shrinking;
+//! - [`mutants`]: mutants of accepted submissions, judged to measure the test data;
 //! - [`export`]: packages for contest systems (Kattis layout, DOMjudge zips);
 //! - [`commands`] and [`cli`]: the command-line interface.
 //!
@@ -40,7 +41,7 @@
 //! 8. `puzzles`
 //! 9. `generators`, `render`
 //! 10. `generate`, `statement`, `report`
-//! 11. `stress`, `export`
+//! 11. `stress`, `export`, `mutants`
 //! 12. `commands`, `cli`
 
 pub mod checking;

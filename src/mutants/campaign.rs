@@ -9,8 +9,8 @@ use anyhow::{Context, bail};
 use serde::Serialize;
 
 use super::{Mutant, Syntax, mutants};
-use crate::judge::{self, JudgeOptions, TestResult, Verdict};
-use crate::lang;
+use crate::judge::{Judge, JudgeOptions, Prepared, TestResult, Verdict};
+use crate::lang::Language;
 use crate::package::Package;
 use crate::report::Progress;
 use crate::stress::{self, Outcome, StressOptions};
@@ -109,18 +109,16 @@ pub fn run(
         .tempdir()
         .context("creating a scratch directory")?;
     let paths = write_mutants(scratch.path(), name, &source, &found)?;
-    let display = crate::judge::display_path(submission).display().to_string();
+    let display = crate::util::display_path(submission).display().to_string();
+    let judge = Judge::prepare(package, &options.judge)?;
+    let language = Language::detect(submission)?;
     let progress = Progress::new(&format!("mutants {name}"), options.quiet);
     progress.start(found.len() * 2);
-    let built = build_all(&paths, options, &progress)?;
+    let built = build_all(&judge, language, &paths, options.judge.jobs, &progress)?;
     let mut results = Vec::with_capacity(found.len());
-    for ((mutant, path), built) in found.iter().zip(&paths).zip(built) {
-        let status = if built {
-            judge_one(package, path, &options.judge)
-                .with_context(|| format!("mutant {display}:{} ({})", mutant.line, mutant.after))?
-        } else {
-            (Status::BuildFailed, None)
-        };
+    for (mutant, prepared) in found.iter().zip(&built) {
+        let status = judge_one(&judge, prepared)
+            .with_context(|| format!("mutant {display}:{} ({})", mutant.line, mutant.after))?;
         progress.step(&format!("line {}", mutant.line));
         results.push(result_of(&display, mutant, status));
     }
@@ -153,23 +151,25 @@ fn write_mutants(
         .collect()
 }
 
-/// Builds every mutant, `jobs` at a time; true for each one that compiled.
+/// Builds every mutant, `jobs` at a time, through the compile cache.
 fn build_all(
+    judge: &Judge,
+    language: Language,
     paths: &[PathBuf],
-    options: &CampaignOptions,
+    jobs: usize,
     progress: &Progress,
-) -> anyhow::Result<Vec<bool>> {
+) -> anyhow::Result<Vec<Prepared>> {
     let mut built = Vec::with_capacity(paths.len());
     let mut failure = None;
     crate::parallel::ordered(
         paths,
-        options.judge.jobs,
-        |_, path| lang::compile(path, options.judge.isolation),
+        jobs,
+        |_, path| judge.submission(path, language),
         |_, result| {
             progress.step("building");
             match result {
-                Ok(compiled) => {
-                    built.push(compiled.is_ok());
+                Ok(prepared) => {
+                    built.push(prepared);
                     true
                 }
                 Err(err) => {
@@ -186,20 +186,15 @@ fn build_all(
     }
 }
 
-/// Judges one built mutant up to its first rejected test.
-fn judge_one(
-    package: &Package,
-    path: &Path,
-    options: &JudgeOptions,
-) -> anyhow::Result<(Status, Option<String>)> {
-    let mut options = options.clone();
-    options.stop_at = Some(|result: &TestResult| result.verdict != Verdict::Ac);
-    let report = judge::judge(package, path, &options, &mut |_| {}, &mut |_| {})?;
+/// Judges one mutant up to its first rejected test.
+fn judge_one(judge: &Judge, prepared: &Prepared) -> anyhow::Result<(Status, Option<String>)> {
+    let stop = |result: &TestResult| result.verdict != Verdict::Ac;
+    let report = judge.run(prepared, Some(stop), &mut |_| {}, &mut |_| {})?;
+    if report.verdict == Verdict::Ce {
+        return Ok((Status::BuildFailed, None));
+    }
     let Some(first) = report.tests.iter().find(|t| t.verdict != Verdict::Ac) else {
-        return Ok(match report.verdict {
-            Verdict::Ce => (Status::BuildFailed, None),
-            _ => (Status::Survived, None),
-        });
+        return Ok((Status::Survived, None));
     };
     let killed_by = Some(format!("{} ({})", first.name, first.verdict.code()));
     match first.verdict {
