@@ -21,6 +21,7 @@
 //! - [`statement`]: Markdown statements and the standalone HTML page;
 //! - [`report`]: terminal and JSON output;
 //! - [`stress`]: random testing of a submission against the reference, with shrinking;
+//! - [`mutants`]: mutants of accepted submissions, judged to measure the test data;
 //! - [`export`]: packages for contest systems (Kattis layout, DOMjudge zips);
 //! - [`units`]: validated limit quantities (seconds, MiB), parsed once at the edge;
 //! - [`commands`] and [`cli`]: the command-line interface.
@@ -42,7 +43,7 @@
 //! 8. `puzzles`, `generators`
 //! 9. `render`
 //! 10. `generate`, `statement`, `report`
-//! 11. `stress`, `export`
+//! 11. `stress`, `export`, `mutants`
 //! 12. `commands`, `cli`
 
 pub mod checking;
@@ -53,6 +54,7 @@ pub mod generate;
 pub mod interrupt;
 pub mod judge;
 pub mod lang;
+pub mod mutants;
 pub mod package;
 pub mod parallel;
 pub mod program;

@@ -19,6 +19,7 @@ mod isolation;
 mod judge_verdicts;
 mod jury_compilers;
 mod memory_limits;
+mod mutants;
 mod no_panic;
 mod pairs;
 mod pairs_heavy;

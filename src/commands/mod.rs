@@ -9,6 +9,7 @@ pub mod gen_test;
 pub mod generate;
 pub mod judge;
 mod lazy_answer;
+pub mod mutants;
 pub mod render;
 pub mod solve;
 pub mod statement;
@@ -35,5 +36,6 @@ pub fn run(command: Command) -> anyhow::Result<ExitCode> {
         Command::Statement(args) => statement::run(args),
         Command::Export(args) => export::run(args),
         Command::Count(args) => count::run(args),
+        Command::Mutants(args) => mutants::run(args),
     }
 }
