@@ -11,7 +11,8 @@ use anyhow::{Context, bail};
 use super::campaign::SubmissionResult;
 use crate::package::{Package, Plan};
 
-/// Appends one plan test per counterexample found; returns the names of the new tests.
+/// Appends one plan test per distinct counterexample found (not already in the plan); returns
+/// the names of the new tests.
 pub fn add_to_plan(package: &Package, results: &[SubmissionResult]) -> anyhow::Result<Vec<String>> {
     let Some(plan) = package.plan()? else {
         bail!(
@@ -20,30 +21,40 @@ pub fn add_to_plan(package: &Package, results: &[SubmissionResult]) -> anyhow::R
         );
     };
     let mut taken: BTreeSet<String> = plan.tests.iter().map(|t| t.name.clone()).collect();
-    let mut lines = String::new();
-    let mut added = Vec::new();
+    let planned: BTreeSet<String> = plan.tests.iter().map(|t| t.command_line()).collect();
+    // One test per distinct generator line, under a comment naming every mutant it kills.
+    let mut kills: Vec<(String, String, Vec<String>)> = Vec::new();
     for submission in results {
         let stem = file_stem(&submission.submission);
         for mutant in &submission.mutants {
             let Some(found) = &mutant.counterexample else {
                 continue;
             };
-            let name = (1..)
-                .map(|k| format!("secret/mutants/{stem}-{k:02}"))
-                .find(|name| !taken.contains(name))
-                .expect("an unbounded range has a free name");
-            taken.insert(name.clone());
-            lines.push_str(&format!(
-                "  # kills {}:{} ({}): {} -> {}\n  {name}: {}\n",
-                submission.submission,
-                mutant.line,
-                mutant.operator,
-                mutant.before,
-                mutant.after,
-                found.generator
-            ));
-            added.push(name);
+            let comment = format!(
+                "  # kills {}:{} ({}): {} -> {}\n",
+                submission.submission, mutant.line, mutant.operator, mutant.before, mutant.after
+            );
+            let line = crate::generators::words(&found.generator).join(" ");
+            if planned.contains(&line) {
+                continue;
+            }
+            match kills.iter_mut().find(|(l, _, _)| *l == line) {
+                Some((_, _, comments)) => comments.push(comment),
+                None => kills.push((line, stem.clone(), vec![comment])),
+            }
         }
+    }
+    let mut lines = String::new();
+    let mut added = Vec::new();
+    for (line, stem, comments) in kills {
+        let name = (1..)
+            .map(|k| format!("secret/mutants/{stem}-{k:02}"))
+            .find(|name| !taken.contains(name))
+            .expect("an unbounded range has a free name");
+        taken.insert(name.clone());
+        lines.extend(comments);
+        lines.push_str(&format!("  {name}: {line}\n"));
+        added.push(name);
     }
     if !added.is_empty() {
         rewrite(&plan, &lines, &added)?;

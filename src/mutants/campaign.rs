@@ -223,7 +223,7 @@ fn result_of(
     }
 }
 
-/// Stress-tests every survivor against the reference for `time` each, `jobs` at a time.
+/// Stress-tests every survivor against the reference for `time` each.
 fn hunt(
     package: &Package,
     paths: &[PathBuf],
@@ -247,30 +247,16 @@ fn hunt(
     };
     let progress = Progress::new("hunting survivors", options.quiet);
     progress.start(survivors.len());
-    let mut failure = None;
-    crate::parallel::ordered(
-        &survivors,
-        options.judge.jobs,
-        |_, &i| stress::stress(package, &paths[i], None, &stress, &mut |_| {}),
-        |k, outcome| {
-            let result = &mut results[survivors[k]];
-            progress.step(&format!("line {}", result.line));
-            match outcome {
-                Ok(outcome) => {
-                    record_hunt(result, outcome);
-                    true
-                }
-                Err(err) => {
-                    failure =
-                        Some(err.context(format!("hunting the mutant on line {}", result.line)));
-                    false
-                }
-            }
-        },
-    );
+    // One hunt at a time: the judge reaps orphaned processes between runs, which would take a
+    // concurrent hunt's children from under it.
+    for &i in &survivors {
+        let outcome = stress::stress(package, &paths[i], None, &stress, &mut |_| {})
+            .with_context(|| format!("hunting the mutant on line {}", results[i].line))?;
+        progress.step(&format!("line {}", results[i].line));
+        record_hunt(&mut results[i], outcome);
+    }
     progress.finish();
-    crate::interrupt::check()?;
-    failure.map_or(Ok(()), Err)
+    Ok(())
 }
 
 fn record_hunt(result: &mut MutantResult, outcome: Outcome) {
