@@ -10,16 +10,17 @@
 //! page itself is [`crate::matrix`]'s. Languages whose compiler is missing are skipped, not
 //! failed.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::Args;
 use serde::Serialize;
 
-use crate::judge::{self, JudgeOptions, JudgeReport, TestResult, Verdict};
+use crate::judge::{self, Judge, JudgeReport, StopRule, TestResult};
 use crate::matrix::{self, LimitsEntry, Recorder, TestEntry};
 use crate::package::{Expected, Package, Submission};
 use crate::report::{self, Progress};
+use crate::verdict::Verdict;
 
 use super::judge::RunOptions;
 
@@ -87,8 +88,25 @@ pub fn run(args: VerifyArgs) -> anyhow::Result<ExitCode> {
             package.root.display()
         );
     }
-    let base = args.run.judge_options()?;
-    let limits = judge::effective_limits(&package, &base);
+    let mut base = args.run.judge_options()?;
+    let tests = matrix::selected_tests(&package, base.filter.as_deref())?;
+    let complete = args.all_tests || args.report.is_some();
+    let mut recorder = match &args.report {
+        Some(_) => Some(Recorder::new(&package, tests.clone())?),
+        None => None,
+    };
+    base.keep_outputs = recorder.as_ref().map(Recorder::keep_dir);
+    // Prepared once for every submission. Should it fail, each submission reports why, as
+    // when each was judged on its own.
+    let judge = match Judge::prepare(&package, &base) {
+        Ok(judge) => Ok(judge),
+        Err(err) if err.is::<crate::interrupt::Interrupted>() => return Err(err),
+        Err(err) => Err(format!("{err:#}")),
+    };
+    let limits = match &judge {
+        Ok(judge) => judge.limits.clone(),
+        Err(_) => judge::effective_limits(&package, &base),
+    };
     let styled = report::stdout_styled();
     let width = submissions
         .iter()
@@ -97,33 +115,61 @@ pub fn run(args: VerifyArgs) -> anyhow::Result<ExitCode> {
         .unwrap_or(0);
     if !args.json {
         println!(
-            "verify {} · {} submissions · limits {:.2} s CPU, {} MiB memory · {}",
+            "verify {} · {} submissions · limits {:.2} s CPU, {} MiB memory · {} · memory: {}",
             package.short_name,
             submissions.len(),
             limits.time_s,
             limits.memory_mib,
-            base.isolation.name()
+            base.isolation.name(),
+            crate::runner::memory_enforcement().name()
         );
     }
-    let tests = matrix::selected_tests(&package, base.filter.as_deref())?;
-    let complete = args.all_tests || args.report.is_some();
-    let mut recorder = match &args.report {
-        Some(_) => Some(Recorder::new(&package, tests.clone())?),
-        None => None,
-    };
     let mut rows = Vec::new();
     for (column, submission) in submissions.iter().enumerate() {
-        let base = JudgeOptions {
-            keep_outputs: recorder.as_ref().map(Recorder::keep_dir),
-            ..base.clone()
-        };
         let record = recorder.as_mut().map(|r| (r, column));
-        let row = verify_one(&package, submission, &base, args.json, complete, record)?;
+        let row = verify_one(&judge, submission, args.json, complete, record)?;
         if !args.json {
             println!("{}", format_row(&row, width, styled));
         }
         rows.push(row);
     }
+    let page = Page {
+        path: args.report.as_deref(),
+        limits: LimitsEntry::from(&limits),
+        complete,
+        tests: matrix::test_entries(&tests),
+        recorder: recorder.as_ref(),
+    };
+    summarize(
+        &package,
+        base.isolation.name(),
+        rows,
+        page,
+        args.json,
+        styled,
+    )
+}
+
+/// What the JSON and the report page carry besides the rows.
+struct Page<'a> {
+    /// Where `--report` writes the page.
+    path: Option<&'a Path>,
+    limits: LimitsEntry,
+    complete: bool,
+    tests: Vec<TestEntry>,
+    recorder: Option<&'a Recorder>,
+}
+
+/// Prints the JSON report or the summary line; the exit code: 2 when the judge failed on any
+/// submission, else 0 iff every submission matched.
+fn summarize(
+    package: &Package,
+    isolation: &'static str,
+    rows: Vec<Row>,
+    page: Page,
+    json: bool,
+    styled: bool,
+) -> anyhow::Result<ExitCode> {
     let count = |s: Status| rows.iter().filter(|r| r.status == s).count();
     let (mismatched, errors, fine, skipped) = (
         count(Status::Mismatch),
@@ -134,19 +180,19 @@ pub fn run(args: VerifyArgs) -> anyhow::Result<ExitCode> {
     let ok = mismatched == 0 && errors == 0;
     let report = VerifyReport {
         problem: package.short_name.clone(),
-        isolation: base.isolation.name(),
+        isolation,
         ok,
         submissions: rows,
-        limits: LimitsEntry::from(&limits),
-        complete,
-        tests: matrix::test_entries(&tests),
+        limits: page.limits,
+        complete: page.complete,
+        tests: page.tests,
     };
     let value = serde_json::to_value(&report)?;
-    if let Some(path) = &args.report {
-        matrix::page::write_from_json(path, &value, recorder.as_ref().map(|r| &r.details))?;
+    if let Some(path) = page.path {
+        matrix::page::write_from_json(path, &value, page.recorder.map(|r| &r.details))?;
     }
     let rows = report.submissions;
-    if args.json {
+    if json {
         println!("{}", serde_json::to_string(&value)?);
     } else {
         let summary = format!(
@@ -163,7 +209,7 @@ pub fn run(args: VerifyArgs) -> anyhow::Result<ExitCode> {
             console::Style::new().red()
         };
         println!("{}", style.bold().force_styling(styled).apply_to(summary));
-        if let Some(path) = &args.report {
+        if let Some(path) = page.path {
             println!("report: {}", path.display());
         }
     }
@@ -177,7 +223,7 @@ pub fn run(args: VerifyArgs) -> anyhow::Result<ExitCode> {
 }
 
 /// When judging a submission may stop: its outcome can no longer change.
-fn stop_rule(expected: Expected) -> fn(&TestResult) -> bool {
+fn stop_rule(expected: Expected) -> StopRule {
     match expected {
         Expected::Accepted => |t| t.verdict != Verdict::Ac,
         Expected::WrongAnswer => |t| matches!(t.verdict, Verdict::Tle | Verdict::Je),
@@ -189,9 +235,8 @@ fn stop_rule(expected: Expected) -> fn(&TestResult) -> bool {
 }
 
 fn verify_one(
-    package: &Package,
+    judge: &Result<Judge, String>,
     submission: &Submission,
-    base: &JudgeOptions,
     quiet: bool,
     complete: bool,
     mut record: Option<(&mut Recorder, usize)>,
@@ -221,23 +266,30 @@ fn verify_one(
         row.reason = format!("{tool} is not installed");
         return Ok(row);
     }
-    let options = JudgeOptions {
-        stop_at: (!complete).then(|| stop_rule(expected)),
-        ..base.clone()
+    let judge = match judge {
+        Ok(judge) => judge,
+        Err(why) => {
+            row.status = Status::Error;
+            row.reason = why.clone();
+            return Ok(row);
+        }
     };
     let progress = Progress::new(&row.submission, quiet);
-    let judged = judge::judge(
-        package,
-        &submission.path,
-        &options,
-        &mut |count| progress.start(count),
-        &mut |t| {
-            progress.step(&t.name);
-            if let Some((recorder, column)) = record.as_mut() {
-                recorder.record(*column, t);
-            }
-        },
-    );
+    let judged = judge
+        .submission(&submission.path, language)
+        .and_then(|prepared| {
+            judge.run(
+                &prepared,
+                (!complete).then(|| stop_rule(expected)),
+                &mut |count| progress.start(count),
+                &mut |t| {
+                    progress.step(&t.name);
+                    if let Some((recorder, column)) = record.as_mut() {
+                        recorder.record(*column, t);
+                    }
+                },
+            )
+        });
     progress.finish();
     let report = match judged {
         Ok(report) => report,

@@ -70,9 +70,9 @@ pub struct LimitsEntry {
 impl From<&crate::package::Limits> for LimitsEntry {
     fn from(l: &crate::package::Limits) -> Self {
         LimitsEntry {
-            time_s: l.time_s,
-            memory_mib: l.memory_mib,
-            output_mib: l.output_mib,
+            time_s: l.time_s.get(),
+            memory_mib: l.memory_mib.get(),
+            output_mib: l.output_mib.get(),
         }
     }
 }

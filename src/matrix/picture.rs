@@ -6,11 +6,12 @@
 
 use std::path::Path;
 
-use crate::package::{Package, Solution};
-use crate::puzzles::pairs::row::Row as PairsRow;
-use crate::puzzles::shifting::game::{Row as GameRow, Square as GameSquare};
-use crate::render::board::{self, Board};
-use crate::render::row::{Piece, Row};
+use crate::package::Package;
+use crate::puzzles::checkers::board::WHITE;
+use crate::puzzles::checkers::{Board, path};
+use crate::puzzles::pairs::row::{self as pairs, Row as PairsRow};
+use crate::puzzles::shifting::game::{Row as GameRow, Square};
+use crate::render::row::Row;
 use crate::render::{Layout, board_svg, rows_svg};
 
 /// A drawing and a sentence saying what it shows.
@@ -30,9 +31,7 @@ const MAX_ROW: u64 = 4_000_001;
 /// knows how to draw its failures.
 pub fn puzzle_of(package: &Package) -> Option<&'static str> {
     let plan = package.plan().ok()??;
-    let Solution::Builtin(name) = plan.solution else {
-        return None;
-    };
+    let name = crate::puzzles::find(&plan.solution)?.name;
     [
         "checkers",
         "checkers-path",
@@ -86,7 +85,7 @@ fn two_numbers(input: &str) -> Option<(usize, usize)> {
 
 /// `checkers`: the answer is one word, so the failure is the whole board.
 fn checkers_board(input: &str, output: &str) -> Option<Drawing> {
-    let board = Board::parse(input).ok()?;
+    let board = Board::parse_drawing(input.as_bytes()).ok()?;
     let said = output.split_whitespace().next().unwrap_or("(nothing)");
     Some(Drawing {
         svg: board_svg(&board, &[], &[], &layout()),
@@ -96,9 +95,9 @@ fn checkers_board(input: &str, output: &str) -> Option<Drawing> {
 
 /// `checkers-path`: the board after the last legal jump of the printed path.
 fn checkers_path(input: &str, output: &str) -> Option<Drawing> {
-    let board = Board::parse(input).ok()?;
+    let board = Board::parse_drawing(input.as_bytes()).ok()?;
     let words: Vec<&str> = output.split_whitespace().take(10_000).collect();
-    let (legal, why) = match board::play_path(&board, &words.join(" ")) {
+    let (legal, why) = match path::play_path(&board, &words.join(" ")) {
         Ok(_) => (words.len(), String::new()),
         // The drawing's path parser may split words more finely than white space does.
         Err(e) => (e.index.saturating_sub(1).min(words.len()), format!("; {e}")),
@@ -109,12 +108,12 @@ fn checkers_path(input: &str, output: &str) -> Option<Drawing> {
             caption: format!("the test's board: no legal jump was made{why}"),
         });
     }
-    let (jumps, boards) = board::play_path(&board, &words[..legal].join(" ")).ok()?;
+    let (jumps, boards) = path::play_path(&board, &words[..legal].join(" ")).ok()?;
     let last = jumps.len() - 1;
     let before = if last == 0 { &board } else { &boards[last - 1] };
     let whites = boards[last]
         .squares()
-        .filter(|(_, c)| *c == board::Cell::White)
+        .filter(|&sq| boards[last].at(sq) == WHITE)
         .count();
     Some(Drawing {
         svg: board_svg(before, &jumps[last..], &boards[last..], &layout()),
@@ -147,15 +146,7 @@ fn single_gap(start: GameRow, output: &str) -> Option<Drawing> {
         row.play(p).ok()?;
         made += 1;
     }
-    let after: Vec<Piece> = row
-        .squares()
-        .iter()
-        .map(|s| match s {
-            GameSquare::Black => Piece::Dark,
-            GameSquare::White => Piece::Light,
-            GameSquare::Empty => Piece::Empty,
-        })
-        .collect();
+    let after: Vec<Square> = row.squares().to_vec();
     let before = last.map(|(p, empty)| {
         let mut b = after.clone();
         b.swap((p - 1) as usize, (empty - 1) as usize);
@@ -171,12 +162,12 @@ fn frogs(input: &str, output: &str) -> Option<Drawing> {
     if n > 100_000 {
         return None;
     }
-    let pieces = |line: &str| -> Vec<Piece> {
+    let pieces = |line: &str| -> Vec<Square> {
         line.chars()
             .map(|c| match c {
-                'O' => Piece::Dark,
-                'X' => Piece::Light,
-                _ => Piece::Empty,
+                'O' => Square::Black,
+                'X' => Square::White,
+                _ => Square::Empty,
             })
             .collect()
     };
@@ -200,8 +191,8 @@ fn frogs(input: &str, output: &str) -> Option<Drawing> {
 }
 
 /// Whether `next` is `row` after one frog moves forward onto the empty square.
-fn frog_move(row: &[Piece], next: &[Piece]) -> bool {
-    let gap = |r: &[Piece]| r.iter().position(|&p| p == Piece::Empty);
+fn frog_move(row: &[Square], next: &[Square]) -> bool {
+    let gap = |r: &[Square]| r.iter().position(|&p| p == Square::Empty);
     if row.len() != next.len() {
         return false;
     }
@@ -209,9 +200,9 @@ fn frog_move(row: &[Piece], next: &[Piece]) -> bool {
         return false;
     };
     let forward = match row[from] {
-        Piece::Dark => from < to,
-        Piece::Light => from > to,
-        Piece::Empty => false,
+        Square::Black => from < to,
+        Square::White => from > to,
+        Square::Empty => false,
     };
     let mut expected = row.to_vec();
     expected.swap(from, to);
@@ -242,13 +233,13 @@ fn pairs(input: &str, output: &str) -> Option<Drawing> {
         last = Some((p as usize, gap));
         made += 1;
     }
-    let after: Vec<Piece> = row
+    let after: Vec<Square> = row
         .as_bytes()
         .iter()
         .map(|&b| match b {
-            b'B' => Piece::Dark,
-            b'W' => Piece::Light,
-            _ => Piece::Empty,
+            pairs::BLACK => Square::Black,
+            pairs::WHITE => Square::White,
+            _ => Square::Empty,
         })
         .collect();
     let before = last.map(|(p, gap)| {
@@ -263,8 +254,8 @@ fn pairs(input: &str, output: &str) -> Option<Drawing> {
 /// Draws the stretch of the row around the last change: the row before the last legal move
 /// (when one was made) and after it. `first` is the number of the leftmost square.
 fn row_drawing(
-    before: Option<Vec<Piece>>,
-    after: Vec<Piece>,
+    before: Option<Vec<Square>>,
+    after: Vec<Square>,
     made: usize,
     first: usize,
     why: &str,
@@ -274,7 +265,7 @@ fn row_drawing(
         None => after
             .iter()
             .enumerate()
-            .filter(|(_, p)| **p == Piece::Empty)
+            .filter(|(_, p)| **p == Square::Empty)
             .map(|(i, _)| i)
             .collect(),
     };
@@ -286,7 +277,7 @@ fn row_drawing(
         .saturating_sub(WINDOW / 2)
         .min(after.len().saturating_sub(WINDOW));
     let end = (start + WINDOW).min(after.len());
-    let cut = |squares: &[Piece]| Row {
+    let cut = |squares: &[Square]| Row {
         squares: squares[start..end].to_vec(),
     };
     let mut frames = Vec::new();
