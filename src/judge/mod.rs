@@ -234,11 +234,14 @@ pub(crate) fn run_test(
     let (argv, isolation, home) = match options.isolation {
         IsolationChoice::Sandbox => {
             let (argv, mounts) = compiled.sandboxed_command(limits.memory_mib, &work);
-            (
-                argv,
-                Isolation::Sandbox(mounts),
-                Path::new(sandbox::WORK_DIR).to_path_buf(),
-            )
+            // The run's working directory and /tmp share a tmpfs as large as its memory limit.
+            match runner::sandbox_for_run(mounts, limits.memory_mib << 20, slot) {
+                Ok(isolation) => (argv, isolation, Path::new(sandbox::WORK_DIR).to_path_buf()),
+                Err(err) => {
+                    let why = format!("the sandbox failed to start: {err:#}");
+                    return Ok(result(Verdict::Je, 0.0, 0.0, why, vec![]));
+                }
+            }
         }
         IsolationChoice::LimitsOnly => (
             compiled.command(limits.memory_mib),

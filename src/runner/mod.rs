@@ -11,7 +11,9 @@
 
 mod cgroup;
 mod child;
+mod enter;
 mod isolation;
+mod launcher;
 mod limits;
 mod reap;
 pub mod sandbox;
@@ -26,6 +28,7 @@ use std::time::{Duration, Instant};
 use anyhow::Context;
 
 pub use isolation::{Isolation, IsolationChoice, choose_isolation};
+pub use launcher::sandbox_for_run;
 pub use limits::RunLimits;
 pub use reap::reap_orphans;
 
@@ -130,7 +133,7 @@ pub fn run(spec: &RunSpec) -> anyhow::Result<RunOutcome> {
         create(&spec.stderr)?
     };
     let argv = match &spec.isolation {
-        Isolation::Direct => spec.argv.clone(),
+        Isolation::Direct | Isolation::Kept(_) => spec.argv.clone(),
         Isolation::Sandbox(mounts) => {
             let bwrap = sandbox::probe()
                 .map_err(|why| anyhow::anyhow!("the sandbox is unavailable: {why}"))?;
@@ -155,10 +158,21 @@ pub fn run(spec: &RunSpec) -> anyhow::Result<RunOutcome> {
         warn_unenforced_process_limit();
     }
     let setup = child::Setup::new(&spec.limits, spec.cpu_slot, cgroup.as_ref());
+    let (mut report, entry) = match &spec.isolation {
+        Isolation::Kept(kept) => {
+            let report = launcher::ReportPipe::new()?;
+            let entry = enter::Entry::new(kept.clone(), report.write_fd());
+            (Some(report), Some(entry))
+        }
+        _ => (None, None),
+    };
     // SAFETY: the closure only makes async-signal-safe system calls on data prepared before
-    // the fork (see `child::Setup::apply`).
+    // the fork (see `child::Setup::apply` and `enter::Entry::enter`).
     unsafe {
-        command.pre_exec(move || setup.apply());
+        command.pre_exec(move || {
+            setup.apply()?;
+            entry.as_ref().map_or(Ok(()), enter::Entry::enter)
+        });
     }
     let start = Instant::now();
     let child = command
@@ -167,6 +181,9 @@ pub fn run(spec: &RunSpec) -> anyhow::Result<RunOutcome> {
     let pid = child.id() as libc::pid_t;
     // The child is waited for with wait4 below, never through `child`.
     drop(child);
+    if let Some(report) = &mut report {
+        report.close_write();
+    }
     let waited = reap::wait_with_limits(pid, start, &spec.limits, cgroup.as_ref());
     let (status, usage, stopped) = (waited.status, waited.usage, waited.stopped);
     let wall = start.elapsed();
@@ -175,6 +192,9 @@ pub fn run(spec: &RunSpec) -> anyhow::Result<RunOutcome> {
     if stopped == Some(Stopped::Interrupted) {
         return Err(crate::interrupt::Interrupted.into());
     }
+    // In a kept sandbox, the program's own status and usage, from the run's init.
+    let report = report.as_ref().and_then(launcher::ReportPipe::read);
+    let status = report.map_or(status, |r| r.status);
     let exit = match (libc::WIFSIGNALED(status), &spec.isolation) {
         (true, _) => Exit::Signal(libc::WTERMSIG(status)),
         // bubblewrap reports a program killed by signal N as exit code 128 + N.
@@ -185,9 +205,13 @@ pub fn run(spec: &RunSpec) -> anyhow::Result<RunOutcome> {
     };
     Ok(RunOutcome {
         exit,
-        cpu: (reap::usage_cpu(&usage) + rest_cpu).max(waited.sampled_cpu),
+        cpu: report
+            .map_or(reap::usage_cpu(&usage) + rest_cpu, |r| r.cpu)
+            .max(waited.sampled_cpu),
         wall,
-        peak_rss: (usage.ru_maxrss.max(0) as u64 * 1024).max(rest_peak),
+        peak_rss: report.map_or((usage.ru_maxrss.max(0) as u64 * 1024).max(rest_peak), |r| {
+            r.peak
+        }),
         stopped,
         cpu_limit: spec.limits.cpu,
     })
