@@ -117,6 +117,9 @@ impl Entry {
                 }
             }
             // Not traceable by the program (same user), so its report cannot be forged.
+            if let Some(user) = &self.sandbox.program_user {
+                check(libc::setns(user.as_raw_fd(), libc::CLONE_NEWUSER))?;
+            }
             check(prctl(libc::PR_SET_DUMPABLE, 0))?;
             check(prctl(
                 libc::PR_SET_PDEATHSIG,

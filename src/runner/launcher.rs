@@ -22,20 +22,27 @@ use anyhow::{Context, bail};
 use super::isolation::Isolation;
 use super::sandbox::{self, Mounts};
 
-/// The namespaces a run shares with the other runs of its submission and worker (the user
-/// namespace first: joining it gives the capabilities to join the others).
-const KEPT_NAMESPACES: [(&str, libc::c_int); 5] = [
-    ("user", libc::CLONE_NEWUSER),
+/// The namespaces a run shares with the other runs of its submission and worker, after the
+/// user namespace that owns them (joining it first gives the capabilities to join the others).
+const KEPT_NAMESPACES: [(&str, libc::c_int); 4] = [
     ("mnt", libc::CLONE_NEWNS),
     ("net", libc::CLONE_NEWNET),
     ("uts", libc::CLONE_NEWUTS),
     ("cgroup", libc::CLONE_NEWCGROUP),
 ];
 
+/// `ioctl(NS_GET_USERNS)`: the user namespace that owns a namespace.
+const NS_GET_USERNS: libc::c_ulong = 0xb701;
+
 /// The namespaces of one kept sandbox, and the size of each run's fresh directories.
 #[derive(Debug)]
 pub struct KeptSandbox {
+    /// The owning user namespace, then the others, in the order they are joined.
     pub(super) namespaces: Vec<(OwnedFd, libc::c_int)>,
+    /// The user namespace bubblewrap runs programs in, when it is not the owning one: without
+    /// root, bubblewrap maps the user to root in the outer namespace (to mount `/dev/pts`) and
+    /// back to itself in an inner one. The program joins it.
+    pub(super) program_user: Option<OwnedFd>,
     /// Mount options of the run's tmpfs, which holds `/sandbox`, `/tmp` and `/dev/shm`.
     pub(super) tmpfs_options: CString,
 }
@@ -67,7 +74,7 @@ impl KeptSandbox {
             let _ = stderr.read_to_string(&mut said);
         }
         let _ = holder.wait();
-        let namespaces = match opened {
+        let (namespaces, program_user) = match opened {
             Ok((namespaces, inner)) => {
                 // bubblewrap's outer process does not reap its inner one, which then comes back
                 // to the judge (a subreaper).
@@ -82,15 +89,16 @@ impl KeptSandbox {
             CString::new(format!("size={tmpfs_bytes},mode=0755")).context("tmpfs options")?;
         Ok(KeptSandbox {
             namespaces,
+            program_user,
             tmpfs_options,
         })
     }
 }
 
 /// Waits until the holder runs inside the finished sandbox, then opens its namespaces.
-fn open_namespaces(
-    holder: &mut std::process::Child,
-) -> anyhow::Result<(Vec<(OwnedFd, libc::c_int)>, libc::pid_t)> {
+type Opened = ((Vec<(OwnedFd, libc::c_int)>, Option<OwnedFd>), libc::pid_t);
+
+fn open_namespaces(holder: &mut std::process::Child) -> anyhow::Result<Opened> {
     let (Some(stdin), Some(stdout)) = (holder.stdin.as_mut(), holder.stdout.as_mut()) else {
         bail!("no pipe to bwrap");
     };
@@ -108,13 +116,34 @@ fn open_namespaces(
         .next()
         .and_then(|pid| pid.parse().ok())
         .context("the sandbox has no process")?;
-    let mut namespaces = Vec::new();
-    for (name, kind) in KEPT_NAMESPACES {
+    let open = |name: &str| {
         let path = format!("/proc/{inner}/ns/{name}");
         let file = std::fs::File::open(&path).with_context(|| format!("opening {path}"))?;
-        namespaces.push((OwnedFd::from(file), kind));
+        anyhow::Ok(OwnedFd::from(file))
+    };
+    let mut namespaces = Vec::new();
+    for (name, kind) in KEPT_NAMESPACES {
+        namespaces.push((open(name)?, kind));
     }
-    Ok((namespaces, inner))
+    // SAFETY: the ioctl returns a new descriptor (or -1), which we then own.
+    let owner = unsafe { libc::ioctl(namespaces[0].0.as_raw_fd(), NS_GET_USERNS) };
+    if owner < 0 {
+        return Err(std::io::Error::last_os_error())
+            .context("finding the sandbox's user namespace");
+    }
+    // SAFETY: see above.
+    let owner = unsafe { OwnedFd::from_raw_fd(owner) };
+    let program_user = open("user")?;
+    let program_user = (identity(&program_user) != identity(&owner)).then_some(program_user);
+    namespaces.insert(0, (owner, libc::CLONE_NEWUSER));
+    Ok(((namespaces, program_user), inner))
+}
+
+/// What tells two namespaces apart: the device and inode of their descriptors.
+fn identity(fd: &OwnedFd) -> Option<(u64, u64)> {
+    use std::os::unix::fs::MetadataExt;
+    let file = std::fs::File::from(fd.try_clone().ok()?);
+    file.metadata().ok().map(|m| (m.dev(), m.ino()))
 }
 
 /// Kept sandboxes by the mounts they show, their tmpfs size and the worker using them.
