@@ -3,7 +3,8 @@
 # trivial C submission, in the sandbox and with --no-sandbox, against a plain shell loop that
 # runs the same binary on the same tests and compares bytes with cmp. The three commands take
 # turns, round after round, so a change in the machine's load hits them alike; prints the
-# median and best time of each, the time per test and the ratios to the loop.
+# median and best wall time of each, the time per test, the CPU time (of the command and
+# everything it started) and the ratios to the loop.
 #
 #   benches/judge-overhead.sh [TESTS [ROUNDS]]     (defaults: 200 tests, 15 rounds)
 set -euo pipefail
@@ -49,24 +50,32 @@ chmod +x "$work/loop.sh"
 python3 - "$rounds" "$tests" "$work/loop.sh $pkg $work/sum" \
   "$leapfrog judge $pkg $work/sum --jobs 1 --no-sandbox" \
   "$leapfrog judge $pkg $work/sum --jobs 1 --require-sandbox" <<'PY'
-import statistics, subprocess, sys, time
+import resource, statistics, subprocess, sys, time
 rounds, tests = int(sys.argv[1]), int(sys.argv[2])
 names = ["shell loop + cmp", "leapfrog judge --jobs 1 --no-sandbox", "leapfrog judge --jobs 1 (sandbox)"]
 commands = sys.argv[3:]
-times = {name: [] for name in names}
+wall = {name: [] for name in names}
+cpu = {name: [] for name in names}
+def children_cpu():
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
 for _ in range(rounds):
     for name, command in zip(names, commands):
-        start = time.perf_counter()
+        cpu_before, start = children_cpu(), time.perf_counter()
         subprocess.run(command.split(), stdout=subprocess.DEVNULL, check=True)
-        times[name].append(time.perf_counter() - start)
-base = statistics.median(times[names[0]])
-best_base = min(times[names[0]])
-print(f"{tests} tests, {rounds} alternating rounds")
-print(f"  {'command':<40} {'median':>9} {'best':>9} {'per test':>9} {'ratio':>7} {'(best)':>7}")
+        wall[name].append(time.perf_counter() - start)
+        cpu[name].append(children_cpu() - cpu_before)
+median = {name: statistics.median(wall[name]) for name in names}
+median_cpu = {name: statistics.median(cpu[name]) for name in names}
+best = {name: min(wall[name]) for name in names}
+base = names[0]
+print(f"{tests} tests, {rounds} alternating rounds; wall time (median, best) and CPU time (median)")
+print(f"  {'command':<38} {'wall':>8} {'per test':>9} {'ratio':>6} {'best':>8} {'ratio':>6} {'CPU':>8} {'ratio':>6}")
 for name in names:
-    median, best = statistics.median(times[name]), min(times[name])
-    print(f"  {name:<40} {median*1000:7.0f}ms {best*1000:7.0f}ms {median/tests*1000:7.2f}ms"
-          f" {median/base:6.2f}x {best/best_base:6.2f}x")
-sandbox, bare = statistics.median(times[names[2]]), statistics.median(times[names[1]])
-print(f"  the sandbox's cost per test: {(sandbox - bare) / tests * 1000:.2f} ms")
+    print(f"  {name:<38} {median[name]*1000:6.0f}ms {median[name]/tests*1000:7.2f}ms"
+          f" {median[name]/median[base]:5.2f}x {best[name]*1000:6.0f}ms {best[name]/best[base]:5.2f}x"
+          f" {median_cpu[name]*1000:6.0f}ms {median_cpu[name]/median_cpu[base]:5.2f}x")
+sandbox, bare = names[2], names[1]
+print(f"  the sandbox's own cost per test: {(median[sandbox] - median[bare]) / tests * 1000:.2f} ms wall,"
+      f" {(median_cpu[sandbox] - median_cpu[bare]) / tests * 1000:.2f} ms CPU")
 PY

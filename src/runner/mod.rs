@@ -161,7 +161,8 @@ pub fn run(spec: &RunSpec) -> anyhow::Result<RunOutcome> {
     let (mut report, entry) = match &spec.isolation {
         Isolation::Kept(kept) => {
             let report = launcher::ReportPipe::new()?;
-            let entry = enter::Entry::new(kept.clone(), report.write_fd());
+            let env = spec.env.as_deref();
+            let entry = enter::Entry::new(kept.clone(), report.write_fd(), &argv, env)?;
             (Some(report), Some(entry))
         }
         _ => (None, None),
