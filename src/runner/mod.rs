@@ -9,6 +9,7 @@
 //! so orphans of a run come back to it. The runner reports facts (exit status, CPU time, peak
 //! memory, why it stopped the run); turning them into verdicts is the judge's business.
 
+mod bare;
 mod cgroup;
 mod child;
 mod enter;
