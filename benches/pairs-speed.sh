@@ -4,14 +4,20 @@
 #   1. `leapfrog solve pairs` at n = 10^7 (10^7 moves, 85 MB) piped into `wc -c`, against
 #      `cat OUTPUT | wc -c`;
 #   2. the output checker (checkers/pairs.rs, compiled with rustc -O) on that output as a file
-#      on stdin, against `wc -l OUTPUT`.
+#      on stdin, against `wc -l OUTPUT`;
+#   3. `leapfrog check pairs` on that output without an answer file (the reference answer
+#      reaches the checker through a pipe only as far as it reads it: here its first line),
+#      against the checker binary alone: what leapfrog adds around the checker.
 #
 # Every command runs through `bash -c` (pipelines and the checker's redirection need a shell), so
 # each side pays the same shell start-up.
 #
 # hyperfine runs every command RUNS times (default 15) after warm-up runs, in ROUNDS rounds that
 # alternate commands and baselines (so load changes on a shared machine hit both alike); the
-# script prints the best median over the rounds of each and their ratio as a Markdown table.
+# script prints, for each, the fastest run (wall clock) and the least mean CPU time (user +
+# system) over the rounds, and their ratios, as a Markdown table. The fastest run rather than
+# the median: on a loaded machine most runs of a few tens of milliseconds are slowed by waiting
+# for a core, which says nothing about the command.
 #
 #   benches/pairs-speed.sh [RUNS] [ROUNDS]      (needs hyperfine and ~200 MB in $TMPDIR)
 set -euo pipefail
@@ -39,39 +45,56 @@ if [ "$code" != 42 ]; then
     exit 1
 fi
 
-# median seconds of a command, from hyperfine's JSON export
-median() {
+# "fastest cpu": seconds of the fastest run of a command and its mean CPU seconds, from
+# hyperfine's JSON export
+timing() {
     hyperfine -N --warmup 2 --runs "$runs" --export-json "$work/t.json" "$1" > /dev/null 2>&1 ||
         hyperfine --warmup 2 --runs "$runs" --export-json "$work/t.json" "$1" > /dev/null
-    python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['results'][0]['median'])" "$work/t.json"
+    python3 -c "import json,sys; r = json.load(open(sys.argv[1]))['results'][0]
+print(r['min'], r['user'] + r['system'])" "$work/t.json"
 }
 
-# best median over the rounds of two alternating commands: "a b"
+# the best of each over the rounds of two alternating commands: "wall_a cpu_a wall_b cpu_b"
 pair() {
-    local best_a=1e9 best_b=1e9 a b
+    local wa=1e9 ca=1e9 wb=1e9 cb=1e9 w c
     for ((r = 0; r < rounds; r++)); do
-        a=$(median "$1")
-        b=$(median "$2")
-        best_a=$(python3 -c "print(min($a, $best_a))")
-        best_b=$(python3 -c "print(min($b, $best_b))")
+        read -r w c < <(timing "$1")
+        wa=$(python3 -c "print(min($w, $wa))"); ca=$(python3 -c "print(min($c, $ca))")
+        read -r w c < <(timing "$2")
+        wb=$(python3 -c "print(min($w, $wb))"); cb=$(python3 -c "print(min($c, $cb))")
     done
-    echo "$best_a $best_b"
+    echo "$wa $ca $wb $cb"
 }
 
-read -r solve cat_wc < <(pair \
+read -r solve solve_cpu cat_wc cat_cpu < <(pair \
     "bash -c '$leapfrog solve pairs < $work/in | wc -c'" \
     "bash -c 'cat $work/out | wc -c'")
-read -r check wc_l < <(pair \
+read -r check check_cpu wc_l wc_cpu < <(pair \
     "bash -c '$work/checker $work/in $work/ans $work/feedback < $work/out; test \$? = 42'" \
     "bash -c 'wc -l $work/out'")
 
+# Once first, so that the cached build of the checker is ready.
+(cd "$root" && "$leapfrog" check pairs "$work/in" "$work/out" > /dev/null)
+read -r judge_check judge_cpu alone alone_cpu < <(pair \
+    "bash -c 'cd $root && $leapfrog check pairs $work/in $work/out'" \
+    "bash -c '$work/checker $work/in $work/ans $work/feedback < $work/out; test \$? = 42'")
+
 size=$(stat -c %s "$work/out")
-python3 - "$size" "$solve" "$cat_wc" "$check" "$wc_l" <<'PY'
+python3 - "$size" "$solve" "$solve_cpu" "$cat_wc" "$cat_cpu" "$check" "$check_cpu" "$wc_l" "$wc_cpu" \
+    "$judge_check" "$judge_cpu" "$alone" "$alone_cpu" <<'PY'
 import sys
-size, solve, cat_wc, check, wc_l = int(sys.argv[1]), *map(float, sys.argv[2:])
-print(f"n = 10^7: {size / 1e6:.1f} MB of output (best median of the rounds)\n")
-print("| command | baseline | command time | baseline time | ratio |")
-print("|---|---|---:|---:|---:|")
-print(f"| `leapfrog solve pairs \\| wc -c` | `cat OUTPUT \\| wc -c` | {solve*1000:.0f} ms | {cat_wc*1000:.0f} ms | {solve/cat_wc:.2f}x |")
-print(f"| `checker < OUTPUT` | `wc -l OUTPUT` | {check*1000:.0f} ms | {wc_l*1000:.0f} ms | {check/wc_l:.2f}x |")
+size, *t = int(sys.argv[1]), *map(float, sys.argv[2:])
+print(f"n = 10^7: {size / 1e6:.1f} MB of output; load average {open('/proc/loadavg').read().split()[0]}")
+print()
+print("| command | baseline | command: fastest, CPU | baseline: fastest, CPU | ratio (wall) | ratio (CPU) |")
+print("|---|---|---:|---:|---:|---:|")
+rows = [
+    ("`leapfrog solve pairs \\| wc -c`", "`cat OUTPUT \\| wc -c`"),
+    ("`checker < OUTPUT`", "`wc -l OUTPUT`"),
+    ("`leapfrog check pairs INPUT OUTPUT`", "the checker alone"),
+]
+for k, (name, base) in enumerate(rows):
+    w, c, bw, bc = t[4 * k: 4 * k + 4]
+    print(f"| {name} | {base} | {w*1000:.0f} ms, {c*1000:.0f} ms | {bw*1000:.0f} ms, {bc*1000:.0f} ms "
+          f"| {w/bw:.2f}x | {c/bc:.2f}x |")
 PY

@@ -4,7 +4,10 @@
 #   1. `leapfrog solve shifting` for n = m = 10,000 (10^8 moves, ~550 MB) piped into `wc -c`,
 #      against `cat OUTPUT | wc -c` on the same bytes;
 #   2. the shifting output checker on that output (a file on stdin), against `wc -l` on it;
-#   3. `leapfrog solve shifting-query` with 10^5 random queries at n = m = 10^9, against
+#   3. `leapfrog check shifting` on that output, without an answer file (the reference answer
+#      reaches the checker through a pipe only as far as it reads it, and this checker reads
+#      none of it), against the checker binary alone: what leapfrog adds around the checker;
+#   4. `leapfrog solve shifting-query` with 10^5 random queries at n = m = 10^9, against
 #      `wc -l` on the query file (the cost of merely reading it).
 #
 # Every command runs ROUNDS times (default 5), alternating with its baseline so that load
@@ -72,6 +75,12 @@ verdict=$("$work/checker" "$work/big.in" "$work/big.in" "$work/feedback" <"$work
 report "\`checkers/shifting.rs\` on that output" "\`wc -l < OUTPUT\`" \
     $(best_of "'$work/checker' '$work/big.in' '$work/big.in' '$work/feedback' < '$work/big.out'; true" \
         "wc -l < '$work/big.out'")
+
+# Once first, so that the cached build of the checker is ready.
+(cd "$root" && "$leapfrog" check shifting "$work/big.in" "$work/big.out" >/dev/null)
+report "\`leapfrog check shifting INPUT OUTPUT\`" "the checker alone" \
+    $(best_of "cd '$root' && '$leapfrog' check shifting '$work/big.in' '$work/big.out'" \
+        "'$work/checker' '$work/big.in' '$work/big.in' '$work/feedback' < '$work/big.out'; true")
 
 "$leapfrog" gen shifting-query --n 1000000000 --m 1000000000 --q 100000 --indices random --seed 1 \
     >"$work/query.in"

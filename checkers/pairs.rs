@@ -8,11 +8,12 @@
 //! gap otherwise). Self-contained: compiles with `rustc -O --edition 2021 pairs.rs`.
 //!
 //! Speed: the output for n = 10^7 is 85 MB, so the checker streams it through a fixed buffer.
-//! While the bytes are only digits and newlines it takes them 64 at a time (newlines and other
-//! bytes located with SSE2 compares, or eight-byte bit tricks on other processors), turns each
-//! number of up to eight digits into its value with three multiplications, and plays the move
-//! straight away; anything else goes through a general token reader. The row is one byte per
-//! square: memory is 2n + 2 bytes.
+//! While the bytes are only digits and single newlines it takes them in batches of 16 KiB, one
+//! simple pass over a batch at a time: the newlines (64 bytes at a time, with SSE2 compares, or
+//! eight-byte bit tricks on other processors) and the digit word of each number, the values
+//! (AVX2 multiply-adds, or three multiplications each), whether every move is legal (a
+//! vectorised loop), and the moves. Anything else goes through a general token reader. The row
+//! is one byte per square: memory is 2n + 2 bytes.
 
 use std::fs;
 use std::io::{self, Read};
@@ -30,6 +31,11 @@ const SHOWN_AROUND: usize = 8;
 const SHOWN_TOKEN: usize = 24;
 /// Bytes read from the contestant at a time.
 const CHUNK: usize = 1 << 20;
+/// Bytes of the buffer taken in one batch by the fast path (its numbers stay in the L1 cache).
+const BATCH: usize = 1 << 14;
+/// Room for the digit words of a batch (at most one number per two bytes, and three more
+/// written past the last); a power of two, so that masked indices need no bounds check.
+const WORDS: usize = BATCH;
 /// Bytes kept in front of the buffered data, so that the eight bytes ending at any token's end
 /// can be loaded as one word.
 const PAD: usize = 8;
@@ -224,9 +230,30 @@ fn read_n(path: &str) -> Result<u64, String> {
     }
 }
 
-/// The judges' number of moves, or `None` when their answer is None.
+/// The judges' number of moves, or `None` when their answer is None. Only the first token is
+/// read: the moves after it are not needed (and may still be being written into a pipe).
 fn read_answer(path: &str) -> Result<Option<u64>, String> {
-    let text = fs::read(path).map_err(|e| format!("reading {path}: {e}"))?;
+    let failed = |e: io::Error| format!("reading {path}: {e}");
+    let mut file = fs::File::open(path).map_err(failed)?;
+    let mut text = Vec::new();
+    let mut chunk = [0u8; 4096];
+    loop {
+        let got = match file.read(&mut chunk) {
+            Ok(got) => got,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(failed(e)),
+        };
+        if got == 0 {
+            break;
+        }
+        text.extend_from_slice(&chunk[..got]);
+        // Done once a token and the white space after it are in.
+        if let Some(start) = text.iter().position(|c| !c.is_ascii_whitespace()) {
+            if text[start..].iter().any(u8::is_ascii_whitespace) {
+                break;
+            }
+        }
+    }
     let text = String::from_utf8_lossy(&text);
     let token = text
         .split_ascii_whitespace()
@@ -283,6 +310,19 @@ impl Row {
         self.cells[g + 1] = right;
         self.gap = p;
         Ok(())
+    }
+
+    /// Plays moves already known to be legal.
+    fn play_legal(&mut self, moves: &[u64]) {
+        let cells = &mut self.cells[..];
+        let mut gap = self.gap;
+        for &p in moves {
+            let p = p as usize;
+            let pair = [cells[p], cells[p + 1]];
+            cells[gap..gap + 2].copy_from_slice(&pair);
+            gap = p;
+        }
+        self.gap = gap;
     }
 
     fn explain(&self, illegal: Illegal, position: u64) -> String {
@@ -370,6 +410,11 @@ enum Token {
 struct Tokens<R: Read> {
     source: R,
     buf: Vec<u8>,
+    /// Digit words of the numbers of a batch (see [`plain`]) and their values.
+    words: Vec<u64>,
+    values: Vec<u64>,
+    /// Whether the processor has AVX2 (checked once).
+    avx2: bool,
     start: usize,
     end: usize,
     eof: bool,
@@ -380,6 +425,9 @@ impl<R: Read> Tokens<R> {
         Tokens {
             source,
             buf: vec![0; PAD + CHUNK + 64],
+            words: vec![0; WORDS],
+            values: vec![0; BATCH / 2 + 8],
+            avx2: has_avx2(),
             start: PAD,
             end: PAD,
             eof: false,
@@ -414,62 +462,46 @@ impl<R: Read> Tokens<R> {
         }
     }
 
-    /// Plays up to `limit` moves read straight from the buffer, eight bytes at a time, while the
-    /// bytes are digits and newlines only and every number has 1 to 8 digits. Returns the moves
-    /// played and, when it stopped at an illegal move, that move's position (consumed, not
-    /// played). Anything unusual stops it early, leaving the rest to [`Tokens::next`].
+    /// Plays up to `limit` moves read straight from the buffer, while the bytes are digits and
+    /// single newlines only and every number has 1 to 8 digits. Returns the moves played and,
+    /// when it stopped at an illegal move, that move's position (consumed, not played).
+    /// Anything unusual stops it early, leaving the rest to [`Tokens::next`].
+    ///
+    /// It goes in batches of up to [`BATCH`] bytes, one simple pass over the batch at a time:
+    /// the digit words of the numbers, their values (AVX2 multiply-adds where the processor has
+    /// them), the legality of every move (a vectorised loop: a move is legal when its pair is
+    /// on the row and not next to the previous move's pair, which is where the gap is), and
+    /// then the moves themselves, two bytes copied each.
     fn play_block(&mut self, row: &mut Row, limit: u64) -> (u64, Option<u64>) {
-        let cells = &mut row.cells[..];
-        let squares = cells.len();
-        let mut gap = row.gap;
         let mut played = 0;
-        let mut illegal = None;
         // The next token starts at `from` (a newline left by the general reader is skipped).
-        let mut from = self.start;
-        if from < self.end && self.buf[from] == b'\n' {
-            from += 1;
+        if self.start < self.end && self.buf[self.start] == b'\n' {
+            self.start += 1;
         }
-        let mut at = from;
-        'blocks: while played < limit && at + 64 <= self.end {
-            let block: &[u8; 64] = self.buf[at..at + 64].try_into().unwrap();
-            let (mut newline, other) = block_masks(block);
-            if other != newline {
-                break; // something besides digits and newlines: the general reader decides
+        while played < limit {
+            let from = self.start;
+            let window = self.end.min(from + BATCH);
+            let (stop, found) = plain(&self.buf, &mut self.words, from, window, self.avx2);
+            if found == 0 {
+                break;
             }
-            while newline != 0 {
-                let end = at + newline.trailing_zeros() as usize;
-                newline &= newline - 1;
-                let len = end - from;
-                if len == 0 || len > 8 {
-                    break 'blocks;
-                }
-                // The token is the high `len` bytes of the word ending at the newline; the
-                // bytes below it belong to earlier tokens and become leading zeros.
-                let tail = u64::from_le_bytes(self.buf[end - 8..end].try_into().unwrap());
-                let p =
-                    eight_digits((tail ^ 0x3030_3030_3030_3030) & (u64::MAX << (8 * (8 - len))));
-                from = end + 1;
-                let pu = p as usize;
-                if p + 1 >= squares as u64 || pu.wrapping_sub(gap).wrapping_add(1) <= 2 {
-                    illegal = Some(p);
-                    break 'blocks;
-                }
-                let (left, right) = (cells[pu], cells[pu + 1]);
-                cells[gap] = left;
-                cells[gap + 1] = right;
-                gap = pu;
-                played += 1;
-                if played == limit {
-                    break 'blocks;
-                }
+            let count = found.min((limit - played) as usize);
+            let values = &mut self.values[..count];
+            convert(&self.words[..count], values, self.avx2);
+            let legal = first_illegal(values, row.gap as u64, row.squares, self.avx2);
+            row.play_legal(&values[..legal]);
+            played += legal as u64;
+            if legal < count {
+                self.start = after_tokens(&self.buf, from, legal + 1);
+                return (played, Some(values[legal]));
             }
-            at += 64;
+            self.start = if count == found {
+                stop
+            } else {
+                after_tokens(&self.buf, from, count)
+            };
         }
-        row.gap = gap;
-        if played > 0 || illegal.is_some() {
-            self.start = from;
-        }
-        (played, illegal)
+        (played, None)
     }
 
     fn next(&mut self) -> Result<Option<Token>, String> {
@@ -564,4 +596,211 @@ fn eight_digits(mut v: u64) -> u64 {
     v = (v.wrapping_mul(10) + (v >> 8)) & 0x00ff_00ff_00ff_00ff;
     v = (v.wrapping_mul(100) + (v >> 16)) & 0x0000_ffff_0000_ffff;
     (v.wrapping_mul(10000) + (v >> 32)) & 0xffff_ffff
+}
+
+/// Where the `count`-th token from `from` ends, past its newline (the tokens from `from` on are
+/// plain: digits, each followed by one newline).
+fn after_tokens(buf: &[u8], from: usize, count: usize) -> usize {
+    let mut at = from;
+    for _ in 0..count {
+        at += buf[at..]
+            .iter()
+            .position(|&c| c == b'\n')
+            .map_or(0, |k| k + 1);
+    }
+    at
+}
+
+/// The fast path's scan: takes 64-byte stretches from `from` (a token's start) up to `end`
+/// while they hold only digits and single newlines, and numbers of at most eight digits, and
+/// writes the digit word of each number that ends in them into `words` (eight digits one per
+/// byte, the first in the lowest byte, leading zeros below). Returns where the next token
+/// starts and how many numbers it took.
+#[inline(always)]
+fn plain_body(buf: &[u8], words: &mut [u64], from: usize, end: usize) -> (usize, usize) {
+    let words: &mut [u64; WORDS] = (&mut words[..WORDS]).try_into().unwrap();
+    let mut count = 0;
+    // The newline before the number being read.
+    let mut prev = from - 1;
+    let mut after_newline = 1;
+    let mut at = from;
+    while at + 64 <= end {
+        let block: &[u8; 64] = buf[at..at + 64].try_into().unwrap();
+        let (newline, other) = block_masks(block);
+        let digit = !newline;
+        let two = digit & (digit >> 1);
+        let four = two & (two >> 2);
+        // Nine digits in a row within the stretch (the first number is measured on its own).
+        let nine = four & (four >> 4) & (digit >> 8);
+        let first = at + newline.trailing_zeros() as usize;
+        let doubled = newline & ((newline << 1) | after_newline);
+        if other != newline || newline == 0 || doubled != 0 || nine != 0 || first - prev > 9 {
+            break;
+        }
+        // Four numbers at a time, so that the loop's exit falls at the same point in most
+        // stretches; slots past the last newline write words that are never used.
+        let mut ends = newline;
+        let total = count + newline.count_ones() as usize;
+        while count < total {
+            for slot in 0..4 {
+                let stop = at + ends.trailing_zeros() as usize;
+                let len = stop.wrapping_sub(prev + 1);
+                // The number is the high `len` bytes of the word ending at its newline; the
+                // bytes below it belong to earlier tokens and become leading zeros.
+                let tail = u64::from_le_bytes(buf[stop - 8..stop].try_into().unwrap());
+                let keep = u64::MAX.wrapping_shl(64u32.wrapping_sub((len as u32).wrapping_mul(8)));
+                words[(count + slot) & (WORDS - 1)] = (tail ^ 0x3030_3030_3030_3030) & keep;
+                prev = stop;
+                ends &= ends.wrapping_sub(1);
+            }
+            count += 4;
+        }
+        count = total;
+        prev = at + 63 - newline.leading_zeros() as usize;
+        after_newline = newline >> 63;
+        at += 64;
+    }
+    (prev + 1, count)
+}
+
+fn plain(buf: &[u8], words: &mut [u64], from: usize, end: usize, avx2: bool) -> (usize, usize) {
+    if avx2 {
+        // SAFETY: the processor has AVX2 (checked at run time).
+        unsafe { plain_avx2(buf, words, from, end) }
+    } else {
+        plain_body(buf, words, from, end)
+    }
+}
+
+/// [`plain_body`] compiled for AVX2 processors (`tzcnt`, VEX compares).
+///
+/// # Safety
+/// The processor must have AVX2, BMI1 and LZCNT.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
+unsafe fn plain_avx2(buf: &[u8], words: &mut [u64], from: usize, end: usize) -> (usize, usize) {
+    plain_body(buf, words, from, end)
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+unsafe fn plain_avx2(buf: &[u8], words: &mut [u64], from: usize, end: usize) -> (usize, usize) {
+    plain_body(buf, words, from, end)
+}
+
+/// The values of digit words from [`plain`].
+fn convert(words: &[u64], values: &mut [u64], avx2: bool) {
+    if avx2 {
+        // SAFETY: the processor has AVX2 (checked at run time).
+        unsafe { convert_avx2(words, values) }
+    } else {
+        for (&w, v) in words.iter().zip(values) {
+            *v = eight_digits(w);
+        }
+    }
+}
+
+/// [`convert`] four words at a time with AVX2 multiply-adds.
+///
+/// # Safety
+/// The processor must have AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn convert_avx2(words: &[u64], values: &mut [u64]) {
+    use std::arch::x86_64::*;
+    let quads = words.chunks_exact(4);
+    let rest = quads.remainder();
+    let (out, tail) = values.split_at_mut(words.len() - rest.len());
+    let pair_weights = _mm256_set1_epi16(0x010a); // bytes 10, 1: ten times the first digit
+    let quad_weights = _mm256_set1_epi32(0x0001_0064); // words 100, 1
+    let high_weight = _mm256_set1_epi64x(10_000);
+    for (quad, out) in quads.zip(out.chunks_exact_mut(4)) {
+        // SAFETY: `quad` and `out` hold four words each.
+        let v = _mm256_loadu_si256(quad.as_ptr() as *const __m256i);
+        // Eight digits -> four two-digit pairs -> two four-digit halves (the low half holds
+        // the high digits) -> the value.
+        let pairs = _mm256_maddubs_epi16(v, pair_weights);
+        let halves = _mm256_madd_epi16(pairs, quad_weights);
+        let high = _mm256_mul_epu32(halves, high_weight);
+        let low = _mm256_srli_epi64(halves, 32);
+        _mm256_storeu_si256(
+            out.as_mut_ptr() as *mut __m256i,
+            _mm256_add_epi64(high, low),
+        );
+    }
+    for (&w, v) in rest.iter().zip(tail) {
+        *v = eight_digits(w);
+    }
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+unsafe fn convert_avx2(words: &[u64], values: &mut [u64]) {
+    for (&w, v) in words.iter().zip(values) {
+        *v = eight_digits(w);
+    }
+}
+
+/// The index of the first illegal move (`moves.len()` when all are legal), the gap being on
+/// `gap` before the first. A move is legal when its pair fits on the row and does not touch
+/// the gap, which after a move is where the moved pair was.
+fn first_illegal(moves: &[u64], gap: u64, squares: u64, avx2: bool) -> usize {
+    let all = if avx2 {
+        // SAFETY: the processor has AVX2 (checked at run time).
+        unsafe { all_legal_avx2(moves, gap, squares) }
+    } else {
+        all_legal(moves, gap, squares)
+    };
+    if all {
+        return moves.len();
+    }
+    let mut gap = gap;
+    for (i, &p) in moves.iter().enumerate() {
+        if !legal(gap, p, squares) {
+            return i;
+        }
+        gap = p;
+    }
+    moves.len()
+}
+
+#[inline(always)]
+fn legal(gap: u64, p: u64, squares: u64) -> bool {
+    (p + 1 < squares) & (p.wrapping_sub(gap).wrapping_add(1) > 2)
+}
+
+/// Whether every move is legal; no early exit, so that the compiler vectorises the loop.
+#[inline(always)]
+fn all_legal(moves: &[u64], gap: u64, squares: u64) -> bool {
+    let Some(&first) = moves.first() else {
+        return true;
+    };
+    let rest = moves
+        .iter()
+        .zip(&moves[1..])
+        .fold(true, |ok, (&a, &b)| ok & legal(a, b, squares));
+    legal(gap, first, squares) & rest
+}
+
+/// [`all_legal`] compiled for AVX2 processors.
+///
+/// # Safety
+/// The processor must have AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn all_legal_avx2(moves: &[u64], gap: u64, squares: u64) -> bool {
+    all_legal(moves, gap, squares)
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+unsafe fn all_legal_avx2(moves: &[u64], gap: u64, squares: u64) -> bool {
+    all_legal(moves, gap, squares)
+}
+
+#[cfg(target_arch = "x86_64")]
+fn has_avx2() -> bool {
+    is_x86_feature_detected!("avx2")
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+fn has_avx2() -> bool {
+    false
 }

@@ -6,23 +6,28 @@
 //!     shifting INPUT ANSWER FEEDBACK_DIR < contestant_output
 //! Exit 42: accepted; 43: wrong answer (reason in FEEDBACK_DIR/judgemessage.txt); 1: judge error.
 //!
-//! Built for outputs of hundreds of megabytes (10^8 moves, 550 MB). Two threads form a pipeline:
-//! - the scanner reads stdin in 256 KiB blocks and classifies each 64-byte stretch at once into
-//!   separators and digits (SSE2 on x86-64, a byte loop elsewhere), which gives the start and
-//!   end of every number without walking it byte by byte; it hands over each number's digits as
-//!   one 64-bit word, in batches;
-//! - the replayer (the main thread) converts each word (up to eight digits with three
-//!   multiplications) and checks and plays the move on the row.
+//! Built for outputs of hundreds of megabytes (10^8 moves, 550 MB) on one core. Stdin is read
+//! in 256 KiB blocks, and each block goes through three passes that each do one simple thing
+//! over the whole block:
+//! - scan: 64 bytes at a time, compares (SSE2 on x86-64, a byte loop elsewhere) give a bit mask
+//!   of the separators. While every stretch is plain (digits and single separators, numbers of
+//!   at most eight digits) each number is just the eight bytes ending at its separator with the
+//!   bytes before its start masked off; anything else (other white space, long numbers, bad
+//!   bytes, the end of the output) goes through a general token scanner from that stretch on;
+//! - convert: the digit words become values, four at a time with AVX2 multiply-adds where the
+//!   processor has them (three multiplications per word otherwise);
+//! - replay: one pass checks that every move is legal (each square within one or two of the
+//!   previous one and on the row, a loop the compiler vectorises), then the moves are played on
+//!   the row with one load and one store each. A block with an illegal move is replayed move
+//!   by move instead, to stop at the first illegal one.
 //!
-//! Memory is the row plus the blocks in flight, whatever the size of the output.
+//! Memory is the row plus one block and its numbers, whatever the size of the output.
 //! Standard library only; compile with `rustc -O --edition 2021 shifting.rs`.
 
 use std::fs;
 use std::io::{self, Read};
 use std::path::PathBuf;
 use std::process::exit;
-use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
-use std::thread;
 
 const ACCEPTED: i32 = 42;
 const WRONG_ANSWER: i32 = 43;
@@ -30,12 +35,15 @@ const JUDGE_ERROR: i32 = 1;
 
 /// Bytes read from stdin into one block (a multiple of 64, small enough to stay in the cache).
 const BLOCK: usize = 1 << 18;
+/// Bytes of a block taken in one batch by the fast path (its numbers stay in the L1 cache).
+const BATCH: usize = 1 << 14;
+/// Room for the digit words of a batch (at most one number per two bytes, and three more
+/// written past the last); a power of two, so that masked indices need no bounds check.
+const WORDS: usize = BATCH;
 /// Room before the data for the unfinished number carried over from the previous block.
 const PAD: usize = 64;
 /// Longest token carried over to the next block (longer ones are wrong anyway).
 const LONGEST: usize = 32;
-/// Blocks in flight between the two threads.
-const IN_FLIGHT: usize = 4;
 /// Squares shown on each side of the empty square in messages.
 const WINDOW: u64 = 20;
 
@@ -50,14 +58,7 @@ fn main() {
         Ok(sides) => sides,
         Err(e) => judge_error(&feedback, &format!("{}: {e}", args[1])),
     };
-    let (full_tx, full_rx) = sync_channel::<Block>(IN_FLIGHT);
-    let (empty_tx, empty_rx) = sync_channel::<Block>(IN_FLIGHT + 1);
-    for _ in 0..IN_FLIGHT {
-        empty_tx.send(Block::new()).expect("the channel has room");
-    }
-    thread::spawn(move || scan(full_tx, empty_rx));
-    let verdict = Game::new(n, m).replay(full_rx, empty_tx);
-    match verdict {
+    match Game::new(n, m).replay(&mut Scanner::new()) {
         Ok(()) => {
             write_message(&feedback, "accepted");
             exit(ACCEPTED);
@@ -103,84 +104,109 @@ fn wrong<T>(reason: String) -> Result<T, Reject> {
     Err(Reject::Wrong(reason))
 }
 
-/// The numbers of one block of the output.
-struct Block {
-    /// One word per number: up to eight digits one per byte (`0..=9`, the last digit in the top
-    /// byte, zeros below the first), or `BIG` plus the value of a longer number.
-    words: Vec<u64>,
-    count: usize,
-    /// Set on the last block: how the output ended.
-    end: Option<Ending>,
-}
-
 /// Marks a word that holds the value itself (no digit byte ever has its top bit set).
 const BIG: u64 = 1 << 63;
 
-impl Block {
-    fn new() -> Block {
-        Block { words: vec![0; BLOCK / 2 + 64], count: 0, end: None }
-    }
-}
-
+/// How a block ended, when it was the last one.
 enum Ending {
     /// The output ended.
     Eof,
     /// A token that is not a number (its first bytes).
     NotANumber(String),
-    Io(io::Error),
 }
 
-/// Fills `buf[PAD..]` from stdin: a whole block unless the input ends first.
-fn fill(stdin: &mut io::StdinLock, buf: &mut [u8]) -> io::Result<usize> {
-    let mut len = 0;
-    while len < BLOCK {
-        match stdin.read(&mut buf[PAD + len..PAD + BLOCK]) {
-            Ok(0) => break,
-            Ok(k) => len += k,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-            Err(e) => return Err(e),
+/// Reads stdin block by block and turns each block into the values of its numbers.
+struct Scanner {
+    /// `buf[PAD..PAD + BLOCK]` is new data; the end of a number cut off by the previous block
+    /// is copied just before `PAD`. The tail leaves room for loads past the data.
+    buf: Vec<u8>,
+    /// The unfinished number at the end of the previous block.
+    carry: [u8; LONGEST],
+    carried: usize,
+    /// Whether the byte before the current stretch is a separator.
+    after_sep: u64,
+    /// Digit words of the plain numbers of a batch, see [`digits`].
+    words: Vec<u64>,
+    /// The values of the plain numbers of a batch, in order.
+    converted: Vec<u64>,
+    /// The values of the numbers the general scanner found, in order.
+    values: Vec<u64>,
+    /// Whether the processor has AVX2 (checked once).
+    avx2: bool,
+}
+
+impl Scanner {
+    fn new() -> Scanner {
+        Scanner {
+            buf: vec![b' '; PAD + BLOCK + 128],
+            carry: [0; LONGEST],
+            carried: 0,
+            after_sep: 1,
+            words: vec![0; WORDS],
+            converted: vec![0; BATCH / 2 + 128],
+            values: Vec::with_capacity(BLOCK / 2 + 128),
+            avx2: has_avx2(),
         }
     }
-    Ok(len)
-}
 
-/// The scanner thread: reads blocks and records where each number starts and ends.
-fn scan(full: SyncSender<Block>, empty: Receiver<Block>) {
-    let stdin = io::stdin();
-    let mut stdin = stdin.lock();
-    // `buf[PAD..PAD + BLOCK]` is new data; the end of a number cut off by the previous block is
-    // copied just before `PAD`. The tail leaves room for eight-byte loads past the data.
-    let mut buf = vec![b' '; PAD + BLOCK + 128];
-    // The unfinished number at the end of the previous block.
-    let mut carry = [0u8; LONGEST];
-    let mut carried = 0;
-    // Whether the byte before the current stretch is a separator.
-    let mut after_sep = 1u64;
-    loop {
-        let Ok(mut block) = empty.recv() else { return };
-        block.count = 0;
-        buf[PAD - carried..PAD].copy_from_slice(&carry[..carried]);
-        let len = match fill(&mut stdin, &mut buf) {
-            Ok(len) => len,
-            Err(e) => {
-                block.end = Some(Ending::Io(e));
-                let _ = full.send(block);
-                return;
-            }
-        };
+    /// Reads the next block after the carried number; returns where its data ends (a whole
+    /// number of 64-byte stretches) and whether it is the last block.
+    fn read_block(&mut self) -> io::Result<(usize, bool)> {
+        let carried = self.carried;
+        self.buf[PAD - carried..PAD].copy_from_slice(&self.carry[..carried]);
+        let len = fill(&mut self.buf)?;
         let last = len < BLOCK;
         // The last block: spaces end the final number and fill the last stretch.
-        let data_end = if last { PAD + len.div_ceil(64) * 64 + 64 } else { PAD + BLOCK };
+        let data_end = if last {
+            PAD + len.div_ceil(64) * 64 + 64
+        } else {
+            PAD + BLOCK
+        };
         if last {
-            buf[PAD + len..data_end].fill(b' ');
+            self.buf[PAD + len..data_end].fill(b' ');
         }
-        let mut pending: Option<usize> = (carried > 0).then_some(PAD - carried);
-        let mut ending = None;
-        let Block { words, count, .. } = &mut block;
-        let mut at = PAD;
+        Ok((data_end, last))
+    }
+
+    /// The values of the plain numbers of `buf[at..stop]` into `self.converted` (see
+    /// [`plain`]); returns where the plain stretches end, the start of the number open there
+    /// and how many numbers there were.
+    fn plain_batch(
+        &mut self,
+        at: usize,
+        stop: usize,
+        pending: Option<usize>,
+    ) -> (usize, Option<usize>, usize) {
+        let (buf, words, after_sep) = (&self.buf, &mut self.words, &mut self.after_sep);
+        let (at, pending, count) = if self.avx2 {
+            // SAFETY: the processor has AVX2 (checked at run time).
+            unsafe { plain_avx2(buf, words, at, stop, pending, after_sep) }
+        } else {
+            plain::<false>(buf, words, at, stop, pending, after_sep)
+        };
+        if self.avx2 {
+            // SAFETY: as above.
+            unsafe { convert_avx2(&self.words[..count], &mut self.converted[..count]) };
+        } else {
+            for (&w, v) in self.words[..count].iter().zip(&mut self.converted) {
+                *v = parse_eight(w);
+            }
+        }
+        (at, pending, count)
+    }
+
+    /// Scans `buf[at..data_end]` token by token in any form; records the carry at the end.
+    fn general(
+        &mut self,
+        mut at: usize,
+        data_end: usize,
+        mut pending: Option<usize>,
+    ) -> Option<Ending> {
+        self.values.clear();
+        let buf = &self.buf;
         while at < data_end {
             let (sep, other) = classify(&buf[at..at + 64]);
-            let before = (sep << 1) | after_sep;
+            let before = (sep << 1) | self.after_sep;
             let mut starts = !sep & before;
             let mut ends = sep & !before;
             if other != 0 {
@@ -189,19 +215,19 @@ fn scan(full: SyncSender<Block>, empty: Receiver<Block>) {
                 starts &= below;
                 ends &= below;
             }
-            after_sep = sep >> 63;
+            self.after_sep = sep >> 63;
             if let Some(start) = pending {
                 if ends != 0 {
-                    words[*count] = digits(&buf, start, at + ends.trailing_zeros() as usize);
-                    *count += 1;
+                    let end = at + ends.trailing_zeros() as usize;
+                    self.values.push(value(digits(buf, start, end)));
                     ends &= ends - 1;
                     pending = None;
                 }
             }
             while ends != 0 {
                 let start = at + starts.trailing_zeros() as usize;
-                words[*count] = digits(&buf, start, at + ends.trailing_zeros() as usize);
-                *count += 1;
+                let end = at + ends.trailing_zeros() as usize;
+                self.values.push(value(digits(buf, start, end)));
                 starts &= starts - 1;
                 ends &= ends - 1;
             }
@@ -216,28 +242,213 @@ fn scan(full: SyncSender<Block>, empty: Receiver<Block>) {
                     stop += 1;
                 }
                 let text = String::from_utf8_lossy(&buf[start..stop]).into_owned();
-                ending = Some(Ending::NotANumber(text));
-                break;
+                return Some(Ending::NotANumber(text));
             }
             at += 64;
         }
-        if ending.is_none() && last {
-            ending = Some(Ending::Eof);
+        self.carried = pending.map_or(0, |start| data_end - start);
+        if self.carried > LONGEST {
+            let text = String::from_utf8_lossy(&buf[data_end - self.carried..][..LONGEST]);
+            return Some(Ending::NotANumber(format!("{text}...")));
         }
-        if ending.is_none() {
-            carried = pending.map_or(0, |start| data_end - start);
-            if carried > LONGEST {
-                let text = String::from_utf8_lossy(&buf[data_end - carried..][..LONGEST]);
-                ending = Some(Ending::NotANumber(format!("{text}...")));
-            } else {
-                carry[..carried].copy_from_slice(&buf[data_end - carried..data_end]);
+        self.carry[..self.carried].copy_from_slice(&buf[data_end - self.carried..data_end]);
+        None
+    }
+}
+
+/// Fills `buf[PAD..]` from stdin: a whole block unless the input ends first.
+fn fill(buf: &mut [u8]) -> io::Result<usize> {
+    let mut stdin = io::stdin().lock();
+    let mut len = 0;
+    while len < BLOCK {
+        match stdin.read(&mut buf[PAD + len..PAD + BLOCK]) {
+            Ok(0) => break,
+            Ok(k) => len += k,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(len)
+}
+
+#[cfg(target_arch = "x86_64")]
+fn has_avx2() -> bool {
+    is_x86_feature_detected!("avx2")
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+fn has_avx2() -> bool {
+    false
+}
+
+/// [`plain`] compiled for AVX2 processors (wider compares, `tzcnt`).
+///
+/// # Safety
+/// The processor must have AVX2, BMI1 and BMI2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
+unsafe fn plain_avx2(
+    buf: &[u8],
+    words: &mut [u64],
+    at: usize,
+    data_end: usize,
+    pending: Option<usize>,
+    after_sep: &mut u64,
+) -> (usize, Option<usize>, usize) {
+    plain::<true>(buf, words, at, data_end, pending, after_sep)
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+unsafe fn plain_avx2(
+    buf: &[u8],
+    words: &mut [u64],
+    at: usize,
+    data_end: usize,
+    pending: Option<usize>,
+    after_sep: &mut u64,
+) -> (usize, Option<usize>, usize) {
+    plain::<false>(buf, words, at, data_end, pending, after_sep)
+}
+
+/// The fast path of the scan: takes 64-byte stretches from `at` while they are plain (only
+/// digits and separators, never two separators in a row, no number longer than eight digits)
+/// and writes the digit word of each number that ends in them into `words`. Returns where it
+/// stopped, the start of the number open there, and how many words it wrote.
+#[inline(always)]
+fn plain<const AVX2: bool>(
+    buf: &[u8],
+    words: &mut [u64],
+    mut at: usize,
+    data_end: usize,
+    mut pending: Option<usize>,
+    after_sep: &mut u64,
+) -> (usize, Option<usize>, usize) {
+    let words: &mut [u64; WORDS] = (&mut words[..WORDS]).try_into().unwrap();
+    let mut count = 0;
+    // The separator before the open number (or before `at`).
+    let mut prev = pending.map_or(at - 1, |start| start - 1);
+    while at < data_end {
+        let (sep, other) = if AVX2 {
+            // SAFETY: only instantiated inside `plain_avx2`, on processors with AVX2.
+            unsafe { classify_plain_avx2(&buf[at..at + 64]) }
+        } else {
+            classify(&buf[at..at + 64])
+        };
+        let before = (sep << 1) | *after_sep;
+        // A run of nine digits (within the stretch; the first number's length is checked on
+        // its own, as it may begin in an earlier stretch).
+        let digit = !sep;
+        let two = digit & (digit >> 1);
+        let four = two & (two >> 2);
+        let nine = four & (four >> 4) & (digit >> 8);
+        let first = at + sep.trailing_zeros() as usize;
+        if other != 0 || sep == 0 || sep & before != 0 || nine != 0 || first - prev > 9 {
+            break;
+        }
+        // Every separator ends a number that starts just after the previous separator. The
+        // numbers go four at a time, so that the loop's exit is taken at the same point in
+        // most stretches; slots past the last separator write words beyond `count` that the
+        // next stretch overwrites.
+        let mut ends = sep;
+        let total = count + sep.count_ones() as usize;
+        while count < total {
+            for slot in 0..4 {
+                let end = at + ends.trailing_zeros() as usize;
+                let len = end.wrapping_sub(prev + 1);
+                // SAFETY: `end - 8 >= PAD - LONGEST - 9 > 0` and `end <= at + 64 < buf.len()`:
+                // the eight bytes lie inside `buf`.
+                let tail = unsafe { (buf.as_ptr().add(end - 8) as *const u64).read_unaligned() };
+                let keep = u64::MAX.wrapping_shl(64u32.wrapping_sub((len as u32).wrapping_mul(8)));
+                words[(count + slot) & (WORDS - 1)] =
+                    (u64::from_le(tail) ^ 0x3030_3030_3030_3030) & keep;
+                prev = end;
+                ends &= ends.wrapping_sub(1);
             }
+            count += 4;
         }
-        let done = ending.is_some();
-        block.end = ending;
-        if full.send(block).is_err() || done {
-            return;
-        }
+        count = total;
+        prev = at + 63 - sep.leading_zeros() as usize;
+        *after_sep = sep >> 63;
+        pending = if *after_sep == 1 {
+            None
+        } else {
+            Some(prev + 1)
+        };
+        at += 64;
+    }
+    (at, pending, count)
+}
+
+/// The fast path's [`classify`], 32 bytes at a time: only spaces and newlines count as
+/// separators here (any other white space is "other" and leaves the stretch to the general
+/// scanner).
+///
+/// # Safety
+/// The processor must have AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+#[inline]
+unsafe fn classify_plain_avx2(bytes: &[u8]) -> (u64, u64) {
+    use std::arch::x86_64::*;
+    assert!(bytes.len() >= 64);
+    let (mut sep, mut known) = (0u64, 0u64);
+    for k in 0..2 {
+        // SAFETY: the assertion keeps the 32-byte load inside `bytes`.
+        let v = _mm256_loadu_si256(bytes.as_ptr().add(32 * k) as *const __m256i);
+        let space = _mm256_cmpeq_epi8(v, _mm256_set1_epi8(b' ' as i8));
+        let newline = _mm256_cmpeq_epi8(v, _mm256_set1_epi8(b'\n' as i8));
+        let digits = _mm256_sub_epi8(v, _mm256_set1_epi8(b'0' as i8));
+        let digits = _mm256_cmpeq_epi8(_mm256_min_epu8(digits, _mm256_set1_epi8(9)), digits);
+        let separators = _mm256_or_si256(space, newline);
+        sep |= (_mm256_movemask_epi8(separators) as u32 as u64) << (32 * k);
+        known |=
+            (_mm256_movemask_epi8(_mm256_or_si256(separators, digits)) as u32 as u64) << (32 * k);
+    }
+    (sep, !known)
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+unsafe fn classify_plain_avx2(bytes: &[u8]) -> (u64, u64) {
+    classify(bytes)
+}
+
+/// Values of digit words, four at a time.
+///
+/// # Safety
+/// The processor must have AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn convert_avx2(words: &[u64], values: &mut [u64]) {
+    use std::arch::x86_64::*;
+    let quads = words.chunks_exact(4);
+    let rest = quads.remainder();
+    let pair_weights = _mm256_set1_epi16(0x010a); // bytes 10, 1: ten times the first digit
+    let quad_weights = _mm256_set1_epi32(0x0001_0064); // words 100, 1
+    let high_weight = _mm256_set1_epi64x(10_000);
+    let (out, tail) = values.split_at_mut(words.len() - rest.len());
+    for (quad, out) in quads.zip(out.chunks_exact_mut(4)) {
+        // SAFETY: `quad` and `out` hold four words each.
+        let v = _mm256_loadu_si256(quad.as_ptr() as *const __m256i);
+        // Each word: eight digits, first in the lowest byte -> four two-digit pairs -> two
+        // four-digit halves (low half the high digits) -> the value.
+        let pairs = _mm256_maddubs_epi16(v, pair_weights);
+        let halves = _mm256_madd_epi16(pairs, quad_weights);
+        let high = _mm256_mul_epu32(halves, high_weight);
+        let low = _mm256_srli_epi64(halves, 32);
+        _mm256_storeu_si256(
+            out.as_mut_ptr() as *mut __m256i,
+            _mm256_add_epi64(high, low),
+        );
+    }
+    for (&w, v) in rest.iter().zip(tail) {
+        *v = parse_eight(w);
+    }
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+unsafe fn convert_avx2(words: &[u64], values: &mut [u64]) {
+    for (&w, v) in words.iter().zip(values) {
+        *v = parse_eight(w);
     }
 }
 
@@ -293,7 +504,9 @@ fn parse_eight(digits: u64) -> u64 {
     (quads.wrapping_mul(10000) + (quads >> 32)) & 0xffff_ffff
 }
 
-/// The word for the number written in `buf[start..end]` (all digits), see [`Block::words`].
+/// The word for the number written in `buf[start..end]` (all digits): up to eight digits one
+/// per byte (`0..=9`, the last digit in the top byte, zeros below the first), or `BIG` plus the
+/// value of a longer number.
 #[inline(always)]
 fn digits(buf: &[u8], start: usize, end: usize) -> u64 {
     let len = end - start;
@@ -304,9 +517,9 @@ fn digits(buf: &[u8], start: usize, end: usize) -> u64 {
         let word = u64::from_le_bytes(buf[start..start + 8].try_into().unwrap());
         (word ^ 0x3030_3030_3030_3030) << (64 - 8 * len)
     } else {
-        let value = buf[start..end]
-            .iter()
-            .try_fold(0u64, |v, &c| v.checked_mul(10)?.checked_add((c - b'0') as u64));
+        let value = buf[start..end].iter().try_fold(0u64, |v, &c| {
+            v.checked_mul(10)?.checked_add((c - b'0') as u64)
+        });
         BIG | value.unwrap_or(BIG - 1).min(BIG - 1)
     }
 }
@@ -314,7 +527,44 @@ fn digits(buf: &[u8], start: usize, end: usize) -> u64 {
 /// The value of a word from [`digits`]; at most `BIG - 1` (which stands for "too large").
 #[inline(always)]
 fn value(word: u64) -> u64 {
-    if word & BIG == 0 { parse_eight(word) } else { word & !BIG }
+    if word & BIG == 0 {
+        parse_eight(word)
+    } else {
+        word & !BIG
+    }
+}
+
+/// Whether every move is legal: on the row, one or two squares from the previous empty square.
+#[inline(always)]
+fn all_legal(moves: &[u64], empty: u64, squares: u64) -> bool {
+    let legal = |from: u64, to: u64| {
+        let step = to.wrapping_sub(from).wrapping_add(2);
+        (step <= 4) & (step != 2) & (to.wrapping_sub(1) < squares)
+    };
+    let Some(&first) = moves.first() else {
+        return true;
+    };
+    // Pairs of neighbours, without an early exit, so that the compiler vectorises the loop.
+    let rest = moves
+        .iter()
+        .zip(&moves[1..])
+        .fold(true, |ok, (&a, &b)| ok & legal(a, b));
+    legal(empty, first) & rest
+}
+
+/// [`all_legal`] compiled for AVX2 processors.
+///
+/// # Safety
+/// The processor must have AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn all_legal_avx2(moves: &[u64], empty: u64, squares: u64) -> bool {
+    all_legal(moves, empty, squares)
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+unsafe fn all_legal_avx2(moves: &[u64], empty: u64, squares: u64) -> bool {
+    all_legal(moves, empty, squares)
 }
 
 /// A row square that is not on the board: two of them guard each end.
@@ -340,64 +590,109 @@ impl Game {
         row.push(b'_');
         row.resize(3 + (n + m) as usize, b'w');
         row.resize((row.len() + 2).next_power_of_two(), OFF);
-        Game { n, m, minimum: n * m + n + m, row, empty: n + 1, tokens: 0 }
+        Game {
+            n,
+            m,
+            minimum: n * m + n + m,
+            row,
+            empty: n + 1,
+            tokens: 0,
+        }
     }
 
     fn squares(&self) -> u64 {
         self.n + self.m + 1
     }
 
-    /// Plays the numbers as the scanner delivers them.
-    fn replay(&mut self, full: Receiver<Block>, empty: SyncSender<Block>) -> Result<(), Reject> {
+    /// Plays the numbers block by block as the scanner reads them, each block in batches.
+    fn replay(&mut self, scanner: &mut Scanner) -> Result<(), Reject> {
         loop {
-            let Ok(mut block) = full.recv() else {
-                return Err(Reject::Io(io::Error::other("the scanner thread stopped")));
-            };
-            self.play(&block)?;
-            match block.end.take() {
-                None => {
-                    let _ = empty.send(block);
+            let (data_end, last) = scanner.read_block().map_err(Reject::Io)?;
+            let mut at = PAD;
+            let mut pending = (scanner.carried > 0).then_some(PAD - scanner.carried);
+            loop {
+                let stop = (at + BATCH).min(data_end);
+                let (next, open, count) = scanner.plain_batch(at, stop, pending);
+                self.play(&scanner.converted[..count], scanner.avx2)?;
+                (at, pending) = (next, open);
+                if at < stop || at == data_end {
+                    break;
                 }
+            }
+            let mut ending = scanner.general(at, data_end, pending);
+            self.play(&scanner.values, scanner.avx2)?;
+            if ending.is_none() && last {
+                ending = Some(Ending::Eof);
+            }
+            match ending {
+                None => {}
                 Some(Ending::Eof) => return self.finish(),
                 Some(Ending::NotANumber(text)) => return self.token_error(&text),
-                Some(Ending::Io(e)) => return Err(Reject::Io(e)),
             }
         }
     }
 
     /// Plays the numbers of one block: the count K first, then moves, then nothing.
-    fn play(&mut self, block: &Block) -> Result<(), Reject> {
-        let words = &block.words[..block.count];
+    fn play(&mut self, values: &[u64], avx2: bool) -> Result<(), Reject> {
         let mut first = 0;
-        if self.tokens == 0 && block.count > 0 {
-            self.count(value(words[0]))?;
+        if self.tokens == 0 && !values.is_empty() {
+            self.count(values[0])?;
             self.tokens = 1;
             first = 1;
         }
-        let left = (self.minimum + 1 - self.tokens).min((block.count - first) as u64) as usize;
+        let left = (self.minimum + 1 - self.tokens).min((values.len() - first) as u64) as usize;
+        let moves = &values[first..first + left];
+        let legal = if avx2 {
+            // SAFETY: the processor has AVX2 (checked at run time).
+            unsafe { all_legal_avx2(moves, self.empty, self.squares()) }
+        } else {
+            all_legal(moves, self.empty, self.squares())
+        };
+        if legal {
+            self.play_legal(moves);
+        } else {
+            self.play_checked(moves)?;
+        }
+        self.tokens += left as u64;
+        if let Some(&extra) = values.get(first + left) {
+            return wrong(format!(
+                "unexpected output after the last move {}: '{extra}'",
+                self.minimum
+            ));
+        }
+        Ok(())
+    }
+
+    /// Plays moves known to be legal: the checker on the move's square goes to the empty
+    /// square. The square it leaves keeps a stale byte until a later move fills it; only the
+    /// last one is marked empty.
+    fn play_legal(&mut self, moves: &[u64]) {
         let mask = self.row.len() - 1;
         let row = &mut self.row[..=mask];
         let mut empty = self.empty;
-        for (i, &word) in words[first..first + left].iter().enumerate() {
-            let value = value(word);
+        for &square in moves {
+            row[(empty + 1) as usize & mask] = row[(square + 1) as usize & mask];
+            empty = square;
+        }
+        row[(empty + 1) as usize & mask] = b'_';
+        self.empty = empty;
+    }
+
+    /// Plays moves one by one, checking each: stops at the first illegal one.
+    fn play_checked(&mut self, moves: &[u64]) -> Result<(), Reject> {
+        let mask = self.row.len() - 1;
+        for (i, &value) in moves.iter().enumerate() {
             // |value - empty| must be 1 or 2; then value + 1 indexes the padded row (0 up to
             // squares + 3), where OFF marks the squares beyond either end.
-            let step = value.wrapping_sub(empty).wrapping_add(2);
+            let step = value.wrapping_sub(self.empty).wrapping_add(2);
             let from = value.wrapping_add(1) as usize & mask;
-            let checker = row[from];
+            let checker = self.row[from];
             if step > 4 || step == 2 || checker == OFF {
-                self.empty = empty;
                 return self.illegal(self.tokens + i as u64, value);
             }
-            row[(empty + 1) as usize & mask] = checker;
-            row[from] = b'_';
-            empty = value;
-        }
-        self.empty = empty;
-        self.tokens += left as u64;
-        if let Some(&word) = words.get(first + left) {
-            let extra = value(word);
-            return wrong(format!("unexpected output after the last move {}: '{extra}'", self.minimum));
+            self.row[(self.empty + 1) as usize & mask] = checker;
+            self.row[from] = b'_';
+            self.empty = value;
         }
         Ok(())
     }
@@ -407,8 +702,16 @@ impl Game {
         if k == self.minimum {
             return Ok(());
         }
-        let why = if k < self.minimum { "no solution is that short" } else { "it is not minimal" };
-        let k = if k == BIG - 1 { "a huge number".to_string() } else { k.to_string() };
+        let why = if k < self.minimum {
+            "no solution is that short"
+        } else {
+            "it is not minimal"
+        };
+        let k = if k == BIG - 1 {
+            "a huge number".to_string()
+        } else {
+            k.to_string()
+        };
         wrong(format!(
             "the answer starts with K = {k}, but the minimum is nm + n + m = {}: {why}",
             self.minimum
@@ -419,11 +722,19 @@ impl Game {
     fn token_error(&self, text: &str) -> Result<(), Reject> {
         let t = self.tokens;
         if t == 0 {
-            wrong(format!("the answer must start with the move count K, found '{text}'"))
+            wrong(format!(
+                "the answer must start with the move count K, found '{text}'"
+            ))
         } else if t <= self.minimum {
-            wrong(format!("move {t}: '{text}' is not a square number; {}", self.row_text()))
+            wrong(format!(
+                "move {t}: '{text}' is not a square number; {}",
+                self.row_text()
+            ))
         } else {
-            wrong(format!("unexpected output after the last move {}: '{text}'", self.minimum))
+            wrong(format!(
+                "unexpected output after the last move {}: '{text}'",
+                self.minimum
+            ))
         }
     }
 
@@ -486,7 +797,10 @@ impl Game {
         if lo == 1 && hi == squares {
             format!("row: {part} (empty square {})", self.empty)
         } else {
-            format!("row, squares {lo}..{hi} of {squares}: {part} (empty square {})", self.empty)
+            format!(
+                "row, squares {lo}..{hi} of {squares}: {part} (empty square {})",
+                self.empty
+            )
         }
     }
 }

@@ -104,7 +104,7 @@ const CONCRETE: [Family; 13] = [
 ];
 
 pub fn run(args: &[String]) -> anyhow::Result<Vec<u8>> {
-    let opts: Options = crate::generators::parse_args("checkers", args)?;
+    let opts: Options = super::parse_args("checkers", args)?;
     if opts.whites == Some(0) {
         bail!("--whites must be at least 1: every board has a white piece");
     }
@@ -162,7 +162,7 @@ mod tests {
     use crate::puzzles::checkers::{Answer, Board, answer};
 
     fn generate(line: &str) -> anyhow::Result<Vec<u8>> {
-        run(&crate::generators::words(line))
+        run(&crate::puzzles::generators::words(line))
     }
 
     fn outcome(line: &str) -> String {

@@ -19,7 +19,7 @@ pub struct Options {
 }
 
 pub fn run(args: &[String]) -> anyhow::Result<Vec<u8>> {
-    let o: Options = crate::generators::parse_args("frogs", args)?;
+    let o: Options = super::parse_args("frogs", args)?;
     let mut rng = ChaCha8Rng::seed_from_u64(o.seed);
     if o.max < 1 {
         bail!("--max must be at least 1");

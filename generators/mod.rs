@@ -1,5 +1,6 @@
-//! Seeded test generators, one module per puzzle family, and the registry that generator plans
-//! (`generators/plan.yaml` in a package) and `leapfrog gen` look them up in.
+//! Seeded test generators, one module per generator (each listed in its family's registry entry,
+//! [`crate::puzzles::registry`]), and the lookups that generator plans (`generators/plan.yaml`
+//! in a package) and `leapfrog gen` use.
 //!
 //! A generator is a pure function of its arguments: the seed is always one of them, randomness
 //! comes only from `rand_chacha::ChaCha8Rng::seed_from_u64(seed)`, and integers are drawn as
@@ -14,10 +15,14 @@ pub mod shifting;
 pub mod shifting_labels;
 pub mod shifting_query;
 
+/// How a command line splits into words is the plan format's rule, kept with the other leaf
+/// utilities; generators and their tests use it under these names.
+pub use crate::util::{split_command, words};
+
 /// Builds one test input from a generator command line (without the generator's name).
 pub type GenerateFn = fn(&[String]) -> anyhow::Result<Vec<u8>>;
 
-/// One generator's entry in the registry.
+/// One generator, as its family's registry entry lists it.
 pub struct Generator {
     /// The name a plan line starts with (`checkers --outcome unique --n 8 --seed 3`).
     pub name: &'static str,
@@ -30,63 +35,14 @@ pub struct Generator {
     pub sized: fn(size: u32, seed: u64) -> Vec<String>,
 }
 
-/// Every built-in generator.
-pub static GENERATORS: &[Generator] = &[
-    Generator {
-        name: "checkers",
-        about: "Boards for checkers / checkers-path with a planted outcome (unique, none, near misses...)",
-        run: checkers::run,
-        sized: checkers::sized,
-    },
-    Generator {
-        name: "shifting",
-        about: "Shifting checkers games n m by shape (square, more black, one white...) and size",
-        run: shifting::run,
-        sized: shifting::sized,
-    },
-    Generator {
-        name: "shifting-query",
-        about: "Huge shifting games with move numbers at phase and block boundaries",
-        run: shifting_query::run,
-        sized: shifting_query::sized,
-    },
-    Generator {
-        name: "shifting-labels",
-        about: "One-white shifting games with a label planted inside or just outside the set",
-        run: shifting_labels::run,
-        sized: shifting_labels::sized,
-    },
-    Generator {
-        name: "frogs",
-        about: "Kordemsky's frogs: N frogs a side",
-        run: frogs::run,
-        sized: frogs::sized,
-    },
-    Generator {
-        name: "pairs",
-        about: "The size n for pairs (fixed, or drawn from a range, optionally by residue mod 4)",
-        run: pairs::run,
-        sized: pairs::sized,
-    },
-];
+/// Every built-in generator, family by family (the registry's order).
+pub fn all() -> impl Iterator<Item = &'static Generator> {
+    crate::puzzles::FAMILIES.iter().flat_map(|f| f.generators)
+}
 
 /// Looks a generator up by name.
 pub fn find(name: &str) -> Option<&'static Generator> {
-    GENERATORS.iter().find(|g| g.name == name)
-}
-
-/// The words of a command line (plans and `--generator` split on white space, no quoting).
-pub fn words(line: &str) -> Vec<String> {
-    line.split_whitespace().map(String::from).collect()
-}
-
-/// A command line as the generator's name and its arguments; `None` when it is empty.
-pub fn split_command(line: &str) -> Option<(String, Vec<String>)> {
-    let mut words = words(line);
-    (!words.is_empty()).then(|| {
-        let name = words.remove(0);
-        (name, words)
-    })
+    all().find(|g| g.name == name)
 }
 
 /// Parses a generator's own arguments with clap, the generator's name standing in for argv[0].

@@ -71,7 +71,7 @@ pub fn pick_n(opts: &Options) -> anyhow::Result<u64> {
 }
 
 pub fn run(args: &[String]) -> anyhow::Result<Vec<u8>> {
-    let opts: Options = crate::generators::parse_args("pairs", args)?;
+    let opts: Options = super::parse_args("pairs", args)?;
     Ok(format!("{}\n", pick_n(&opts)?).into_bytes())
 }
 
@@ -98,7 +98,7 @@ mod tests {
     use super::*;
 
     fn make(args: &str) -> String {
-        String::from_utf8(run(&crate::generators::words(args)).unwrap()).unwrap()
+        String::from_utf8(run(&crate::puzzles::generators::words(args)).unwrap()).unwrap()
     }
 
     #[test]
@@ -121,7 +121,7 @@ mod tests {
 
     #[test]
     fn impossible_requests_fail() {
-        let args = crate::generators::words;
+        let args = crate::puzzles::generators::words;
         assert!(run(&args("--min 6 --max 6 --residue 1")).is_err());
         assert!(run(&args("--min 9 --max 3")).is_err());
         assert!(run(&args("--n 0")).is_err());

@@ -108,7 +108,7 @@ pub fn draw(o: &Options) -> anyhow::Result<(u64, u64)> {
 }
 
 pub fn run(args: &[String]) -> anyhow::Result<Vec<u8>> {
-    let options: Options = crate::generators::parse_args("shifting", args)?;
+    let options: Options = super::parse_args("shifting", args)?;
     let (n, m) = draw(&options)?;
     Ok(format!("{n} {m}\n").into_bytes())
 }
@@ -128,7 +128,7 @@ mod tests {
     use super::*;
 
     fn gen_args(line: &str) -> String {
-        String::from_utf8(run(&crate::generators::words(line)).unwrap()).unwrap()
+        String::from_utf8(run(&crate::puzzles::generators::words(line)).unwrap()).unwrap()
     }
 
     #[test]

@@ -55,7 +55,7 @@ fn bits_read(n: u64, label: u64) -> u32 {
 }
 
 pub fn run(args: &[String]) -> anyhow::Result<Vec<u8>> {
-    let o: Options = crate::generators::parse_args("shifting-labels", args)?;
+    let o: Options = super::parse_args("shifting-labels", args)?;
     let mut rng = ChaCha8Rng::seed_from_u64(o.seed);
     let n = o.n.unwrap_or_else(|| rng.random_range(1..=60u64));
     let count: u64 = fibonacci(n + 2).try_into().expect("F(62) fits in 64 bits");
@@ -113,7 +113,8 @@ mod tests {
     use super::*;
 
     fn gen_args(line: &str) -> (u64, u64) {
-        let text = String::from_utf8(run(&crate::generators::words(line)).unwrap()).unwrap();
+        let text =
+            String::from_utf8(run(&crate::puzzles::generators::words(line)).unwrap()).unwrap();
         let v: Vec<u64> = text
             .split_whitespace()
             .map(|w| w.parse().unwrap())

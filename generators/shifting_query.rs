@@ -149,7 +149,7 @@ fn one_index(kind: Indices, rng: &mut ChaCha8Rng, k: u64, n: u64, m: u64, total:
 }
 
 pub fn run(args: &[String]) -> anyhow::Result<Vec<u8>> {
-    let o: Options = crate::generators::parse_args("shifting-query", args)?;
+    let o: Options = super::parse_args("shifting-query", args)?;
     let mut rng = ChaCha8Rng::seed_from_u64(o.seed);
     let (n, m) = draw_sides(&o, &mut rng)?;
     let total = n * m + n + m;
@@ -195,7 +195,8 @@ mod tests {
     use super::*;
 
     fn gen_args(line: &str) -> Vec<u64> {
-        let text = String::from_utf8(run(&crate::generators::words(line)).unwrap()).unwrap();
+        let text =
+            String::from_utf8(run(&crate::puzzles::generators::words(line)).unwrap()).unwrap();
         text.split_whitespace()
             .map(|w| w.parse().unwrap())
             .collect()

@@ -41,4 +41,6 @@ pub enum Command {
     Export(commands::export::ExportArgs),
     /// Count (or list) every optimal solution of a puzzle size.
     Count(commands::count::CountArgs),
+    /// Measure the test data: judge small changes (mutants) of the accepted submissions.
+    Mutants(commands::mutants::MutantsArgs),
 }

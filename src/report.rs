@@ -7,7 +7,8 @@ use std::time::Duration;
 use console::Style;
 use indicatif::{ProgressBar, ProgressStyle};
 
-use crate::judge::{JudgeReport, TestResult, Verdict};
+use crate::judge::{JudgeReport, TestResult};
+use crate::verdict::Verdict;
 
 /// Prints an error and its causes on stderr, the way every command reports failure.
 pub fn print_error(err: &anyhow::Error) {

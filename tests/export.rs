@@ -55,9 +55,12 @@ fn a_problem_exports_in_the_legacy_kattis_layout() {
         "data/sample/2.ans",
         "data/secret/large/01.ans",
         "data/secret/small/02.in",
-        "input_validators/validate.rs",
+        "input_validators/validate/validate.rs",
+        "input_validators/validate/run",
+        "input_validators/validate/build",
         "output_validators/hops/hops.rs",
         "output_validators/hops/build",
+        "output_validators/hops/run",
         "submissions/accepted/Hops.java",
         "submissions/accepted/hops.py",
         "submissions/wrong_answer/squares.py",
@@ -127,7 +130,18 @@ fn a_problem_exports_in_the_legacy_kattis_layout() {
         build.metadata().unwrap().permissions().mode() & 0o777,
         0o755
     );
-    assert!(text(&build).contains("rustc -O --edition 2021 -o run hops.rs"));
+    let script = text(&build);
+    assert!(script.contains("src=hops.rs\n"), "{script}");
+    assert!(
+        script.contains(
+            "rustc --edition 2021 -C opt-level=3 -C target-feature=+crt-static -o run.new \"$src\""
+        ),
+        "{script}"
+    );
+    // The prebuilt program beside it: static, executable.
+    let run = out.join("output_validators/hops/run");
+    assert_eq!(run.metadata().unwrap().permissions().mode() & 0o777, 0o755);
+    leapfrog::export::validator::check_static_x86_64(&std::fs::read(&run).unwrap()).unwrap();
     assert!(leftovers(&repo.path().join("out")).is_empty());
 }
 
@@ -336,7 +350,10 @@ fn export_all_writes_every_problem_and_a_domjudge_zip_each() {
         .unwrap()
         .read_to_string(&mut ini)
         .unwrap();
-    assert_eq!(ini, "name = \"Frog Hops Again\"\ntimelimit = 1\n");
+    assert_eq!(
+        ini,
+        "name = \"Frog Hops Again\"\ntimelimit = 1\nexternalid = hopstwo\n"
+    );
     let build = zip.by_name("output_validators/hops/build").unwrap();
     assert_eq!(build.unix_mode().unwrap() & 0o777, 0o755);
     drop(build);

@@ -4,16 +4,23 @@
 mod setter_support;
 mod support;
 
+mod architecture;
+mod check_answer;
 mod check_validate;
 mod checkers_cli;
 mod checkers_packages;
 mod checkers_property;
 mod checkers_validators;
+mod domjudge;
 mod export;
 mod generate;
 mod hostile_outputs;
 mod isolation;
 mod judge_verdicts;
+mod jury_compilers;
+mod memory_limits;
+mod mutants;
+mod no_panic;
 mod pairs;
 mod pairs_heavy;
 mod pairs_programs;

@@ -32,7 +32,14 @@ fn accepted_with_the_documented_json_shape() {
     let keys: Vec<&str> = v.as_object().unwrap().keys().map(String::as_str).collect();
     assert_eq!(
         keys,
-        ["problem", "submission", "verdict", "isolation", "tests"]
+        [
+            "problem",
+            "submission",
+            "verdict",
+            "isolation",
+            "memory_enforcement",
+            "tests"
+        ]
     );
     let tests = v["tests"].as_array().unwrap();
     let names: Vec<&str> = tests.iter().map(|t| t["name"].as_str().unwrap()).collect();
@@ -130,7 +137,8 @@ fn memory_hog_is_memory_limit_exceeded() {
     let (v, code) = judge_source(&pkg, "hog.c", src, &[]);
     assert_eq!(code, 1);
     assert_eq!(verdict(&v), "MLE", "{v}");
-    assert!(v["tests"][0]["memory_mib"].as_f64().unwrap() > 64.0);
+    // A memory cgroup stops the run at the limit itself; sampling just past it.
+    assert!(v["tests"][0]["memory_mib"].as_f64().unwrap() >= 64.0, "{v}");
 }
 
 #[test]

@@ -145,14 +145,59 @@ fn count_table_has_a_row_per_size() {
     assert_eq!(rows[2][..3], ["3", "4", "2"]);
     assert_eq!(rows[8][..4], ["9", "9", "32", "32"]);
     assert!(rows[3..].iter().all(|r| r[4] == "yes"));
-    assert!(rows.iter().all(|r| r[6].ends_with(" s")));
+    assert!(
+        rows.iter()
+            .all(|r| r[6].ends_with(" s") && r[7].ends_with(" s"))
+    );
+    assert!(String::from_utf8_lossy(&out.stderr).contains("structural"));
+}
+
+#[test]
+fn count_names_its_method_and_both_methods_agree() {
+    for n in ["3", "13"] {
+        let structural = leapfrog().args(["count", "pairs", n]).output().unwrap();
+        let search = leapfrog()
+            .args(["count", "pairs", n, "--method", "search"])
+            .output()
+            .unwrap();
+        assert!(structural.status.success() && search.status.success());
+        assert_eq!(stdout(&structural), stdout(&search), "n = {n}");
+        assert!(String::from_utf8_lossy(&structural.stderr).contains("counted by structural"));
+        assert!(String::from_utf8_lossy(&search.stderr).contains("counted by search"));
+    }
+}
+
+#[test]
+fn count_reaches_sizes_beyond_the_search() {
+    // The closed form (k!)^4 * C(2k-2, k-1) / k for k = 50, evaluated independently (Python's
+    // exact integers): 285 digits starting 43600172688828427804.
+    let out = leapfrog().args(["count", "pairs", "200"]).output().unwrap();
+    assert!(out.status.success());
+    let text = stdout(&out);
+    let digits = text.trim();
+    assert_eq!(digits.len(), 285);
+    assert!(digits.starts_with("43600172688828427804"), "{digits}");
 }
 
 #[test]
 fn count_rejects_sizes_it_cannot_handle() {
-    let out = leapfrog().args(["count", "pairs", "57"]).output().unwrap();
+    let out = leapfrog()
+        .args(["count", "pairs", "57", "--method", "search"])
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("between 1 and 56"));
+    let out = leapfrog()
+        .args(["count", "pairs", "57", "--list"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let out = leapfrog()
+        .args(["count", "pairs", "100001"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("between 1 and 100000"));
     let out = leapfrog()
         .args(["count", "checkers", "5"])
         .output()

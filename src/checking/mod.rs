@@ -8,7 +8,7 @@ use std::path::Path;
 
 use crate::package::{Package, TestCase};
 
-pub use validator::{InputValidators, ValidatorProgram, read_head, read_head_tail};
+pub use validator::{InputValidators, ValidatorProgram};
 
 /// The verdict of an output check.
 #[derive(Debug, Clone, PartialEq)]

@@ -11,19 +11,18 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, bail};
 
 use super::CheckOutcome;
-use crate::lang::{self, Compiled};
 use crate::package::Limits;
-use crate::runner::{self, IsolationChoice, RunLimits, RunSpec};
+use crate::program::{Program, Streams};
+use crate::runner;
+use crate::util::read_head;
 
 const ACCEPT: i32 = 42;
 const REJECT: i32 = 43;
-/// How much of a validator's message a report keeps.
-const MESSAGE_BYTES: usize = 8 << 10;
 
 /// A compiled validator (input or output).
 pub struct ValidatorProgram {
     pub path: PathBuf,
-    compiled: Compiled,
+    program: Program,
     /// "output validator" or "input validator", for messages.
     role: &'static str,
 }
@@ -38,20 +37,11 @@ enum Answer {
 impl ValidatorProgram {
     /// Compiles a validator. Failing to compile is a judge error, reported with the compiler's words.
     pub fn build(path: &Path, role: &'static str) -> anyhow::Result<ValidatorProgram> {
-        match lang::compile(path, IsolationChoice::LimitsOnly)
-            .with_context(|| format!("{role} {}", path.display()))?
-        {
-            Ok(compiled) => Ok(ValidatorProgram {
-                path: path.to_path_buf(),
-                compiled,
-                role,
-            }),
-            Err(err) => bail!(
-                "{role} {} does not compile:\n{}",
-                path.display(),
-                err.message.trim_end()
-            ),
-        }
+        Ok(ValidatorProgram {
+            path: path.to_path_buf(),
+            program: Program::build(path, role)?,
+            role,
+        })
     }
 
     fn run(
@@ -61,21 +51,13 @@ impl ValidatorProgram {
         scratch: &Path,
         limits: &Limits,
     ) -> anyhow::Result<(runner::RunOutcome, String)> {
-        let mut argv = self.compiled.command(limits.validation_memory_mib);
-        argv.extend(args);
         let log = scratch.join("validator.log");
-        let spec = RunSpec {
-            argv,
-            cwd: scratch.to_path_buf(),
-            stdin: Some(stdin.to_path_buf()),
-            stdout: log.clone(),
-            stderr: log.clone(),
-            limits: RunLimits::validator(limits.validation_time_s, limits.validation_memory_mib),
-            cpu_slot: None,
-            env: Some(runner::clean_env(scratch)),
-            isolation: runner::Isolation::Direct,
+        let streams = Streams {
+            stdin: Some(stdin),
+            stdout: &log,
+            stderr: &log,
         };
-        let outcome = runner::run(&spec)?;
+        let outcome = self.program.run(&args, &streams, scratch, limits)?;
         Ok((outcome, read_head(&log)))
     }
 
@@ -234,36 +216,4 @@ fn first_line(text: &str) -> &str {
         .map(str::trim)
         .find(|l| !l.is_empty())
         .unwrap_or("")
-}
-
-/// The start of a (possibly huge) file as text.
-pub fn read_head(path: &Path) -> String {
-    use std::io::Read;
-    let mut buf = Vec::new();
-    if let Ok(file) = std::fs::File::open(path) {
-        let _ = file.take(MESSAGE_BYTES as u64).read_to_end(&mut buf);
-    }
-    String::from_utf8_lossy(&buf).into_owned()
-}
-
-/// The start and the end of a (possibly huge) file as text: what a report shows of stderr.
-pub fn read_head_tail(path: &Path) -> String {
-    use std::io::{Read, Seek, SeekFrom};
-    let Ok(mut file) = std::fs::File::open(path) else {
-        return String::new();
-    };
-    let len = file.metadata().map(|m| m.len()).unwrap_or(0);
-    if len <= 2 * MESSAGE_BYTES as u64 {
-        return read_head(path);
-    }
-    let mut head = vec![0; MESSAGE_BYTES];
-    let mut tail = Vec::new();
-    let _ = file.read_exact(&mut head);
-    let _ = file.seek(SeekFrom::End(-(MESSAGE_BYTES as i64)));
-    let _ = file.read_to_end(&mut tail);
-    format!(
-        "{}\n[…]\n{}",
-        String::from_utf8_lossy(&head),
-        String::from_utf8_lossy(&tail)
-    )
 }

@@ -6,10 +6,12 @@ use std::process::ExitCode;
 use anyhow::{Context, bail};
 use clap::Args;
 
+use super::lazy_answer::LazyAnswer;
+
 use crate::checking::{CheckOutcome, OutputChecker};
-use crate::judge::Verdict;
-use crate::package::{Package, Solution};
+use crate::package::Package;
 use crate::report;
+use crate::verdict::Verdict;
 
 #[derive(Debug, Args)]
 pub struct CheckArgs {
@@ -31,16 +33,19 @@ pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
     let scratch = tempfile::Builder::new()
         .prefix("leapfrog-check-")
         .tempdir()?;
-    let answer = match args.answer {
-        Some(answer) => answer,
+    let checker = OutputChecker::for_package(&package)?;
+    let (answer, lazy) = match args.answer {
+        Some(answer) => (answer, None),
         None => default_answer(&package, &args.input, scratch.path())?,
     };
-    let checker = OutputChecker::for_package(&package)?;
     let flags = package.config.validator_flags.clone();
     let work = scratch.path().join("check");
     std::fs::create_dir_all(&work)?;
     let outcome = checker.check_files(&args.input, &answer, &args.output, &flags, &work);
     crate::runner::reap_orphans();
+    if let Some(lazy) = lazy {
+        lazy.finish(&args.input)?;
+    }
     let styled = report::stdout_styled();
     let (verdict, code) = match &outcome {
         CheckOutcome::Accepted => (Verdict::Ac, ExitCode::SUCCESS),
@@ -61,20 +66,18 @@ pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
     Ok(code)
 }
 
-/// The answer for an input without one given: its sibling .ans, else the built-in solver's.
+/// The answer for an input without one given: its sibling .ans, else the built-in solver's,
+/// streamed through a pipe as the checker reads it (see [`LazyAnswer`]).
 fn default_answer(
     package: &Package,
     input: &std::path::Path,
     scratch: &std::path::Path,
-) -> anyhow::Result<PathBuf> {
+) -> anyhow::Result<(PathBuf, Option<LazyAnswer>)> {
     let sibling = input.with_extension("ans");
     if sibling.is_file() {
-        return Ok(sibling);
+        return Ok((sibling, None));
     }
-    let solver = match package.plan()?.map(|p| p.solution) {
-        Some(Solution::Builtin(name)) => crate::puzzles::find(&name),
-        _ => crate::puzzles::find(&package.short_name),
-    };
+    let solver = crate::generate::builtin_solver(package, package.plan()?.as_ref());
     let Some(puzzle) = solver else {
         bail!(
             "{} has no .ans next to it and {} has no built-in solver: give the answer file",
@@ -82,12 +85,6 @@ fn default_answer(
             package.short_name
         );
     };
-    let path = scratch.join("answer.ans");
-    let mut reader = std::io::BufReader::new(
-        std::fs::File::open(input).with_context(|| input.display().to_string())?,
-    );
-    let mut writer = std::io::BufWriter::new(std::fs::File::create(&path)?);
-    (puzzle.solve)(&mut reader, &mut writer).with_context(|| format!("{}", input.display()))?;
-    std::io::Write::flush(&mut writer)?;
-    Ok(path)
+    let lazy = LazyAnswer::start(puzzle, input, scratch)?;
+    Ok((lazy.path.clone(), Some(lazy)))
 }

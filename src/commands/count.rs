@@ -1,17 +1,23 @@
 //! `leapfrog count`: how many optimal solutions a puzzle size has, a table of those counts with
 //! the time each took, or the solutions themselves.
 
-use std::fmt::Write as _;
-use std::io::{self, Write};
+use std::io;
 use std::ops::RangeInclusive;
 use std::process::ExitCode;
-use std::time::Instant;
 
-use anyhow::{Context, bail};
+use anyhow::bail;
 use clap::Args;
 
-use crate::puzzles::pairs::count::{count_optimal, list_optimal, observed_pattern};
-use crate::puzzles::pairs::state::MAX_SEARCH_N;
+use crate::puzzles::registry::{self, CountMethod, CountRequest};
+
+/// How to count.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Method {
+    /// From the shape of optimal solutions (docs/pairs-count.md), any n up to 100000.
+    Structural,
+    /// Search over positions, layer by layer (n <= 56, practical to about 26).
+    Search,
+}
 
 #[derive(Debug, Args)]
 pub struct CountArgs {
@@ -22,12 +28,20 @@ pub struct CountArgs {
     pub n: Option<u32>,
     /// Print a Markdown table for every n in A..B (both included): the minimum, the count, the
     /// conjectured 2^(n-4), whether the count fits the observed closed form (see the README),
-    /// the positions the search expanded and the time each size took.
+    /// the positions the search expanded, the time of the chosen method and, where the search
+    /// also ran (see --search-up-to), the search's time.
     #[arg(long, value_name = "A..B", value_parser = parse_range)]
     pub table: Option<RangeInclusive<u32>>,
     /// Print every optimal solution, one per line (moves separated by spaces), then the count.
     #[arg(long, requires = "n")]
     pub list: bool,
+    /// How to count; the method used is named on standard error.
+    #[arg(long, value_enum, default_value_t = Method::Structural)]
+    pub method: Method,
+    /// With --table and the structural method: also run the search for n up to this size and
+    /// show its time (the two counts must agree).
+    #[arg(long, value_name = "N", default_value_t = 20)]
+    pub search_up_to: u32,
 }
 
 fn parse_range(text: &str) -> Result<RangeInclusive<u32>, String> {
@@ -48,72 +62,29 @@ fn parse_range(text: &str) -> Result<RangeInclusive<u32>, String> {
     Ok(a..=b)
 }
 
-fn check_size(n: u32) -> anyhow::Result<()> {
-    if !(1..=MAX_SEARCH_N).contains(&n) {
-        bail!("n must be between 1 and {MAX_SEARCH_N} for counting (got {n})");
-    }
-    Ok(())
-}
-
 pub fn run(args: CountArgs) -> anyhow::Result<ExitCode> {
-    if args.problem != "pairs" {
-        bail!("no counter for '{}' (known: pairs)", args.problem);
-    }
-    let mut out = io::stdout().lock();
-    if let Some(range) = args.table {
-        check_size(*range.start())?;
-        check_size(*range.end())?;
-        writeln!(
-            out,
-            "| n | minimum moves | optimal solutions | 2^(n-4) | observed pattern | positions expanded | time |"
-        )?;
-        writeln!(out, "|---:|---:|---:|---:|:---:|---:|---:|")?;
-        for n in range {
-            let clock = Instant::now();
-            let found = count_optimal(n);
-            let seconds = clock.elapsed().as_secs_f64();
-            let moves = found.moves.map_or("None".to_string(), |m| m.to_string());
-            let power = if n >= 4 {
-                (1u128 << (n - 4)).to_string()
-            } else {
-                "-".into()
-            };
-            let pattern = match observed_pattern(n) {
-                None => "-",
-                Some(p) if p == found.solutions => "yes",
-                Some(_) => "NO",
-            };
-            writeln!(
-                out,
-                "| {n} | {moves} | {} | {power} | {pattern} | {} | {seconds:.3} s |",
-                found.solutions, found.effort.expanded
-            )?;
-            out.flush()?;
-        }
-        return Ok(ExitCode::SUCCESS);
-    }
-    let n = args.n.expect("clap requires n without --table");
-    check_size(n)?;
-    if args.list {
-        // Millions of short lines: buffer them rather than write each on its own.
-        let mut buffered = io::BufWriter::with_capacity(1 << 20, out);
-        let mut line = String::new();
-        let total = list_optimal(n, &mut |path: &[u32]| {
-            line.clear();
-            for (i, p) in path.iter().enumerate() {
-                if i > 0 {
-                    line.push(' ');
-                }
-                write!(line, "{p}").expect("writing to a String");
-            }
-            line.push('\n');
-            buffered.write_all(line.as_bytes())
-        })
-        .context("writing the solutions")?;
-        writeln!(buffered, "{total} optimal solutions")?;
-        buffered.flush()?;
-    } else {
-        writeln!(out, "{}", count_optimal(n).solutions)?;
-    }
+    let Some(counter) = registry::counter(&args.problem) else {
+        let known: Vec<&str> = registry::counted().map(|p| p.name).collect();
+        bail!(
+            "no counter for '{}' (known: {})",
+            args.problem,
+            known.join(", ")
+        );
+    };
+    let method = match args.method {
+        Method::Structural => CountMethod::Structural,
+        Method::Search => CountMethod::Search,
+    };
+    let request = match (args.table, args.n) {
+        (Some(range), _) => CountRequest::Table {
+            range,
+            method,
+            search_up_to: args.search_up_to,
+        },
+        (None, Some(n)) if args.list => CountRequest::List(n),
+        (None, Some(n)) => CountRequest::One { n, method },
+        (None, None) => unreachable!("clap requires n without --table"),
+    };
+    counter(&request, &mut io::stdout().lock())?;
     Ok(ExitCode::SUCCESS)
 }

@@ -17,7 +17,8 @@ use crate::package::Package;
 
 With --all, <short> is the problem's name with everything but a-z and 0-9 removed
 (checkers-path -> checkerspath): problemtools requires that of a package directory, and
-DOMjudge takes a zip's name as the problem's short name.
+DOMjudge takes a zip's name as the problem's short name. For each zip, export prints the
+curl command that uploads it to a DOMjudge contest (POST /api/v4/contests/{cid}/problems).
 
 The export is written next to DIR and renamed into place when complete, so DIR never holds a
 half-written package. Secret data is generated first when it is missing or out of date.")]
@@ -67,8 +68,47 @@ pub fn run(args: ExportArgs) -> anyhow::Result<ExitCode> {
         exported.files,
         exported.bytes as f64 / (1024.0 * 1024.0)
     );
+    if !exported.zips.is_empty() {
+        println!(
+            "DOMjudge: upload each zip to a contest with the command under it (an admin account; set DJ_URL, DJ_CID, DJ_USER, DJ_PASSWORD); the database's max_allowed_packet must exceed the largest test file, {:.1} MiB",
+            exported.largest_test as f64 / (1024.0 * 1024.0)
+        );
+    }
     for zip in &exported.zips {
         println!("  DOMjudge zip: {}", zip.display());
+        println!("    {}", upload_command(zip));
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The command that uploads a problem zip into a contest through DOMjudge's REST API.
+pub fn upload_command(zip: &std::path::Path) -> String {
+    format!(
+        "curl -fsS -u \"$DJ_USER:$DJ_PASSWORD\" -F zip=@{} \"$DJ_URL/api/v4/contests/$DJ_CID/problems\"",
+        shell_quote(&zip.display().to_string())
+    )
+}
+
+/// `text` as one shell word.
+fn shell_quote(text: &str) -> String {
+    let plain = |c: char| c.is_ascii_alphanumeric() || "/._-+:,".contains(c);
+    if !text.is_empty() && text.chars().all(plain) {
+        text.to_string()
+    } else {
+        format!("'{}'", text.replace('\'', "'\\''"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn upload_commands_quote_the_path() {
+        assert_eq!(
+            upload_command(std::path::Path::new("contest/checkers.zip")),
+            "curl -fsS -u \"$DJ_USER:$DJ_PASSWORD\" -F zip=@contest/checkers.zip \"$DJ_URL/api/v4/contests/$DJ_CID/problems\""
+        );
+        assert_eq!(shell_quote("my dir/it's.zip"), "'my dir/it'\\''s.zip'");
+    }
 }

@@ -24,7 +24,7 @@ pub struct GenArgs {
 pub fn run(args: GenArgs) -> anyhow::Result<ExitCode> {
     let mut out = io::stdout().lock();
     if args.list {
-        for g in generators::GENERATORS {
+        for g in generators::all() {
             writeln!(out, "{:<18} {}", g.name, g.about)?;
         }
         return Ok(ExitCode::SUCCESS);
@@ -35,8 +35,7 @@ pub fn run(args: GenArgs) -> anyhow::Result<ExitCode> {
     let Some(generator) = generators::find(&name) else {
         bail!(
             "no built-in generator named '{name}' (known: {})",
-            generators::GENERATORS
-                .iter()
+            generators::all()
                 .map(|g| g.name)
                 .collect::<Vec<_>>()
                 .join(", ")

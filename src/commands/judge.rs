@@ -5,9 +5,11 @@ use std::process::ExitCode;
 
 use clap::Args;
 
-use crate::judge::{self, JudgeOptions, JudgeReport, Verdict};
+use crate::judge::{Judge, JudgeOptions, JudgeReport};
 use crate::package::Package;
 use crate::report::{self, Progress};
+use crate::units::{Mebibytes, Seconds};
+use crate::verdict::Verdict;
 
 #[derive(Debug, Args)]
 pub struct JudgeArgs {
@@ -22,6 +24,9 @@ pub struct JudgeArgs {
     pub run: RunOptions,
 }
 
+/// The most processes a cgroup's `pids.max` (and the kernel's pid space) can hold.
+const MAX_PROCESSES: u64 = 1 << 22;
+
 /// Options shared by the commands that run submissions.
 #[derive(Debug, Args, Clone)]
 pub struct RunOptions {
@@ -32,14 +37,14 @@ pub struct RunOptions {
     #[arg(long, value_name = "FILTER")]
     pub tests: Option<String>,
     /// CPU time limit per test in seconds, instead of problem.yaml's.
-    #[arg(long, value_name = "S", value_parser = positive_seconds)]
-    pub time_limit: Option<f64>,
+    #[arg(long, value_name = "S", value_parser = Seconds::parse)]
+    pub time_limit: Option<Seconds>,
     /// Memory limit in MiB, instead of problem.yaml's.
-    #[arg(long, value_name = "MIB", value_parser = clap::value_parser!(u64).range(1..))]
-    pub memory_limit: Option<u64>,
+    #[arg(long, value_name = "MIB", value_parser = Mebibytes::parse)]
+    pub memory_limit: Option<Mebibytes>,
     /// Processes and threads a submission may run at once.
     #[arg(long, value_name = "N", default_value_t = crate::judge::DEFAULT_PROCESSES,
-          value_parser = clap::value_parser!(u64).range(1..))]
+          value_parser = clap::value_parser!(u64).range(1..=MAX_PROCESSES))]
     pub processes: u64,
     /// Fail instead of falling back to limits only when the bubblewrap sandbox is unavailable.
     #[arg(long)]
@@ -60,54 +65,47 @@ impl RunOptions {
             filter: self.tests.clone(),
             time_limit: self.time_limit,
             memory_limit: self.memory_limit,
-            stop_at: None,
             isolation: crate::runner::choose_isolation(self.require_sandbox, self.no_sandbox)?,
             processes: self.processes,
         })
     }
 }
 
-fn positive_seconds(s: &str) -> Result<f64, String> {
-    match s.parse::<f64>() {
-        Ok(v) if v > 0.0 && v.is_finite() => Ok(v),
-        _ => Err(format!("'{s}' is not a positive number of seconds")),
-    }
-}
-
 pub fn run(args: JudgeArgs) -> anyhow::Result<ExitCode> {
     crate::interrupt::install();
     let package = Package::open(&args.problem)?;
-    crate::lang::Language::detect(&args.submission)?;
+    // A missing or unknown submission is reported before any data is generated for it.
+    let language = crate::lang::Language::detect(&args.submission)?;
     let options = args.run.judge_options()?;
+    crate::generate::ensure_secret_data(&package)?;
+    let judge = Judge::prepare(&package, &options)?;
     let styled = report::stdout_styled();
     let json = args.json;
     let progress = Progress::new("judging", json);
-    let mut name_width = 0;
-    let tests = package.tests().ok();
-    if let Some(tests) = &tests {
-        name_width = tests
-            .iter()
-            .map(|t| t.name.len())
-            .max()
-            .unwrap_or(0)
-            .min(40);
-    }
+    let name_width = judge
+        .tests
+        .iter()
+        .map(|t| t.name.len())
+        .max()
+        .unwrap_or(0)
+        .min(40);
     if !json {
-        let limits = judge::effective_limits(&package, &options);
+        let limits = &judge.limits;
         println!(
-            "{} · {} · limits {:.2} s CPU, {} MiB memory, {} MiB output · {}",
+            "{} · {} · limits {:.2} s CPU, {} MiB memory, {} MiB output · {} · memory: {}",
             package.short_name,
-            judge::display_path(&args.submission).display(),
+            crate::util::display_path(&args.submission).display(),
             limits.time_s,
             limits.memory_mib,
             limits.output_mib,
-            options.isolation.name()
+            options.isolation.name(),
+            crate::runner::memory_enforcement().name()
         );
     }
-    let report = judge::judge(
-        &package,
-        &args.submission,
-        &options,
+    let submission = judge.submission(&args.submission, language)?;
+    let report = judge.run(
+        &submission,
+        None,
         &mut |count| progress.start(count),
         &mut |result| {
             progress.step(&result.name);

@@ -1,5 +1,6 @@
 //! One module per subcommand. Each exposes its clap `Args` struct and a `run` function that
 //! returns the process exit code, or an error for the caller to report with exit code 2.
+//! (`lazy_answer` is not a subcommand: it serves `check`.)
 
 pub mod check;
 pub mod count;
@@ -7,6 +8,8 @@ pub mod export;
 pub mod gen_test;
 pub mod generate;
 pub mod judge;
+mod lazy_answer;
+pub mod mutants;
 pub mod render;
 pub mod solve;
 pub mod statement;
@@ -33,5 +36,6 @@ pub fn run(command: Command) -> anyhow::Result<ExitCode> {
         Command::Statement(args) => statement::run(args),
         Command::Export(args) => export::run(args),
         Command::Count(args) => count::run(args),
+        Command::Mutants(args) => mutants::run(args),
     }
 }

@@ -113,5 +113,5 @@ fn write_output(args: &RenderArgs, svg: &str) -> anyhow::Result<()> {
     } else {
         svg.as_bytes().to_vec()
     };
-    crate::generate::write_atomically(path, &bytes)
+    crate::util::write_atomically(path, &bytes)
 }

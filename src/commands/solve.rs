@@ -25,7 +25,7 @@ pub struct SolveArgs {
 pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
     if args.list {
         let mut out = io::stdout().lock();
-        for p in puzzles::PUZZLES {
+        for p in puzzles::all() {
             writeln!(out, "{:<18} {}", p.name, p.about)?;
         }
         return Ok(ExitCode::SUCCESS);
@@ -35,8 +35,7 @@ pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
         Some(p) => p,
         None => bail!(
             "no reference solver named '{name}' (known: {})",
-            puzzles::PUZZLES
-                .iter()
+            puzzles::all()
                 .map(|p| p.name)
                 .collect::<Vec<_>>()
                 .join(", ")
@@ -52,6 +51,7 @@ pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
     };
     let mut input = io::stdin().lock();
     let mut output = io::stdout().lock();
+    widen_pipe(&output);
     match solver(&mut input, &mut output) {
         Ok(()) => {
             output.flush().context("writing the answer")?;
@@ -59,5 +59,20 @@ pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
         }
         Err(SolveError::Input(err)) => bail!("<stdin>: {err}"),
         Err(SolveError::Io(err)) => Err(err).context("writing the answer"),
+    }
+}
+
+/// When stdout is a pipe, asks for a 1 MiB pipe buffer (the default is 64 KiB): an answer of
+/// hundreds of megabytes then crosses in chunks as large as the solvers' own, with fewer
+/// switches between this process and the reader. Best effort: a refusal changes nothing.
+fn widen_pipe(stdout: &io::StdoutLock) {
+    use std::os::fd::AsRawFd;
+    let fd = stdout.as_raw_fd();
+    // SAFETY: fstat and fcntl on our own open descriptor, with a zeroed stat buffer it fills.
+    unsafe {
+        let mut st: libc::stat = std::mem::zeroed();
+        if libc::fstat(fd, &mut st) == 0 && st.st_mode & libc::S_IFMT == libc::S_IFIFO {
+            libc::fcntl(fd, libc::F_SETPIPE_SZ, 1 << 20);
+        }
     }
 }

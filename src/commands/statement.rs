@@ -30,7 +30,7 @@ pub fn run(args: StatementArgs) -> anyhow::Result<ExitCode> {
         Some(path) => path,
         None => statement::default_output(&package)?,
     };
-    crate::generate::write_atomically(&output, page.as_bytes())?;
+    crate::util::write_atomically(&output, page.as_bytes())?;
     println!("{}", output.display());
     Ok(ExitCode::SUCCESS)
 }

@@ -3,13 +3,13 @@
 
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::Duration;
 
 use clap::Args;
 use serde_json::json;
 
 use crate::package::Package;
-use crate::stress::{self, Outcome, StressOptions};
+use crate::stress::{self, Found, Outcome, StressOptions};
+use crate::units::Seconds;
 
 #[derive(Debug, Args)]
 pub struct StressArgs {
@@ -28,20 +28,21 @@ pub struct StressArgs {
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// Give up after this many tests.
-    #[arg(long, default_value_t = 100_000, value_name = "N")]
+    #[arg(long, default_value_t = 100_000, value_name = "N",
+          value_parser = clap::value_parser!(u64).range(1..))]
     pub iterations: u64,
     /// Give up searching after this many seconds.
-    #[arg(long, default_value_t = 60.0, value_name = "S")]
-    pub time: f64,
+    #[arg(long, default_value = "60", value_name = "S", value_parser = Seconds::parse)]
+    pub time: Seconds,
     /// Spend at most this many seconds shrinking a failure.
-    #[arg(long, default_value_t = 30.0, value_name = "S")]
-    pub shrink_time: f64,
+    #[arg(long, default_value = "30", value_name = "S", value_parser = Seconds::parse)]
+    pub shrink_time: Seconds,
     /// Where to save the failing test (`<dir>/stress-<problem>-<submission>-<seed>.in|.ans`).
     #[arg(long, default_value = ".", value_name = "DIR")]
     pub save: PathBuf,
     /// CPU time limit per test in seconds, instead of problem.yaml's.
-    #[arg(long, value_name = "S")]
-    pub time_limit: Option<f64>,
+    #[arg(long, value_name = "S", value_parser = Seconds::parse)]
+    pub time_limit: Option<Seconds>,
     /// Run the submission with resource limits only, outside the sandbox.
     #[arg(long)]
     pub no_sandbox: bool,
@@ -53,20 +54,7 @@ pub struct StressArgs {
 pub fn run(args: StressArgs) -> anyhow::Result<ExitCode> {
     crate::interrupt::install();
     let package = Package::open(&args.problem)?;
-    let judge = crate::judge::JudgeOptions {
-        jobs: 1,
-        time_limit: args.time_limit,
-        isolation: crate::runner::choose_isolation(false, args.no_sandbox)?,
-        ..Default::default()
-    };
-    let options = StressOptions {
-        generator: args.generator.clone(),
-        seed: args.seed,
-        iterations: args.iterations,
-        time: Duration::from_secs_f64(args.time.max(0.0)),
-        shrink_time: Duration::from_secs_f64(args.shrink_time.max(0.0)),
-        judge,
-    };
+    let options = stress_options(&args)?;
     let spinner = crate::report::Progress::new("stress", args.json);
     spinner.start_spinner();
     let started = std::time::Instant::now();
@@ -86,13 +74,7 @@ pub fn run(args: StressArgs) -> anyhow::Result<ExitCode> {
         },
     );
     spinner.finish();
-    let outcome = outcome?;
-    let stem = args
-        .submission
-        .file_stem()
-        .map(|s| s.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    match outcome {
+    match outcome? {
         Outcome::Survived { tests, seconds } => {
             if args.json {
                 println!(
@@ -105,61 +87,90 @@ pub fn run(args: StressArgs) -> anyhow::Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Outcome::Found(found) => {
-            let base = format!("stress-{}-{stem}-{}", package.short_name, args.seed);
-            let (input_path, answer_path) = (
-                args.save.join(format!("{base}.in")),
-                args.save.join(format!("{base}.ans")),
-            );
-            crate::generate::write_atomically(&input_path, &found.input)?;
-            crate::generate::write_atomically(&answer_path, &found.answer)?;
-            if args.json {
-                println!(
-                    "{}",
-                    json!({
-                        "problem": package.short_name,
-                        "submission": args.submission,
-                        "found": true,
-                        "tests": found.tests,
-                        "seconds": found.seconds,
-                        "generator": found.generator_line,
-                        "verdict": found.verdict,
-                        "message": found.message,
-                        "original_bytes": found.original_bytes,
-                        "shrunk_bytes": found.input.len(),
-                        "shrink_steps": found.shrink_steps,
-                        "input": String::from_utf8_lossy(&found.input),
-                        "expected": String::from_utf8_lossy(&found.answer),
-                        "output": String::from_utf8_lossy(&found.output),
-                        "saved": [input_path, answer_path],
-                    })
-                );
-            } else {
-                println!(
-                    "{} after {} tests ({:.1} s), from `{}`; shrunk in {} steps from {} to {} bytes",
-                    found.verdict,
-                    found.tests,
-                    found.seconds,
-                    found.generator_line,
-                    found.shrink_steps,
-                    found.original_bytes,
-                    found.input.len()
-                );
-                show("input", &found.input);
-                show("reference answer", &found.answer);
-                show("submission output", &found.output);
-                println!("checker: {}", found.message);
-                for line in &found.details {
-                    println!("  {line}");
-                }
-                println!(
-                    "saved {} and {}",
-                    input_path.display(),
-                    answer_path.display()
-                );
-            }
+            report_found(&args, &package, &found)?;
             Ok(ExitCode::from(1))
         }
     }
+}
+
+/// The stress options the flags ask for.
+fn stress_options(args: &StressArgs) -> anyhow::Result<StressOptions> {
+    let judge = crate::judge::JudgeOptions {
+        jobs: 1,
+        time_limit: args.time_limit,
+        isolation: crate::runner::choose_isolation(false, args.no_sandbox)?,
+        ..Default::default()
+    };
+    Ok(StressOptions {
+        generator: args.generator.clone(),
+        seed: args.seed,
+        iterations: args.iterations,
+        time: args.time.duration(),
+        shrink_time: args.shrink_time.duration(),
+        judge,
+    })
+}
+
+/// Saves the shrunk failure as a test and reports it.
+fn report_found(args: &StressArgs, package: &Package, found: &Found) -> anyhow::Result<()> {
+    let stem = args
+        .submission
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let base = format!("stress-{}-{stem}-{}", package.short_name, args.seed);
+    let (input_path, answer_path) = (
+        args.save.join(format!("{base}.in")),
+        args.save.join(format!("{base}.ans")),
+    );
+    crate::util::write_atomically(&input_path, &found.input)?;
+    crate::util::write_atomically(&answer_path, &found.answer)?;
+    if args.json {
+        println!(
+            "{}",
+            json!({
+                "problem": package.short_name,
+                "submission": args.submission,
+                "found": true,
+                "tests": found.tests,
+                "seconds": found.seconds,
+                "generator": found.generator_line,
+                "verdict": found.verdict,
+                "message": found.message,
+                "original_bytes": found.original_bytes,
+                "shrunk_bytes": found.input.len(),
+                "shrink_steps": found.shrink_steps,
+                "input": String::from_utf8_lossy(&found.input),
+                "expected": String::from_utf8_lossy(&found.answer),
+                "output": String::from_utf8_lossy(&found.output),
+                "saved": [input_path, answer_path],
+            })
+        );
+        return Ok(());
+    }
+    println!(
+        "{} after {} tests ({:.1} s), from `{}`; shrunk in {} steps from {} to {} bytes",
+        found.verdict,
+        found.tests,
+        found.seconds,
+        found.generator_line,
+        found.shrink_steps,
+        found.original_bytes,
+        found.input.len()
+    );
+    show("input", &found.input);
+    show("reference answer", &found.answer);
+    show("submission output", &found.output);
+    println!("checker: {}", found.message);
+    for line in &found.details {
+        println!("  {line}");
+    }
+    println!(
+        "saved {} and {}",
+        input_path.display(),
+        answer_path.display()
+    );
+    Ok(())
 }
 
 /// Prints a text block, cut at 40 lines.

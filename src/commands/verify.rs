@@ -13,9 +13,10 @@ use std::process::ExitCode;
 use clap::Args;
 use serde::Serialize;
 
-use crate::judge::{self, JudgeOptions, JudgeReport, TestResult, Verdict};
+use crate::judge::{self, Judge, JudgeReport, StopRule, TestResult};
 use crate::package::{Expected, Package, Submission};
 use crate::report::{self, Progress};
+use crate::verdict::Verdict;
 
 use super::judge::RunOptions;
 
@@ -71,7 +72,17 @@ pub fn run(args: VerifyArgs) -> anyhow::Result<ExitCode> {
         );
     }
     let base = args.run.judge_options()?;
-    let limits = judge::effective_limits(&package, &base);
+    // Prepared once for every submission. Should it fail, each submission reports why, as
+    // when each was judged on its own.
+    let judge = match Judge::prepare(&package, &base) {
+        Ok(judge) => Ok(judge),
+        Err(err) if err.is::<crate::interrupt::Interrupted>() => return Err(err),
+        Err(err) => Err(format!("{err:#}")),
+    };
+    let limits = match &judge {
+        Ok(judge) => judge.limits.clone(),
+        Err(_) => judge::effective_limits(&package, &base),
+    };
     let styled = report::stdout_styled();
     let width = submissions
         .iter()
@@ -80,22 +91,35 @@ pub fn run(args: VerifyArgs) -> anyhow::Result<ExitCode> {
         .unwrap_or(0);
     if !args.json {
         println!(
-            "verify {} · {} submissions · limits {:.2} s CPU, {} MiB memory · {}",
+            "verify {} · {} submissions · limits {:.2} s CPU, {} MiB memory · {} · memory: {}",
             package.short_name,
             submissions.len(),
             limits.time_s,
             limits.memory_mib,
-            base.isolation.name()
+            base.isolation.name(),
+            crate::runner::memory_enforcement().name()
         );
     }
     let mut rows = Vec::new();
     for submission in &submissions {
-        let row = verify_one(&package, submission, &base, args.json)?;
+        let row = verify_one(&judge, submission, args.json)?;
         if !args.json {
             println!("{}", format_row(&row, width, styled));
         }
         rows.push(row);
     }
+    summarize(&package, base.isolation.name(), rows, args.json, styled)
+}
+
+/// Prints the JSON report or the summary line; the exit code: 2 when the judge failed on any
+/// submission, else 0 iff every submission matched.
+fn summarize(
+    package: &Package,
+    isolation: &'static str,
+    rows: Vec<Row>,
+    json: bool,
+    styled: bool,
+) -> anyhow::Result<ExitCode> {
     let count = |s: Status| rows.iter().filter(|r| r.status == s).count();
     let (mismatched, errors, fine, skipped) = (
         count(Status::Mismatch),
@@ -104,10 +128,10 @@ pub fn run(args: VerifyArgs) -> anyhow::Result<ExitCode> {
         count(Status::Skipped),
     );
     let ok = mismatched == 0 && errors == 0;
-    if args.json {
+    if json {
         let report = VerifyReport {
             problem: package.short_name.clone(),
-            isolation: base.isolation.name(),
+            isolation,
             ok,
             submissions: rows,
         };
@@ -138,7 +162,7 @@ pub fn run(args: VerifyArgs) -> anyhow::Result<ExitCode> {
 }
 
 /// When judging a submission may stop: its outcome can no longer change.
-fn stop_rule(expected: Expected) -> fn(&TestResult) -> bool {
+fn stop_rule(expected: Expected) -> StopRule {
     match expected {
         Expected::Accepted => |t| t.verdict != Verdict::Ac,
         Expected::WrongAnswer => |t| matches!(t.verdict, Verdict::Tle | Verdict::Je),
@@ -150,9 +174,8 @@ fn stop_rule(expected: Expected) -> fn(&TestResult) -> bool {
 }
 
 fn verify_one(
-    package: &Package,
+    judge: &Result<Judge, String>,
     submission: &Submission,
-    base: &JudgeOptions,
     quiet: bool,
 ) -> anyhow::Result<Row> {
     let expected = submission.expected;
@@ -179,18 +202,25 @@ fn verify_one(
         row.reason = format!("{tool} is not installed");
         return Ok(row);
     }
-    let options = JudgeOptions {
-        stop_at: Some(stop_rule(expected)),
-        ..base.clone()
+    let judge = match judge {
+        Ok(judge) => judge,
+        Err(why) => {
+            row.status = Status::Error;
+            row.reason = why.clone();
+            return Ok(row);
+        }
     };
     let progress = Progress::new(&row.submission, quiet);
-    let judged = judge::judge(
-        package,
-        &submission.path,
-        &options,
-        &mut |count| progress.start(count),
-        &mut |t| progress.step(&t.name),
-    );
+    let judged = judge
+        .submission(&submission.path, language)
+        .and_then(|prepared| {
+            judge.run(
+                &prepared,
+                Some(stop_rule(expected)),
+                &mut |count| progress.start(count),
+                &mut |t| progress.step(&t.name),
+            )
+        });
     progress.finish();
     let report = match judged {
         Ok(report) => report,

@@ -1,8 +1,15 @@
 //! A zip per problem for DOMjudge's problem import: the exported Kattis package with
 //! `problem.yaml` at the zip's root (DOMjudge reads the ICPC legacy layout), plus DOMjudge's
 //! own extensions (its manual, "Problem format specification"): `domjudge-problem.ini` with the
-//! name and `timelimit`, and `problem.html`, the statement teams see. `.timelimit` stays in the
-//! zip too, as DOMjudge's `import-contest` script packs it.
+//! name, `timelimit` and `externalid` (the short name, so the problem keeps its id whatever the
+//! zip is called), and `problem.html`, the statement teams see. `.timelimit` stays in the zip
+//! too, as DOMjudge's `import-contest` script packs it.
+//!
+//! DOMjudge takes a submission folder's name as the expected result, upper-cased, and knows
+//! only some of ours: `memory_limit_exceeded/` goes under `run_time_error/` (DOMjudge has no
+//! memory verdict of its own: a program stopped at its memory limit is a RUN-ERROR), and
+//! `output_limit_exceeded/` is left out (DOMjudge gives OUTPUT-LIMIT, a result the folder name
+//! does not map to). Both are reported as notes.
 //!
 //! The zip is byte-for-byte reproducible: entries in sorted order, a fixed timestamp, and only
 //! the executable bit kept from file modes.
@@ -13,7 +20,22 @@ use std::path::Path;
 use anyhow::Context;
 use zip::write::SimpleFileOptions;
 
+use super::kattis::Notes;
 use crate::package::Package;
+
+/// Folders under `submissions/` whose name is not a result DOMjudge gives, and where they go.
+const REMAPPED: &[(&str, Option<&str>, &str)] = &[
+    (
+        "memory_limit_exceeded",
+        Some("run_time_error"),
+        "put under run_time_error/ in the DOMjudge zip: DOMjudge has no memory verdict and reports a program stopped at its memory limit as RUN-ERROR",
+    ),
+    (
+        "output_limit_exceeded",
+        None,
+        "left out of the DOMjudge zip: its import would expect OUTPUT_LIMIT_EXCEEDED, a result DOMjudge never gives (it reports OUTPUT-LIMIT)",
+    ),
+];
 
 /// Where an entry's bytes come from.
 enum Source<'a> {
@@ -21,13 +43,15 @@ enum Source<'a> {
     Bytes(&'a [u8]),
 }
 
-/// Writes `zip_path` from the exported package directory `dir`, adding the DOMjudge files.
+/// Writes `zip_path` from the exported package directory `dir`, adding the DOMjudge files;
+/// `short` is the problem's short name. Returns notes on what the zip changed or left out.
 pub fn write_zip(
     package: &Package,
     dir: &Path,
     statement_html: &str,
     zip_path: &Path,
-) -> anyhow::Result<()> {
+    short: &str,
+) -> anyhow::Result<Notes> {
     let file = std::fs::File::create(zip_path)
         .with_context(|| format!("creating {}", zip_path.display()))?;
     let mut zip = zip::ZipWriter::new(std::io::BufWriter::new(file));
@@ -52,10 +76,11 @@ pub fn write_zip(
             .join("/");
         entries.push((rel, Source::File(entry.into_path())));
     }
+    let notes = remap_submissions(&mut entries);
     let ini = format!(
-        "name = \"{}\"\ntimelimit = {}\n",
+        "name = \"{}\"\ntimelimit = {}\nexternalid = {short}\n",
         package.display_name().replace('"', "'"),
-        crate::render::glyphs::fmt(package.config.limits.time_s)
+        crate::render::glyphs::fmt(package.config.limits.time_s.get())
     );
     entries.push(("domjudge-problem.ini".into(), Source::Bytes(ini.as_bytes())));
     entries.push((
@@ -84,5 +109,36 @@ pub fn write_zip(
     }
     let mut writer = zip.finish().context("finishing the zip")?;
     writer.flush()?;
-    Ok(())
+    Ok(notes)
+}
+
+/// Moves or drops the submissions in folders DOMjudge has no result for (see [`REMAPPED`]).
+fn remap_submissions(entries: &mut Vec<(String, Source)>) -> Notes {
+    let mut notes = Notes::new();
+    for (folder, target, why) in REMAPPED {
+        let prefix = format!("submissions/{folder}/");
+        if !entries.iter().any(|(name, _)| name.starts_with(&prefix)) {
+            continue;
+        }
+        notes.push(format!("submissions/{folder}/: {why}"));
+        let taken: Vec<String> = entries.iter().map(|(name, _)| name.clone()).collect();
+        entries.retain_mut(|(name, _)| {
+            let Some(rest) = name.strip_prefix(&prefix) else {
+                return true;
+            };
+            let Some(target) = target else {
+                return false;
+            };
+            let moved = format!("submissions/{target}/{rest}");
+            if taken.contains(&moved) {
+                notes.push(format!(
+                    "{name}: left out of the DOMjudge zip, {moved} exists already"
+                ));
+                return false;
+            }
+            *name = moved;
+            true
+        });
+    }
+    notes
 }

@@ -6,9 +6,9 @@
 //!   in `.timelimit` (the DOMjudge convention, which problemtools allows);
 //! - `problem_statement/problem.en.tex` converted from the Markdown, with PNG pictures;
 //! - `data/` with the generated secret answers, without our generate manifest;
-//! - `input_validators/` and `submissions/` as real files (symlinks followed);
-//! - the output validator from `checkers/` as a program directory with a `build` script, so
-//!   every contest system compiles the one std-only Rust file the same way we do.
+//! - `submissions/` as real files (symlinks followed);
+//! - the output validator from `checkers/` and the input validators as program directories
+//!   ([`super::validator`]): the source, a prebuilt static `run` and a `build` script.
 //!
 //! `generators/` is left out: the data it makes is in `data/`, and the legacy format does not
 //! know the folder.
@@ -77,11 +77,8 @@ pub fn write(package: &Package, dest: &Path) -> anyhow::Result<Notes> {
     crate::interrupt::check()?;
     copy_data(package, dest)?;
     crate::interrupt::check()?;
-    copy_programs(
-        &package.root.join("input_validators"),
-        &dest.join("input_validators"),
-    )?;
-    write_output_validator(package, dest)?;
+    super::validator::write_input_validators(package, dest)?;
+    super::validator::write(package, dest)?;
     crate::interrupt::check()?;
     let submissions = package.root.join("submissions");
     if submissions.is_dir() {
@@ -178,7 +175,7 @@ fn write_problem_yaml(package: &Package, dest: &Path, notes: &mut Notes) -> anyh
         dest.join(".timelimit"),
         format!(
             "{}\n",
-            crate::render::glyphs::fmt(package.config.limits.time_s)
+            crate::render::glyphs::fmt(package.config.limits.time_s.get())
         ),
     )?;
     Ok(())
@@ -256,39 +253,6 @@ fn copy_data(package: &Package, dest: &Path) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// The output validator as `output_validators/<name>/` with the source and a `build` script.
-fn write_output_validator(package: &Package, dest: &Path) -> anyhow::Result<()> {
-    let Some(program) = package.output_validator()? else {
-        return Ok(());
-    };
-    let name = file_name(&program)?;
-    let stem = Path::new(&name)
-        .file_stem()
-        .map(|s| s.to_string_lossy().into_owned())
-        .unwrap_or(name.clone());
-    let dir = dest.join("output_validators").join(&stem);
-    if program.is_dir() {
-        return copy_tree(&program, &dir);
-    }
-    std::fs::create_dir_all(&dir)?;
-    std::fs::copy(&program, dir.join(&name)).with_context(|| {
-        format!(
-            "copying the output validator {} (a symlink into checkers/ must resolve)",
-            program.display()
-        )
-    })?;
-    if name.ends_with(".rs") {
-        // The flags are those of the brief's contract: `rustc -O --edition 2021 file.rs`.
-        let script = format!(
-            "#!/bin/sh\n# Builds the output validator: one std-only Rust file.\nset -e\nrustc -O --edition 2021 -o run {name}\n"
-        );
-        let build = dir.join("build");
-        std::fs::write(&build, script)?;
-        set_mode(&build, 0o755)?;
-    }
-    Ok(())
-}
-
 /// Copies each program of a directory (a file or a program directory), following symlinks.
 fn copy_programs(from: &Path, to: &Path) -> anyhow::Result<()> {
     if !from.is_dir() {
@@ -308,7 +272,7 @@ fn copy_programs(from: &Path, to: &Path) -> anyhow::Result<()> {
 }
 
 /// Copies a directory tree, following symlinks and skipping hidden files.
-fn copy_tree(from: &Path, to: &Path) -> anyhow::Result<()> {
+pub(super) fn copy_tree(from: &Path, to: &Path) -> anyhow::Result<()> {
     std::fs::create_dir_all(to)?;
     for entry in walkdir::WalkDir::new(from)
         .follow_links(true)
@@ -335,20 +299,20 @@ fn copy_tree(from: &Path, to: &Path) -> anyhow::Result<()> {
 }
 
 /// Copies a file's bytes and its executable bit (not the owner-only mode of temporary files).
-fn copy_file(from: &Path, to: &Path) -> anyhow::Result<()> {
+pub(super) fn copy_file(from: &Path, to: &Path) -> anyhow::Result<()> {
     use std::os::unix::fs::PermissionsExt;
     std::fs::copy(from, to).with_context(|| format!("copying {}", from.display()))?;
     let executable = std::fs::metadata(from)?.permissions().mode() & 0o111 != 0;
     set_mode(to, if executable { 0o755 } else { 0o644 })
 }
 
-fn set_mode(path: &Path, mode: u32) -> anyhow::Result<()> {
+pub(super) fn set_mode(path: &Path, mode: u32) -> anyhow::Result<()> {
     use std::os::unix::fs::PermissionsExt;
     std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode))
         .with_context(|| format!("setting the permissions of {}", path.display()))
 }
 
-fn check_name(name: &str, path: &Path) -> anyhow::Result<()> {
+pub(super) fn check_name(name: &str, path: &Path) -> anyhow::Result<()> {
     if !valid_name(name) {
         bail!(
             "{}: the file name '{name}' is not allowed in a problem package (letters, digits, '_', '.', '-'; not starting with '.' or '-')",
@@ -358,7 +322,7 @@ fn check_name(name: &str, path: &Path) -> anyhow::Result<()> {
     Ok(())
 }
 
-fn file_name(path: &Path) -> anyhow::Result<String> {
+pub(super) fn file_name(path: &Path) -> anyhow::Result<String> {
     path.file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .with_context(|| format!("{}: no file name", path.display()))

@@ -10,6 +10,7 @@
 pub mod domjudge;
 pub mod kattis;
 pub mod latex;
+pub mod validator;
 
 use std::path::{Path, PathBuf};
 
@@ -33,6 +34,9 @@ pub struct Exported {
     pub zips: Vec<PathBuf>,
     pub files: usize,
     pub bytes: u64,
+    /// The size of the largest test file (`.in` or `.ans`) of the zips, in bytes: DOMjudge
+    /// stores each in one database row, so the database's packet limit must exceed it.
+    pub largest_test: u64,
 }
 
 /// The name a problem goes by in the package format: problemtools requires the package
@@ -100,12 +104,14 @@ pub fn export_all(problems: &Path, dest: &Path, force: bool) -> anyhow::Result<E
         let name = short_name(&package.short_name);
         let dir = staging.path().join(&name);
         std::fs::create_dir(&dir).with_context(|| format!("creating {}", dir.display()))?;
-        let notes = kattis::write(package, &dir)
+        let mut notes = kattis::write(package, &dir)
             .with_context(|| format!("exporting {}", package.short_name))?;
         let html = crate::statement::page::build(package)?;
         let zip = staging.path().join(format!("{name}.zip"));
-        domjudge::write_zip(package, &dir, &html, &zip)
+        let zip_notes = domjudge::write_zip(package, &dir, &html, &zip, &name)
             .with_context(|| format!("zipping {}", package.short_name))?;
+        notes.extend(zip_notes);
+        exported.largest_test = exported.largest_test.max(largest_test(&dir)?);
         exported.problems.push((package.short_name.clone(), notes));
         exported.zips.push(dest.join(format!("{name}.zip")));
         crate::interrupt::check()?;
@@ -250,6 +256,19 @@ fn install(staging: tempfile::TempDir, dest: &Path) -> anyhow::Result<()> {
     let _ = staging.keep();
     drop(old);
     Ok(())
+}
+
+/// The size of the largest `.in` or `.ans` file below `dir/data`.
+fn largest_test(dir: &Path) -> anyhow::Result<u64> {
+    let mut largest = 0;
+    for entry in walkdir::WalkDir::new(dir.join("data")) {
+        let entry = entry?;
+        let name = entry.file_name().to_string_lossy();
+        if entry.file_type().is_file() && (name.ends_with(".in") || name.ends_with(".ans")) {
+            largest = largest.max(entry.metadata()?.len());
+        }
+    }
+    Ok(largest)
 }
 
 /// Adds up the files and bytes below `dir`.

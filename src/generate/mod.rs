@@ -7,21 +7,25 @@
 //! the files then move into place by rename, each one atomically. Re-running gives byte-identical
 //! files, and a file that is already right is not touched at all.
 
+mod commit;
 mod manifest;
+mod programs;
 
 use std::collections::BTreeMap;
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use anyhow::{Context, bail};
 
-pub use manifest::{Manifest, file_hash, hash_bytes};
+pub use manifest::Manifest;
+pub use programs::{Reference, builtin_solver, puzzle_name, run_generator};
 
 use crate::checking::InputValidators;
-use crate::lang::{self, Compiled};
-use crate::package::{Package, Plan, PlanTest, Solution};
-use crate::runner::{self, IsolationChoice};
+use crate::package::{Package, Plan, PlanTest};
+use crate::runner;
+use crate::util::file_hash;
+
+use commit::{commit, plan_fingerprint};
 
 /// How to generate.
 #[derive(Debug, Clone)]
@@ -59,12 +63,6 @@ struct Staged {
     outcome: String,
 }
 
-/// The solution that answers generated inputs.
-enum Answerer {
-    Builtin(&'static crate::puzzles::Puzzle),
-    Program(Compiled),
-}
-
 /// Generates `data/secret` from the plan. `on_test` is called after each test, in plan order.
 pub fn generate(
     package: &Package,
@@ -83,7 +81,7 @@ pub fn generate(
     let old = Manifest::load(&data)?;
     refuse_foreign_files(&plan, &data, &old, options.force)?;
     let validators = InputValidators::for_package(package)?;
-    let answerer = answerer(package, &plan)?;
+    let reference = Reference::for_plan(package, &plan)?;
     std::fs::create_dir_all(&data).with_context(|| format!("creating {}", data.display()))?;
     let staging = tempfile::Builder::new()
         .prefix(".generate-")
@@ -98,16 +96,22 @@ pub fn generate(
         options.jobs,
         |_, &(index, test)| {
             crate::interrupt::check()?;
-            stage_test(package, test, index, &validators, &answerer, staging.path()).with_context(
-                || {
-                    format!(
-                        "{}: test {} ({})",
-                        plan.path.display(),
-                        test.name,
-                        test.command_line()
-                    )
-                },
+            stage_test(
+                package,
+                test,
+                index,
+                &validators,
+                &reference,
+                staging.path(),
             )
+            .with_context(|| {
+                format!(
+                    "{}: test {} ({})",
+                    plan.path.display(),
+                    test.name,
+                    test.command_line()
+                )
+            })
         },
         |_, result| match result {
             Ok(s) => {
@@ -200,34 +204,13 @@ fn refuse_foreign_files(
     )
 }
 
-fn answerer(package: &Package, plan: &Plan) -> anyhow::Result<Answerer> {
-    Ok(match &plan.solution {
-        Solution::Builtin(name) => {
-            Answerer::Builtin(crate::puzzles::find(name).expect("checked when the plan was read"))
-        }
-        Solution::Program(rel) => {
-            let path = package.root.join(rel);
-            match lang::compile(&path, IsolationChoice::LimitsOnly)
-                .with_context(|| format!("the plan's solution {}", path.display()))?
-            {
-                Ok(compiled) => Answerer::Program(compiled),
-                Err(err) => bail!(
-                    "the plan's solution {} does not compile:\n{}",
-                    path.display(),
-                    err.message.trim_end()
-                ),
-            }
-        }
-    })
-}
-
 /// Makes one test in the staging directory: input, validation, answer.
 fn stage_test(
     package: &Package,
     test: &PlanTest,
     index: usize,
     validators: &InputValidators,
-    answerer: &Answerer,
+    reference: &Reference,
     staging: &Path,
 ) -> anyhow::Result<Staged> {
     let dir = staging.join(index.to_string());
@@ -246,26 +229,8 @@ fn stage_test(
     if let Some(reason) = validators.check(&input, &input_flags, &dir, limits)? {
         bail!("the generated input is invalid: {reason}");
     }
-    match answerer {
-        Answerer::Builtin(puzzle) => {
-            let mut reader = std::io::BufReader::new(std::fs::File::open(&input)?);
-            let mut writer =
-                std::io::BufWriter::with_capacity(1 << 20, std::fs::File::create(&answer)?);
-            (puzzle.solve)(&mut reader, &mut writer)
-                .with_context(|| format!("the reference solver '{}' failed", puzzle.name))?;
-            writer.flush()?;
-        }
-        Answerer::Program(compiled) => {
-            compiled
-                .run_tool(&[], Some(&input), &answer, &dir, limits)
-                .context("the plan's solution")?;
-        }
-    }
-    let head = crate::checking::read_head(&answer);
-    let outcome = match answerer {
-        Answerer::Builtin(puzzle) => (puzzle.outcome)(head.as_bytes()),
-        Answerer::Program(_) => crate::puzzles::first_token(head.as_bytes()),
-    };
+    reference.answer(&input, &answer, &dir, package)?;
+    let outcome = reference.outcome(crate::util::read_head(&answer).as_bytes());
     Ok(Staged {
         name: test.name.clone(),
         input_hash: file_hash(&input).context("hashing the input")?,
@@ -274,161 +239,4 @@ fn stage_test(
         answer,
         outcome,
     })
-}
-
-/// Runs a generator (built in, or a program in the package's `generators/` folder) with its
-/// arguments, writing the test input to `output`; `dir` is a scratch directory.
-pub fn run_generator(
-    package: &Package,
-    name: &str,
-    args: &[String],
-    output: &Path,
-    dir: &Path,
-) -> anyhow::Result<()> {
-    if let Some(generator) = crate::generators::find(name) {
-        let bytes = (generator.run)(args).with_context(|| format!("generator '{name}' failed"))?;
-        std::fs::write(output, bytes)?;
-        return Ok(());
-    }
-    let program = package.root.join("generators").join(name);
-    if !program.exists() {
-        bail!(
-            "no generator '{name}': neither built in (leapfrog gen --list) nor a program {}",
-            program.display()
-        );
-    }
-    let compiled = match lang::compile(&program, IsolationChoice::LimitsOnly)? {
-        Ok(c) => c,
-        Err(err) => bail!(
-            "generator {} does not compile:\n{}",
-            program.display(),
-            err.message.trim_end()
-        ),
-    };
-    compiled
-        .run_tool(args, None, output, dir, &package.config.limits)
-        .with_context(|| format!("generator {}", program.display()))
-}
-
-/// Moves the staged files into place, removes files of tests that left the plan, and records
-/// the new manifest.
-fn commit(
-    data: &Path,
-    plan: &Plan,
-    old: &Manifest,
-    staged: Vec<Staged>,
-) -> anyhow::Result<GenerateSummary> {
-    let mut summary = GenerateSummary {
-        tests: staged.len(),
-        duplicates: duplicate_inputs(data, &staged),
-        ..GenerateSummary::default()
-    };
-    let mut manifest = Manifest {
-        plan: plan_fingerprint(plan)?,
-        files: BTreeMap::new(),
-    };
-    for test in staged {
-        *summary.outcomes.entry(test.outcome.clone()).or_default() += 1;
-        for (ext, from, hash) in [
-            ("in", &test.input, &test.input_hash),
-            ("ans", &test.answer, &test.answer_hash),
-        ] {
-            let rel = format!("{}.{ext}", test.name);
-            let target = data.join(&rel);
-            if file_hash(&target).as_deref() == Some(hash.as_str()) {
-                summary.unchanged += 1;
-            } else {
-                let parent = target.parent().expect("test files have a parent");
-                std::fs::create_dir_all(parent)
-                    .with_context(|| format!("creating {}", parent.display()))?;
-                std::fs::rename(from, &target)
-                    .with_context(|| format!("writing {}", target.display()))?;
-                summary.written += 1;
-            }
-            manifest.files.insert(rel, hash.clone());
-        }
-    }
-    for rel in old
-        .files
-        .keys()
-        .filter(|rel| !manifest.files.contains_key(*rel))
-    {
-        if old.owns(data, rel) {
-            let path = data.join(rel);
-            std::fs::remove_file(&path).with_context(|| format!("removing {}", path.display()))?;
-            summary.removed += 1;
-            remove_empty_parents(&path, &data.join("secret"));
-        }
-    }
-    write_atomically(&Manifest::path(data), &manifest.to_bytes())?;
-    Ok(summary)
-}
-
-/// Generated tests whose input repeats a sample's or an earlier generated test's.
-fn duplicate_inputs(data: &Path, staged: &[Staged]) -> Vec<(String, String)> {
-    let mut seen: BTreeMap<String, String> = BTreeMap::new();
-    let samples = walkdir::WalkDir::new(data.join("sample"))
-        .sort_by_file_name()
-        .into_iter()
-        .flatten();
-    for entry in samples.filter(|e| e.path().extension().is_some_and(|x| x == "in")) {
-        if let (Some(hash), Ok(rel)) = (file_hash(entry.path()), entry.path().strip_prefix(data)) {
-            let name = rel.with_extension("").to_string_lossy().into_owned();
-            seen.entry(hash).or_insert(name);
-        }
-    }
-    let mut duplicates = Vec::new();
-    for test in staged {
-        match seen.get(&test.input_hash) {
-            Some(first) => duplicates.push((test.name.clone(), first.clone())),
-            None => {
-                seen.insert(test.input_hash.clone(), test.name.clone());
-            }
-        }
-    }
-    duplicates
-}
-
-fn remove_empty_parents(file: &Path, stop: &Path) {
-    let mut dir = file.parent();
-    while let Some(d) = dir {
-        if d == stop || std::fs::remove_dir(d).is_err() {
-            break;
-        }
-        dir = d.parent();
-    }
-}
-
-/// The plan's identity: its bytes and the leapfrog version that reads it.
-fn plan_fingerprint(plan: &Plan) -> anyhow::Result<String> {
-    let bytes =
-        std::fs::read(&plan.path).with_context(|| format!("reading {}", plan.path.display()))?;
-    let mut keyed = format!("leapfrog {}\n", env!("CARGO_PKG_VERSION")).into_bytes();
-    keyed.extend_from_slice(&bytes);
-    Ok(hash_bytes(&keyed))
-}
-
-/// Writes a file through a temporary file in the same directory and a rename.
-pub fn write_atomically(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
-    let dir = path
-        .parent()
-        .context("a file to write has a parent directory")?;
-    std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
-    let mut temp = tempfile::Builder::new()
-        .prefix(".tmp-")
-        .tempfile_in(dir)
-        .with_context(|| format!("creating a temporary file in {}", dir.display()))?;
-    temp.write_all(bytes)
-        .with_context(|| format!("writing {}", path.display()))?;
-    temp.as_file().sync_all().ok();
-    // Temporary files are private (0600); the file we leave is an ordinary one.
-    {
-        use std::os::unix::fs::PermissionsExt;
-        let _ = temp
-            .as_file()
-            .set_permissions(std::fs::Permissions::from_mode(0o644));
-    }
-    temp.persist(path)
-        .with_context(|| format!("writing {}", path.display()))?;
-    Ok(())
 }

@@ -14,7 +14,18 @@ pub fn run_verdict(
     stderr: &str,
 ) -> Option<(Verdict, String)> {
     let cpu = run.cpu.as_secs_f64();
-    if run.stopped == Some(Stopped::WallLimit) && cpu <= limits.time_s {
+    let peak_mib = run.peak_rss as f64 / f64::from(1 << 20);
+    // Checked first: a run stopped for memory often burnt its CPU time on page faults.
+    if run.memory_exceeded {
+        return Some((
+            Verdict::Mle,
+            format!(
+                "needed more than the {} MiB memory limit (peak {peak_mib:.1} MiB)",
+                limits.memory_mib
+            ),
+        ));
+    }
+    if run.stopped == Some(Stopped::WallLimit) && cpu <= limits.time_s.get() {
         return Some((
             Verdict::Tle,
             format!(
@@ -29,16 +40,14 @@ pub fn run_verdict(
             format!("used more than the {:.2} s CPU time limit", limits.time_s),
         ));
     }
-    let output_limit = limits.output_mib << 20;
+    let output_limit = limits.output_mib.bytes();
     if output_bytes > output_limit || run.exit == Exit::Signal(libc::SIGXFSZ) {
         return Some((
             Verdict::Ole,
             format!("output exceeded the {} MiB limit", limits.output_mib),
         ));
     }
-    let memory_limit = limits.memory_mib << 20;
-    let peak_mib = run.peak_rss as f64 / f64::from(1 << 20);
-    if run.peak_rss > memory_limit {
+    if run.peak_rss > limits.memory_mib.bytes() {
         return Some((
             Verdict::Mle,
             format!(

@@ -1,20 +1,25 @@
-//! Judging a submission: compile it once, run every test (in parallel, each pinned to its own
-//! CPU), check each output, and combine the test verdicts into one.
+//! Judging a submission in two steps. [`Judge::prepare`] reads what judging needs from the
+//! package once per command (the limits in force, the tests, the output checker), after the
+//! command has made sure the test data exists; [`Judge::submission`] compiles one submission
+//! (its language detected once, by the caller); [`Judge::run`] runs every test (in parallel,
+//! each pinned to its own CPU) through the [`TestRunner`] and combines the test verdicts.
 
 mod classify;
-mod verdict;
+mod test_run;
 
 use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 use serde::Serialize;
 
-pub use verdict::Verdict;
+pub use crate::verdict::Verdict;
+pub use test_run::TestRunner;
 
-use crate::checking::{CheckOutcome, OutputChecker};
-use crate::lang::{self, Compiled};
+use crate::checking::OutputChecker;
+use crate::lang::{self, CompileError, Compiled, Language};
 use crate::package::{Limits, Package, TestCase};
-use crate::runner::{self, Isolation, IsolationChoice, RunLimits, RunSpec, sandbox};
+use crate::runner::{self, IsolationChoice};
+use crate::units::{Mebibytes, Seconds};
 
 /// How to judge.
 #[derive(Debug, Clone)]
@@ -22,12 +27,10 @@ pub struct JudgeOptions {
     pub jobs: usize,
     /// Only tests whose name matches one of these patterns (see [`matches_filter`]).
     pub filter: Option<String>,
-    /// Overrides problem.yaml's CPU time limit, in seconds.
-    pub time_limit: Option<f64>,
-    /// Overrides problem.yaml's memory limit, in MiB.
-    pub memory_limit: Option<u64>,
-    /// Stop at the first test (in order) for which this returns true.
-    pub stop_at: Option<fn(&TestResult) -> bool>,
+    /// Overrides problem.yaml's CPU time limit.
+    pub time_limit: Option<Seconds>,
+    /// Overrides problem.yaml's memory limit.
+    pub memory_limit: Option<Mebibytes>,
     /// Whether submissions run in the sandbox.
     pub isolation: IsolationChoice,
     /// How many processes (and threads) a submission may have at once.
@@ -41,7 +44,6 @@ impl Default for JudgeOptions {
             filter: None,
             time_limit: None,
             memory_limit: None,
-            stop_at: None,
             isolation: IsolationChoice::LimitsOnly,
             processes: DEFAULT_PROCESSES,
         }
@@ -75,6 +77,8 @@ pub struct JudgeReport {
     pub verdict: Verdict,
     /// How submissions were isolated: `sandbox` or `limits-only`.
     pub isolation: &'static str,
+    /// How memory limits were enforced: `cgroup` or `sampled`.
+    pub memory_enforcement: &'static str,
     pub tests: Vec<TestResult>,
     /// The compiler's message when the verdict is CE.
     #[serde(skip)]
@@ -107,213 +111,128 @@ pub fn effective_limits(package: &Package, options: &JudgeOptions) -> Limits {
     limits
 }
 
-/// Judges `submission` on the package's tests, calling `on_test` with each result in test order.
-pub fn judge(
-    package: &Package,
-    submission: &Path,
-    options: &JudgeOptions,
-    on_start: &mut dyn FnMut(usize),
-    on_test: &mut dyn FnMut(&TestResult),
-) -> anyhow::Result<JudgeReport> {
-    let limits = effective_limits(package, options);
-    // A missing or unknown submission is reported before any data is generated for it.
-    let language = lang::Language::detect(submission)?;
-    crate::generate::ensure_secret_data(package)?;
-    let tests: Vec<TestCase> = package
-        .tests()?
-        .into_iter()
-        .filter(|t| {
-            options
-                .filter
-                .as_deref()
-                .is_none_or(|f| matches_filter(&t.name, f))
-        })
-        .collect();
-    if tests.is_empty() {
-        anyhow::bail!(
-            "no test of {} matches --tests '{}'",
-            package.short_name,
-            options.filter.as_deref().unwrap_or("")
-        );
-    }
-    let mut report = JudgeReport {
-        problem: package.short_name.clone(),
-        submission: submission.display().to_string(),
-        verdict: Verdict::Ac,
-        isolation: options.isolation.name(),
-        tests: Vec::new(),
-        compile_message: None,
-        language: language.name().to_string(),
-        limits: limits.clone(),
-    };
-    let compiled = match lang::compile(submission, options.isolation)? {
-        Ok(compiled) => compiled,
-        Err(err) => {
-            report.verdict = Verdict::Ce;
-            report.compile_message = Some(err.message);
-            return Ok(report);
-        }
-    };
-    let checker = OutputChecker::for_package(package)?;
-    let scratch = tempfile::Builder::new()
-        .prefix("leapfrog-judge-")
-        .tempdir()
-        .context("creating a scratch directory")?;
-    on_start(tests.len());
-    let mut interrupted = false;
-    crate::parallel::ordered(
-        &tests,
-        options.jobs,
-        |slot, test| {
-            run_test(
-                test,
-                slot,
-                &compiled,
-                &checker,
-                &limits,
-                options,
-                scratch.path(),
-                None,
-            )
-        },
-        |_, result| match result {
-            Ok(result) => {
-                on_test(&result);
-                let stop = options.stop_at.is_some_and(|f| f(&result));
-                report.tests.push(result);
-                !stop
-            }
-            Err(_) => {
-                interrupted = true;
-                false
-            }
-        },
-    );
-    runner::reap_orphans();
-    if interrupted || crate::interrupt::requested() {
-        return Err(crate::interrupt::Interrupted.into());
-    }
-    report.verdict = Verdict::first_failure(report.tests.iter().map(|t| t.verdict));
-    Ok(report)
+/// When a run may stop early: at the first test (in order) for which this returns true.
+pub type StopRule = fn(&TestResult) -> bool;
+
+/// What judging needs from a package, prepared once per command.
+pub struct Judge {
+    problem: String,
+    options: JudgeOptions,
+    /// The limits in force: the package's, with command-line overrides.
+    pub limits: Limits,
+    /// The tests to run, in order, after `--tests`.
+    pub tests: Vec<TestCase>,
+    checker: OutputChecker,
 }
 
-/// Runs and checks one test; `keep_output` receives a copy of what the program printed.
-/// `Err` only when the judge was interrupted.
-#[allow(clippy::too_many_arguments)]
-pub(crate) fn run_test(
-    test: &TestCase,
-    slot: usize,
-    compiled: &Compiled,
-    checker: &OutputChecker,
-    limits: &Limits,
-    options: &JudgeOptions,
-    scratch_root: &Path,
-    keep_output: Option<&Path>,
-) -> Result<TestResult, crate::interrupt::Interrupted> {
-    let result = |verdict, time_s, memory_mib, message: String, details| TestResult {
-        name: test.name.clone(),
-        verdict,
-        time_s,
-        memory_mib,
-        message,
-        details,
-    };
-    let dir = scratch_root.join(test.name.replace('/', "__"));
-    let work = dir.join("work");
-    if let Err(err) = std::fs::create_dir_all(&work) {
-        return Ok(result(
-            Verdict::Je,
-            0.0,
-            0.0,
-            format!("creating {}: {err}", work.display()),
-            vec![],
-        ));
+/// One submission, ready to judge: its language and its program, or why it did not compile.
+pub struct Prepared {
+    path: PathBuf,
+    language: Language,
+    program: Result<Compiled, CompileError>,
+}
+
+impl Judge {
+    /// Reads the limits, discovers the tests (the caller has made sure the data exists) and
+    /// builds the output checker.
+    pub fn prepare(package: &Package, options: &JudgeOptions) -> anyhow::Result<Judge> {
+        let filter = options.filter.as_deref();
+        let tests: Vec<TestCase> = package
+            .tests()?
+            .into_iter()
+            .filter(|t| filter.is_none_or(|f| matches_filter(&t.name, f)))
+            .collect();
+        if tests.is_empty() {
+            anyhow::bail!(
+                "no test of {} matches --tests '{}'",
+                package.short_name,
+                filter.unwrap_or("")
+            );
+        }
+        Ok(Judge {
+            problem: package.short_name.clone(),
+            options: options.clone(),
+            limits: effective_limits(package, options),
+            tests,
+            checker: OutputChecker::for_package(package)?,
+        })
     }
-    let output = dir.join("output");
-    let stderr = dir.join("stderr");
-    let (argv, isolation, home) = match options.isolation {
-        IsolationChoice::Sandbox => {
-            let (argv, mounts) = compiled.sandboxed_command(limits.memory_mib, &work);
-            // The run's working directory and /tmp share a tmpfs as large as its memory limit.
-            match runner::sandbox_for_run(mounts, limits.memory_mib << 20, slot) {
-                Ok(isolation) => (argv, isolation, Path::new(sandbox::WORK_DIR).to_path_buf()),
-                Err(err) => {
-                    let why = format!("the sandbox failed to start: {err:#}");
-                    return Ok(result(Verdict::Je, 0.0, 0.0, why, vec![]));
-                }
+
+    /// Compiles a submission (from the cache when it can) whose language the caller detected.
+    pub fn submission(&self, path: &Path, language: Language) -> anyhow::Result<Prepared> {
+        Ok(Prepared {
+            path: path.to_path_buf(),
+            language,
+            program: lang::compile_as(path, language, self.options.isolation)?,
+        })
+    }
+
+    /// Runs every test (until `stop_at` says the outcome is settled), calling `on_start` with
+    /// the number of tests and `on_test` with each result in test order.
+    pub fn run(
+        &self,
+        submission: &Prepared,
+        stop_at: Option<StopRule>,
+        on_start: &mut dyn FnMut(usize),
+        on_test: &mut dyn FnMut(&TestResult),
+    ) -> anyhow::Result<JudgeReport> {
+        let mut report = JudgeReport {
+            problem: self.problem.clone(),
+            submission: submission.path.display().to_string(),
+            verdict: Verdict::Ac,
+            isolation: self.options.isolation.name(),
+            memory_enforcement: runner::memory_enforcement().name(),
+            tests: Vec::new(),
+            compile_message: None,
+            language: submission.language.name().to_string(),
+            limits: self.limits.clone(),
+        };
+        let program = match &submission.program {
+            Ok(program) => program,
+            Err(err) => {
+                report.verdict = Verdict::Ce;
+                report.compile_message = Some(err.message.clone());
+                return Ok(report);
             }
-        }
-        IsolationChoice::LimitsOnly => (
-            compiled.command(limits.memory_mib),
-            Isolation::Direct,
-            work.clone(),
-        ),
-    };
-    let mut run_limits = RunLimits::submission(
-        limits.time_s,
-        limits.memory_mib,
-        limits.output_mib,
-        compiled.allows_address_space_cap(),
-    );
-    run_limits.processes = Some(options.processes);
-    let spec = RunSpec {
-        argv,
-        cwd: work.clone(),
-        stdin: Some(test.input.clone()),
-        stdout: output.clone(),
-        stderr: stderr.clone(),
-        limits: run_limits,
-        cpu_slot: Some(slot),
-        env: Some(runner::clean_env(&home)),
-        isolation,
-    };
-    let outcome = match runner::run(&spec) {
-        Ok(o) => o,
-        Err(err) if err.is::<crate::interrupt::Interrupted>() => {
-            return Err(crate::interrupt::Interrupted);
-        }
-        Err(err) => return Ok(result(Verdict::Je, 0.0, 0.0, format!("{err:#}"), vec![])),
-    };
-    // Milliseconds and tenths of a MiB: finer digits would be noise.
-    let time_s = (outcome.cpu.as_secs_f64() * 1000.0).round() / 1000.0;
-    let memory_mib = (outcome.peak_rss as f64 / f64::from(1 << 20) * 10.0).round() / 10.0;
-    let output_bytes = std::fs::metadata(&output).map(|m| m.len()).unwrap_or(0);
-    if let Some(copy) = keep_output {
-        let _ = std::fs::copy(&output, copy);
-    }
-    let stderr_text = crate::checking::read_head_tail(&stderr);
-    if matches!(spec.isolation, Isolation::Sandbox(_))
-        && outcome.exit == runner::Exit::Code(1)
-        && stderr_text.starts_with("bwrap: ")
-    {
-        let why = format!(
-            "the sandbox failed to start: {}",
-            stderr_text.lines().next().unwrap_or("")
+        };
+        let test_runner = TestRunner {
+            program,
+            checker: &self.checker,
+            limits: &self.limits,
+            isolation: self.options.isolation,
+            processes: self.options.processes,
+        };
+        let scratch = tempfile::Builder::new()
+            .prefix("leapfrog-judge-")
+            .tempdir()
+            .context("creating a scratch directory")?;
+        on_start(self.tests.len());
+        let mut interrupted = false;
+        let jobs = runner::admissible_jobs(self.options.jobs, self.limits.memory_mib.bytes());
+        crate::parallel::ordered(
+            &self.tests,
+            jobs,
+            |slot, test| test_runner.run(test, slot, scratch.path(), None),
+            |_, result| match result {
+                Ok(result) => {
+                    on_test(&result);
+                    let stop = stop_at.is_some_and(|f| f(&result));
+                    report.tests.push(result);
+                    !stop
+                }
+                Err(_) => {
+                    interrupted = true;
+                    false
+                }
+            },
         );
-        return Ok(result(Verdict::Je, time_s, memory_mib, why, vec![]));
+        runner::reap_orphans();
+        if interrupted || crate::interrupt::requested() {
+            return Err(crate::interrupt::Interrupted.into());
+        }
+        report.verdict = Verdict::first_failure(report.tests.iter().map(|t| t.verdict));
+        Ok(report)
     }
-    if let Some((verdict, message)) =
-        classify::run_verdict(&outcome, limits, output_bytes, &stderr_text)
-    {
-        let _ = std::fs::remove_dir_all(&dir);
-        return Ok(result(verdict, time_s, memory_mib, message, vec![]));
-    }
-    let check_dir = dir.join("check");
-    let checked = std::fs::create_dir_all(&check_dir)
-        .map_err(|e| format!("creating {}: {e}", check_dir.display()))
-        .map(|()| checker.check(test, &output, &check_dir));
-    let _ = std::fs::remove_dir_all(&dir);
-    Ok(match checked {
-        Ok(CheckOutcome::Accepted) => {
-            result(Verdict::Ac, time_s, memory_mib, String::new(), vec![])
-        }
-        Ok(CheckOutcome::Rejected { reason, details }) => {
-            result(Verdict::Wa, time_s, memory_mib, reason, details)
-        }
-        Ok(CheckOutcome::JudgeError(why)) | Err(why) => {
-            result(Verdict::Je, time_s, memory_mib, why, vec![])
-        }
-    })
 }
 
 /// Whether a test name matches a `--tests` filter: comma-separated patterns, each a glob
@@ -339,14 +258,6 @@ fn glob_match(pattern: &[u8], text: &[u8]) -> bool {
         Some((b'?', rest)) => !text.is_empty() && glob_match(rest, &text[1..]),
         Some((c, rest)) => text.first() == Some(c) && glob_match(rest, &text[1..]),
     }
-}
-
-/// The path shown for a submission: relative to the current directory when it is inside it.
-pub fn display_path(path: &Path) -> PathBuf {
-    std::env::current_dir()
-        .ok()
-        .and_then(|cwd| path.strip_prefix(cwd).ok().map(Path::to_path_buf))
-        .unwrap_or_else(|| path.to_path_buf())
 }
 
 #[cfg(test)]

@@ -22,13 +22,29 @@ pub struct CompileError {
     pub message: String,
 }
 
+impl CompileError {
+    /// The error for a program that has to compile (a judges' program, a stressed submission):
+    /// what it is (`label`), then the compiler's words. The one wording for every such program.
+    pub fn named(self, label: &str) -> anyhow::Error {
+        anyhow::anyhow!("{label} does not compile:\n{}", self.message.trim_end())
+    }
+}
+
 /// Compiles a program, or fetches it from the cache. With the sandbox, the compiler runs inside
 /// it and sees only the program's own sources: a contestant cannot `#include` an answer file.
 pub fn compile(
     source: &Path,
     isolation: IsolationChoice,
 ) -> anyhow::Result<Result<Compiled, CompileError>> {
-    let language = Language::detect(source)?;
+    compile_as(source, Language::detect(source)?, isolation)
+}
+
+/// [`compile`] for a program whose language is already known.
+pub fn compile_as(
+    source: &Path,
+    language: Language,
+    isolation: IsolationChoice,
+) -> anyhow::Result<Result<Compiled, CompileError>> {
     if let Some(tool) = language.missing_tool() {
         bail!(
             "{}: {} is not installed, so {} programs cannot run",
@@ -174,39 +190,7 @@ fn build(
             None,
             Isolation::Direct,
         ),
-        IsolationChoice::Sandbox => {
-            // The sources appear below /program, the build directory is /sandbox.
-            let inside = Path::new(sandbox::PROGRAM_DIR);
-            let (mount, shown): (PathBuf, Vec<PathBuf>) = if source.is_dir() {
-                let shown = files
-                    .iter()
-                    .map(|f| inside.join(f.strip_prefix(source).unwrap_or(f)))
-                    .collect();
-                (source.to_path_buf(), shown)
-            } else {
-                (
-                    source.to_path_buf(),
-                    vec![inside.join(source.file_name().unwrap_or_default())],
-                )
-            };
-            let mount_point = if source.is_dir() {
-                inside.to_path_buf()
-            } else {
-                shown[0].clone()
-            };
-            let mut read_only = vec![(mount, mount_point)];
-            read_only.extend(toolchain_dirs(language).into_iter().map(|d| (d.clone(), d)));
-            let mounts = sandbox::Mounts {
-                read_only,
-                work: staging.path().to_path_buf(),
-            };
-            let argv = compile_command(language, &shown, Path::new(sandbox::WORK_DIR));
-            (
-                argv,
-                Some(runner::clean_env(Path::new(sandbox::WORK_DIR))),
-                Isolation::Sandbox(mounts),
-            )
-        }
+        IsolationChoice::Sandbox => sandboxed_compile(language, source, files, staging.path()),
     };
     let spec = RunSpec {
         argv,
@@ -244,6 +228,46 @@ fn build(
         }
     }
     Ok(Ok(()))
+}
+
+/// The compile command inside the sandbox: the sources appear below /program, the build
+/// directory (`staging`) is /sandbox, the toolchain is shown read-only at its own paths.
+fn sandboxed_compile(
+    language: Language,
+    source: &Path,
+    files: &[PathBuf],
+    staging: &Path,
+) -> (Vec<OsString>, Option<Vec<(OsString, OsString)>>, Isolation) {
+    let inside = Path::new(sandbox::PROGRAM_DIR);
+    let (mount, shown): (PathBuf, Vec<PathBuf>) = if source.is_dir() {
+        let shown = files
+            .iter()
+            .map(|f| inside.join(f.strip_prefix(source).unwrap_or(f)))
+            .collect();
+        (source.to_path_buf(), shown)
+    } else {
+        (
+            source.to_path_buf(),
+            vec![inside.join(source.file_name().unwrap_or_default())],
+        )
+    };
+    let mount_point = if source.is_dir() {
+        inside.to_path_buf()
+    } else {
+        shown[0].clone()
+    };
+    let mut read_only = vec![(mount, mount_point)];
+    read_only.extend(toolchain_dirs(language).into_iter().map(|d| (d.clone(), d)));
+    let mounts = sandbox::Mounts {
+        read_only,
+        work: staging.to_path_buf(),
+    };
+    let argv = compile_command(language, &shown, Path::new(sandbox::WORK_DIR));
+    (
+        argv,
+        Some(runner::clean_env(Path::new(sandbox::WORK_DIR))),
+        Isolation::Sandbox(mounts),
+    )
 }
 
 /// The cache key: the language, the compile command's shape and every source file's name and bytes.

@@ -11,10 +11,10 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, bail};
 
-use crate::runner::{self, Isolation, RunLimits, RunSpec, sandbox};
+use crate::runner::sandbox;
+use crate::util::find_in_path;
 
-pub use build::{CompileError, cache_dir, compile};
-pub use toolchain::find_in_path;
+pub use build::{CompileError, cache_dir, compile, compile_as};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Language {
@@ -185,39 +185,6 @@ impl Compiled {
             work: work.to_path_buf(),
         };
         (argv, mounts)
-    }
-
-    /// Runs one of the judges' own programs (a generator, a solution) to the end under the
-    /// validation limits, stdin from a file (or nothing), stdout into a file. Fails, with the
-    /// start of its stderr, unless it exits with code 0.
-    pub fn run_tool(
-        &self,
-        args: &[String],
-        stdin: Option<&Path>,
-        stdout: &Path,
-        dir: &Path,
-        limits: &crate::package::Limits,
-    ) -> anyhow::Result<()> {
-        let mut argv = self.command(limits.memory_mib);
-        argv.extend(args.iter().map(OsString::from));
-        let stderr = dir.join("tool.err");
-        let spec = RunSpec {
-            argv,
-            cwd: dir.to_path_buf(),
-            stdin: stdin.map(Path::to_path_buf),
-            stdout: stdout.to_path_buf(),
-            stderr: stderr.clone(),
-            limits: RunLimits::validator(limits.validation_time_s, limits.memory_mib),
-            cpu_slot: None,
-            env: Some(runner::clean_env(dir)),
-            isolation: Isolation::Direct,
-        };
-        let outcome = runner::run(&spec)?;
-        if !outcome.success() {
-            let said = crate::checking::read_head(&stderr);
-            bail!("it failed ({}): {}", outcome.describe_exit(), said.trim());
-        }
-        Ok(())
     }
 
     /// Whether an address-space cap can be applied (the JVM reserves far more address space

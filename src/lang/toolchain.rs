@@ -6,18 +6,7 @@ use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
 use super::Language;
-
-/// Looks a tool up on PATH.
-pub fn find_in_path(tool: &str) -> Option<PathBuf> {
-    let path = std::env::var_os("PATH")?;
-    std::env::split_paths(&path)
-        .map(|dir| dir.join(tool))
-        .find(|p| {
-            use std::os::unix::fs::PermissionsExt;
-            p.metadata()
-                .is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
-        })
-}
+use crate::util::find_in_path;
 
 /// A tool found on PATH (by absolute path, so the sandbox can run it) and its arguments.
 pub(super) fn tool_then(tool: &str, args: &[&str]) -> Vec<OsString> {

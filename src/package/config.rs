@@ -6,29 +6,33 @@ use std::path::Path;
 use anyhow::{Context, bail};
 use serde::Deserialize;
 
+use crate::units::{Mebibytes, Seconds};
+
 /// Limits a package sets. Missing values take the Kattis system defaults.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Limits {
-    /// CPU time per test, in seconds.
-    pub time_s: f64,
-    /// Memory, in MiB.
-    pub memory_mib: u64,
-    /// Output size, in MiB.
-    pub output_mib: u64,
-    /// CPU time for input and output validators, in seconds.
-    pub validation_time_s: f64,
-    /// Memory for validators, in MiB.
-    pub validation_memory_mib: u64,
+    /// CPU time per test.
+    pub time_s: Seconds,
+    /// Memory.
+    pub memory_mib: Mebibytes,
+    /// Output size.
+    pub output_mib: Mebibytes,
+    /// CPU time for input and output validators.
+    pub validation_time_s: Seconds,
+    /// Memory for validators.
+    pub validation_memory_mib: Mebibytes,
 }
 
 impl Default for Limits {
     fn default() -> Self {
+        let seconds = |s| Seconds::new(s).expect("a valid default");
+        let mib = |m| Mebibytes::new(m).expect("a valid default");
         Limits {
-            time_s: 1.0,
-            memory_mib: 1024,
-            output_mib: 8,
-            validation_time_s: 60.0,
-            validation_memory_mib: 1024,
+            time_s: seconds(1.0),
+            memory_mib: mib(1024),
+            output_mib: mib(8),
+            validation_time_s: seconds(60.0),
+            validation_memory_mib: mib(1024),
         }
     }
 }
@@ -96,6 +100,7 @@ impl ProblemConfig {
         } else {
             serde_yaml_ng::from_str(&text).with_context(|| format!("{}", path.display()))?
         };
+        let time_from_file = raw_limits_time(&raw, root)?;
         let name = raw.name.map(|n| match n {
             RawName::Plain(s) => s,
             RawName::ByLanguage(map) => map
@@ -104,64 +109,101 @@ impl ProblemConfig {
                 .cloned()
                 .unwrap_or_default(),
         });
-        let validation = match raw.validation.as_deref().map(str::trim) {
-            None | Some("default") => Validation::Default,
-            Some(v) if v.split_whitespace().next() == Some("custom") => {
-                if v.split_whitespace()
-                    .any(|w| w == "interactive" || w == "score")
-                {
-                    bail!(
-                        "{}: validation '{v}' is not supported (only default and custom)",
-                        path.display()
-                    );
-                }
-                Validation::Custom
-            }
-            Some(v) => bail!(
-                "{}: validation must be 'default' or 'custom', not '{v}'",
-                path.display()
-            ),
-        };
+        let validation = parse_validation(raw.validation.as_deref(), &path)?;
         let validator_flags = raw
             .validator_flags
             .map(|f| f.split_whitespace().map(String::from).collect())
             .unwrap_or_default();
-        let defaults = Limits::default();
-        let raw_limits = raw.limits.unwrap_or_default();
-        let mut time_limit = raw_limits.time_limit;
-        let timelimit_file = root.join(".timelimit");
-        if time_limit.is_none() && timelimit_file.is_file() {
-            let text = std::fs::read_to_string(&timelimit_file)
-                .with_context(|| format!("reading {}", timelimit_file.display()))?;
-            time_limit = Some(text.trim().parse().with_context(|| {
-                format!("{}: expected a number of seconds", timelimit_file.display())
-            })?);
-        }
-        if let Some(t) = time_limit
-            && !(t.is_finite() && t > 0.0)
-        {
-            bail!(
-                "{}: the time limit must be a positive number of seconds",
-                path.display()
-            );
-        }
-        let limits = Limits {
-            time_s: time_limit.unwrap_or(defaults.time_s),
-            memory_mib: raw_limits.memory.unwrap_or(defaults.memory_mib),
-            output_mib: raw_limits.output.unwrap_or(defaults.output_mib),
-            validation_time_s: raw_limits
-                .validation_time
-                .unwrap_or(defaults.validation_time_s),
-            validation_memory_mib: raw_limits
-                .validation_memory
-                .unwrap_or(defaults.validation_memory_mib),
-        };
+        let limits = limits(raw.limits.unwrap_or_default(), time_from_file, &path)?;
         Ok(ProblemConfig {
             name,
             validation,
             validator_flags,
-            limits,
-            time_limit_given: time_limit.is_some(),
+            limits: limits.0,
+            time_limit_given: limits.1,
         })
     }
+}
+
+/// The `validation` key: `default`, or `custom` (interactive and scoring validation are not
+/// supported).
+fn parse_validation(validation: Option<&str>, path: &Path) -> anyhow::Result<Validation> {
+    Ok(match validation.map(str::trim) {
+        None | Some("default") => Validation::Default,
+        Some(v) if v.split_whitespace().next() == Some("custom") => {
+            if v.split_whitespace()
+                .any(|w| w == "interactive" || w == "score")
+            {
+                bail!(
+                    "{}: validation '{v}' is not supported (only default and custom)",
+                    path.display()
+                );
+            }
+            Validation::Custom
+        }
+        Some(v) => bail!(
+            "{}: validation must be 'default' or 'custom', not '{v}'",
+            path.display()
+        ),
+    })
+}
+
+/// The time limit from `.timelimit`, when problem.yaml does not set `limits.time_limit`.
+fn raw_limits_time(raw: &RawConfig, root: &Path) -> anyhow::Result<Option<Seconds>> {
+    if raw.limits.as_ref().is_some_and(|l| l.time_limit.is_some()) {
+        return Ok(None);
+    }
+    let file = root.join(".timelimit");
+    if !file.is_file() {
+        return Ok(None);
+    }
+    let text =
+        std::fs::read_to_string(&file).with_context(|| format!("reading {}", file.display()))?;
+    Seconds::parse(&text)
+        .map(Some)
+        .map_err(|why| anyhow::anyhow!("{}: the time limit: {why}", file.display()))
+}
+
+/// The package's limits, each key checked (and named when it is wrong), defaults for the
+/// missing ones; and whether the package set the time limit.
+fn limits(
+    raw: RawLimits,
+    time_from_file: Option<Seconds>,
+    path: &Path,
+) -> anyhow::Result<(Limits, bool)> {
+    let defaults = Limits::default();
+    let seconds = |key: &str, value: Option<f64>, default: Seconds| {
+        value.map_or(Ok(default), |v| {
+            Seconds::new(v)
+                .map_err(|why| anyhow::anyhow!("{}: limits.{key}: {why}", path.display()))
+        })
+    };
+    let mib = |key: &str, value: Option<u64>, default: Mebibytes| {
+        value.map_or(Ok(default), |v| {
+            Mebibytes::new(v)
+                .map_err(|why| anyhow::anyhow!("{}: limits.{key}: {why}", path.display()))
+        })
+    };
+    let given = raw.time_limit.is_some() || time_from_file.is_some();
+    let time = seconds(
+        "time_limit",
+        raw.time_limit,
+        time_from_file.unwrap_or(defaults.time_s),
+    )?;
+    let limits = Limits {
+        time_s: time,
+        memory_mib: mib("memory", raw.memory, defaults.memory_mib)?,
+        output_mib: mib("output", raw.output, defaults.output_mib)?,
+        validation_time_s: seconds(
+            "validation_time",
+            raw.validation_time,
+            defaults.validation_time_s,
+        )?,
+        validation_memory_mib: mib(
+            "validation_memory",
+            raw.validation_memory,
+            defaults.validation_memory_mib,
+        )?,
+    };
+    Ok((limits, given))
 }

@@ -15,15 +15,6 @@ use std::path::{Component, Path, PathBuf};
 use anyhow::{Context, bail};
 use serde::Deserialize;
 
-/// Where the answers of generated tests come from.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Solution {
-    /// A reference solver from the puzzle registry.
-    Builtin(String),
-    /// A program in the package, relative to the package root.
-    Program(PathBuf),
-}
-
 #[derive(Debug, Clone)]
 pub struct PlanTest {
     /// The test's path under `data/` without extension (`secret/unique/01-n8`).
@@ -46,7 +37,10 @@ impl PlanTest {
 #[derive(Debug, Clone)]
 pub struct Plan {
     pub path: PathBuf,
-    pub solution: Solution,
+    /// Where the answers come from, as written: a built-in reference solver's name, else a
+    /// program's path relative to the package root. The package layer does not know the
+    /// built-in solvers; the layers that answer tests decide which it is.
+    pub solution: String,
     pub tests: Vec<PlanTest>,
 }
 
@@ -63,11 +57,6 @@ impl Plan {
             std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
         let raw: RawPlan =
             serde_yaml_ng::from_str(&text).with_context(|| path.display().to_string())?;
-        let solution = if crate::puzzles::find(&raw.solution).is_some() {
-            Solution::Builtin(raw.solution)
-        } else {
-            Solution::Program(PathBuf::from(raw.solution))
-        };
         let mut tests = Vec::new();
         for (key, value) in raw.tests {
             let (Some(name), Some(command)) = (key.as_str(), value.as_str()) else {
@@ -77,7 +66,7 @@ impl Plan {
                 );
             };
             check_test_name(name).with_context(|| format!("{}: test '{name}'", path.display()))?;
-            let Some((generator, args)) = crate::generators::split_command(command) else {
+            let Some((generator, args)) = crate::util::split_command(command) else {
                 bail!("{}: test '{name}' has an empty command", path.display());
             };
             tests.push(PlanTest {
@@ -91,7 +80,7 @@ impl Plan {
         }
         Ok(Plan {
             path: path.to_path_buf(),
-            solution,
+            solution: raw.solution,
             tests,
         })
     }

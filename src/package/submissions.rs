@@ -3,7 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::judge::Verdict;
+use crate::verdict::Verdict;
 
 /// What a submission folder promises about its programs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

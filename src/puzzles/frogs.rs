@@ -8,10 +8,31 @@
 
 use std::io::{BufRead, Write};
 
+use crate::puzzles::generators::{self, Generator};
 use crate::puzzles::shifting::construction::Moves;
 use crate::puzzles::shifting::input::Tokens;
 use crate::puzzles::shifting::show::{MAX_DRAWN, Palette, draw_row};
-use crate::puzzles::{InputError, SolveError};
+use crate::puzzles::{Family, InputError, Puzzle, SolveError, shrink};
+
+/// The registry entry.
+pub static FAMILY: Family = Family {
+    name: "frogs",
+    puzzles: &[Puzzle {
+        name: "frogs",
+        about: "Kordemsky's frogs: N a side, forward moves only, every row of a shortest solution",
+        solve: solve_frogs,
+        show: Some(show_frogs),
+        outcome: crate::puzzles::shifting::solve::size_class,
+        shrink: shrink::numbers,
+    }],
+    generators: &[Generator {
+        name: "frogs",
+        about: "Kordemsky's frogs: N frogs a side",
+        run: generators::frogs::run,
+        sized: generators::frogs::sized,
+    }],
+    counter: None,
+};
 
 /// The largest `N` the solver accepts (the answer has about `2N³` bytes).
 pub const MAX_FROGS: u64 = 100_000;

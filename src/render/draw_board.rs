@@ -2,9 +2,10 @@
 //! as a strip of boards, one per jump, with the jump's arrow and the captured piece crossed out.
 
 use super::Layout;
-use super::board::{self, Board, Cell, Jump};
 use super::glyphs::{self, fmt};
 use super::svg::{self, LABEL, Svg, colour};
+use crate::puzzles::checkers::board::{self, BLACK, Board, Square, UNUSABLE, WHITE};
+use crate::puzzles::checkers::path::Jump;
 
 const CELL: f64 = 36.0;
 const MARGIN: f64 = 18.0;
@@ -14,7 +15,7 @@ const GAP: f64 = 16.0;
 /// Draws a board, and after it the board after each jump of `jumps` (`boards[i]` is the board
 /// after jump `i`).
 pub fn board_svg(start: &Board, jumps: &[Jump], boards: &[Board], layout: &Layout) -> String {
-    let n = start.size as f64;
+    let n = start.size() as f64;
     let frames = 1 + jumps.len();
     let columns = layout.columns.clamp(1, frames);
     let lines = frames.div_ceil(columns);
@@ -25,14 +26,14 @@ pub fn board_svg(start: &Board, jumps: &[Jump], boards: &[Board], layout: &Layou
     let width = columns as f64 * frame_w + (columns - 1) as f64 * GAP;
     let height = lines as f64 * frame_h + (lines - 1) as f64 * GAP;
     let title = if jumps.is_empty() {
-        format!("A {}×{} checkers board", start.size, start.size)
+        format!("A {}×{} checkers board", start.size(), start.size())
     } else {
-        let mut names = vec![start.square_name(jumps[0].from)];
-        names.extend(jumps.iter().map(|j| start.square_name(j.to)));
+        let mut names = vec![start.name(jumps[0].from)];
+        names.extend(jumps.iter().map(|j| start.name(j.to)));
         format!(
             "A {}×{} checkers board and the capture path {}",
-            start.size,
-            start.size,
+            start.size(),
+            start.size(),
             names.join("-")
         )
     };
@@ -57,12 +58,7 @@ pub fn board_svg(start: &Board, jumps: &[Jump], boards: &[Board], layout: &Layou
         if frames > 1 {
             let text = match jump {
                 None => "start".to_string(),
-                Some(j) => format!(
-                    "{} {}-{}",
-                    frame,
-                    start.square_name(j.from),
-                    start.square_name(j.to)
-                ),
+                Some(j) => format!("{} {}-{}", frame, start.name(j.from), start.name(j.to)),
             };
             let cx = margin + n * CELL / 2.0;
             svg.label_centred(
@@ -75,21 +71,21 @@ pub fn board_svg(start: &Board, jumps: &[Jump], boards: &[Board], layout: &Layou
         }
         svg.close("g");
     }
-    svg.finish(&board_text(start))
+    svg.finish(&start.to_text())
 }
 
 fn draw_board_frame(svg: &mut Svg, board: &Board, jump: Option<Jump>, margin: f64, labels: bool) {
-    let n = board.size;
+    let n = board.size();
     let ox = margin;
     let oy = 1.0;
-    let centre = |sq: board::Square| {
+    let centre = |sq: Square| {
         (
             ox + sq.col as f64 * CELL + CELL / 2.0,
             oy + sq.row as f64 * CELL + CELL / 2.0,
         )
     };
-    for (sq, cell) in board.squares() {
-        let (fill, class) = if cell == Cell::Off {
+    for sq in board.squares() {
+        let (fill, class) = if board.at(sq) == UNUSABLE {
             (colour::LIGHT_SQUARE, "square off")
         } else {
             (colour::DARK_SQUARE, "square playable")
@@ -119,12 +115,12 @@ fn draw_board_frame(svg: &mut Svg, board: &Board, jump: Option<Jump>, margin: f6
         ],
     );
     let r = CELL * 0.38;
-    for (sq, cell) in board.squares() {
+    for sq in board.squares() {
         let (cx, cy) = centre(sq);
-        match cell {
-            Cell::Black => svg::piece(svg, cx, cy, r, true, "black"),
-            Cell::White => svg::piece(svg, cx, cy, r, false, "white"),
-            Cell::Off | Cell::Empty => {}
+        match board.at(sq) {
+            BLACK => svg::piece(svg, cx, cy, r, true, "black"),
+            WHITE => svg::piece(svg, cx, cy, r, false, "white"),
+            _ => {}
         }
     }
     if let Some(j) = jump {
@@ -147,38 +143,26 @@ fn draw_board_frame(svg: &mut Svg, board: &Board, jump: Option<Jump>, margin: f6
         svg::highlight(svg, x2, y2, r + 3.0);
     }
     if labels {
-        for col in 0..n {
-            let cx = ox + col as f64 * CELL + CELL / 2.0;
-            svg.label_centred(
-                &board::column_name(col),
-                cx,
-                oy + n as f64 * CELL + 5.0,
-                LABEL,
-                colour::LABEL,
-            );
-        }
-        for row in 0..n {
-            let text = (n - row).to_string();
-            let cy = oy + row as f64 * CELL + CELL / 2.0;
-            let w = glyphs::text_width(&text, LABEL);
-            svg.label(&text, ox - 5.0 - w, cy - LABEL / 2.0, LABEL, colour::LABEL);
-        }
+        draw_labels(svg, n, ox, oy);
     }
 }
 
-/// The board in its input form, for the drawing's description.
-fn board_text(board: &Board) -> String {
-    let mut text = format!("{}\n", board.size);
-    for (sq, cell) in board.squares() {
-        text.push(match cell {
-            Cell::Off => '.',
-            Cell::Empty => '_',
-            Cell::Black => 'B',
-            Cell::White => 'W',
-        });
-        if sq.col + 1 == board.size {
-            text.push('\n');
-        }
+/// Column letters under the board and row numbers to its left.
+fn draw_labels(svg: &mut Svg, n: usize, ox: f64, oy: f64) {
+    for col in 0..n {
+        let cx = ox + col as f64 * CELL + CELL / 2.0;
+        svg.label_centred(
+            &board::column_name(col),
+            cx,
+            oy + n as f64 * CELL + 5.0,
+            LABEL,
+            colour::LABEL,
+        );
     }
-    text
+    for row in 0..n {
+        let text = (n - row).to_string();
+        let cy = oy + row as f64 * CELL + CELL / 2.0;
+        let w = glyphs::text_width(&text, LABEL);
+        svg.label(&text, ox - 5.0 - w, cy - LABEL / 2.0, LABEL, colour::LABEL);
+    }
 }

@@ -3,8 +3,9 @@
 
 use super::Layout;
 use super::glyphs::{self, fmt};
-use super::row::{Piece, Row};
+use super::row::Row;
 use super::svg::{self, LABEL, Svg, colour};
+use crate::puzzles::shifting::game::Square;
 
 const ROW_CELL: f64 = 32.0;
 const ARC: f64 = 14.0;
@@ -64,9 +65,9 @@ pub fn rows_svg(frames: &[Row], layout: &Layout) -> String {
             );
             let (cx, cy) = (x + ROW_CELL / 2.0, ROW_CELL / 2.0);
             match piece {
-                Piece::Dark => svg::piece(&mut svg, cx, cy, r, true, "dark"),
-                Piece::Light => svg::piece(&mut svg, cx, cy, r, false, "light"),
-                Piece::Empty => {}
+                Square::Black => svg::piece(&mut svg, cx, cy, r, true, "dark"),
+                Square::White => svg::piece(&mut svg, cx, cy, r, false, "light"),
+                Square::Empty => {}
             }
         }
         if i > 0 {
@@ -116,9 +117,9 @@ fn move_between(before: &Row, after: &Row) -> (Vec<usize>, Vec<usize>) {
         if a == b {
             continue;
         }
-        if *b == Piece::Empty {
+        if *b == Square::Empty {
             from.push(s);
-        } else if *a == Piece::Empty {
+        } else if *a == Square::Empty {
             to.push(s);
         }
     }

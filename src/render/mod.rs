@@ -1,14 +1,15 @@
 //! Pictures of the puzzles: a checkers board or a row of the one-dimensional games, and a move
 //! sequence as a strip of frames, drawn as SVG (and rasterised to PNG for LaTeX statements).
 //!
-//! - [`board`]: the `checkers` board format and capture paths (`b2 d4 f2`);
+//! - boards are the `checkers` puzzle's own ([`crate::puzzles::checkers::board`]), read with
+//!   the looser rules of drawings, and capture paths (`b2 d4 f2`) replay on them
+//!   ([`crate::puzzles::checkers::path`]);
 //! - [`row`]: rows such as `BB_WW` or `OO_XX` and moves named by square number;
 //! - [`svg`]: the SVG builder and the pieces, arrows and highlights;
 //! - `draw_board`, `draw_row`: laying boards and rows out as strips of frames;
 //! - [`glyphs`]: a stroke font for labels, so pictures do not depend on installed fonts;
 //! - [`png`]: rasterising a drawing with resvg.
 
-pub mod board;
 mod draw_board;
 mod draw_row;
 pub mod glyphs;
@@ -17,8 +18,9 @@ pub mod row;
 pub mod svg;
 
 use anyhow::{Context, bail};
-use board::Board;
 use row::Row;
+
+use crate::puzzles::checkers::{Board, path};
 
 pub use draw_board::board_svg;
 pub use draw_row::rows_svg;
@@ -50,9 +52,9 @@ pub fn draw(
 ) -> anyhow::Result<String> {
     match kind {
         Kind::Board => {
-            let start = Board::parse(text)?;
+            let start = Board::parse_drawing(text.as_bytes())?;
             let (jumps, boards) = match moves {
-                Some(m) => board::play_path(&start, m).context("in the moves")?,
+                Some(m) => path::play_path(&start, m).context("in the moves")?,
                 None => (Vec::new(), Vec::new()),
             };
             if jumps.len() + 1 > MAX_FRAMES {

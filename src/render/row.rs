@@ -8,21 +8,19 @@
 //! A move is the 1-based number of the leftmost square of the block that moves: with one empty
 //! square (shifting, frogs) that is the square the moving piece leaves, which is how those
 //! problems name moves; with two adjacent empty squares (pairs) the two pieces on squares `p` and
-//! `p + 1` move together, keeping their order, into the gap.
+//! `p + 1` move together, keeping their order, into the gap. Moves follow the games' rules, on
+//! the games' own rows: a single piece slides or jumps one or two squares.
 
 use crate::puzzles::InputError;
+use crate::puzzles::pairs::row as pairs;
+use crate::puzzles::shifting::game::{self, Square};
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Piece {
-    Dark,
-    Light,
-    Empty,
-}
-
-/// A row of squares, left to right.
+/// A row of squares, left to right, as drawn: the squares of the row games (dark pieces are
+/// [`Square::Black`], light ones [`Square::White`]), in any arrangement. Moves are played on
+/// the games' own rows: [`game::Row`] with one empty square, [`pairs::Row`] with two.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Row {
-    pub squares: Vec<Piece>,
+    pub squares: Vec<Square>,
 }
 
 /// The longest row `render` draws.
@@ -34,9 +32,9 @@ impl Row {
         self.squares
             .iter()
             .map(|p| match p {
-                Piece::Dark => 'B',
-                Piece::Light => 'W',
-                Piece::Empty => '_',
+                Square::Black => 'B',
+                Square::White => 'W',
+                Square::Empty => '_',
             })
             .collect()
     }
@@ -46,9 +44,9 @@ impl Row {
         let mut squares = Vec::new();
         for (i, ch) in text.chars().enumerate() {
             let piece = match ch {
-                'B' | 'b' | 'X' => Piece::Dark,
-                'W' | 'w' | 'O' => Piece::Light,
-                '_' | '.' => Piece::Empty,
+                'B' | 'b' | 'X' => Square::Black,
+                'W' | 'w' | 'O' => Square::White,
+                '_' | '.' => Square::Empty,
                 ' ' | '\t' | '\r' => continue,
                 other => {
                     return Err(InputError::new(
@@ -114,12 +112,12 @@ impl Row {
 
     /// The empty squares, which must form one block: `(first index, length)`.
     pub fn gap(&self) -> Option<(usize, usize)> {
-        let first = self.squares.iter().position(|&p| p == Piece::Empty)?;
+        let first = self.squares.iter().position(|&p| p == Square::Empty)?;
         let len = self.squares[first..]
             .iter()
-            .take_while(|&&p| p == Piece::Empty)
+            .take_while(|&&p| p == Square::Empty)
             .count();
-        let more = self.squares[first + len..].contains(&Piece::Empty);
+        let more = self.squares[first + len..].contains(&Square::Empty);
         (!more).then_some((first, len))
     }
 }
@@ -136,16 +134,10 @@ pub struct RowMoveError {
 /// Plays a list of moves (square numbers separated by white space or commas) and returns the row
 /// after each move. `first` is the number of the leftmost square: 1, or 0 as in `pairs`.
 pub fn play_moves(start: &Row, moves: &str, first: usize) -> Result<Vec<Row>, RowMoveError> {
-    let Some((_, width)) = start.gap() else {
-        return Err(RowMoveError {
-            index: 0,
-            text: String::new(),
-            reason: "moves need the empty squares of the row to form one block".into(),
-        });
-    };
-    let mut row = start.clone();
+    let mut game = Game::new(start)?;
+    let width = game.width();
+    let squares = start.squares.len();
     let mut out = Vec::new();
-    let squares = row.squares.len();
     for (i, word) in moves
         .split(|c: char| c.is_whitespace() || c == ',')
         .filter(|w| !w.is_empty())
@@ -165,24 +157,104 @@ pub fn play_moves(start: &Row, moves: &str, first: usize) -> Result<Vec<Row>, Ro
                 "squares are numbered {first}..{last} and {width} piece(s) move at once"
             )));
         }
-        let from = p - first;
-        let (gap, _) = row.gap().expect("moves keep the gap in one block");
-        if (from..from + width).any(|s| row.squares[s] == Piece::Empty) {
-            return Err(err(format!(
-                "square {p}{} is empty; a move takes pieces into the gap",
-                if width > 1 {
-                    format!(" or {}", p + width - 1)
-                } else {
-                    String::new()
-                }
-            )));
-        }
-        for k in 0..width {
-            row.squares.swap(from + k, gap + k);
-        }
-        out.push(row.clone());
+        out.push(game.play(p - first).map_err(|reason| match reason {
+            Refused::Empty if width > 1 => err(format!(
+                "square {p} or {} is empty; a move takes pieces into the gap",
+                p + 1
+            )),
+            Refused::Empty => err(format!(
+                "square {p} is empty; a move takes pieces into the gap"
+            )),
+            Refused::TooFar(distance) => err(format!(
+                "square {p} is {distance} squares from the gap; a piece moves one or two"
+            )),
+        })?);
     }
     Ok(out)
+}
+
+/// The game a row's moves are played in, chosen by its gap.
+enum Game {
+    /// One empty square: shifting checkers and the frogs.
+    Single(game::Row),
+    /// Two empty squares side by side: pairs.
+    Double(pairs::Row),
+}
+
+/// Why a game refused a move that names a square of the row.
+enum Refused {
+    /// A square of the moving block is empty.
+    Empty,
+    /// The piece is this many squares from the empty square.
+    TooFar(u64),
+}
+
+impl Game {
+    fn new(start: &Row) -> Result<Game, RowMoveError> {
+        let refuse = |reason: &str| RowMoveError {
+            index: 0,
+            text: String::new(),
+            reason: reason.into(),
+        };
+        match start.gap() {
+            Some((_, 1)) => Ok(Game::Single(
+                game::Row::from_squares(start.squares.clone()).expect("one empty square"),
+            )),
+            Some((_, 2)) => {
+                let bytes = start.squares.iter().map(|&s| match s {
+                    Square::Black => pairs::BLACK,
+                    Square::White => pairs::WHITE,
+                    Square::Empty => pairs::EMPTY,
+                });
+                Ok(Game::Double(
+                    pairs::Row::from_bytes(bytes.collect()).expect("two empty squares"),
+                ))
+            }
+            Some(_) => Err(refuse(
+                "moves need one empty square (shifting, frogs) or two side by side (pairs)",
+            )),
+            None => Err(refuse(
+                "moves need the empty squares of the row to form one block",
+            )),
+        }
+    }
+
+    /// How many pieces a move takes into the gap.
+    fn width(&self) -> usize {
+        match self {
+            Game::Single(_) => 1,
+            Game::Double(_) => 2,
+        }
+    }
+
+    /// Plays the move whose block starts on `index` (0-based, on the row) and returns the row.
+    fn play(&mut self, index: usize) -> Result<Row, Refused> {
+        match self {
+            Game::Single(row) => {
+                let p = index as u64 + 1;
+                row.play(p).map_err(|illegal| match illegal {
+                    game::IllegalMove::TooFar { square, empty } => {
+                        Refused::TooFar(square.abs_diff(empty))
+                    }
+                    _ => Refused::Empty,
+                })?;
+                Ok(Row {
+                    squares: row.squares().to_vec(),
+                })
+            }
+            Game::Double(row) => {
+                row.play(index as u64).map_err(|_| Refused::Empty)?;
+                let squares = row.as_bytes().iter().map(|&b| match b {
+                    pairs::BLACK => Square::Black,
+                    pairs::WHITE => Square::White,
+                    _ => Square::Empty,
+                });
+                Ok(Row {
+                    squares: squares.collect(),
+                })
+            }
+        }
+    }
 }
 
 #[cfg(test)]
@@ -266,6 +338,18 @@ mod tests {
                 .unwrap_err()
                 .reason
                 .contains("empty")
+        );
+        assert!(
+            play_moves(&Row::parse_line("BBB_W", 1).unwrap(), "1", 1)
+                .unwrap_err()
+                .reason
+                .contains("square 1 is 3 squares from the gap")
+        );
+        assert!(
+            play_moves(&Row::parse_line("B___W", 1).unwrap(), "1", 1)
+                .unwrap_err()
+                .reason
+                .contains("one empty square")
         );
         let overlap = Row::parse_line("B__WBW", 1).unwrap();
         assert!(

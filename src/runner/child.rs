@@ -10,8 +10,8 @@ use super::cgroup::RunCgroup;
 pub(super) struct Setup {
     rlimits: Vec<(libc::__rlimit_resource_t, libc::rlim_t, libc::rlim_t)>,
     cpu: Option<libc::cpu_set_t>,
-    /// The `cgroup.procs` file of the run's pids cgroup, to join before `exec`.
-    cgroup_procs: Option<CString>,
+    /// The `cgroup.procs` files of the run's cgroups, to join before `exec`.
+    cgroup_procs: Vec<CString>,
 }
 
 impl Setup {
@@ -38,7 +38,9 @@ impl Setup {
         if let Some(bytes) = limits.stack {
             rlimits.push((libc::RLIMIT_STACK, bytes, libc::RLIM_INFINITY));
         }
-        if let (Some(n), None) = (limits.processes, cgroup) {
+        if let Some(n) = limits.processes
+            && !cgroup.is_some_and(RunCgroup::limits_processes)
+        {
             // The kernel counts every process of the user, so the run's allowance comes on top
             // of what the user already runs. (It ignores this limit for root: see `cgroup`.)
             let n = processes_of_this_user() + n;
@@ -47,7 +49,7 @@ impl Setup {
         Setup {
             rlimits,
             cpu: cpu_slot.and_then(cpu_set_for_slot),
-            cgroup_procs: cgroup.map(|c| c.procs_file().clone()),
+            cgroup_procs: cgroup.map(RunCgroup::procs_files).unwrap_or_default(),
         }
     }
 
@@ -58,7 +60,7 @@ impl Setup {
             if libc::setpgid(0, 0) != 0 {
                 return Err(std::io::Error::last_os_error());
             }
-            if let Some(procs) = &self.cgroup_procs {
+            for procs in &self.cgroup_procs {
                 let fd = libc::open(procs.as_ptr(), libc::O_WRONLY | libc::O_CLOEXEC);
                 let joined = fd >= 0 && libc::write(fd, b"0".as_ptr().cast(), 1) == 1;
                 if fd >= 0 {

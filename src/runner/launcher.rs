@@ -205,13 +205,15 @@ fn try_kept_sandbox() -> anyhow::Result<()> {
     let bwrap = sandbox::probe().map_err(|why| anyhow::anyhow!("{why}"))?;
     let sandbox = Arc::new(KeptSandbox::start(bwrap, &[], 1 << 20)?);
     let dir = tempfile::tempdir().context("creating a probe directory")?;
+    let seconds = crate::units::Seconds::new(5.0).map_err(anyhow::Error::msg)?;
+    let mebibytes = crate::units::Mebibytes::new(64).map_err(anyhow::Error::msg)?;
     let spec = super::RunSpec {
         argv: vec!["/bin/true".into()],
         cwd: dir.path().to_path_buf(),
         stdin: None,
         stdout: dir.path().join("out"),
         stderr: dir.path().join("err"),
-        limits: super::RunLimits::validator(5.0, 64),
+        limits: super::RunLimits::validator(seconds, mebibytes),
         cpu_slot: None,
         env: Some(super::clean_env(Path::new(sandbox::WORK_DIR))),
         isolation: Isolation::Kept(sandbox),

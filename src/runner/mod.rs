@@ -1,13 +1,16 @@
 //! Running untrusted programs under limits and measuring them.
 //!
 //! Each run is a child in its own process group with resource limits set between `fork` and
-//! `exec` ([`child`]), optionally inside the bubblewrap sandbox ([`sandbox`]) and, when the judge
-//! runs as root, in a pids cgroup of its own ([`cgroup`]). The runner waits on a pidfd, waking at
-//! most every 50 ms to add up the CPU clocks of the run's processes, so a busy loop is stopped
-//! just past its limit and a sleeping program at the wall-clock limit. Whatever way the run
-//! ends, everything it started is killed and reaped ([`reap`]); the judge is a child subreaper,
-//! so orphans of a run come back to it. The runner reports facts (exit status, CPU time, peak
-//! memory, why it stopped the run); turning them into verdicts is the judge's business.
+//! `exec` ([`child`]), optionally inside the bubblewrap sandbox ([`sandbox`]) and, where the
+//! judge can create cgroups, in a memory and a pids cgroup of its own ([`cgroup`]); without a
+//! memory cgroup the runner samples the run's resident memory instead ([`memory`]). The runner
+//! waits on a pidfd, waking at most every 50 ms (10 ms when sampling memory) to add up the CPU
+//! clocks of the run's processes, so a busy loop is stopped just past its limit and a sleeping
+//! program at the wall-clock limit. Whatever way the run ends, everything it started is killed
+//! and reaped ([`reap`]); the judge is a child subreaper, so orphans of a run come back to it.
+//! The runner reports facts (exit status, CPU time, peak memory, why it stopped the run);
+//! turning them into verdicts is the judge's business. When the runner's own machinery fails
+//! (a cgroup, waiting, the sandbox), [`run`] fails instead: that is never the program's doing.
 
 mod bare;
 mod cgroup;
@@ -16,6 +19,7 @@ mod enter;
 mod isolation;
 mod launcher;
 mod limits;
+mod memory;
 mod reap;
 pub mod sandbox;
 
@@ -31,6 +35,7 @@ use anyhow::Context;
 pub use isolation::{Isolation, IsolationChoice, choose_isolation};
 pub use launcher::sandbox_for_run;
 pub use limits::RunLimits;
+pub use memory::{MemoryEnforcement, admissible_jobs, memory_enforcement};
 pub use reap::reap_orphans;
 
 /// How often the runner looks at a running child's CPU clock.
@@ -62,6 +67,8 @@ pub struct RunSpec {
 pub enum Stopped {
     CpuLimit,
     WallLimit,
+    /// The sampled resident memory passed the memory limit.
+    MemoryLimit,
     /// The judge was interrupted (SIGINT / SIGTERM).
     Interrupted,
 }
@@ -79,8 +86,12 @@ pub struct RunOutcome {
     /// User plus system CPU time of the process and its reaped descendants.
     pub cpu: Duration,
     pub wall: Duration,
-    /// Peak resident memory of the largest process of the run, in bytes.
+    /// Peak memory of the run, in bytes: its memory cgroup's peak, else the larger of the
+    /// sampled resident memory of all its processes and the largest process's own peak.
     pub peak_rss: u64,
+    /// The run needed more than its memory limit: the kernel's OOM killer stopped it inside
+    /// its memory cgroup, or the sampled resident memory passed the limit.
+    pub memory_exceeded: bool,
     pub stopped: Option<Stopped>,
     /// The CPU limit the run was held to.
     pub cpu_limit: Duration,
@@ -119,10 +130,120 @@ pub fn clean_env(home: &std::path::Path) -> Vec<(OsString, OsString)> {
     ]
 }
 
+/// The sandbox itself failed to start a run (bubblewrap could not set it up): a judge error,
+/// never a verdict about the program, which did not run.
+#[derive(Debug, Clone)]
+pub struct SandboxFailed(pub String);
+
+impl std::fmt::Display for SandboxFailed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "the sandbox failed to start: {}", self.0)
+    }
+}
+
+impl std::error::Error for SandboxFailed {}
+
 /// Runs a program to the end (or until a limit stops it) and measures it. Fails with
-/// [`crate::interrupt::Interrupted`] when the judge was interrupted meanwhile.
+/// [`crate::interrupt::Interrupted`] when the judge was interrupted meanwhile, with
+/// [`SandboxFailed`] when the sandbox could not start the program, and with another error
+/// naming the cause when the runner's own machinery failed (a cgroup, starting or waiting).
 pub fn run(spec: &RunSpec) -> anyhow::Result<RunOutcome> {
     reap::become_subreaper();
+    let mut command = command(spec)?;
+    let cgroup = cgroup::RunCgroup::create(spec.limits.processes, spec.limits.memory)
+        .context("setting up the run's cgroup")?;
+    if spec.limits.processes.is_some() && !cgroup::pids_available() {
+        warn_unenforced_process_limit();
+    }
+    let sampler = spec.limits.memory.filter(|_| {
+        !cgroup
+            .as_ref()
+            .is_some_and(cgroup::RunCgroup::limits_memory)
+    });
+    let setup = child::Setup::new(&spec.limits, spec.cpu_slot, cgroup.as_ref());
+    // In a kept sandbox, the child enters it (after joining the run's cgroup, so the program,
+    // its descendant, is held there too) and reports the program's own status and usage.
+    let (mut report, entry) = match &spec.isolation {
+        Isolation::Kept(kept) => {
+            let report = launcher::ReportPipe::new()?;
+            let env = spec.env.as_deref();
+            let entry = enter::Entry::new(kept.clone(), report.write_fd(), &spec.argv, env)?;
+            (Some(report), Some(entry))
+        }
+        _ => (None, None),
+    };
+    // SAFETY: the closure only makes async-signal-safe system calls on data prepared before
+    // the fork (see `child::Setup::apply` and `enter::Entry::enter`).
+    unsafe {
+        command.pre_exec(move || {
+            setup.apply()?;
+            entry.as_ref().map_or(Ok(()), enter::Entry::enter)
+        });
+    }
+    let start = Instant::now();
+    let child = match command.spawn() {
+        Ok(child) => child,
+        // The kept sandbox could not be entered, or the program not started in it.
+        Err(err) if matches!(spec.isolation, Isolation::Kept(_)) => {
+            return Err(SandboxFailed(format!("entering the kept sandbox: {err}")).into());
+        }
+        Err(err) => {
+            let program = command.get_program().to_string_lossy();
+            return Err(anyhow::Error::new(err).context(format!("starting {program}")));
+        }
+    };
+    let pid = child.id() as libc::pid_t;
+    // The child is waited for with wait4 below, never through `child`.
+    drop(child);
+    if let Some(report) = &mut report {
+        report.close_write();
+    }
+    // In a kept sandbox the child (the entry) and the run's init share the judge's forked
+    // memory; only the program and what it starts count.
+    let sampler = sampler.map(|limit| match &spec.isolation {
+        Isolation::Kept(_) => memory::Sampler::new(limit, pid).excluding_entry(pid),
+        _ => memory::Sampler::new(limit, pid),
+    });
+    let waited = reap::wait_with_limits(pid, start, &spec.limits, cgroup.as_ref(), sampler);
+    let wall = start.elapsed();
+    let (rest_cpu, rest_peak) = reap::kill_group(pid);
+    let waited = waited.context("waiting for the run (wait4)")?;
+    let cgroup_peak = cgroup.as_ref().and_then(cgroup::RunCgroup::peak_memory);
+    let oom_killed = cgroup.as_ref().is_some_and(cgroup::RunCgroup::oom_killed);
+    drop(cgroup);
+    if waited.stopped == Some(Stopped::Interrupted) {
+        return Err(crate::interrupt::Interrupted.into());
+    }
+    // In a kept sandbox, the program's own status and usage, from the run's entry.
+    let report = report.as_ref().and_then(launcher::ReportPipe::read);
+    let exit = exit_of(report.map_or(waited.status, |r| r.status), &spec.isolation);
+    if let Some(why) = sandbox_failure(spec, exit) {
+        return Err(SandboxFailed(why).into());
+    }
+    let rusage_peak = match report {
+        Some(r) => r.peak,
+        None => (waited.usage.ru_maxrss.max(0) as u64 * 1024).max(rest_peak),
+    };
+    let cpu = match report {
+        Some(r) => r.cpu,
+        None => reap::usage_cpu(&waited.usage) + rest_cpu,
+    };
+    Ok(RunOutcome {
+        exit,
+        cpu: cpu.max(waited.sampled_cpu),
+        wall,
+        // The cgroup's figure is the one its limit applies to; a process's own peak also
+        // counts shared library pages the cgroup was never charged for.
+        peak_rss: cgroup_peak.unwrap_or(rusage_peak.max(waited.sampled_peak)),
+        memory_exceeded: oom_killed || waited.stopped == Some(Stopped::MemoryLimit),
+        stopped: waited.stopped,
+        cpu_limit: spec.limits.cpu,
+    })
+}
+
+/// The command for a run: the program, inside the sandbox when asked, its files and its
+/// environment.
+fn command(spec: &RunSpec) -> anyhow::Result<Command> {
     let stdin = match &spec.stdin {
         Some(path) => File::open(path).with_context(|| format!("opening {}", path.display()))?,
         None => File::open("/dev/null").context("opening /dev/null")?,
@@ -136,8 +257,7 @@ pub fn run(spec: &RunSpec) -> anyhow::Result<RunOutcome> {
     let argv = match &spec.isolation {
         Isolation::Direct | Isolation::Kept(_) => spec.argv.clone(),
         Isolation::Sandbox(mounts) => {
-            let bwrap = sandbox::probe()
-                .map_err(|why| anyhow::anyhow!("the sandbox is unavailable: {why}"))?;
+            let bwrap = sandbox::probe().map_err(|why| SandboxFailed(why.to_string()))?;
             let mut argv = sandbox::wrap_args(bwrap, mounts);
             argv.extend(spec.argv.iter().cloned());
             argv
@@ -154,69 +274,41 @@ pub fn run(spec: &RunSpec) -> anyhow::Result<RunOutcome> {
     if let Some(env) = &spec.env {
         command.env_clear().envs(env.iter().map(|(k, v)| (k, v)));
     }
-    let cgroup = spec.limits.processes.and_then(cgroup::RunCgroup::create);
-    if spec.limits.processes.is_some() && cgroup.is_none() && !cgroup::available() {
-        warn_unenforced_process_limit();
-    }
-    let setup = child::Setup::new(&spec.limits, spec.cpu_slot, cgroup.as_ref());
-    let (mut report, entry) = match &spec.isolation {
-        Isolation::Kept(kept) => {
-            let report = launcher::ReportPipe::new()?;
-            let env = spec.env.as_deref();
-            let entry = enter::Entry::new(kept.clone(), report.write_fd(), &argv, env)?;
-            (Some(report), Some(entry))
-        }
-        _ => (None, None),
-    };
-    // SAFETY: the closure only makes async-signal-safe system calls on data prepared before
-    // the fork (see `child::Setup::apply` and `enter::Entry::enter`).
-    unsafe {
-        command.pre_exec(move || {
-            setup.apply()?;
-            entry.as_ref().map_or(Ok(()), enter::Entry::enter)
-        });
-    }
-    let start = Instant::now();
-    let child = command
-        .spawn()
-        .with_context(|| format!("starting {}", program.to_string_lossy()))?;
-    let pid = child.id() as libc::pid_t;
-    // The child is waited for with wait4 below, never through `child`.
-    drop(child);
-    if let Some(report) = &mut report {
-        report.close_write();
-    }
-    let waited = reap::wait_with_limits(pid, start, &spec.limits, cgroup.as_ref());
-    let (status, usage, stopped) = (waited.status, waited.usage, waited.stopped);
-    let wall = start.elapsed();
-    let (rest_cpu, rest_peak) = reap::kill_group(pid);
-    drop(cgroup);
-    if stopped == Some(Stopped::Interrupted) {
-        return Err(crate::interrupt::Interrupted.into());
-    }
-    // In a kept sandbox, the program's own status and usage, from the run's init.
-    let report = report.as_ref().and_then(launcher::ReportPipe::read);
-    let status = report.map_or(status, |r| r.status);
-    let exit = match (libc::WIFSIGNALED(status), &spec.isolation) {
+    Ok(command)
+}
+
+fn exit_of(status: i32, isolation: &Isolation) -> Exit {
+    match (libc::WIFSIGNALED(status), isolation) {
         (true, _) => Exit::Signal(libc::WTERMSIG(status)),
         // bubblewrap reports a program killed by signal N as exit code 128 + N.
         (false, Isolation::Sandbox(_)) if (129..160).contains(&libc::WEXITSTATUS(status)) => {
             Exit::Signal(libc::WEXITSTATUS(status) - 128)
         }
         (false, _) => Exit::Code(libc::WEXITSTATUS(status)),
-    };
-    Ok(RunOutcome {
-        exit,
-        cpu: report
-            .map_or(reap::usage_cpu(&usage) + rest_cpu, |r| r.cpu)
-            .max(waited.sampled_cpu),
-        wall,
-        peak_rss: report.map_or((usage.ru_maxrss.max(0) as u64 * 1024).max(rest_peak), |r| {
-            r.peak
-        }),
-        stopped,
-        cpu_limit: spec.limits.cpu,
-    })
+    }
+}
+
+/// bubblewrap's own message when it could not set up the sandbox (it then exits with code 1
+/// before the program starts, saying `bwrap: ...` on stderr).
+fn sandbox_failure(spec: &RunSpec, exit: Exit) -> Option<String> {
+    if !matches!(spec.isolation, Isolation::Sandbox(_)) || exit != Exit::Code(1) {
+        return None;
+    }
+    let mut head = [0u8; 512];
+    let n = File::open(&spec.stderr)
+        .and_then(|mut f| std::io::Read::read(&mut f, &mut head))
+        .ok()?;
+    let text = String::from_utf8_lossy(&head[..n]);
+    let line = text.lines().next()?;
+    line.starts_with("bwrap: ").then(|| line.to_string())
+}
+
+/// The working directory as the program sees it: where its `HOME` belongs.
+pub fn work_dir_seen(isolation: &Isolation, cwd: &std::path::Path) -> PathBuf {
+    match isolation {
+        Isolation::Direct => cwd.to_path_buf(),
+        Isolation::Sandbox(_) | Isolation::Kept(_) => PathBuf::from(sandbox::WORK_DIR),
+    }
 }
 
 fn create(path: &std::path::Path) -> anyhow::Result<File> {
@@ -258,5 +350,51 @@ fn warn_unenforced_process_limit() {
                 "note: running as root without a writable pids cgroup: the process limit is not enforced"
             );
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn spec(dir: &std::path::Path, isolation: Isolation) -> RunSpec {
+        RunSpec {
+            argv: vec!["/bin/true".into()],
+            cwd: dir.to_path_buf(),
+            stdin: None,
+            stdout: dir.join("out"),
+            stderr: dir.join("err"),
+            limits: RunLimits::compiler(),
+            cpu_slot: None,
+            env: None,
+            isolation,
+        }
+    }
+
+    #[test]
+    fn a_sandbox_that_cannot_start_is_the_runners_failure() {
+        if sandbox::probe().is_err() {
+            return;
+        }
+        let dir = tempfile::tempdir().unwrap();
+        let mounts = sandbox::Mounts {
+            read_only: vec![(dir.path().join("missing"), "/program".into())],
+            work: dir.path().to_path_buf(),
+        };
+        let err = run(&spec(dir.path(), Isolation::Sandbox(mounts))).unwrap_err();
+        let failed = err
+            .downcast_ref::<SandboxFailed>()
+            .expect("a SandboxFailed");
+        assert!(failed.0.starts_with("bwrap: "), "{failed}");
+    }
+
+    #[test]
+    fn a_program_saying_bwrap_outside_the_sandbox_is_just_a_program() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut spec = spec(dir.path(), Isolation::Direct);
+        spec.argv = ["/bin/sh", "-c", "echo 'bwrap: no' >&2; exit 1"]
+            .map(Into::into)
+            .to_vec();
+        assert_eq!(run(&spec).unwrap().exit, Exit::Code(1));
     }
 }

@@ -8,6 +8,7 @@ use std::sync::Once;
 use std::time::{Duration, Instant};
 
 use super::cgroup::RunCgroup;
+use super::memory::Sampler;
 use super::{POLL, RunLimits, Stopped};
 
 pub(super) fn become_subreaper() {
@@ -28,17 +29,26 @@ pub(super) struct Waited {
     /// The CPU time of the run's processes when the runner last looked: a lower bound for a
     /// run it stopped, whose own accounting can be lost as a sandbox is torn down.
     pub sampled_cpu: Duration,
+    /// The largest resident memory the runner sampled (0 when it did not sample).
+    pub sampled_peak: u64,
 }
 
-/// Waits for `pid` to end, stopping it when it passes its CPU or wall limit or when the judge
-/// is interrupted.
+/// Waits for `pid` to end, stopping it when it passes its CPU, wall or (with a `sampler`)
+/// memory limit or when the judge is interrupted. Fails only when waiting itself fails (the
+/// judge's fault, not the run's).
 pub(super) fn wait_with_limits(
     pid: libc::pid_t,
     start: Instant,
     limits: &RunLimits,
     cgroup: Option<&RunCgroup>,
-) -> Waited {
+    mut sampler: Option<Sampler>,
+) -> std::io::Result<Waited> {
     let pidfd = PidFd::open(pid);
+    let poll = if sampler.is_some() {
+        super::memory::SAMPLE
+    } else {
+        POLL
+    };
     let mut stopped = None;
     let mut sampled_cpu = Duration::ZERO;
     loop {
@@ -46,6 +56,8 @@ pub(super) fn wait_with_limits(
             let elapsed = start.elapsed();
             let reason = if crate::interrupt::requested() {
                 Some(Stopped::Interrupted)
+            } else if sampler.as_mut().is_some_and(|s| s.over_limit(cgroup)) {
+                Some(Stopped::MemoryLimit)
             } else if elapsed >= limits.wall {
                 Some(Stopped::WallLimit)
             } else if elapsed >= limits.cpu && {
@@ -60,7 +72,7 @@ pub(super) fn wait_with_limits(
                 stopped = Some(reason);
                 signal_group(pid);
             } else {
-                let timeout = (limits.wall - elapsed).min(POLL);
+                let timeout = (limits.wall - elapsed).min(poll);
                 if !pidfd.wait_readable(timeout) {
                     continue;
                 }
@@ -77,22 +89,20 @@ pub(super) fn wait_with_limits(
         // SAFETY: waiting for our own child.
         let r = unsafe { libc::wait4(pid, &mut status, flags, &mut usage) };
         if r == pid {
-            return Waited {
+            return Ok(Waited {
                 status,
                 usage,
                 stopped,
                 sampled_cpu,
-            };
+                sampled_peak: sampler.map_or(0, |s| s.peak),
+            });
         }
-        if r < 0 && std::io::Error::last_os_error().raw_os_error() != Some(libc::EINTR) {
-            // Not our child any more (cannot happen unless someone else reaped it): report a kill.
-            let stopped = stopped.or(Some(Stopped::WallLimit));
-            return Waited {
-                status: libc::SIGKILL,
-                usage,
-                stopped,
-                sampled_cpu,
-            };
+        if r < 0 {
+            let err = std::io::Error::last_os_error();
+            if err.raw_os_error() != Some(libc::EINTR) {
+                // Not our child any more (someone else reaped it): nothing is known of the run.
+                return Err(err);
+            }
         }
         if r == 0 && pidfd.is_none() {
             std::thread::sleep(Duration::from_millis(2));
@@ -141,11 +151,11 @@ fn timeval(tv: libc::timeval) -> Duration {
 
 /// Kills and reaps every child of the judge: call when no run is in progress (at the end of a
 /// command) to collect orphans that left their process group before it was killed. Also removes
-/// the judge's (then empty) pids cgroup directory.
+/// the judge's (then empty) cgroup directories.
 pub fn reap_orphans() {
     super::launcher::forget_all();
     sweep_children();
-    super::cgroup::remove_base();
+    super::cgroup::remove_bases();
 }
 
 fn sweep_children() {
@@ -183,7 +193,7 @@ fn children_of(parent: libc::pid_t) -> Vec<libc::pid_t> {
 }
 
 /// The processes whose parent and process group (from `/proc/PID/stat`) satisfy `keep`.
-fn processes_where(keep: impl Fn(libc::pid_t, libc::pid_t) -> bool) -> Vec<libc::pid_t> {
+pub(super) fn processes_where(keep: impl Fn(libc::pid_t, libc::pid_t) -> bool) -> Vec<libc::pid_t> {
     let Ok(entries) = std::fs::read_dir("/proc") else {
         return Vec::new();
     };

@@ -30,7 +30,7 @@ pub fn probe() -> Result<&'static Path, &'static str> {
     PROBE
         .get_or_init(|| {
             let bwrap =
-                crate::lang::find_in_path("bwrap").ok_or("bubblewrap (bwrap) is not installed")?;
+                crate::util::find_in_path("bwrap").ok_or("bubblewrap (bwrap) is not installed")?;
             let work =
                 tempfile::tempdir().map_err(|e| format!("creating a probe directory: {e}"))?;
             let mut argv = wrap_args(

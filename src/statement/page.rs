@@ -80,7 +80,7 @@ pub fn build(package: &Package) -> anyhow::Result<String> {
     ));
     page.push_str(&format!(
         "<header>\n<h1>{name}</h1>\n<p class=\"limits\">Time limit: {} s · Memory limit: {} MiB</p>\n</header>\n",
-        seconds(limits.time_s),
+        seconds(limits.time_s.get()),
         limits.memory_mib
     ));
     page.push_str("<article class=\"statement\">\n");

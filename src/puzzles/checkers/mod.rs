@@ -2,13 +2,19 @@
 //! every white piece in a single move? `checkers` answers with the piece's square, `None` or
 //! `Multiple`; `checkers-path` gives the capture path itself.
 //!
-//! - [`board`]: the input format, its errors and square names;
+//! - [`board`]: the board, its squares and their names;
+//! - [`read`]: reading a board, under the problems' rules or the looser ones of drawings
+//!   (`cursor` is its byte reader that knows the line and column);
+//! - [`path`]: capture paths written as square names, replayed on a board (for drawings);
 //! - [`decide`]: the linear-time decision (classes of squares, Euler's condition);
 //! - [`trail`]: a capture path (Hierholzer);
 //! - [`show`]: the drawing behind `leapfrog solve checkers --show`.
 
 pub mod board;
+mod cursor;
 pub mod decide;
+pub mod path;
+pub mod read;
 pub mod show;
 pub mod trail;
 
@@ -18,7 +24,8 @@ pub use board::{Board, Square};
 pub use decide::{Answer, answer, capturing_pieces};
 pub use trail::capture_path;
 
-use super::SolveError;
+use super::generators::{self, Generator};
+use super::{Family, Puzzle, SolveError, shrink};
 
 /// `checkers`: the square of the only piece that can capture everything, `None` or `Multiple`.
 pub fn solve(input: &mut dyn BufRead, output: &mut dyn Write) -> Result<(), SolveError> {
@@ -72,3 +79,33 @@ pub fn outcome(answer: &[u8]) -> String {
         _ => "square".to_string(),
     }
 }
+
+/// The registry entry: `checkers` and `checkers-path` read the same boards.
+pub static FAMILY: Family = Family {
+    name: "checkers",
+    puzzles: &[
+        Puzzle {
+            name: "checkers",
+            about: "Which black king can capture every white piece in one move? (square, None, Multiple)",
+            solve,
+            show: Some(show),
+            outcome,
+            shrink: shrink::board,
+        },
+        Puzzle {
+            name: "checkers-path",
+            about: "The same question, answered with the capture path itself",
+            solve: solve_path,
+            show: Some(show),
+            outcome,
+            shrink: shrink::board,
+        },
+    ],
+    generators: &[Generator {
+        name: "checkers",
+        about: "Boards for checkers / checkers-path with a planted outcome (unique, none, near misses...)",
+        run: generators::checkers::run,
+        sized: generators::checkers::sized,
+    }],
+    counter: None,
+};

@@ -26,10 +26,31 @@ pub mod state;
 
 use std::io::{BufRead, Read, Write};
 
-use super::{InputError, SolveError};
+use super::generators::{self, Generator};
+use super::{Family, InputError, Puzzle, SolveError, shrink};
 use construction::Construction;
 use digits::{Counter, LineWriter};
 use row::Row;
+
+/// The registry entry; `pairs` is the family with a counter (`leapfrog count pairs`).
+pub static FAMILY: Family = Family {
+    name: "pairs",
+    puzzles: &[Puzzle {
+        name: "pairs",
+        about: "Moving checkers two at a time from BB..WW to alternating (minimum moves)",
+        solve,
+        show: Some(show),
+        outcome,
+        shrink: shrink::numbers,
+    }],
+    generators: &[Generator {
+        name: "pairs",
+        about: "The size n for pairs (fixed, or drawn from a range, optionally by residue mod 4)",
+        run: generators::pairs::run,
+        sized: generators::pairs::sized,
+    }],
+    counter: Some(count::report::run),
+};
 
 /// The largest n the solver accepts (the problem allows 10^6; benchmarks go further).
 pub const SOLVER_MAX_N: u64 = 1_000_000_000;

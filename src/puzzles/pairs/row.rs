@@ -53,6 +53,14 @@ impl Row {
         }
     }
 
+    /// A row from its squares (`B`, `W`, `.`), which must include exactly two empty squares,
+    /// side by side (drawings).
+    pub fn from_bytes(squares: Vec<u8>) -> Option<Row> {
+        let gap = squares.iter().position(|&c| c == EMPTY)?;
+        let empties = squares.iter().filter(|&&c| c == EMPTY).count();
+        (empties == 2 && squares.get(gap + 1) == Some(&EMPTY)).then_some(Row { squares, gap })
+    }
+
     /// Whether the gap is on 0 and 1 with whites on even squares and blacks on odd ones.
     pub fn is_goal(&self) -> bool {
         self.gap == 0
@@ -121,5 +129,9 @@ mod tests {
         row.play(1).unwrap();
         assert_eq!(row.as_bytes(), b"B..WWWBB");
         assert!(!row.is_goal());
+        assert_eq!(Row::from_bytes(b"B..WWWBB".to_vec()), Some(row));
+        assert_eq!(Row::from_bytes(b"B.W.".to_vec()), None);
+        assert_eq!(Row::from_bytes(b"BW...".to_vec()), None);
+        assert_eq!(Row::from_bytes(b"BW".to_vec()), None);
     }
 }

@@ -101,24 +101,30 @@ impl Row {
         }
     }
 
-    /// Builds a row from its letters (`b`, `w`, `_`), for tests and drawings.
+    /// Builds a row from its letters (`b`, `w`, `_`), for tests.
     pub fn from_letters(letters: &str) -> Option<Row> {
-        let mut squares = Vec::with_capacity(letters.len());
-        let mut empty = None;
-        for (i, c) in letters.chars().enumerate() {
-            squares.push(match c {
-                'b' => Square::Black,
-                'w' => Square::White,
-                '_' if empty.is_none() => {
-                    empty = Some(i as u64 + 1);
-                    Square::Empty
-                }
-                _ => return None,
-            });
+        let squares = letters.chars().map(|c| match c {
+            'b' => Some(Square::Black),
+            'w' => Some(Square::White),
+            '_' => Some(Square::Empty),
+            _ => None,
+        });
+        Row::from_squares(squares.collect::<Option<_>>()?)
+    }
+
+    /// A row from its squares, which must include exactly one empty square (drawings).
+    pub fn from_squares(squares: Vec<Square>) -> Option<Row> {
+        let mut empties = squares
+            .iter()
+            .enumerate()
+            .filter(|&(_, &s)| s == Square::Empty);
+        let (first, _) = empties.next()?;
+        if empties.next().is_some() {
+            return None;
         }
         Some(Row {
             squares,
-            empty: empty?,
+            empty: first as u64 + 1,
         })
     }
 

@@ -18,3 +18,58 @@ pub mod show;
 #[cfg(test)]
 mod skip_ahead;
 pub mod solve;
+
+use super::generators::{self, Generator};
+use super::{Family, Puzzle, shrink};
+
+/// The registry entry: the three shifting problems and their generators.
+pub static FAMILY: Family = Family {
+    name: "shifting",
+    puzzles: &[
+        Puzzle {
+            name: "shifting",
+            about: "Shifting checkers: an optimal solution for n black and m white",
+            solve: solve::solve_shifting,
+            show: Some(show::show_shifting),
+            outcome: solve::size_class,
+            shrink: shrink::numbers,
+        },
+        Puzzle {
+            name: "shifting-query",
+            about: "Shifting checkers: the i-th move of the canonical solution, n, m up to 10^9",
+            solve: solve::solve_query,
+            show: None,
+            outcome: solve::query_class,
+            shrink: shrink::queries,
+        },
+        Puzzle {
+            name: "shifting-labels",
+            about: "Shifting checkers with one white: the optimal solution with a given label",
+            solve: solve::solve_labels,
+            show: None,
+            outcome: solve::label_class,
+            shrink: shrink::numbers,
+        },
+    ],
+    generators: &[
+        Generator {
+            name: "shifting",
+            about: "Shifting checkers games n m by shape (square, more black, one white...) and size",
+            run: generators::shifting::run,
+            sized: generators::shifting::sized,
+        },
+        Generator {
+            name: "shifting-query",
+            about: "Huge shifting games with move numbers at phase and block boundaries",
+            run: generators::shifting_query::run,
+            sized: generators::shifting_query::sized,
+        },
+        Generator {
+            name: "shifting-labels",
+            about: "One-white shifting games with a label planted inside or just outside the set",
+            run: generators::shifting_labels::run,
+            sized: generators::shifting_labels::sized,
+        },
+    ],
+    counter: None,
+};

@@ -87,6 +87,7 @@ pub fn limits() -> RunLimits {
     RunLimits {
         cpu: Duration::from_secs(30),
         wall: Duration::from_secs(90),
+        memory: None,
         address_space: Some(4 << 30),
         stack: None,
         file_bytes: 1 << 30,

@@ -8,9 +8,29 @@ fn tri(j: i64) -> i64 {
     j * (j + 1) / 2
 }
 
+/// The exact integer square root, the largest r with r * r <= x, digit by digit (no floating
+/// point, and no `isqrt`, which needs Rust 1.84).
+fn isqrt(x: u64) -> u64 {
+    let (mut rem, mut root) = (x, 0u64);
+    let mut bit = 1u64 << 62;
+    while bit > x {
+        bit >>= 2;
+    }
+    while bit != 0 {
+        if rem >= root + bit {
+            rem -= root + bit;
+            root = (root >> 1) + bit;
+        } else {
+            root >>= 1;
+        }
+        bit >>= 2;
+    }
+    root
+}
+
 /// The smallest j with tri(j) >= i.
 fn troot(i: i64) -> i64 {
-    let mut j = (((8 * i + 1) as u64).isqrt() as i64 - 1) / 2;
+    let mut j = (isqrt((8 * i + 1) as u64) as i64 - 1) / 2;
     if tri(j) < i {
         j += 1;
     }

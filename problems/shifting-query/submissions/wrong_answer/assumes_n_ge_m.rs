@@ -5,9 +5,29 @@ fn tri(j: u64) -> u64 {
     j * (j + 1) / 2
 }
 
+/// The exact integer square root, the largest r with r * r <= x, digit by digit (no floating
+/// point, and no `isqrt`, which needs Rust 1.84).
+fn isqrt(x: u128) -> u128 {
+    let (mut rem, mut root) = (x, 0u128);
+    let mut bit = 1u128 << 126;
+    while bit > x {
+        bit >>= 2;
+    }
+    while bit != 0 {
+        if rem >= root + bit {
+            rem -= root + bit;
+            root = (root >> 1) + bit;
+        } else {
+            root >>= 1;
+        }
+        bit >>= 2;
+    }
+    root
+}
+
 /// The smallest j with tri(j) >= i.
 fn troot(i: u64) -> u64 {
-    let mut j = (((8 * i as u128 + 1).isqrt() as u64) - 1) / 2;
+    let mut j = ((isqrt(8 * i as u128 + 1) as u64) - 1) / 2;
     if tri(j) < i {
         j += 1;
     }

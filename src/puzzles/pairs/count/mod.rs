@@ -9,15 +9,24 @@
 //! rest of the solution is forced up to the order of independent dominoes, which is counted in
 //! closed form instead of searched.
 
+mod balances;
 mod layers;
+#[cfg(test)]
+mod lemmas;
 mod listing;
+pub mod report;
 pub mod rules;
+mod scan;
+pub mod structural;
+
+use num_bigint::BigUint;
 
 use super::bfs;
 use super::state::MAX_SEARCH_N;
 
 pub use layers::{Effort, count_paths};
 pub use listing::{Finishes, list_paths};
+pub use structural::count_structural;
 
 /// The optimum for one size and how many solutions reach it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -86,6 +95,29 @@ pub fn observed_pattern(n: u32) -> Option<u128> {
         .checked_mul(k_factorial)?
         .checked_mul(k_factorial)?;
     factor.checked_mul(fourth)
+}
+
+/// [`observed_pattern`] in big integers, for any n (`None` below 4), so the structural counter
+/// can be compared with it far beyond u128.
+pub fn observed_pattern_exact(n: u64) -> Option<BigUint> {
+    if n < 4 {
+        return None;
+    }
+    let k = n / 4;
+    let binomial = |top: u64, bottom: u64| -> BigUint {
+        (1..=bottom).fold(BigUint::from(1u32), |acc, i| {
+            acc * BigUint::from(top - bottom + i) / BigUint::from(i)
+        })
+    };
+    let factor = match n % 4 {
+        0 => binomial(2 * k - 2, k - 1) / BigUint::from(k),
+        1 => binomial(2 * k - 2, k - 1),
+        2 => binomial(2 * k - 1, k - 1) * BigUint::from(k),
+        _ => binomial(2 * k - 1, k - 1) * BigUint::from(k) * BigUint::from(k + 1),
+    };
+    let k_factorial = (2..=k).fold(BigUint::from(1u32), |acc, i| acc * BigUint::from(i));
+    let square = &k_factorial * &k_factorial;
+    Some(factor * &square * &square)
 }
 
 /// Calls `visit` with every optimal solution of size `n` in lexicographic order and returns

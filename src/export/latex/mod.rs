@@ -14,6 +14,11 @@ use pulldown_cmark::{Alignment, Event, HeadingLevel, Tag, TagEnd};
 
 use crate::statement::markdown::Piece;
 
+mod escape;
+
+pub use escape::escape_text;
+use escape::escape_url;
+
 /// A picture the LaTeX refers to: its file name and SVG.
 pub struct PictureFile {
     pub name: String,
@@ -245,51 +250,6 @@ impl Writer {
             _ => {}
         }
     }
-}
-
-/// Escapes text for LaTeX, turning the few non-ASCII symbols statements use into commands
-/// (the statement fonts may lack them, and plasTeX knows the commands).
-pub fn escape_text(text: &str) -> String {
-    let mut out = String::with_capacity(text.len() + 8);
-    for c in text.chars() {
-        match c {
-            '\\' => out.push_str("\\textbackslash{}"),
-            '{' => out.push_str("\\{"),
-            '}' => out.push_str("\\}"),
-            '$' => out.push_str("\\$"),
-            '&' => out.push_str("\\&"),
-            '#' => out.push_str("\\#"),
-            '%' => out.push_str("\\%"),
-            '_' => out.push_str("\\_"),
-            '^' => out.push_str("\\textasciicircum{}"),
-            '~' => out.push_str("\\textasciitilde{}"),
-            '<' => out.push_str("\\textless{}"),
-            '>' => out.push_str("\\textgreater{}"),
-            '|' => out.push_str("\\textbar{}"),
-            '≤' => out.push_str("$\\le$"),
-            '≥' => out.push_str("$\\ge$"),
-            '≠' => out.push_str("$\\ne$"),
-            '×' => out.push_str("$\\times$"),
-            '·' => out.push_str("$\\cdot$"),
-            '→' => out.push_str("$\\rightarrow$"),
-            '←' => out.push_str("$\\leftarrow$"),
-            '…' => out.push_str("\\ldots{}"),
-            '–' => out.push_str("--"),
-            '—' => out.push_str("---"),
-            '\u{a0}' => out.push('~'),
-            c => out.push(c),
-        }
-    }
-    out
-}
-
-/// Escapes a URL for `\href`.
-fn escape_url(url: &str) -> String {
-    url.replace('\\', "/")
-        .replace('%', "\\%")
-        .replace('#', "\\#")
-        .replace('{', "%7B")
-        .replace('}', "%7D")
 }
 
 /// The `width` attribute of an SVG's root element.

@@ -1,0 +1,299 @@
+//! The validators in an export, made to run on a judge host that has no Rust compiler (DOMjudge's
+//! default chroot has none): `output_validators/<name>/` holds the one std-only source file from
+//! `checkers/`, `run`, a statically linked x86-64 Linux program built from it here at export
+//! time, and a `build` script that rebuilds `run` from the source when the host has a `rustc`
+//! that can, and otherwise keeps the shipped program (checking first that the source is the one
+//! it was built from and that the host is x86-64 Linux). Rust input validators are shipped the
+//! same way under `input_validators/<name>/`.
+//!
+//! Static builds are cached like every other build (see [`crate::lang::cache_dir`]), keyed by the
+//! compiler's version, the flags and the source, so repeated exports are fast and give the same
+//! bytes.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use anyhow::{Context, bail};
+use sha2::{Digest, Sha256};
+
+use super::kattis::{check_name, copy_file, copy_tree, file_name, set_mode};
+use crate::package::Package;
+
+/// The platform of the shipped program: what DOMjudge and Kattis judge hosts run.
+pub const TARGET: &str = "x86_64-unknown-linux-gnu";
+
+/// rustc's flags for the shipped program (and for a rebuild on the judge host, which may run the
+/// validator outside the chroot it was built in, so it must not depend on that chroot's libc).
+const FLAGS: &[&str] = &[
+    "--edition",
+    "2021",
+    "-C",
+    "opt-level=3",
+    "-C",
+    "target-feature=+crt-static",
+];
+
+/// Writes `output_validators/<stem>/` for the package's output validator, if it has one.
+pub fn write(package: &Package, dest: &Path) -> anyhow::Result<()> {
+    match package.output_validator()? {
+        Some(program) => write_program(&program, &dest.join("output_validators"), true),
+        None => Ok(()),
+    }
+}
+
+/// Writes `input_validators/`: each Rust file as a program directory like the output
+/// validator's, other programs as they are.
+pub fn write_input_validators(package: &Package, dest: &Path) -> anyhow::Result<()> {
+    let from = package.root.join("input_validators");
+    if !from.is_dir() {
+        return Ok(());
+    }
+    for program in crate::package::programs_in(&from)? {
+        write_program(&program, &dest.join("input_validators"), false)?;
+        crate::interrupt::check()?;
+    }
+    Ok(())
+}
+
+/// Writes one program into `parent`: a program directory as it is; a Rust file as the directory
+/// `<stem>/` with the source, the static `run` and `build`; any other file as it is, or in its
+/// own `<stem>/` if `own_dir` (a package has one output validator, a directory of its own).
+fn write_program(program: &Path, parent: &Path, own_dir: bool) -> anyhow::Result<()> {
+    let name = file_name(program)?;
+    let stem = Path::new(&name)
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or(name.clone());
+    if program.is_dir() {
+        return copy_tree(program, &parent.join(if own_dir { &stem } else { &name }));
+    }
+    check_name(&name, program)?;
+    let rust = name.ends_with(".rs");
+    let dir = if rust || own_dir {
+        parent.join(&stem)
+    } else {
+        parent.to_path_buf()
+    };
+    std::fs::create_dir_all(&dir)?;
+    if !rust {
+        return copy_file(program, &dir.join(&name));
+    }
+    let source = std::fs::read(program).with_context(|| {
+        format!(
+            "reading {} (a symlink into checkers/ must resolve)",
+            program.display()
+        )
+    })?;
+    std::fs::write(dir.join(&name), &source)?;
+    set_mode(&dir.join(&name), 0o644)?;
+    let binary = static_binary(&name, &source)
+        .with_context(|| format!("building a static program from {}", program.display()))?;
+    std::fs::copy(&binary, dir.join("run"))
+        .with_context(|| format!("copying {}", binary.display()))?;
+    set_mode(&dir.join("run"), 0o755)?;
+    let build = dir.join("build");
+    std::fs::write(&build, build_script(&name, &hex(&Sha256::digest(&source))))?;
+    set_mode(&build, 0o755)
+}
+
+/// The `build` script for the source file `name` whose SHA-256 is `sha256`.
+pub fn build_script(name: &str, sha256: &str) -> String {
+    let flags = FLAGS.join(" ");
+    format!(
+        r#"#!/bin/sh
+# Builds `run`, the output validator, from {name}: one std-only Rust file.
+#
+# `run` is shipped already: a statically linked x86-64 Linux program built from {name} when the
+# problem was exported (rustc {flags}), so a judge host without a Rust compiler uses it as
+# it is. Where a rustc can build {name}, this rebuilds `run` from the source; where it cannot, it
+# keeps the shipped program if {name} is the file it was built from and this is x86-64 Linux.
+src={name}
+sha256={sha256}
+if command -v rustc >/dev/null 2>&1; then
+    # rustc's temporary files stay in the build directory: a judge host may have no /tmp.
+    mkdir -p rustc-tmp
+    limit=
+    if command -v timeout >/dev/null 2>&1; then limit="timeout 20"; fi
+    if TMPDIR="$(pwd)/rustc-tmp" $limit rustc {flags} -o run.new "$src"; then
+        rm -rf rustc-tmp
+        mv -f run.new run
+        echo "build: built run from $src with $(rustc --version)"
+        exit 0
+    fi
+    rm -rf rustc-tmp run.new
+    echo "build: this rustc could not build $src (in 20 s); keeping the shipped run" >&2
+fi
+platform="$(uname -s)-$(uname -m)"
+if [ "$platform" != Linux-x86_64 ]; then
+    echo "build: the shipped run is for x86-64 Linux, this is $platform: install rustc to build $src" >&2
+    exit 1
+fi
+if command -v sha256sum >/dev/null 2>&1; then
+    actual=$(sha256sum < "$src")
+    if [ "${{actual%% *}}" != "$sha256" ]; then
+        echo "build: $src changed since the export, so the shipped run is stale: install rustc to rebuild it" >&2
+        exit 1
+    fi
+fi
+if [ ! -x run ]; then
+    echo "build: the shipped run is missing or not executable" >&2
+    exit 1
+fi
+echo "build: using the shipped run (statically linked, built from $src)"
+"#
+    )
+}
+
+/// The static program built from one source file (`name`, `source`), from the cache or built now.
+fn static_binary(name: &str, source: &[u8]) -> anyhow::Result<PathBuf> {
+    let rustc = crate::util::find_in_path("rustc").context(
+        "rustc is not installed; the export ships a prebuilt validator, which needs rustc and the C library's static files (libc6-dev on Debian)",
+    )?;
+    let version = Command::new(&rustc)
+        .arg("-vV")
+        .output()
+        .with_context(|| format!("running {} -vV", rustc.display()))?;
+    if !version.status.success() {
+        bail!("{} -vV failed", rustc.display());
+    }
+    let mut key = Sha256::new();
+    key.update(b"leapfrog-static-validator-v1\0");
+    key.update(&version.stdout);
+    key.update(FLAGS.join(" ").as_bytes());
+    key.update(TARGET.as_bytes());
+    key.update(name.as_bytes());
+    key.update(b"\0");
+    key.update(source);
+    let entry = crate::lang::cache_dir()?
+        .join("static-validators")
+        .join(hex(&key.finalize()));
+    let binary = entry.join("run");
+    if binary.is_file() {
+        return Ok(binary);
+    }
+    let parent = entry.parent().expect("cache entries have a parent");
+    std::fs::create_dir_all(parent).with_context(|| format!("creating {}", parent.display()))?;
+    let staging = tempfile::Builder::new()
+        .prefix(".building-")
+        .tempdir_in(parent)
+        .with_context(|| format!("creating a build directory in {}", parent.display()))?;
+    compile(&rustc, staging.path(), name, source)?;
+    let built = staging.keep();
+    if let Err(err) = std::fs::rename(&built, &entry) {
+        // Another export finished the same build first; theirs is as good as ours.
+        let _ = std::fs::remove_dir_all(&built);
+        if !binary.is_file() {
+            return Err(err).with_context(|| format!("storing the build in {}", entry.display()));
+        }
+    }
+    Ok(binary)
+}
+
+/// Compiles `source` into `dir/run` and checks that the result is a static x86-64 program.
+fn compile(rustc: &Path, dir: &Path, name: &str, source: &[u8]) -> anyhow::Result<()> {
+    std::fs::write(dir.join(name), source)?;
+    // The build directory's name must not leak into the program (reproducible bytes).
+    let remap = format!("--remap-path-prefix={}=.", dir.display());
+    let output = Command::new(rustc)
+        .current_dir(dir)
+        .args(FLAGS)
+        .args([
+            "-C",
+            "strip=symbols",
+            "--target",
+            TARGET,
+            &remap,
+            "-o",
+            "run",
+            name,
+        ])
+        .env("TMPDIR", dir)
+        .output()
+        .with_context(|| format!("running {}", rustc.display()))?;
+    if !output.status.success() {
+        bail!(
+            "{} failed (a static build for {TARGET} needs that target's standard library and the C library's static files, libc6-dev on Debian):\n{}",
+            rustc.display(),
+            String::from_utf8_lossy(&output.stderr).trim_end()
+        );
+    }
+    let run = dir.join("run");
+    let bytes = std::fs::read(&run).with_context(|| format!("reading {}", run.display()))?;
+    check_static_x86_64(&bytes).with_context(|| format!("checking {}", run.display()))
+}
+
+/// Checks that an ELF file is an x86-64 program that needs no dynamic loader: no `PT_INTERP`
+/// program header (what `ldd` reports as "statically linked").
+pub fn check_static_x86_64(elf: &[u8]) -> anyhow::Result<()> {
+    let u16_at = |at: usize| {
+        elf.get(at..at + 2)
+            .map(|b| u16::from_le_bytes([b[0], b[1]]))
+    };
+    let u64_at = |at: usize| {
+        elf.get(at..at + 8)
+            .map(|b| u64::from_le_bytes(b.try_into().expect("8 bytes")))
+    };
+    if elf.get(..6) != Some(b"\x7fELF\x02\x01".as_slice()) {
+        bail!("not a 64-bit little-endian ELF file");
+    }
+    if u16_at(18) != Some(0x3e) {
+        bail!("not an x86-64 program");
+    }
+    let (Some(phoff), Some(phentsize), Some(phnum)) = (u64_at(32), u16_at(54), u16_at(56)) else {
+        bail!("truncated ELF header");
+    };
+    for i in 0..usize::from(phnum) {
+        let at = usize::try_from(phoff)
+            .ok()
+            .and_then(|o| o.checked_add(i * usize::from(phentsize)));
+        let Some(kind) = at.and_then(|at| elf.get(at..at.checked_add(4)?)) else {
+            bail!("truncated program header table");
+        };
+        if kind == 3u32.to_le_bytes() {
+            bail!("dynamically linked (it names a program interpreter)");
+        }
+    }
+    Ok(())
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn elf_checks() {
+        let mut elf = vec![0u8; 64 + 56];
+        elf[..6].copy_from_slice(b"\x7fELF\x02\x01");
+        elf[18] = 0x3e;
+        elf[32] = 64; // program headers right after the ELF header
+        elf[54] = 56;
+        elf[56] = 1;
+        elf[64] = 1; // PT_LOAD
+        check_static_x86_64(&elf).unwrap();
+        elf[64] = 3; // PT_INTERP
+        let err = check_static_x86_64(&elf).unwrap_err();
+        assert!(err.to_string().contains("dynamically linked"), "{err}");
+        elf[18] = 0xb7; // aarch64
+        assert!(check_static_x86_64(&elf).is_err());
+        assert!(check_static_x86_64(b"#!/bin/sh\n").is_err());
+        elf[18] = 0x3e;
+        elf[56] = 9; // more headers than the file holds
+        assert!(check_static_x86_64(&elf).is_err());
+    }
+
+    #[test]
+    fn the_build_script_names_its_source_and_checksum() {
+        let script = build_script("x.rs", "abc123");
+        assert!(script.starts_with("#!/bin/sh\n"));
+        assert!(script.contains("src=x.rs\nsha256=abc123\n"));
+        assert!(script.contains("TMPDIR=\"$(pwd)/rustc-tmp\""));
+        assert!(script.contains(
+            "rustc --edition 2021 -C opt-level=3 -C target-feature=+crt-static -o run.new \"$src\""
+        ));
+        assert!(script.contains("\"${actual%% *}\""));
+    }
+}

@@ -1,0 +1,109 @@
+//! Putting staged tests in place: each file moves by rename (atomically), files of tests that
+//! left the plan go, and the manifest records what was written.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use anyhow::Context;
+
+use super::{GenerateSummary, Manifest, Staged};
+use crate::package::Plan;
+use crate::util::{file_hash, hash_bytes, write_atomically};
+
+/// Moves the staged files into place, removes files of tests that left the plan, and records
+/// the new manifest.
+pub(super) fn commit(
+    data: &Path,
+    plan: &Plan,
+    old: &Manifest,
+    staged: Vec<Staged>,
+) -> anyhow::Result<GenerateSummary> {
+    let mut summary = GenerateSummary {
+        tests: staged.len(),
+        duplicates: duplicate_inputs(data, &staged),
+        ..GenerateSummary::default()
+    };
+    let mut manifest = Manifest {
+        plan: plan_fingerprint(plan)?,
+        files: BTreeMap::new(),
+    };
+    for test in staged {
+        *summary.outcomes.entry(test.outcome.clone()).or_default() += 1;
+        for (ext, from, hash) in [
+            ("in", &test.input, &test.input_hash),
+            ("ans", &test.answer, &test.answer_hash),
+        ] {
+            let rel = format!("{}.{ext}", test.name);
+            let target = data.join(&rel);
+            if file_hash(&target).as_deref() == Some(hash.as_str()) {
+                summary.unchanged += 1;
+            } else {
+                let parent = target.parent().expect("test files have a parent");
+                std::fs::create_dir_all(parent)
+                    .with_context(|| format!("creating {}", parent.display()))?;
+                std::fs::rename(from, &target)
+                    .with_context(|| format!("writing {}", target.display()))?;
+                summary.written += 1;
+            }
+            manifest.files.insert(rel, hash.clone());
+        }
+    }
+    for rel in old
+        .files
+        .keys()
+        .filter(|rel| !manifest.files.contains_key(*rel))
+    {
+        if old.owns(data, rel) {
+            let path = data.join(rel);
+            std::fs::remove_file(&path).with_context(|| format!("removing {}", path.display()))?;
+            summary.removed += 1;
+            remove_empty_parents(&path, &data.join("secret"));
+        }
+    }
+    write_atomically(&Manifest::path(data), &manifest.to_bytes())?;
+    Ok(summary)
+}
+
+/// Generated tests whose input repeats a sample's or an earlier generated test's.
+fn duplicate_inputs(data: &Path, staged: &[Staged]) -> Vec<(String, String)> {
+    let mut seen: BTreeMap<String, String> = BTreeMap::new();
+    let samples = walkdir::WalkDir::new(data.join("sample"))
+        .sort_by_file_name()
+        .into_iter()
+        .flatten();
+    for entry in samples.filter(|e| e.path().extension().is_some_and(|x| x == "in")) {
+        if let (Some(hash), Ok(rel)) = (file_hash(entry.path()), entry.path().strip_prefix(data)) {
+            let name = rel.with_extension("").to_string_lossy().into_owned();
+            seen.entry(hash).or_insert(name);
+        }
+    }
+    let mut duplicates = Vec::new();
+    for test in staged {
+        match seen.get(&test.input_hash) {
+            Some(first) => duplicates.push((test.name.clone(), first.clone())),
+            None => {
+                seen.insert(test.input_hash.clone(), test.name.clone());
+            }
+        }
+    }
+    duplicates
+}
+
+fn remove_empty_parents(file: &Path, stop: &Path) {
+    let mut dir = file.parent();
+    while let Some(d) = dir {
+        if d == stop || std::fs::remove_dir(d).is_err() {
+            break;
+        }
+        dir = d.parent();
+    }
+}
+
+/// The plan's identity: its bytes and the leapfrog version that reads it.
+pub(super) fn plan_fingerprint(plan: &Plan) -> anyhow::Result<String> {
+    let bytes =
+        std::fs::read(&plan.path).with_context(|| format!("reading {}", plan.path.display()))?;
+    let mut keyed = format!("leapfrog {}\n", env!("CARGO_PKG_VERSION")).into_bytes();
+    keyed.extend_from_slice(&bytes);
+    Ok(hash_bytes(&keyed))
+}

@@ -1,0 +1,105 @@
+//! The programs that make test data: generators (built in, or programs in the package's
+//! `generators/` folder) and the reference that answers an input (a built-in solver, or a
+//! program). `generate` and `stress` both use them.
+
+use std::io::Write as _;
+use std::path::Path;
+
+use anyhow::{Context, bail};
+
+use crate::package::{Package, Plan};
+use crate::program::Program;
+use crate::puzzles::Puzzle;
+
+/// Where reference answers come from.
+pub enum Reference {
+    Builtin(&'static Puzzle),
+    /// A program, and what messages call it.
+    Program(Program, &'static str),
+}
+
+/// The built-in solver a package's answers come from: the plan's `solution` when it names one,
+/// else the solver named like the package.
+pub fn builtin_solver(package: &Package, plan: Option<&Plan>) -> Option<&'static Puzzle> {
+    plan.and_then(|p| crate::puzzles::find(&p.solution))
+        .or_else(|| crate::puzzles::find(&package.short_name))
+}
+
+/// The puzzle a package is about, by name: the plan's built-in solver, else the package's name.
+pub fn puzzle_name(package: &Package, plan: Option<&Plan>) -> String {
+    plan.map(|p| p.solution.as_str())
+        .filter(|s| crate::puzzles::find(s).is_some())
+        .unwrap_or(&package.short_name)
+        .to_string()
+}
+
+impl Reference {
+    /// The plan's solution: a built-in solver by name, else a program in the package.
+    pub fn for_plan(package: &Package, plan: &Plan) -> anyhow::Result<Reference> {
+        if let Some(puzzle) = crate::puzzles::find(&plan.solution) {
+            return Ok(Reference::Builtin(puzzle));
+        }
+        let path = package.root.join(&plan.solution);
+        let program = Program::build(&path, "the plan's solution")?;
+        Ok(Reference::Program(program, "the plan's solution"))
+    }
+
+    /// Answers the input file `input` into the file `answer`; `dir` is a scratch directory.
+    pub fn answer(
+        &self,
+        input: &Path,
+        answer: &Path,
+        dir: &Path,
+        package: &Package,
+    ) -> anyhow::Result<()> {
+        match self {
+            Reference::Builtin(puzzle) => {
+                let mut reader = std::io::BufReader::new(std::fs::File::open(input)?);
+                let mut writer =
+                    std::io::BufWriter::with_capacity(1 << 20, std::fs::File::create(answer)?);
+                (puzzle.solve)(&mut reader, &mut writer)
+                    .with_context(|| format!("the reference solver '{}' failed", puzzle.name))?;
+                writer.flush()?;
+                Ok(())
+            }
+            Reference::Program(program, what) => program
+                .run_to_end(&[], Some(input), answer, dir, &package.config.limits)
+                .context(*what),
+        }
+    }
+
+    /// The kind of outcome an answer represents (`None`, `Multiple`, `square`), from its start.
+    pub fn outcome(&self, head: &[u8]) -> String {
+        match self {
+            Reference::Builtin(puzzle) => (puzzle.outcome)(head),
+            Reference::Program(..) => crate::puzzles::first_token(head),
+        }
+    }
+}
+
+/// Runs a generator (built in, or a program in the package's `generators/` folder) with its
+/// arguments, writing the test input to `output`; `dir` is a scratch directory.
+pub fn run_generator(
+    package: &Package,
+    name: &str,
+    args: &[String],
+    output: &Path,
+    dir: &Path,
+) -> anyhow::Result<()> {
+    if let Some(generator) = crate::generators::find(name) {
+        let bytes = (generator.run)(args).with_context(|| format!("generator '{name}' failed"))?;
+        std::fs::write(output, bytes)?;
+        return Ok(());
+    }
+    let path = package.root.join("generators").join(name);
+    if !path.exists() {
+        bail!(
+            "no generator '{name}': neither built in (leapfrog gen --list) nor a program {}",
+            path.display()
+        );
+    }
+    let program = Program::build(&path, "generator")?;
+    program
+        .run_to_end(args, None, output, dir, &package.config.limits)
+        .with_context(|| program.label())
+}

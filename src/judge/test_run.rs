@@ -1,0 +1,180 @@
+//! One test of one submission: run it through the runner, classify how the run ended, check the
+//! output with the package's checker, and give the verdict. `judge`, `verify` and `stress` all
+//! run tests through [`TestRunner`].
+
+use std::path::{Path, PathBuf};
+
+use crate::checking::{CheckOutcome, OutputChecker};
+use crate::interrupt::Interrupted;
+use crate::lang::Compiled;
+use crate::package::{Limits, TestCase};
+use crate::runner::{self, Isolation, IsolationChoice, RunLimits, RunOutcome, RunSpec};
+use crate::verdict::Verdict;
+
+use super::{TestResult, classify};
+
+/// Runs a compiled submission on tests, under the limits in force, and checks its outputs.
+pub struct TestRunner<'a> {
+    pub program: &'a Compiled,
+    pub checker: &'a OutputChecker,
+    pub limits: &'a Limits,
+    pub isolation: IsolationChoice,
+    /// How many processes (and threads) the submission may have at once.
+    pub processes: u64,
+}
+
+/// The files of one run, under its scratch directory.
+struct RunFiles {
+    dir: PathBuf,
+    work: PathBuf,
+    output: PathBuf,
+    stderr: PathBuf,
+}
+
+/// What was measured, rounded: milliseconds and tenths of a MiB (finer digits would be noise).
+struct Measured {
+    time_s: f64,
+    memory_mib: f64,
+}
+
+impl Measured {
+    fn of(outcome: &RunOutcome) -> Measured {
+        Measured {
+            time_s: (outcome.cpu.as_secs_f64() * 1000.0).round() / 1000.0,
+            memory_mib: (outcome.peak_rss as f64 / f64::from(1 << 20) * 10.0).round() / 10.0,
+        }
+    }
+
+    fn result(&self, test: &TestCase, verdict: Verdict, message: String) -> TestResult {
+        self.result_with(test, verdict, message, Vec::new())
+    }
+
+    fn result_with(
+        &self,
+        test: &TestCase,
+        verdict: Verdict,
+        message: String,
+        details: Vec<String>,
+    ) -> TestResult {
+        TestResult {
+            name: test.name.clone(),
+            verdict,
+            time_s: self.time_s,
+            memory_mib: self.memory_mib,
+            message,
+            details,
+        }
+    }
+}
+
+const UNMEASURED: Measured = Measured {
+    time_s: 0.0,
+    memory_mib: 0.0,
+};
+
+impl TestRunner<'_> {
+    /// Runs and checks one test on CPU `slot`, in a directory under `scratch_root`;
+    /// `keep_output` receives a copy of what the program printed. `Err` only when the judge
+    /// was interrupted.
+    pub fn run(
+        &self,
+        test: &TestCase,
+        slot: usize,
+        scratch_root: &Path,
+        keep_output: Option<&Path>,
+    ) -> Result<TestResult, Interrupted> {
+        let dir = scratch_root.join(test.name.replace('/', "__"));
+        let files = RunFiles {
+            work: dir.join("work"),
+            output: dir.join("output"),
+            stderr: dir.join("stderr"),
+            dir,
+        };
+        if let Err(err) = std::fs::create_dir_all(&files.work) {
+            let why = format!("creating {}: {err}", files.work.display());
+            return Ok(UNMEASURED.result(test, Verdict::Je, why));
+        }
+        let spec = match self.spec(test, slot, &files) {
+            Ok(spec) => spec,
+            Err(why) => return Ok(UNMEASURED.result(test, Verdict::Je, why)),
+        };
+        let outcome = match runner::run(&spec) {
+            Ok(o) => o,
+            Err(err) if err.is::<Interrupted>() => return Err(Interrupted),
+            Err(err) => return Ok(UNMEASURED.result(test, Verdict::Je, format!("{err:#}"))),
+        };
+        let measured = Measured::of(&outcome);
+        let output_bytes = std::fs::metadata(&files.output).map_or(0, |m| m.len());
+        if let Some(copy) = keep_output {
+            let _ = std::fs::copy(&files.output, copy);
+        }
+        let stderr_text = crate::util::read_head_tail(&files.stderr);
+        if let Some((verdict, message)) =
+            classify::run_verdict(&outcome, self.limits, output_bytes, &stderr_text)
+        {
+            let _ = std::fs::remove_dir_all(&files.dir);
+            return Ok(measured.result(test, verdict, message));
+        }
+        Ok(self.check(test, &files, &measured))
+    }
+
+    /// The run: the submission's command (inside the sandbox, or under limits only), the test
+    /// input on stdin, its own working directory. In the sandbox, the run enters the sandbox
+    /// kept for this submission and `slot`; `Err` says why that sandbox failed to start.
+    fn spec(&self, test: &TestCase, slot: usize, files: &RunFiles) -> Result<RunSpec, String> {
+        let memory_mib = self.limits.memory_mib;
+        let (argv, isolation) = match self.isolation {
+            IsolationChoice::Sandbox => {
+                let (argv, mounts) = self
+                    .program
+                    .sandboxed_command(memory_mib.get(), &files.work);
+                // The run's working directory and /tmp share a tmpfs as large as its memory limit.
+                match runner::sandbox_for_run(mounts, memory_mib.bytes(), slot) {
+                    Ok(isolation) => (argv, isolation),
+                    Err(err) => {
+                        let failed = runner::SandboxFailed(format!("{err:#}"));
+                        return Err(failed.to_string());
+                    }
+                }
+            }
+            IsolationChoice::LimitsOnly => {
+                (self.program.command(memory_mib.get()), Isolation::Direct)
+            }
+        };
+        let home = runner::work_dir_seen(&isolation, &files.work);
+        let mut limits = RunLimits::submission(
+            self.limits.time_s,
+            memory_mib,
+            self.limits.output_mib,
+            self.program.allows_address_space_cap(),
+        );
+        limits.processes = Some(self.processes);
+        Ok(RunSpec {
+            argv,
+            cwd: files.work.clone(),
+            stdin: Some(test.input.clone()),
+            stdout: files.output.clone(),
+            stderr: files.stderr.clone(),
+            limits,
+            cpu_slot: Some(slot),
+            env: Some(runner::clean_env(&home)),
+            isolation,
+        })
+    }
+
+    /// The checker's verdict on an output of a run that ended well; removes the run's files.
+    fn check(&self, test: &TestCase, files: &RunFiles, measured: &Measured) -> TestResult {
+        let check_dir = files.dir.join("check");
+        let checked = std::fs::create_dir_all(&check_dir)
+            .map_err(|e| format!("creating {}: {e}", check_dir.display()))
+            .map(|()| self.checker.check(test, &files.output, &check_dir));
+        let _ = std::fs::remove_dir_all(&files.dir);
+        match checked {
+            Ok(CheckOutcome::Accepted) => measured.result(test, Verdict::Ac, String::new()),
+            Ok(CheckOutcome::Rejected { reason, details }) => {
+                measured.result_with(test, Verdict::Wa, reason, details)
+            }
+            Ok(CheckOutcome::JudgeError(why)) | Err(why) => measured.result(test, Verdict::Je, why),
+        }
+    }
+}

@@ -1,0 +1,111 @@
+//! The judges' own programs (generators, input and output validators, reference solutions):
+//! built once, outside the sandbox (the judges trust them), and always run under the package's
+//! validation limits, never the submission's.
+
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, bail};
+
+use crate::lang::{self, Compiled};
+use crate::package::Limits;
+use crate::runner::{self, Isolation, IsolationChoice, RunLimits, RunOutcome, RunSpec};
+use crate::util::read_head;
+
+/// A built judges' program.
+#[derive(Debug, Clone)]
+pub struct Program {
+    pub path: PathBuf,
+    /// What it is for messages ("output validator", "generator"); empty when the path says it.
+    pub role: &'static str,
+    compiled: Compiled,
+}
+
+/// Where a run's standard streams go.
+pub struct Streams<'a> {
+    pub stdin: Option<&'a Path>,
+    pub stdout: &'a Path,
+    pub stderr: &'a Path,
+}
+
+impl Program {
+    /// Builds a judges' program (from the compile cache when it can). Not compiling is an error
+    /// in the judges' package, reported with the compiler's words.
+    pub fn build(path: &Path, role: &'static str) -> anyhow::Result<Program> {
+        let label = Program::label_of(path, role);
+        let built = lang::compile(path, IsolationChoice::LimitsOnly);
+        let built = if role.is_empty() {
+            built?
+        } else {
+            built.with_context(|| label.clone())?
+        };
+        Ok(Program {
+            path: path.to_path_buf(),
+            role,
+            compiled: built.map_err(|err| err.named(&label))?,
+        })
+    }
+
+    fn label_of(path: &Path, role: &str) -> String {
+        if role.is_empty() {
+            path.display().to_string()
+        } else {
+            format!("{role} {}", path.display())
+        }
+    }
+
+    /// `output validator /path/to/it`: how messages name it.
+    pub fn label(&self) -> String {
+        Program::label_of(&self.path, self.role)
+    }
+
+    /// Runs it once in `dir` with `args`, under the validation limits, and says how it ended.
+    pub fn run(
+        &self,
+        args: &[OsString],
+        streams: &Streams,
+        dir: &Path,
+        limits: &Limits,
+    ) -> anyhow::Result<RunOutcome> {
+        let memory_mib = limits.validation_memory_mib;
+        let mut argv = self.compiled.command(memory_mib.get());
+        argv.extend(args.iter().cloned());
+        let spec = RunSpec {
+            argv,
+            cwd: dir.to_path_buf(),
+            stdin: streams.stdin.map(Path::to_path_buf),
+            stdout: streams.stdout.to_path_buf(),
+            stderr: streams.stderr.to_path_buf(),
+            limits: RunLimits::validator(limits.validation_time_s, memory_mib),
+            cpu_slot: None,
+            env: Some(runner::clean_env(dir)),
+            isolation: Isolation::Direct,
+        };
+        runner::run(&spec)
+    }
+
+    /// Runs it to the end (a generator, a solution): stdin from a file (or nothing), stdout into
+    /// a file. Fails, with the start of its stderr, unless it exits with code 0.
+    pub fn run_to_end(
+        &self,
+        args: &[String],
+        stdin: Option<&Path>,
+        stdout: &Path,
+        dir: &Path,
+        limits: &Limits,
+    ) -> anyhow::Result<()> {
+        let stderr = dir.join("tool.err");
+        let args: Vec<OsString> = args.iter().map(OsString::from).collect();
+        let streams = Streams {
+            stdin,
+            stdout,
+            stderr: &stderr,
+        };
+        let outcome = self.run(&args, &streams, dir, limits)?;
+        if !outcome.success() {
+            let said = read_head(&stderr);
+            bail!("it failed ({}): {}", outcome.describe_exit(), said.trim());
+        }
+        Ok(())
+    }
+}

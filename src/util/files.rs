@@ -1,0 +1,91 @@
+//! Files: bounded reads of possibly huge files, atomic writes, and SHA-256 hashes.
+
+use std::io::Write;
+use std::path::Path;
+
+use anyhow::Context;
+use sha2::{Digest, Sha256};
+
+/// How much of a program's message (a validator's reason, a crash's stderr) a report keeps.
+pub const MESSAGE_BYTES: usize = 8 << 10;
+
+/// The start of a (possibly huge) file as text.
+pub fn read_head(path: &Path) -> String {
+    use std::io::Read;
+    let mut buf = Vec::new();
+    if let Ok(file) = std::fs::File::open(path) {
+        let _ = file.take(MESSAGE_BYTES as u64).read_to_end(&mut buf);
+    }
+    String::from_utf8_lossy(&buf).into_owned()
+}
+
+/// The start and the end of a (possibly huge) file as text: what a report shows of stderr.
+pub fn read_head_tail(path: &Path) -> String {
+    use std::io::{Read, Seek, SeekFrom};
+    let Ok(mut file) = std::fs::File::open(path) else {
+        return String::new();
+    };
+    let len = file.metadata().map(|m| m.len()).unwrap_or(0);
+    if len <= 2 * MESSAGE_BYTES as u64 {
+        return read_head(path);
+    }
+    let mut head = vec![0; MESSAGE_BYTES];
+    let mut tail = Vec::new();
+    let _ = file.read_exact(&mut head);
+    let _ = file.seek(SeekFrom::End(-(MESSAGE_BYTES as i64)));
+    let _ = file.read_to_end(&mut tail);
+    format!(
+        "{}\n[…]\n{}",
+        String::from_utf8_lossy(&head),
+        String::from_utf8_lossy(&tail)
+    )
+}
+
+/// Writes a file through a temporary file in the same directory and a rename.
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
+    let dir = path
+        .parent()
+        .context("a file to write has a parent directory")?;
+    std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+    let mut temp = tempfile::Builder::new()
+        .prefix(".tmp-")
+        .tempfile_in(dir)
+        .with_context(|| format!("creating a temporary file in {}", dir.display()))?;
+    temp.write_all(bytes)
+        .with_context(|| format!("writing {}", path.display()))?;
+    temp.as_file().sync_all().ok();
+    // Temporary files are private (0600); the file we leave is an ordinary one.
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let _ = temp
+            .as_file()
+            .set_permissions(std::fs::Permissions::from_mode(0o644));
+    }
+    temp.persist(path)
+        .with_context(|| format!("writing {}", path.display()))?;
+    Ok(())
+}
+
+pub fn hash_bytes(bytes: &[u8]) -> String {
+    hex(&Sha256::digest(bytes))
+}
+
+/// The SHA-256 of a file, or `None` if it cannot be read.
+pub fn file_hash(path: &Path) -> Option<String> {
+    use std::io::Read;
+    let mut file = std::fs::File::open(path).ok()?;
+    let mut hasher = Sha256::new();
+    let mut buf = vec![0u8; 1 << 16];
+    loop {
+        match file.read(&mut buf) {
+            Ok(0) => break,
+            Ok(n) => hasher.update(&buf[..n]),
+            Err(_) => return None,
+        }
+    }
+    Some(hex(&hasher.finalize()))
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}

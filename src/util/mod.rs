@@ -1,0 +1,24 @@
+//! Small file, path and text utilities with no knowledge of packages, programs or puzzles: the
+//! bottom layer, which every other module may use and which uses none of them.
+
+mod files;
+mod paths;
+
+pub use files::{
+    MESSAGE_BYTES, file_hash, hash_bytes, read_head, read_head_tail, write_atomically,
+};
+pub use paths::{display_path, find_in_path};
+
+/// The words of a command line (plans and `--generator` split on white space, no quoting).
+pub fn words(line: &str) -> Vec<String> {
+    line.split_whitespace().map(String::from).collect()
+}
+
+/// A command line as the generator's name and its arguments; `None` when it is empty.
+pub fn split_command(line: &str) -> Option<(String, Vec<String>)> {
+    let mut words = words(line);
+    (!words.is_empty()).then(|| {
+        let name = words.remove(0);
+        (name, words)
+    })
+}

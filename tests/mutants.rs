@@ -1,0 +1,143 @@
+//! `leapfrog mutants`: mutants of an accepted submission judged on a package's tests, survivors
+//! hunted with random tests, and the tests that kill them added to the package's plan.
+
+use std::path::{Path, PathBuf};
+
+use crate::setter_support::copy_tree;
+use crate::support::{json, leapfrog};
+
+/// A throw-away copy of one of the repository's packages (and the checkers its symlinks name).
+fn copy_of(problem: &str) -> (tempfile::TempDir, PathBuf) {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let dir = tempfile::Builder::new()
+        .prefix("leapfrog-mutants-")
+        .tempdir()
+        .unwrap();
+    let package = dir.path().join("problems").join(problem);
+    copy_tree(&root.join("problems").join(problem), &package);
+    let _ = std::fs::remove_dir_all(package.join("data/secret"));
+    copy_tree(&root.join("checkers"), &dir.path().join("checkers"));
+    (dir, package)
+}
+
+fn run_mutants(package: &Path, submission: &Path, extra: &[&str]) -> serde_json::Value {
+    let out = leapfrog()
+        .arg("mutants")
+        .arg(package)
+        .arg(submission)
+        .args(["--json", "--no-sandbox"])
+        .args(extra)
+        .output()
+        .unwrap();
+    assert!(
+        matches!(out.status.code(), Some(0 | 1)),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    json(&out)
+}
+
+#[test]
+fn samples_alone_leave_survivors_and_hunted_tests_added_to_the_plan_kill_them() {
+    let (_dir, package) = copy_of("pairs");
+    let submission = package.join("submissions/accepted/loops.py");
+    let first = run_mutants(
+        &package,
+        &submission,
+        &["--tests", "sample/*", "--hunt", "2", "--add"],
+    );
+    let result = &first["submissions"][0];
+    let total = result["total"].as_u64().unwrap();
+    assert!(total >= 30, "{result}");
+    assert!(result["survived"].as_u64().unwrap() >= 1, "{result}");
+    let score = result["score"].as_f64().unwrap();
+    let (killed, survived) = (
+        result["killed"].as_f64().unwrap(),
+        result["survived"].as_f64().unwrap(),
+    );
+    assert!((score - killed / (killed + survived)).abs() < 1e-9);
+    let hunted: Vec<&serde_json::Value> = result["mutants"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| m["counterexample"].is_object())
+        .collect();
+    assert!(
+        !hunted.is_empty(),
+        "the hunt told no survivor apart: {result}"
+    );
+    let added = first["added_tests"].as_array().unwrap();
+    assert!(!added.is_empty() && added.len() <= hunted.len());
+    let plan = std::fs::read_to_string(package.join("generators/plan.yaml")).unwrap();
+    for m in &hunted {
+        assert!(
+            plan.contains(&format!(
+                "loops.py:{} ({})",
+                m["line"],
+                m["operator"].as_str().unwrap()
+            )),
+            "{plan}"
+        );
+    }
+
+    // The same mutants, judged on the samples and the new tests: each hunted one is now killed.
+    let second = run_mutants(
+        &package,
+        &submission,
+        &["--tests", "sample/*,secret/mutants/*"],
+    );
+    let after = second["submissions"][0]["mutants"].as_array().unwrap();
+    assert_eq!(
+        after.len() as u64,
+        total,
+        "the same mutants in the same order"
+    );
+    let before_all = result["mutants"].as_array().unwrap();
+    for (old, new) in before_all.iter().zip(after) {
+        assert_eq!(
+            (old["line"].clone(), old["after"].clone()),
+            (new["line"].clone(), new["after"].clone())
+        );
+        if old["counterexample"].is_object() {
+            assert_ne!(new["status"], "survived", "{new}");
+            let by = new["killed_by"].as_str().unwrap();
+            assert!(by.starts_with("secret/mutants/"), "{new}");
+        }
+    }
+}
+
+#[test]
+fn a_language_without_a_mutator_and_a_package_without_accepted_programs_are_usage_errors() {
+    let (_dir, package) = copy_of("frogs");
+    let java = package.join("submissions/accepted/Rows.java");
+    std::fs::write(
+        &java,
+        "class Rows { public static void main(String[] a) {} }\n",
+    )
+    .unwrap();
+    let out = leapfrog()
+        .arg("mutants")
+        .arg(&package)
+        .arg(&java)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no mutator for this language"));
+
+    std::fs::remove_dir_all(package.join("submissions/accepted")).unwrap();
+    let out = leapfrog().arg("mutants").arg(&package).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("no accepted submission"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+
+    let out = leapfrog()
+        .arg("mutants")
+        .arg(&package)
+        .arg("--add")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "--add needs --hunt");
+}
