@@ -1,13 +1,16 @@
 #!/usr/bin/env bash
-# Measures the judge's own overhead: `leapfrog judge` on 200 tiny tests with a trivial C
-# submission, against a plain shell loop that runs the same binary on the same tests and
-# compares bytes with cmp. The judge runs both in its bubblewrap sandbox and with limits only.
-# Prints the times and the ratios (needs hyperfine: apt install hyperfine).
+# Measures the judge's own overhead: `leapfrog judge --jobs 1` on N one-line tests with a
+# trivial C submission, in the sandbox and with --no-sandbox, against a plain shell loop that
+# runs the same binary on the same tests and compares bytes with cmp. The three commands take
+# turns, round after round, so a change in the machine's load hits them alike; prints the
+# median and best wall time of each, the time per test, the CPU time (of the command and
+# everything it started) and the ratios to the loop.
 #
-#   benches/judge-overhead.sh [RUNS]
+#   benches/judge-overhead.sh [TESTS [ROUNDS]]     (defaults: 200 tests, 15 rounds)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-runs=${1:-20}
+tests=${1:-200}
+rounds=${2:-15}
 cargo build --release --quiet --manifest-path "$root/Cargo.toml"
 leapfrog=$root/target/release/leapfrog
 work=$(mktemp -d)
@@ -18,7 +21,7 @@ mkdir -p "$pkg/data/sample" "$pkg/data/secret"
 printf 'name: Overhead\nvalidation: default\nlimits:\n  time_limit: 1\n' > "$pkg/problem.yaml"
 printf '1 2\n' > "$pkg/data/sample/1.in"
 printf '3\n' > "$pkg/data/sample/1.ans"
-for i in $(seq -w 1 199); do
+for i in $(seq -w 1 $((tests - 1))); do
   echo "$i $i" > "$pkg/data/secret/$i.in"
   echo $((10#$i * 2)) > "$pkg/data/secret/$i.ans"
 done
@@ -39,28 +42,40 @@ rm -f "$out"
 SH
 chmod +x "$work/loop.sh"
 
-# Make sure everything is accepted before timing it.
-"$leapfrog" judge "$pkg" "$work/sum" --jobs 1 > /dev/null
+# Everything must be accepted (and compiled, and cached) before it is timed.
+"$leapfrog" judge "$pkg" "$work/sum" --jobs 1 --require-sandbox > /dev/null
+"$leapfrog" judge "$pkg" "$work/sum" --jobs 1 --no-sandbox > /dev/null
 [ -z "$("$work/loop.sh" "$pkg" "$work/sum")" ]
 
-hyperfine --warmup 3 --runs "$runs" -N --export-json "$work/times.json" \
-  -n "shell loop + cmp" "$work/loop.sh $pkg $work/sum" \
-  -n "leapfrog --jobs 1" "$leapfrog judge $pkg $work/sum --jobs 1" \
-  -n "leapfrog --jobs 1 --no-sandbox" "$leapfrog judge $pkg $work/sum --jobs 1 --no-sandbox" \
-  -n "leapfrog --jobs 2" "$leapfrog judge $pkg $work/sum --jobs 2" > /dev/null
-
-python3 - "$work/times.json" <<'PY'
-import json, sys
-results = {r["command"]: r for r in json.load(open(sys.argv[1]))["results"]}
-base = results["shell loop + cmp"]["median"]
-one = results["leapfrog --jobs 1"]["median"]
-two = results["leapfrog --jobs 2"]["median"]
-print(f"200 tests, median of {len(results['shell loop + cmp']['times'])} runs each")
-for name, r in results.items():
-    print(f"  {name:<32} {r['median']*1000:8.1f} ms  (mean {r['mean']*1000:.1f} ± {r['stddev']*1000:.1f} ms)")
-bare = results["leapfrog --jobs 1 --no-sandbox"]["median"]
-print(f"  leapfrog --jobs 1 / shell loop:              {one / base:.2f}x")
-print(f"  leapfrog --jobs 1 --no-sandbox / shell loop: {bare / base:.2f}x")
-print(f"  sandbox cost per test: {(one - bare) / 200 * 1000:.1f} ms")
-print(f"  speed-up of --jobs 2 over --jobs 1: {one / two:.2f}x")
+python3 - "$rounds" "$tests" "$work/loop.sh $pkg $work/sum" \
+  "$leapfrog judge $pkg $work/sum --jobs 1 --no-sandbox" \
+  "$leapfrog judge $pkg $work/sum --jobs 1 --require-sandbox" <<'PY'
+import resource, statistics, subprocess, sys, time
+rounds, tests = int(sys.argv[1]), int(sys.argv[2])
+names = ["shell loop + cmp", "leapfrog judge --jobs 1 --no-sandbox", "leapfrog judge --jobs 1 (sandbox)"]
+commands = sys.argv[3:]
+wall = {name: [] for name in names}
+cpu = {name: [] for name in names}
+def children_cpu():
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+for _ in range(rounds):
+    for name, command in zip(names, commands):
+        cpu_before, start = children_cpu(), time.perf_counter()
+        subprocess.run(command.split(), stdout=subprocess.DEVNULL, check=True)
+        wall[name].append(time.perf_counter() - start)
+        cpu[name].append(children_cpu() - cpu_before)
+median = {name: statistics.median(wall[name]) for name in names}
+median_cpu = {name: statistics.median(cpu[name]) for name in names}
+best = {name: min(wall[name]) for name in names}
+base = names[0]
+print(f"{tests} tests, {rounds} alternating rounds; wall time (median, best) and CPU time (median)")
+print(f"  {'command':<38} {'wall':>8} {'per test':>9} {'ratio':>6} {'best':>8} {'ratio':>6} {'CPU':>8} {'ratio':>6}")
+for name in names:
+    print(f"  {name:<38} {median[name]*1000:6.0f}ms {median[name]/tests*1000:7.2f}ms"
+          f" {median[name]/median[base]:5.2f}x {best[name]*1000:6.0f}ms {best[name]/best[base]:5.2f}x"
+          f" {median_cpu[name]*1000:6.0f}ms {median_cpu[name]/median_cpu[base]:5.2f}x")
+sandbox, bare = names[2], names[1]
+print(f"  the sandbox's own cost per test: {(median[sandbox] - median[bare]) / tests * 1000:.2f} ms wall,"
+      f" {(median_cpu[sandbox] - median_cpu[bare]) / tests * 1000:.2f} ms CPU")
 PY

@@ -130,6 +130,47 @@ fn writing_outside_the_working_directory_leaves_no_trace() {
 }
 
 #[test]
+fn nothing_one_test_writes_is_visible_to_the_next_test() {
+    if !sandbox_available() {
+        return;
+    }
+    let pkg = TempPackage::sum(5.0, 256, 3);
+    // Every test first looks for what an earlier test left (files in its working directory,
+    // /tmp and /dev/shm, a System V shared memory segment), then leaves the same itself. It
+    // answers only when it found nothing and could write everything.
+    let src = r#"
+#include <fcntl.h>
+#include <stdio.h>
+#include <sys/shm.h>
+#include <unistd.h>
+static const char *marks[] = {"mark", "/sandbox/mark2", "/tmp/mark", "/dev/shm/mark"};
+int main(void) {
+    long a, b;
+    if (scanf("%ld %ld", &a, &b) != 2) return 1;
+    for (int i = 0; i < 4; i++)
+        if (access(marks[i], F_OK) == 0) { printf("found %s\n", marks[i]); return 0; }
+    if (shmget(0x1eaf, 0, 0) >= 0) { printf("found a shared memory segment\n"); return 0; }
+    for (int i = 0; i < 4; i++) {
+        int fd = open(marks[i], O_CREAT | O_WRONLY, 0644);
+        if (fd < 0 || write(fd, "left\n", 5) != 5) { printf("cannot write %s\n", marks[i]); return 0; }
+        close(fd);
+    }
+    if (shmget(0x1eaf, 4096, IPC_CREAT | 0600) < 0) { printf("cannot create a segment\n"); return 0; }
+    printf("%ld\n", a + b);
+    return 0;
+}
+"#;
+    // One job: every test runs in the same worker's sandbox, one after the other.
+    let (v, _) = judge_source(&pkg, "leave.c", src, &["--require-sandbox", "--jobs", "1"]);
+    assert_eq!(v["tests"].as_array().unwrap().len(), 4, "{v}");
+    assert_eq!(
+        verdict(&v),
+        "AC",
+        "a later test saw what an earlier one left: {v}"
+    );
+}
+
+#[test]
 fn network_connections_fail_inside_the_sandbox() {
     if !sandbox_available() {
         return;

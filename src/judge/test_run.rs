@@ -94,7 +94,10 @@ impl TestRunner<'_> {
             let why = format!("creating {}: {err}", files.work.display());
             return Ok(UNMEASURED.result(test, Verdict::Je, why));
         }
-        let spec = self.spec(test, slot, &files);
+        let spec = match self.spec(test, slot, &files) {
+            Ok(spec) => spec,
+            Err(why) => return Ok(UNMEASURED.result(test, Verdict::Je, why)),
+        };
         let outcome = match runner::run(&spec) {
             Ok(o) => o,
             Err(err) if err.is::<Interrupted>() => return Err(Interrupted),
@@ -116,15 +119,23 @@ impl TestRunner<'_> {
     }
 
     /// The run: the submission's command (inside the sandbox, or under limits only), the test
-    /// input on stdin, its own working directory.
-    fn spec(&self, test: &TestCase, slot: usize, files: &RunFiles) -> RunSpec {
+    /// input on stdin, its own working directory. In the sandbox, the run enters the sandbox
+    /// kept for this submission and `slot`; `Err` says why that sandbox failed to start.
+    fn spec(&self, test: &TestCase, slot: usize, files: &RunFiles) -> Result<RunSpec, String> {
         let memory_mib = self.limits.memory_mib;
         let (argv, isolation) = match self.isolation {
             IsolationChoice::Sandbox => {
                 let (argv, mounts) = self
                     .program
                     .sandboxed_command(memory_mib.get(), &files.work);
-                (argv, Isolation::Sandbox(mounts))
+                // The run's working directory and /tmp share a tmpfs as large as its memory limit.
+                match runner::sandbox_for_run(mounts, memory_mib.bytes(), slot) {
+                    Ok(isolation) => (argv, isolation),
+                    Err(err) => {
+                        let failed = runner::SandboxFailed(format!("{err:#}"));
+                        return Err(failed.to_string());
+                    }
+                }
             }
             IsolationChoice::LimitsOnly => {
                 (self.program.command(memory_mib.get()), Isolation::Direct)
@@ -138,7 +149,7 @@ impl TestRunner<'_> {
             self.program.allows_address_space_cap(),
         );
         limits.processes = Some(self.processes);
-        RunSpec {
+        Ok(RunSpec {
             argv,
             cwd: files.work.clone(),
             stdin: Some(test.input.clone()),
@@ -148,7 +159,7 @@ impl TestRunner<'_> {
             cpu_slot: Some(slot),
             env: Some(runner::clean_env(&home)),
             isolation,
-        }
+        })
     }
 
     /// The checker's verdict on an output of a run that ended well; removes the run's files.

@@ -1,9 +1,11 @@
-//! Choosing how submissions are isolated: inside the bubblewrap sandbox when it works here,
+//! Choosing how submissions are isolated: inside the bubblewrap sandbox when it works here
+//! (started for each run, or kept for many: [`super::launcher`]),
 //! with resource limits only otherwise (said once, clearly), or refusing to run at all when the
 //! user demands the sandbox (`--require-sandbox`).
 
-use std::sync::Once;
+use std::sync::{Arc, Once};
 
+use super::launcher::KeptSandbox;
 use super::sandbox::{self, Mounts};
 
 /// How one run is isolated.
@@ -11,8 +13,10 @@ use super::sandbox::{self, Mounts};
 pub enum Isolation {
     /// Resource limits only.
     Direct,
-    /// Inside bubblewrap, seeing only these mounts besides the system.
+    /// Inside bubblewrap started for the run, seeing only these mounts besides the system.
     Sandbox(Mounts),
+    /// Inside a kept sandbox, in fresh directories and namespaces of its own.
+    Kept(Arc<KeptSandbox>),
 }
 
 /// How a command isolates the submissions it runs.

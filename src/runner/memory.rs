@@ -46,6 +46,9 @@ pub(super) struct Sampler {
     limit: u64,
     pgid: libc::pid_t,
     pids: Vec<libc::pid_t>,
+    /// In a kept sandbox, the run's entry process (the runner's child): it and the run's init
+    /// share memory forked from the judge, which is not the program's.
+    entry: Option<libc::pid_t>,
     refreshed: Option<Instant>,
     /// The largest sum seen, in bytes.
     pub peak: u64,
@@ -57,9 +60,17 @@ impl Sampler {
             limit,
             pgid,
             pids: Vec::new(),
+            entry: None,
             refreshed: None,
             peak: 0,
         }
+    }
+
+    /// Leaves out the kept sandbox's entry `pid` and the run's init (its child that is PID 1
+    /// of the run's PID namespace) from the sum.
+    pub(super) fn excluding_entry(mut self, pid: libc::pid_t) -> Sampler {
+        self.entry = Some(pid);
+        self
     }
 
     /// Takes one sample; true when the run is over its limit.
@@ -70,12 +81,32 @@ impl Sampler {
                 Some(cgroup) => cgroup.pids(),
                 None => super::reap::processes_where(|_, pgrp| pgrp == pgid),
             };
+            if let Some(entry) = self.entry {
+                self.pids
+                    .retain(|&pid| pid != entry && !is_init_of(pid, entry));
+            }
             self.refreshed = Some(Instant::now());
         }
         let total: u64 = self.pids.iter().filter_map(|&pid| resident(pid)).sum();
         self.peak = self.peak.max(total);
         total > self.limit
     }
+}
+
+/// Whether `pid` is a child of `entry` that is PID 1 of its own PID namespace (the last
+/// `NSpid` of `/proc/PID/status`).
+fn is_init_of(pid: libc::pid_t, entry: libc::pid_t) -> bool {
+    let Ok(text) = std::fs::read_to_string(format!("/proc/{pid}/status")) else {
+        return false;
+    };
+    let field = |name: &str| {
+        text.lines()
+            .find_map(|l| l.strip_prefix(name))
+            .map(str::split_whitespace)
+    };
+    let parent = field("PPid:").and_then(|mut f| f.next()?.parse::<libc::pid_t>().ok());
+    let innermost = field("NSpid:").and_then(|f| f.last()?.parse::<libc::pid_t>().ok());
+    parent == Some(entry) && innermost == Some(1)
 }
 
 /// The resident memory of a process, in bytes (`/proc/PID/statm`, second field, in pages).

@@ -12,9 +12,12 @@
 //! turning them into verdicts is the judge's business. When the runner's own machinery fails
 //! (a cgroup, waiting, the sandbox), [`run`] fails instead: that is never the program's doing.
 
+mod bare;
 mod cgroup;
 mod child;
+mod enter;
 mod isolation;
+mod launcher;
 mod limits;
 mod memory;
 mod reap;
@@ -30,6 +33,7 @@ use std::time::{Duration, Instant};
 use anyhow::Context;
 
 pub use isolation::{Isolation, IsolationChoice, choose_isolation};
+pub use launcher::sandbox_for_run;
 pub use limits::RunLimits;
 pub use memory::{MemoryEnforcement, admissible_jobs, memory_enforcement};
 pub use reap::reap_orphans;
@@ -157,19 +161,49 @@ pub fn run(spec: &RunSpec) -> anyhow::Result<RunOutcome> {
             .is_some_and(cgroup::RunCgroup::limits_memory)
     });
     let setup = child::Setup::new(&spec.limits, spec.cpu_slot, cgroup.as_ref());
+    // In a kept sandbox, the child enters it (after joining the run's cgroup, so the program,
+    // its descendant, is held there too) and reports the program's own status and usage.
+    let (mut report, entry) = match &spec.isolation {
+        Isolation::Kept(kept) => {
+            let report = launcher::ReportPipe::new()?;
+            let env = spec.env.as_deref();
+            let entry = enter::Entry::new(kept.clone(), report.write_fd(), &spec.argv, env)?;
+            (Some(report), Some(entry))
+        }
+        _ => (None, None),
+    };
     // SAFETY: the closure only makes async-signal-safe system calls on data prepared before
-    // the fork (see `child::Setup::apply`).
+    // the fork (see `child::Setup::apply` and `enter::Entry::enter`).
     unsafe {
-        command.pre_exec(move || setup.apply());
+        command.pre_exec(move || {
+            setup.apply()?;
+            entry.as_ref().map_or(Ok(()), enter::Entry::enter)
+        });
     }
     let start = Instant::now();
-    let child = command
-        .spawn()
-        .with_context(|| format!("starting {}", command.get_program().to_string_lossy()))?;
+    let child = match command.spawn() {
+        Ok(child) => child,
+        // The kept sandbox could not be entered, or the program not started in it.
+        Err(err) if matches!(spec.isolation, Isolation::Kept(_)) => {
+            return Err(SandboxFailed(format!("entering the kept sandbox: {err}")).into());
+        }
+        Err(err) => {
+            let program = command.get_program().to_string_lossy();
+            return Err(anyhow::Error::new(err).context(format!("starting {program}")));
+        }
+    };
     let pid = child.id() as libc::pid_t;
     // The child is waited for with wait4 below, never through `child`.
     drop(child);
-    let sampler = sampler.map(|limit| memory::Sampler::new(limit, pid));
+    if let Some(report) = &mut report {
+        report.close_write();
+    }
+    // In a kept sandbox the child (the entry) and the run's init share the judge's forked
+    // memory; only the program and what it starts count.
+    let sampler = sampler.map(|limit| match &spec.isolation {
+        Isolation::Kept(_) => memory::Sampler::new(limit, pid).excluding_entry(pid),
+        _ => memory::Sampler::new(limit, pid),
+    });
     let waited = reap::wait_with_limits(pid, start, &spec.limits, cgroup.as_ref(), sampler);
     let wall = start.elapsed();
     let (rest_cpu, rest_peak) = reap::kill_group(pid);
@@ -180,14 +214,23 @@ pub fn run(spec: &RunSpec) -> anyhow::Result<RunOutcome> {
     if waited.stopped == Some(Stopped::Interrupted) {
         return Err(crate::interrupt::Interrupted.into());
     }
-    let exit = exit_of(waited.status, &spec.isolation);
+    // In a kept sandbox, the program's own status and usage, from the run's entry.
+    let report = report.as_ref().and_then(launcher::ReportPipe::read);
+    let exit = exit_of(report.map_or(waited.status, |r| r.status), &spec.isolation);
     if let Some(why) = sandbox_failure(spec, exit) {
         return Err(SandboxFailed(why).into());
     }
-    let rusage_peak = (waited.usage.ru_maxrss.max(0) as u64 * 1024).max(rest_peak);
+    let rusage_peak = match report {
+        Some(r) => r.peak,
+        None => (waited.usage.ru_maxrss.max(0) as u64 * 1024).max(rest_peak),
+    };
+    let cpu = match report {
+        Some(r) => r.cpu,
+        None => reap::usage_cpu(&waited.usage) + rest_cpu,
+    };
     Ok(RunOutcome {
         exit,
-        cpu: (reap::usage_cpu(&waited.usage) + rest_cpu).max(waited.sampled_cpu),
+        cpu: cpu.max(waited.sampled_cpu),
         wall,
         // The cgroup's figure is the one its limit applies to; a process's own peak also
         // counts shared library pages the cgroup was never charged for.
@@ -212,7 +255,7 @@ fn command(spec: &RunSpec) -> anyhow::Result<Command> {
         create(&spec.stderr)?
     };
     let argv = match &spec.isolation {
-        Isolation::Direct => spec.argv.clone(),
+        Isolation::Direct | Isolation::Kept(_) => spec.argv.clone(),
         Isolation::Sandbox(mounts) => {
             let bwrap = sandbox::probe().map_err(|why| SandboxFailed(why.to_string()))?;
             let mut argv = sandbox::wrap_args(bwrap, mounts);
@@ -264,7 +307,7 @@ fn sandbox_failure(spec: &RunSpec, exit: Exit) -> Option<String> {
 pub fn work_dir_seen(isolation: &Isolation, cwd: &std::path::Path) -> PathBuf {
     match isolation {
         Isolation::Direct => cwd.to_path_buf(),
-        Isolation::Sandbox(_) => PathBuf::from(sandbox::WORK_DIR),
+        Isolation::Sandbox(_) | Isolation::Kept(_) => PathBuf::from(sandbox::WORK_DIR),
     }
 }
 

@@ -153,6 +153,7 @@ fn timeval(tv: libc::timeval) -> Duration {
 /// command) to collect orphans that left their process group before it was killed. Also removes
 /// the judge's (then empty) cgroup directories.
 pub fn reap_orphans() {
+    super::launcher::forget_all();
     sweep_children();
     super::cgroup::remove_bases();
 }

@@ -61,6 +61,38 @@ pub fn probe() -> Result<&'static Path, &'static str> {
 
 /// The bwrap command line up to and including `--`; the program's own argv follows.
 pub fn wrap_args(bwrap: &Path, mounts: &Mounts) -> Vec<OsString> {
+    let mut args = system_args(bwrap);
+    args.extend(["--tmpfs", "/tmp"].map(OsString::from));
+    push_read_only(&mut args, &mounts.read_only);
+    args.push("--bind".into());
+    args.push(mounts.work.clone().into_os_string());
+    args.extend([WORK_DIR, "--chdir", WORK_DIR, "--"].map(OsString::from));
+    args
+}
+
+/// The bwrap command line, up to and including `--`, of a sandbox that is kept for many runs
+/// ([`super::launcher`]): the same root, but everything in it read-only, with empty
+/// directories where each run mounts its own fresh `/sandbox`, `/tmp` and `/dev/shm`.
+pub fn kept_args(bwrap: &Path, read_only: &[(PathBuf, PathBuf)]) -> Vec<OsString> {
+    let mut args = system_args(bwrap);
+    args.extend(["--dir", "/tmp", "--dir", WORK_DIR].map(OsString::from));
+    push_read_only(&mut args, read_only);
+    args.extend(["--remount-ro", "/dev", "--remount-ro", "/", "--"].map(OsString::from));
+    args
+}
+
+fn push_read_only(args: &mut Vec<OsString>, read_only: &[(PathBuf, PathBuf)]) {
+    for (host, inside) in read_only {
+        args.extend([
+            "--ro-bind".into(),
+            host.clone().into_os_string(),
+            inside.clone().into_os_string(),
+        ]);
+    }
+}
+
+/// The namespaces, the system's files read-only, `/proc` and `/dev`.
+fn system_args(bwrap: &Path) -> Vec<OsString> {
     let mut args: Vec<OsString> = vec![bwrap.into()];
     let mut push = |items: &[&dyn AsRef<std::ffi::OsStr>]| {
         args.extend(items.iter().map(|i| i.as_ref().to_os_string()));
@@ -104,17 +136,6 @@ pub fn wrap_args(bwrap: &Path, mounts: &Mounts) -> Vec<OsString> {
             }
         }
     }
-    push(&[&"--proc", &"/proc", &"--dev", &"/dev", &"--tmpfs", &"/tmp"]);
-    for (host, inside) in &mounts.read_only {
-        push(&[&"--ro-bind", host, inside]);
-    }
-    push(&[
-        &"--bind",
-        &mounts.work,
-        &WORK_DIR,
-        &"--chdir",
-        &WORK_DIR,
-        &"--",
-    ]);
+    push(&[&"--proc", &"/proc", &"--dev", &"/dev"]);
     args
 }

@@ -1,0 +1,130 @@
+//! Small wrappers of system calls for the code that runs between `fork` and `exec`
+//! ([`super::enter`]): no allocation, no locks, errors as `io::Error` from errno.
+
+use std::io;
+use std::os::fd::RawFd;
+
+/// The program's last step before `exec`: no capabilities, none to be regained; `last` is
+/// the highest capability number the kernel knows ([`last_capability`]).
+pub(super) fn drop_capabilities(last: libc::c_int) -> io::Result<()> {
+    #[repr(C)]
+    struct Header {
+        version: u32,
+        pid: libc::c_int,
+    }
+    #[repr(C)]
+    struct Data {
+        effective: u32,
+        permitted: u32,
+        inheritable: u32,
+    }
+    const VERSION_3: u32 = 0x2008_0522;
+    // SAFETY: prctl with integer arguments; capset reads the two structs we pass.
+    unsafe {
+        for cap in 0..=last {
+            prctl(libc::PR_CAPBSET_DROP, cap as libc::c_ulong);
+        }
+        prctl(
+            libc::PR_CAP_AMBIENT,
+            libc::PR_CAP_AMBIENT_CLEAR_ALL as libc::c_ulong,
+        );
+        let header = Header {
+            version: VERSION_3,
+            pid: 0,
+        };
+        let none = [
+            Data {
+                effective: 0,
+                permitted: 0,
+                inheritable: 0,
+            },
+            Data {
+                effective: 0,
+                permitted: 0,
+                inheritable: 0,
+            },
+        ];
+        check(libc::syscall(libc::SYS_capset, &header, none.as_ptr()) as libc::c_int)?;
+        check(prctl(libc::PR_SET_NO_NEW_PRIVS, 1))?;
+    }
+    Ok(())
+}
+
+/// prctl with one argument, passed at the width the kernel reads, the others zero.
+pub(super) fn prctl(option: libc::c_int, arg: libc::c_ulong) -> libc::c_int {
+    let zero: libc::c_ulong = 0;
+    // SAFETY: prctl with integer arguments.
+    unsafe { libc::prctl(option, arg, zero, zero, zero) }
+}
+
+pub(super) fn check(r: libc::c_int) -> io::Result<libc::c_int> {
+    if r < 0 {
+        Err(io::Error::last_os_error())
+    } else {
+        Ok(r)
+    }
+}
+
+/// The highest capability number this kernel knows (read before the fork).
+pub(super) fn last_capability() -> libc::c_int {
+    static LAST: std::sync::OnceLock<libc::c_int> = std::sync::OnceLock::new();
+    *LAST.get_or_init(|| {
+        std::fs::read_to_string("/proc/sys/kernel/cap_last_cap")
+            .ok()
+            .and_then(|s| s.trim().parse().ok())
+            .unwrap_or(63)
+    })
+}
+
+/// Closes every descriptor but `keep`, so that the entry and the init hold none of the
+/// judge's (among them the pipe on which the runner learns that the program started).
+pub(super) fn close_all_but(keep: RawFd) {
+    // SAFETY: closing descriptors of this process, which uses none of them afterwards.
+    unsafe {
+        let all = libc::c_uint::MAX;
+        let ok = if keep < 0 {
+            libc::syscall(libc::SYS_close_range, 0, all, 0) == 0
+        } else {
+            (keep == 0 || libc::syscall(libc::SYS_close_range, 0, keep as u32 - 1, 0) == 0)
+                && libc::syscall(libc::SYS_close_range, keep as u32 + 1, all, 0) == 0
+        };
+        if !ok {
+            for fd in (0..4096).filter(|&fd| fd != keep) {
+                libc::close(fd);
+            }
+        }
+    }
+}
+
+/// Waits for a child: its wait status and resource use (SIGKILL if it cannot be waited for).
+pub(super) fn wait_for(pid: libc::pid_t) -> (libc::c_int, libc::rusage) {
+    let mut status = 0;
+    // SAFETY: rusage is plain data that wait4 fills in; waiting for our own child.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    while unsafe { libc::wait4(pid, &mut status, libc::__WALL, &mut usage) } < 0 {
+        if io::Error::last_os_error().raw_os_error() != Some(libc::EINTR) {
+            return (libc::SIGKILL, usage);
+        }
+    }
+    (status, usage)
+}
+
+pub(super) fn usage_micros(usage: &libc::rusage) -> u64 {
+    let micros = |tv: libc::timeval| tv.tv_sec.max(0) as u64 * 1_000_000 + tv.tv_usec.max(0) as u64;
+    micros(usage.ru_utime) + micros(usage.ru_stime)
+}
+
+/// The highest address of a stack (stacks grow down), 16-byte aligned.
+pub(super) fn stack_top(stack: &[u8]) -> *mut libc::c_void {
+    let end = stack.as_ptr() as usize + stack.len();
+    (end & !15) as *mut libc::c_void
+}
+
+/// An exit code telling how a process ended: its own, or 128 + the signal that killed it.
+pub(super) fn exit_code(status: libc::c_int) -> libc::c_int {
+    if libc::WIFEXITED(status) {
+        libc::WEXITSTATUS(status)
+    } else {
+        128 + libc::WTERMSIG(status)
+    }
+}

@@ -1,0 +1,359 @@
+//! A run entering its kept sandbox ([`super::launcher`]), between `fork` and `exec`:
+//!
+//! - the runner's child (the *entry*) joins the kept namespaces, unshares fresh mount, PID and
+//!   IPC namespaces, mounts the run's own tmpfs at `/sandbox`, `/tmp` and `/dev/shm`, and
+//!   starts two processes that share its memory (as `posix_spawn` does), so that neither copies
+//!   the judge's page tables again:
+//! - the *init*, PID 1 of the new PID namespace, mounts that namespace's `/proc` and then reaps
+//!   whatever is orphaned in the run, adding up its CPU time;
+//! - the *program*, PID 2, drops every capability (and the right to regain any) and `exec`s.
+//!
+//! The entry waits for the program, kills the init (and with it everything left in the PID
+//! namespace), reports the program's status, CPU time and peak memory on a pipe the program
+//! never holds, and exits the way the program did. It is outside the run's PID namespace, so the
+//! program cannot see, trace or signal it.
+//!
+//! Only system calls on data prepared before the fork: the judge that forked is multithreaded.
+
+use std::ffi::{CStr, CString, OsString};
+use std::io;
+use std::os::fd::{AsRawFd, RawFd};
+use std::os::unix::ffi::OsStrExt;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicI32, AtomicU64, Ordering};
+
+use super::bare;
+use super::bare::{
+    check, close_all_but, exit_code, last_capability, prctl, stack_top, usage_micros, wait_for,
+};
+use super::launcher::{KeptSandbox, REPORT_BYTES};
+
+/// Parts of `/proc` that are shown read-only, as bubblewrap does.
+const PROC_COVERS: [&CStr; 4] = [
+    c"/proc/sys",
+    c"/proc/sysrq-trigger",
+    c"/proc/irq",
+    c"/proc/bus",
+];
+
+/// The run's directories: made in its tmpfs (mounted at `/tmp`), then shown at their places;
+/// `/tmp` itself comes last, covering the tmpfs's root.
+const FRESH: [(&CStr, libc::mode_t, &CStr); 3] = [
+    (c"/tmp/w", 0o755, c"/sandbox"),
+    (c"/tmp/s", 0o1777, c"/dev/shm"),
+    (c"/tmp/t", 0o1777, c"/tmp"),
+];
+
+/// The stack of each of the two processes that share the entry's memory.
+const STACK_BYTES: usize = 64 << 10;
+
+/// What the init and the program tell the entry through their shared memory.
+#[derive(Default)]
+struct Shared {
+    /// The errno of the step that failed in the init or before the program's `exec`; 0: none.
+    failed: AtomicI32,
+    /// The write end of the pipe on which the init says that `/proc` is ready.
+    ready: AtomicI32,
+    /// CPU microseconds and the largest peak memory of the orphans the init reaped.
+    orphans_cpu_us: AtomicU64,
+    orphans_peak: AtomicU64,
+}
+
+pub(super) struct Entry {
+    sandbox: Arc<KeptSandbox>,
+    report: RawFd,
+    last_capability: libc::c_int,
+    /// The program's argv and environment, and the pointer arrays `execve` takes (pointing
+    /// into them; built before the fork, never changed).
+    _strings: Vec<CString>,
+    argv: Vec<*const libc::c_char>,
+    envp: Vec<*const libc::c_char>,
+    init_stack: Vec<u8>,
+    program_stack: Vec<u8>,
+    shared: Shared,
+}
+
+// SAFETY: the raw pointers point into `_strings`, owned by the same value and never changed.
+unsafe impl Send for Entry {}
+// SAFETY: as above; the only shared mutable state is atomic.
+unsafe impl Sync for Entry {}
+
+impl Entry {
+    pub(super) fn new(
+        sandbox: Arc<KeptSandbox>,
+        report: RawFd,
+        argv: &[OsString],
+        env: Option<&[(OsString, OsString)]>,
+    ) -> anyhow::Result<Entry> {
+        let c_string = |bytes: &[u8]| {
+            CString::new(bytes).map_err(|_| anyhow::anyhow!("a NUL byte in the command line"))
+        };
+        let args = argv
+            .iter()
+            .map(|a| c_string(a.as_bytes()))
+            .collect::<anyhow::Result<Vec<_>>>()?;
+        let pairs: Vec<(OsString, OsString)> = match env {
+            Some(env) => env.to_vec(),
+            None => std::env::vars_os().collect(),
+        };
+        let vars = pairs
+            .iter()
+            .map(|(k, v)| c_string(&[k.as_bytes(), b"=", v.as_bytes()].concat()))
+            .collect::<anyhow::Result<Vec<_>>>()?;
+        let pointers = |strings: &[CString]| {
+            let mut p: Vec<*const libc::c_char> = strings.iter().map(|s| s.as_ptr()).collect();
+            p.push(std::ptr::null());
+            p
+        };
+        Ok(Entry {
+            argv: pointers(&args),
+            envp: pointers(&vars),
+            _strings: args.into_iter().chain(vars).collect(),
+            sandbox,
+            report,
+            last_capability: last_capability(),
+            init_stack: vec![0; STACK_BYTES],
+            program_stack: vec![0; STACK_BYTES],
+            shared: Shared::default(),
+        })
+    }
+
+    /// Runs in the runner's child: never returns but with the error that stopped the run
+    /// from starting (which the runner then reports).
+    pub(super) fn enter(&self) -> io::Result<()> {
+        // SAFETY: system calls on descriptors and C strings owned by `self`.
+        unsafe {
+            for (fd, kind) in &self.sandbox.namespaces {
+                check(libc::setns(fd.as_raw_fd(), *kind))?;
+            }
+            check(libc::unshare(
+                libc::CLONE_NEWNS | libc::CLONE_NEWPID | libc::CLONE_NEWIPC,
+            ))?;
+            self.mount_fresh_directories()?;
+            check(libc::chdir(c"/sandbox".as_ptr()))?;
+            check(prctl(
+                libc::PR_SET_PDEATHSIG,
+                libc::SIGKILL as libc::c_ulong,
+            ))?;
+        }
+        let init = self.start_init()?;
+        let program = match self.start_program() {
+            Ok(program) => program,
+            Err(err) => {
+                end(init);
+                return Err(err);
+            }
+        };
+        // The program has its copy of every descriptor; the entry keeps only the report's.
+        close_all_but(self.report);
+        let (status, usage) = wait_for(program);
+        end(init);
+        let cpu_us = usage_micros(&usage) + self.shared.orphans_cpu_us.load(Ordering::SeqCst);
+        let peak = (usage.ru_maxrss.max(0) as u64 * 1024)
+            .max(self.shared.orphans_peak.load(Ordering::SeqCst));
+        let mut record = [0u8; REPORT_BYTES];
+        record[..8].copy_from_slice(&(status as u32 as u64).to_ne_bytes());
+        record[8..16].copy_from_slice(&cpu_us.to_ne_bytes());
+        record[16..].copy_from_slice(&peak.to_ne_bytes());
+        // SAFETY: writing a buffer we own, then ending this process.
+        unsafe {
+            libc::write(self.report, record.as_ptr().cast(), REPORT_BYTES);
+            libc::_exit(exit_code(status));
+        }
+    }
+
+    unsafe fn mount_fresh_directories(&self) -> io::Result<()> {
+        // SAFETY: mount, mkdir and chmod on C strings we own.
+        unsafe {
+            check(libc::mount(
+                c"tmpfs".as_ptr(),
+                c"/tmp".as_ptr(),
+                c"tmpfs".as_ptr(),
+                libc::MS_NOSUID | libc::MS_NODEV,
+                self.sandbox.tmpfs_options.as_ptr().cast(),
+            ))?;
+            for (dir, mode, place) in FRESH {
+                check(libc::mkdir(dir.as_ptr(), mode))?;
+                // mkdir is subject to the umask.
+                check(libc::chmod(dir.as_ptr(), mode))?;
+                check(libc::mount(
+                    dir.as_ptr(),
+                    place.as_ptr(),
+                    std::ptr::null(),
+                    libc::MS_BIND,
+                    std::ptr::null(),
+                ))?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Starts the init and waits until it has mounted `/proc`.
+    fn start_init(&self) -> io::Result<libc::pid_t> {
+        let mut ready = [0; 2];
+        // SAFETY: pipe2 fills two descriptors; clone runs `init_main` on its own stack with
+        // `self`, which outlives it (the entry ends it before exiting).
+        unsafe {
+            check(libc::pipe2(ready.as_mut_ptr(), libc::O_CLOEXEC))?;
+            self.shared.ready.store(ready[1], Ordering::SeqCst);
+            let init = libc::clone(
+                init_main,
+                stack_top(&self.init_stack),
+                libc::CLONE_VM | libc::SIGCHLD,
+                self as *const Entry as *mut libc::c_void,
+            );
+            libc::close(ready[1]);
+            let mut byte = 0u8;
+            if init >= 0 {
+                while libc::read(ready[0], (&mut byte as *mut u8).cast(), 1) < 0
+                    && io::Error::last_os_error().raw_os_error() == Some(libc::EINTR)
+                {
+                }
+            }
+            libc::close(ready[0]);
+            let init = check(init)?;
+            match self.shared.failed.load(Ordering::SeqCst) {
+                0 => Ok(init),
+                errno => {
+                    end(init);
+                    Err(io::Error::from_raw_os_error(errno))
+                }
+            }
+        }
+    }
+
+    /// Starts the program; returns once it has `exec`ed (or failed to).
+    fn start_program(&self) -> io::Result<libc::pid_t> {
+        // SAFETY: as in `start_init`; with CLONE_VFORK the entry waits while the program
+        // uses its memory.
+        let program = check(unsafe {
+            libc::clone(
+                program_main,
+                stack_top(&self.program_stack),
+                libc::CLONE_VM | libc::CLONE_VFORK | libc::SIGCHLD,
+                self as *const Entry as *mut libc::c_void,
+            )
+        })?;
+        match self.shared.failed.load(Ordering::SeqCst) {
+            0 => Ok(program),
+            errno => {
+                wait_for(program);
+                Err(io::Error::from_raw_os_error(errno))
+            }
+        }
+    }
+
+    /// The init: mounts `/proc`, says so, then reaps orphans until it is killed.
+    unsafe fn init(&self) -> io::Result<()> {
+        // SAFETY: as in `enter`.
+        unsafe {
+            let proc_flags = libc::MS_NOSUID | libc::MS_NODEV | libc::MS_NOEXEC;
+            check(libc::mount(
+                c"proc".as_ptr(),
+                c"/proc".as_ptr(),
+                c"proc".as_ptr(),
+                proc_flags,
+                std::ptr::null(),
+            ))?;
+            for cover in PROC_COVERS {
+                let path = cover.as_ptr();
+                let (null, no_data) = (std::ptr::null(), std::ptr::null());
+                if libc::access(path, libc::F_OK) == 0 {
+                    let bind = libc::MS_BIND | libc::MS_REC;
+                    check(libc::mount(path, path, null, bind, no_data))?;
+                    let flags = libc::MS_REMOUNT | libc::MS_BIND | libc::MS_RDONLY | proc_flags;
+                    check(libc::mount(null, path, null, flags, no_data))?;
+                }
+            }
+            check(prctl(
+                libc::PR_SET_PDEATHSIG,
+                libc::SIGKILL as libc::c_ulong,
+            ))?;
+        }
+        Ok(())
+    }
+
+    /// The init's reaping loop: SIGCHLD stays blocked (so that it is queued, not ignored, for
+    /// a PID 1) and is waited for between rounds of reaping.
+    fn reap_orphans(&self) -> ! {
+        // SAFETY: signal-mask calls on a set we own; wait4 on our own children.
+        unsafe {
+            let mut chld: libc::sigset_t = std::mem::zeroed();
+            libc::sigemptyset(&mut chld);
+            libc::sigaddset(&mut chld, libc::SIGCHLD);
+            libc::sigprocmask(libc::SIG_BLOCK, &chld, std::ptr::null_mut());
+            loop {
+                let mut status = 0;
+                let mut usage: libc::rusage = std::mem::zeroed();
+                while libc::wait4(-1, &mut status, libc::WNOHANG, &mut usage) > 0 {
+                    let cpu = usage_micros(&usage);
+                    self.shared.orphans_cpu_us.fetch_add(cpu, Ordering::SeqCst);
+                    let peak = usage.ru_maxrss.max(0) as u64 * 1024;
+                    self.shared.orphans_peak.fetch_max(peak, Ordering::SeqCst);
+                }
+                libc::sigwaitinfo(&chld, std::ptr::null_mut());
+            }
+        }
+    }
+
+    /// The program's process before `exec`: bubblewrap's user namespace, no capabilities;
+    /// returns why it could not `exec`.
+    fn become_program(&self) -> io::Error {
+        let prepared = (|| {
+            // SAFETY: setns on a descriptor we own.
+            if let Some(user) = &self.sandbox.program_user {
+                check(unsafe { libc::setns(user.as_raw_fd(), libc::CLONE_NEWUSER) })?;
+            }
+            check(prctl(
+                libc::PR_SET_PDEATHSIG,
+                libc::SIGKILL as libc::c_ulong,
+            ))?;
+            bare::drop_capabilities(self.last_capability)
+        })();
+        if let Err(err) = prepared {
+            return err;
+        }
+        // SAFETY: execve with NUL-terminated arrays we own; it returns only when it fails.
+        unsafe { libc::execve(self.argv[0], self.argv.as_ptr(), self.envp.as_ptr()) };
+        io::Error::last_os_error()
+    }
+}
+
+/// Kills the init (and so everything left in the run's PID namespace) and reaps it.
+fn end(init: libc::pid_t) {
+    // SAFETY: signalling our own child.
+    unsafe { libc::kill(init, libc::SIGKILL) };
+    wait_for(init);
+}
+
+/// Where the init starts (on its own stack, sharing the entry's memory).
+extern "C" fn init_main(entry: *mut libc::c_void) -> libc::c_int {
+    // SAFETY: `entry` is the Entry that started us, alive until it kills us.
+    let entry = unsafe { &*(entry as *const Entry) };
+    // SAFETY: see `Entry::init`.
+    if let Err(err) = unsafe { entry.init() } {
+        let errno = err.raw_os_error().unwrap_or(libc::EINVAL);
+        entry.shared.failed.store(errno, Ordering::SeqCst);
+    }
+    let ready = entry.shared.ready.load(Ordering::SeqCst);
+    // SAFETY: writing one byte to our copy of the pipe, then closing every descriptor.
+    unsafe {
+        libc::write(ready, b"!".as_ptr().cast(), 1);
+    }
+    close_all_but(-1);
+    if entry.shared.failed.load(Ordering::SeqCst) != 0 {
+        return 1;
+    }
+    entry.reap_orphans()
+}
+
+/// Where the program's process starts (sharing the entry's memory until `exec`).
+extern "C" fn program_main(entry: *mut libc::c_void) -> libc::c_int {
+    // SAFETY: `entry` is the Entry that started us, waiting until we exec or exit.
+    let entry = unsafe { &*(entry as *const Entry) };
+    let err = entry.become_program();
+    let errno = err.raw_os_error().unwrap_or(libc::EINVAL);
+    entry.shared.failed.store(errno, Ordering::SeqCst);
+    // SAFETY: ending this process without running anything of the judge's.
+    unsafe { libc::_exit(127) }
+}
