@@ -20,6 +20,7 @@
 //! - [`generate`]: building `data/secret` from a package's generator plan;
 //! - [`statement`]: Markdown statements and the standalone HTML page;
 //! - [`report`]: terminal and JSON output;
+//! - [`matrix`]: the submissions × tests report page of `verify --report` and its JSON;
 //! - [`stress`]: random testing of a submission against the reference, with shrinking;
 //! - [`mutants`]: mutants of accepted submissions, judged to measure the test data;
 //! - [`export`]: packages for contest systems (Kattis layout, DOMjudge zips);
@@ -42,7 +43,7 @@
 //! 7. `judge`
 //! 8. `puzzles`, `generators`
 //! 9. `render`
-//! 10. `generate`, `statement`, `report`
+//! 10. `generate`, `statement`, `report`, `matrix`
 //! 11. `stress`, `export`, `mutants`
 //! 12. `commands`, `cli`
 
@@ -54,6 +55,7 @@ pub mod generate;
 pub mod interrupt;
 pub mod judge;
 pub mod lang;
+pub mod matrix;
 pub mod mutants;
 pub mod package;
 pub mod parallel;

@@ -25,6 +25,7 @@ mod pairs;
 mod pairs_heavy;
 mod pairs_programs;
 mod render;
+mod report_page;
 mod shifting;
 mod statement;
 mod stress;

@@ -20,6 +20,10 @@ pub struct JudgeArgs {
     /// Print exactly one JSON object on stdout instead of the table.
     #[arg(long)]
     pub json: bool,
+    /// Also write the results as one self-contained HTML page (the `verify --report` matrix
+    /// with one column).
+    #[arg(long, value_name = "FILE.html")]
+    pub report: Option<PathBuf>,
     #[command(flatten)]
     pub run: RunOptions,
 }
@@ -67,6 +71,7 @@ impl RunOptions {
             memory_limit: self.memory_limit,
             isolation: crate::runner::choose_isolation(self.require_sandbox, self.no_sandbox)?,
             processes: self.processes,
+            keep_outputs: None,
         })
     }
 }
@@ -76,8 +81,16 @@ pub fn run(args: JudgeArgs) -> anyhow::Result<ExitCode> {
     let package = Package::open(&args.problem)?;
     // A missing or unknown submission is reported before any data is generated for it.
     let language = crate::lang::Language::detect(&args.submission)?;
-    let options = args.run.judge_options()?;
+    let mut options = args.run.judge_options()?;
     crate::generate::ensure_secret_data(&package)?;
+    let mut recorder = match &args.report {
+        Some(_) => {
+            let tests = crate::matrix::selected_tests(&package, options.filter.as_deref())?;
+            Some(crate::matrix::Recorder::new(&package, tests)?)
+        }
+        None => None,
+    };
+    options.keep_outputs = recorder.as_ref().map(crate::matrix::Recorder::keep_dir);
     let judge = Judge::prepare(&package, &options)?;
     let styled = report::stdout_styled();
     let json = args.json;
@@ -109,6 +122,9 @@ pub fn run(args: JudgeArgs) -> anyhow::Result<ExitCode> {
         &mut |count| progress.start(count),
         &mut |result| {
             progress.step(&result.name);
+            if let Some(recorder) = recorder.as_mut() {
+                recorder.record(0, result);
+            }
             if !json {
                 progress.println(&report::test_line(
                     result,
@@ -119,7 +135,13 @@ pub fn run(args: JudgeArgs) -> anyhow::Result<ExitCode> {
         },
     )?;
     progress.finish();
+    if let (Some(path), Some(recorder)) = (&args.report, &recorder) {
+        crate::matrix::page::write_judged(path, &report, recorder)?;
+    }
     print_report(&report, json, styled)?;
+    if let (Some(path), false) = (&args.report, json) {
+        println!("report: {}", path.display());
+    }
     Ok(exit_code(&report))
 }
 

@@ -6,14 +6,18 @@
 //!   that verdict on at least one test.
 //!
 //! Judging a submission stops as soon as its result is settled (the first failure of an accepted
-//! program, the first TLE). Languages whose compiler is missing are skipped, not failed.
+//! program, the first TLE), unless `--all-tests` or `--report` ask for the whole matrix; the
+//! page itself is [`crate::matrix`]'s. Languages whose compiler is missing are skipped, not
+//! failed.
 
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::Args;
 use serde::Serialize;
 
 use crate::judge::{self, Judge, JudgeReport, StopRule, TestResult};
+use crate::matrix::{self, LimitsEntry, Recorder, TestEntry};
 use crate::package::{Expected, Package, Submission};
 use crate::report::{self, Progress};
 use crate::verdict::Verdict;
@@ -27,6 +31,13 @@ pub struct VerifyArgs {
     /// Print one JSON object on stdout instead of the table.
     #[arg(long)]
     pub json: bool,
+    /// Judge every submission on every test, instead of stopping once its outcome is settled.
+    #[arg(long)]
+    pub all_tests: bool,
+    /// Also write the submissions × tests matrix as one self-contained HTML page (implies
+    /// --all-tests).
+    #[arg(long, value_name = "FILE.html")]
+    pub report: Option<PathBuf>,
     #[command(flatten)]
     pub run: RunOptions,
 }
@@ -50,6 +61,8 @@ struct Row {
     reason: String,
     tests_run: usize,
     max_time_s: f64,
+    /// Every test judged, in test order.
+    tests: Vec<TestResult>,
 }
 
 #[derive(Debug, Serialize)]
@@ -58,6 +71,10 @@ struct VerifyReport {
     isolation: &'static str,
     ok: bool,
     submissions: Vec<Row>,
+    limits: LimitsEntry,
+    /// Whether every submission was judged on every test (`--all-tests`, `--report`).
+    complete: bool,
+    tests: Vec<TestEntry>,
 }
 
 pub fn run(args: VerifyArgs) -> anyhow::Result<ExitCode> {
@@ -71,7 +88,14 @@ pub fn run(args: VerifyArgs) -> anyhow::Result<ExitCode> {
             package.root.display()
         );
     }
-    let base = args.run.judge_options()?;
+    let mut base = args.run.judge_options()?;
+    let tests = matrix::selected_tests(&package, base.filter.as_deref())?;
+    let complete = args.all_tests || args.report.is_some();
+    let mut recorder = match &args.report {
+        Some(_) => Some(Recorder::new(&package, tests.clone())?),
+        None => None,
+    };
+    base.keep_outputs = recorder.as_ref().map(Recorder::keep_dir);
     // Prepared once for every submission. Should it fail, each submission reports why, as
     // when each was judged on its own.
     let judge = match Judge::prepare(&package, &base) {
@@ -101,14 +125,39 @@ pub fn run(args: VerifyArgs) -> anyhow::Result<ExitCode> {
         );
     }
     let mut rows = Vec::new();
-    for submission in &submissions {
-        let row = verify_one(&judge, submission, args.json)?;
+    for (column, submission) in submissions.iter().enumerate() {
+        let record = recorder.as_mut().map(|r| (r, column));
+        let row = verify_one(&judge, submission, args.json, complete, record)?;
         if !args.json {
             println!("{}", format_row(&row, width, styled));
         }
         rows.push(row);
     }
-    summarize(&package, base.isolation.name(), rows, args.json, styled)
+    let page = Page {
+        path: args.report.as_deref(),
+        limits: LimitsEntry::from(&limits),
+        complete,
+        tests: matrix::test_entries(&tests),
+        recorder: recorder.as_ref(),
+    };
+    summarize(
+        &package,
+        base.isolation.name(),
+        rows,
+        page,
+        args.json,
+        styled,
+    )
+}
+
+/// What the JSON and the report page carry besides the rows.
+struct Page<'a> {
+    /// Where `--report` writes the page.
+    path: Option<&'a Path>,
+    limits: LimitsEntry,
+    complete: bool,
+    tests: Vec<TestEntry>,
+    recorder: Option<&'a Recorder>,
 }
 
 /// Prints the JSON report or the summary line; the exit code: 2 when the judge failed on any
@@ -117,6 +166,7 @@ fn summarize(
     package: &Package,
     isolation: &'static str,
     rows: Vec<Row>,
+    page: Page,
     json: bool,
     styled: bool,
 ) -> anyhow::Result<ExitCode> {
@@ -128,14 +178,22 @@ fn summarize(
         count(Status::Skipped),
     );
     let ok = mismatched == 0 && errors == 0;
+    let report = VerifyReport {
+        problem: package.short_name.clone(),
+        isolation,
+        ok,
+        submissions: rows,
+        limits: page.limits,
+        complete: page.complete,
+        tests: page.tests,
+    };
+    let value = serde_json::to_value(&report)?;
+    if let Some(path) = page.path {
+        matrix::page::write_from_json(path, &value, page.recorder.map(|r| &r.details))?;
+    }
+    let rows = report.submissions;
     if json {
-        let report = VerifyReport {
-            problem: package.short_name.clone(),
-            isolation,
-            ok,
-            submissions: rows,
-        };
-        println!("{}", serde_json::to_string(&report)?);
+        println!("{}", serde_json::to_string(&value)?);
     } else {
         let summary = format!(
             "{} submissions: {} as expected, {} mismatched, {} skipped, {} judge errors",
@@ -151,6 +209,9 @@ fn summarize(
             console::Style::new().red()
         };
         println!("{}", style.bold().force_styling(styled).apply_to(summary));
+        if let Some(path) = page.path {
+            println!("report: {}", path.display());
+        }
     }
     Ok(if errors > 0 {
         ExitCode::from(2)
@@ -177,6 +238,8 @@ fn verify_one(
     judge: &Result<Judge, String>,
     submission: &Submission,
     quiet: bool,
+    complete: bool,
+    mut record: Option<(&mut Recorder, usize)>,
 ) -> anyhow::Result<Row> {
     let expected = submission.expected;
     let mut row = Row {
@@ -188,6 +251,7 @@ fn verify_one(
         reason: String::new(),
         tests_run: 0,
         max_time_s: 0.0,
+        tests: Vec::new(),
     };
     let language = match crate::lang::Language::detect(&submission.path) {
         Ok(l) => l,
@@ -216,9 +280,14 @@ fn verify_one(
         .and_then(|prepared| {
             judge.run(
                 &prepared,
-                Some(stop_rule(expected)),
+                (!complete).then(|| stop_rule(expected)),
                 &mut |count| progress.start(count),
-                &mut |t| progress.step(&t.name),
+                &mut |t| {
+                    progress.step(&t.name);
+                    if let Some((recorder, column)) = record.as_mut() {
+                        recorder.record(*column, t);
+                    }
+                },
             )
         });
     progress.finish();
@@ -235,6 +304,7 @@ fn verify_one(
     row.tests_run = report.tests.len();
     row.max_time_s = report.max_time();
     (row.status, row.reason) = assess(expected, &report);
+    row.tests = report.tests;
     Ok(row)
 }
 

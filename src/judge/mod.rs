@@ -35,6 +35,9 @@ pub struct JudgeOptions {
     pub isolation: IsolationChoice,
     /// How many processes (and threads) a submission may have at once.
     pub processes: u64,
+    /// A directory that receives each test's output as `<name with / as __>` (for reports that
+    /// show it); the caller removes what it no longer needs.
+    pub keep_outputs: Option<PathBuf>,
 }
 
 impl Default for JudgeOptions {
@@ -46,6 +49,7 @@ impl Default for JudgeOptions {
             memory_limit: None,
             isolation: IsolationChoice::LimitsOnly,
             processes: DEFAULT_PROCESSES,
+            keep_outputs: None,
         }
     }
 }
@@ -212,7 +216,14 @@ impl Judge {
         crate::parallel::ordered(
             &self.tests,
             jobs,
-            |slot, test| test_runner.run(test, slot, scratch.path(), None),
+            |slot, test| {
+                let keep = self
+                    .options
+                    .keep_outputs
+                    .as_ref()
+                    .map(|d| kept_output(d, &test.name));
+                test_runner.run(test, slot, scratch.path(), keep.as_deref())
+            },
             |_, result| match result {
                 Ok(result) => {
                     on_test(&result);
@@ -233,6 +244,11 @@ impl Judge {
         report.verdict = Verdict::first_failure(report.tests.iter().map(|t| t.verdict));
         Ok(report)
     }
+}
+
+/// Where [`JudgeOptions::keep_outputs`] puts the output of the test named `name`.
+pub fn kept_output(dir: &Path, name: &str) -> PathBuf {
+    dir.join(name.replace('/', "__"))
 }
 
 /// Whether a test name matches a `--tests` filter: comma-separated patterns, each a glob

@@ -1,0 +1,296 @@
+//! `verify --report` / `judge --report`: the submissions × tests page and the per-test data of
+//! `verify --json` it is a view of, checked as text and in a real headless Chromium (clicks
+//! included).
+
+use crate::support;
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use support::{json, leapfrog};
+
+/// A small copy of `checkers-path`: its checker, the samples and the 16 tiny secret tests of its
+/// plan, one accepted and three wrong Python submissions (no compiler needed).
+fn small_checkers_path() -> tempfile::TempDir {
+    let repo = Path::new(env!("CARGO_MANIFEST_DIR")).join("problems/checkers-path");
+    let dir = tempfile::tempdir().unwrap();
+    let pkg = dir.path();
+    let copy = |rel: &str| {
+        let to = pkg.join(rel);
+        std::fs::create_dir_all(to.parent().unwrap()).unwrap();
+        std::fs::copy(repo.join(rel), to).unwrap();
+    };
+    copy("problem.yaml");
+    for sub in ["output_validators", "input_validators", "data/sample"] {
+        for entry in std::fs::read_dir(repo.join(sub)).unwrap() {
+            let name = entry.unwrap().file_name();
+            copy(&format!("{sub}/{}", name.to_string_lossy()));
+        }
+    }
+    for rel in [
+        "submissions/accepted/search.py",
+        "submissions/wrong_answer/rows_from_top.py",
+        "submissions/wrong_answer/ignores_multiple.py",
+        "submissions/wrong_answer/wraps_around.py",
+    ] {
+        copy(rel);
+    }
+    let plan = std::fs::read_to_string(repo.join("generators/plan.yaml")).unwrap();
+    let tiny: String = plan
+        .lines()
+        .filter(|l| !l.starts_with("  ") || l.contains("secret/tiny/"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    std::fs::create_dir_all(pkg.join("generators")).unwrap();
+    std::fs::write(pkg.join("generators/plan.yaml"), tiny).unwrap();
+    dir
+}
+
+/// Runs `verify --report --json` and returns the JSON and the page.
+fn verify_with_report(pkg: &Path, page: &Path) -> serde_json::Value {
+    let output = leapfrog()
+        .args(["verify", pkg.to_str().unwrap(), "--json", "--report"])
+        .arg(page)
+        .output()
+        .unwrap();
+    let v = json(&output);
+    assert_eq!(output.status.code(), Some(0), "{v}");
+    v
+}
+
+#[test]
+fn verify_json_holds_every_test_of_every_submission() {
+    let pkg = small_checkers_path();
+    let page = pkg.path().join("out/report.html");
+    let v = verify_with_report(pkg.path(), &page);
+    // The keys verify always had are still there.
+    for key in ["problem", "isolation", "ok", "submissions"] {
+        assert!(v.get(key).is_some(), "{key}");
+    }
+    assert_eq!(v["complete"], true);
+    let tests = v["tests"].as_array().unwrap();
+    assert_eq!(tests.len(), 4 + 16);
+    assert_eq!(tests[0]["name"], "sample/1");
+    assert_eq!(tests[0]["group"], "sample");
+    assert_eq!(tests[4]["group"], "secret/tiny");
+    assert!(tests[0]["input_bytes"].as_u64().unwrap() > 10);
+    assert!(tests[0]["answer_bytes"].as_u64().unwrap() > 0);
+    for row in v["submissions"].as_array().unwrap() {
+        let cells = row["tests"].as_array().unwrap();
+        assert_eq!(cells.len(), tests.len(), "{}", row["submission"]);
+        assert_eq!(row["tests_run"], tests.len());
+        for (cell, test) in cells.iter().zip(tests) {
+            assert_eq!(cell["name"], test["name"]);
+            let rejected = cell["verdict"] != "AC";
+            assert_eq!(rejected, !cell["message"].as_str().unwrap().is_empty());
+        }
+    }
+    let html = std::fs::read_to_string(&page).unwrap();
+    assert!(html.starts_with("<!doctype html>"));
+    for external in ["src=\"http", "href=\"http", "<link", "@import", "url("] {
+        assert!(!html.contains(external), "{external}");
+    }
+
+    // Without --report or --all-tests the JSON says the matrix may have gaps, and each row
+    // still lists exactly the tests it ran.
+    let output = leapfrog()
+        .args(["verify", pkg.path().to_str().unwrap(), "--json"])
+        .output()
+        .unwrap();
+    let quick = json(&output);
+    assert_eq!(quick["complete"], false);
+    for row in quick["submissions"].as_array().unwrap() {
+        assert_eq!(row["tests"].as_array().unwrap().len(), row["tests_run"]);
+    }
+}
+
+#[test]
+fn judge_writes_a_one_column_page() {
+    let pkg = small_checkers_path();
+    let page = pkg.path().join("judge.html");
+    let output = leapfrog()
+        .args(["judge", pkg.path().to_str().unwrap()])
+        .arg(pkg.path().join("submissions/wrong_answer/rows_from_top.py"))
+        .arg("--report")
+        .arg(&page)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1), "{output:?}");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(stdout.contains("report: "), "{stdout}");
+    let html = std::fs::read_to_string(&page).unwrap();
+    let data = page_data(&html);
+    assert_eq!(data["subs"].as_array().unwrap().len(), 1);
+    assert_eq!(data["tests"].as_array().unwrap().len(), 20);
+    assert_eq!(data["subs"][0]["verdict"], "WA");
+}
+
+/// The JSON the page carries in its `#data` element.
+fn page_data(html: &str) -> serde_json::Value {
+    let start = html.find("id=\"data\">").unwrap() + "id=\"data\">".len();
+    let end = start + html[start..].find("</script>").unwrap();
+    serde_json::from_str(&html[start..end].replace("<\\/", "</")).unwrap()
+}
+
+/// Debian's chromium, or whatever `LEAPFROG_CHROMIUM` names.
+fn chromium() -> Option<PathBuf> {
+    if let Some(path) = std::env::var_os("LEAPFROG_CHROMIUM") {
+        return Some(PathBuf::from(path));
+    }
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path)
+        .flat_map(|d| ["chromium", "chromium-browser"].map(|n| d.join(n)))
+        .find(|p| p.is_file())
+}
+
+/// Records errors from the first moment: uncaught exceptions, failed loads, console errors.
+const ERROR_TRAP: &str = "<script>window.__errors = [];\
+addEventListener('error', (e) => __errors.push(String(e.message || (e.target && e.target.src) || e.type)), true);\
+addEventListener('unhandledrejection', (e) => __errors.push('rejection: ' + e.reason));\
+for (const k of ['error', 'warn']) { const f = console[k]; console[k] = (...a) => { __errors.push(k + ': ' + a.join(' ')); f.apply(console, a); }; }\
+</script>";
+
+/// After the page's own script: counts the matrix cells, clicks the first rejected cell, waits
+/// for its details, and writes what it saw into `#probe` as JSON.
+const PROBE: &str = "<pre id=\"probe\"></pre><script>(async () => {\
+const cells = document.querySelectorAll('#matrix .row .c');\
+const byClass = {};\
+for (const td of cells) { const v = [...td.classList].find((c) => /^v/.test(c)); byClass[v] = (byClass[v] || 0) + 1; }\
+const target = document.querySelector('#matrix .row .c.v1');\
+target.click();\
+const box = document.getElementById('details');\
+for (let i = 0; i < 200 && !box.dataset.cell; i++) await new Promise((r) => setTimeout(r, 25));\
+const [s, t] = (box.dataset.cell || '-1,-1').split(',').map(Number);\
+const data = JSON.parse(document.getElementById('data').textContent);\
+const out = { cells: cells.length, byClass, test: t, column: data.subs[s] && data.subs[s].name,\
+  clickedRow: +target.parentNode.dataset.t,\
+  details: box.textContent, svg: box.querySelectorAll('figure.picture svg').length,\
+  svgShapes: box.querySelectorAll('figure.picture svg circle, figure.picture svg rect').length,\
+  visible: !box.hidden, ready: document.documentElement.dataset.ready || null, errors: window.__errors };\
+document.getElementById('probe').textContent = JSON.stringify(out);\
+})();</script>";
+
+fn run_probe(browser: &Path, page: &Path, work: &Path) -> (serde_json::Value, String) {
+    let mut child = std::process::Command::new(browser)
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--enable-logging=stderr",
+            "--v=0",
+            "--window-size=1400,900",
+            // Lets the probe's awaits (unpacking the details) finish before the DOM is dumped.
+            "--virtual-time-budget=20000",
+            "--dump-dom",
+        ])
+        .arg(format!(
+            "--user-data-dir={}",
+            work.join("profile").display()
+        ))
+        .arg(format!("file://{}", page.display()))
+        .stdout(std::fs::File::create(work.join("dom.html")).unwrap())
+        .stderr(std::fs::File::create(work.join("browser.log")).unwrap())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if started.elapsed() > Duration::from_secs(120) {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("chromium did not finish within 120 s");
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    let log = std::fs::read_to_string(work.join("browser.log")).unwrap_or_default();
+    assert!(status.success(), "chromium failed: {status}\n{log}");
+    let dom = std::fs::read_to_string(work.join("dom.html")).unwrap();
+    let start = dom.find("<pre id=\"probe\">").expect("the probe ran") + "<pre id=\"probe\">".len();
+    let end = start + dom[start..].find("</pre>").unwrap();
+    let text = dom[start..end]
+        .replace("&quot;", "\"")
+        .replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&amp;", "&");
+    let probe = serde_json::from_str(&text)
+        .unwrap_or_else(|e| panic!("the probe wrote no result ({e}): {text}\n{log}"));
+    (probe, log)
+}
+
+#[test]
+fn the_page_works_in_a_headless_browser() {
+    let Some(browser) = chromium() else {
+        if std::env::var_os("LEAPFROG_REQUIRE_BROWSER").is_some() {
+            panic!("chromium is required here (LEAPFROG_REQUIRE_BROWSER is set) but not installed");
+        }
+        eprintln!(
+            "SKIPPED the_page_works_in_a_headless_browser: chromium is not installed \
+             (apt-get install -y chromium, or set LEAPFROG_CHROMIUM to a Chromium binary)"
+        );
+        return;
+    };
+    let pkg = small_checkers_path();
+    let page = pkg.path().join("report.html");
+    let v = verify_with_report(pkg.path(), &page);
+    let html = std::fs::read_to_string(&page).unwrap();
+    let probe_page = pkg.path().join("probe.html");
+    let probed = html
+        .replacen("<head>", &format!("<head>{ERROR_TRAP}"), 1)
+        .replacen("</body>", &format!("{PROBE}</body>"), 1);
+    std::fs::write(&probe_page, probed).unwrap();
+    let work = tempfile::tempdir().unwrap();
+    let (probe, log) = run_probe(&browser, &probe_page, work.path());
+
+    // No errors: none the page raised, none Chromium logged from the console.
+    assert_eq!(probe["errors"], serde_json::json!([]), "{probe}");
+    let console: Vec<&str> = log.lines().filter(|l| l.contains(":CONSOLE")).collect();
+    assert!(console.is_empty(), "console output: {console:#?}");
+    assert!(
+        probe["ready"].is_string(),
+        "the page's script did not finish: {probe}"
+    );
+
+    // One cell per submission and test, coloured by the verdict the JSON gives.
+    let rows = v["submissions"].as_array().unwrap();
+    let tests = v["tests"].as_array().unwrap().len();
+    assert_eq!(probe["cells"], rows.len() * tests, "{probe}");
+    let count = |verdict: &str| {
+        rows.iter()
+            .flat_map(|r| r["tests"].as_array().unwrap())
+            .filter(|c| c["verdict"] == verdict)
+            .count()
+    };
+    assert!(count("WA") > 0);
+    assert_eq!(probe["byClass"]["v0"], count("AC"), "{probe}");
+    assert_eq!(probe["byClass"]["v1"], count("WA"), "{probe}");
+
+    // The clicked cell's details: the checker's own message for that submission and test, and
+    // a drawing of the board.
+    assert_eq!(probe["visible"], true);
+    assert_eq!(probe["clickedRow"], probe["test"], "{probe}");
+    let column = probe["column"].as_str().unwrap();
+    let test = &v["tests"][probe["test"].as_u64().unwrap() as usize]["name"];
+    let row = rows.iter().find(|r| r["submission"] == column).unwrap();
+    let cell = row["tests"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| &c["name"] == test)
+        .unwrap();
+    assert_eq!(cell["verdict"], "WA");
+    let details = probe["details"].as_str().unwrap();
+    let message = cell["message"].as_str().unwrap();
+    assert!(details.contains(message), "{message:?} not in {details:?}");
+    assert!(
+        details.contains("Input") && details.contains("Output"),
+        "{details}"
+    );
+    assert_eq!(probe["svg"], 1, "{probe}");
+    assert!(probe["svgShapes"].as_u64().unwrap() > 16, "{probe}");
+}
