@@ -4,9 +4,9 @@
 
 use crate::support;
 
-use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
+use std::path::Path;
 
+use support::browser::{self, chromium};
 use support::{json, leapfrog};
 
 /// A small copy of `checkers-path`: its checker, the samples and the 16 tiny secret tests of its
@@ -132,17 +132,6 @@ fn page_data(html: &str) -> serde_json::Value {
     serde_json::from_str(&html[start..end].replace("<\\/", "</")).unwrap()
 }
 
-/// Debian's chromium, or whatever `LEAPFROG_CHROMIUM` names.
-fn chromium() -> Option<PathBuf> {
-    if let Some(path) = std::env::var_os("LEAPFROG_CHROMIUM") {
-        return Some(PathBuf::from(path));
-    }
-    let path = std::env::var_os("PATH")?;
-    std::env::split_paths(&path)
-        .flat_map(|d| ["chromium", "chromium-browser"].map(|n| d.join(n)))
-        .find(|p| p.is_file())
-}
-
 /// Records errors from the first moment: uncaught exceptions, failed loads, console errors.
 const ERROR_TRAP: &str = "<script>window.__errors = [];\
 addEventListener('error', (e) => __errors.push(String(e.message || (e.target && e.target.src) || e.type)), true);\
@@ -171,46 +160,15 @@ document.getElementById('probe').textContent = JSON.stringify(out);\
 })();</script>";
 
 fn run_probe(browser: &Path, page: &Path, work: &Path) -> (serde_json::Value, String) {
-    let mut child = std::process::Command::new(browser)
-        .args([
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--no-first-run",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--enable-logging=stderr",
-            "--v=0",
-            "--window-size=1400,900",
-            // Lets the probe's awaits (unpacking the details) finish before the DOM is dumped.
-            "--virtual-time-budget=20000",
-            "--dump-dom",
-        ])
-        .arg(format!(
-            "--user-data-dir={}",
-            work.join("profile").display()
-        ))
-        .arg(format!("file://{}", page.display()))
-        .stdout(std::fs::File::create(work.join("dom.html")).unwrap())
-        .stderr(std::fs::File::create(work.join("browser.log")).unwrap())
-        .spawn()
-        .unwrap();
-    let started = Instant::now();
-    let status = loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            break status;
-        }
-        if started.elapsed() > Duration::from_secs(120) {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("chromium did not finish within 120 s");
-        }
-        std::thread::sleep(Duration::from_millis(50));
-    };
-    let log = std::fs::read_to_string(work.join("browser.log")).unwrap_or_default();
-    assert!(status.success(), "chromium failed: {status}\n{log}");
-    let dom = std::fs::read_to_string(work.join("dom.html")).unwrap();
+    let extra = [
+        "--enable-logging=stderr",
+        "--v=0",
+        "--window-size=1400,900",
+        // Lets the probe's awaits (unpacking the details) finish before the DOM is dumped.
+        "--virtual-time-budget=20000",
+    ]
+    .map(String::from);
+    let (dom, log) = browser::dump_dom(browser, page, work, &extra);
     let start = dom.find("<pre id=\"probe\">").expect("the probe ran") + "<pre id=\"probe\">".len();
     let end = start + dom[start..].find("</pre>").unwrap();
     let text = dom[start..end]

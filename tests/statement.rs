@@ -5,9 +5,9 @@ use crate::setter_support;
 use crate::support;
 
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
 
 use setter_support::FixtureRepo;
+use support::browser::{self, chromium};
 use support::leapfrog;
 
 fn build_page(repo: &FixtureRepo) -> (PathBuf, String) {
@@ -94,58 +94,15 @@ fn output_goes_where_asked_and_broken_pictures_are_reported() {
     assert!(!repo.path().join("target/statements/hops.html").exists());
 }
 
-/// Debian's chromium, or whatever `LEAPFROG_CHROMIUM` names.
-fn chromium() -> Option<PathBuf> {
-    if let Some(path) = std::env::var_os("LEAPFROG_CHROMIUM") {
-        return Some(PathBuf::from(path));
-    }
-    let path = std::env::var_os("PATH")?;
-    std::env::split_paths(&path)
-        .flat_map(|d| ["chromium", "chromium-browser"].map(|n| d.join(n)))
-        .find(|p| p.is_file())
-}
-
 /// Opens `page` headless: returns the DOM after the scripts ran and the screenshot's pixels.
 fn open_in_browser(browser: &Path, page: &Path, work: &Path) -> (String, resvg::tiny_skia::Pixmap) {
     let shot = work.join("shot.png");
-    let mut child = std::process::Command::new(browser)
-        .args([
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-quic",
-            "--no-first-run",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--hide-scrollbars",
-            "--window-size=1000,2200",
-        ])
-        .arg(format!(
-            "--user-data-dir={}",
-            work.join("profile").display()
-        ))
-        .arg(format!("--screenshot={}", shot.display()))
-        .arg("--dump-dom")
-        .arg(format!("file://{}", page.display()))
-        .stdout(std::fs::File::create(work.join("dom.html")).unwrap())
-        .stderr(std::fs::File::create(work.join("browser.log")).unwrap())
-        .spawn()
-        .unwrap();
-    let started = Instant::now();
-    let status = loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            break status;
-        }
-        if started.elapsed() > Duration::from_secs(120) {
-            let _ = child.kill();
-            panic!("chromium did not finish within 120 s");
-        }
-        std::thread::sleep(Duration::from_millis(50));
-    };
-    let log = std::fs::read_to_string(work.join("browser.log")).unwrap_or_default();
-    assert!(status.success(), "chromium failed: {status}\n{log}");
-    let dom = std::fs::read_to_string(work.join("dom.html")).unwrap();
+    let extra = [
+        "--hide-scrollbars".to_string(),
+        "--window-size=1000,2200".to_string(),
+        format!("--screenshot={}", shot.display()),
+    ];
+    let (dom, log) = browser::dump_dom(browser, page, work, &extra);
     let png = std::fs::read(&shot).unwrap_or_else(|e| panic!("no screenshot ({e}):\n{log}"));
     (dom, resvg::tiny_skia::Pixmap::decode_png(&png).unwrap())
 }

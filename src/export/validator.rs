@@ -92,7 +92,10 @@ fn write_program(program: &Path, parent: &Path, own_dir: bool) -> anyhow::Result
         .with_context(|| format!("copying {}", binary.display()))?;
     set_mode(&dir.join("run"), 0o755)?;
     let build = dir.join("build");
-    std::fs::write(&build, build_script(&name, &hex(&Sha256::digest(&source))))?;
+    std::fs::write(
+        &build,
+        build_script(&name, &crate::util::hash_bytes(&source)),
+    )?;
     set_mode(&build, 0o755)
 }
 
@@ -166,26 +169,15 @@ fn static_binary(name: &str, source: &[u8]) -> anyhow::Result<PathBuf> {
     key.update(source);
     let entry = crate::lang::cache_dir()?
         .join("static-validators")
-        .join(hex(&key.finalize()));
+        .join(crate::util::hex(&key.finalize()));
     let binary = entry.join("run");
     if binary.is_file() {
         return Ok(binary);
     }
-    let parent = entry.parent().expect("cache entries have a parent");
-    std::fs::create_dir_all(parent).with_context(|| format!("creating {}", parent.display()))?;
-    let staging = tempfile::Builder::new()
-        .prefix(".building-")
-        .tempdir_in(parent)
-        .with_context(|| format!("creating a build directory in {}", parent.display()))?;
+    let staging = crate::util::staging_dir_for(&entry)?;
     compile(&rustc, staging.path(), name, source)?;
-    let built = staging.keep();
-    if let Err(err) = std::fs::rename(&built, &entry) {
-        // Another export finished the same build first; theirs is as good as ours.
-        let _ = std::fs::remove_dir_all(&built);
-        if !binary.is_file() {
-            return Err(err).with_context(|| format!("storing the build in {}", entry.display()));
-        }
-    }
+    // Another export may finish the same build first; theirs is as good as ours.
+    crate::util::publish_dir(staging, &entry, || binary.is_file())?;
     Ok(binary)
 }
 
@@ -254,10 +246,6 @@ pub fn check_static_x86_64(elf: &[u8]) -> anyhow::Result<()> {
         }
     }
     Ok(())
-}
-
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 #[cfg(test)]

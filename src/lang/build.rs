@@ -177,12 +177,7 @@ fn build(
     entry: &Path,
     isolation: IsolationChoice,
 ) -> anyhow::Result<Result<(), CompileError>> {
-    let parent = entry.parent().expect("cache entries have a parent");
-    std::fs::create_dir_all(parent).with_context(|| format!("creating {}", parent.display()))?;
-    let staging = tempfile::Builder::new()
-        .prefix(".building-")
-        .tempdir_in(parent)
-        .with_context(|| format!("creating a build directory in {}", parent.display()))?;
+    let staging = crate::util::staging_dir_for(entry)?;
     let log = staging.path().join("compile.log");
     let (argv, env, isolation) = match isolation {
         IsolationChoice::LimitsOnly => (
@@ -219,14 +214,8 @@ fn build(
         }
     }
     std::fs::write(staging.path().join("ok"), b"")?;
-    let built = staging.keep();
-    if let Err(err) = std::fs::rename(&built, entry) {
-        // Another judge finished the same build first; theirs is as good as ours.
-        let _ = std::fs::remove_dir_all(&built);
-        if !entry.join("ok").is_file() {
-            return Err(err).with_context(|| format!("storing the build in {}", entry.display()));
-        }
-    }
+    // Another judge may finish the same build first; theirs is as good as ours.
+    crate::util::publish_dir(staging, entry, || entry.join("ok").is_file())?;
     Ok(Ok(()))
 }
 

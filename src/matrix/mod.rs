@@ -18,8 +18,9 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use crate::judge::{self, TestResult, Verdict};
+use crate::judge::{self, TestResult};
 use crate::package::{Package, TestCase};
+use crate::verdict::Verdict;
 
 /// One test as the JSON lists it: where it belongs and how big its files are.
 #[derive(Debug, Clone, Serialize, Deserialize)]

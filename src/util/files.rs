@@ -1,4 +1,5 @@
-//! Files: bounded reads of possibly huge files, atomic writes, and SHA-256 hashes.
+//! Files: bounded reads of possibly huge files, atomic writes of files and of cache
+//! directories, and SHA-256 hashes.
 
 use std::io::Write;
 use std::path::Path;
@@ -66,6 +67,36 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// A fresh directory beside the cache entry `entry`, to build it in before [`publish_dir`]
+/// renames it into place: readers never see half an entry.
+pub fn staging_dir_for(entry: &Path) -> anyhow::Result<tempfile::TempDir> {
+    let parent = entry
+        .parent()
+        .context("a cache entry has a parent directory")?;
+    std::fs::create_dir_all(parent).with_context(|| format!("creating {}", parent.display()))?;
+    tempfile::Builder::new()
+        .prefix(".building-")
+        .tempdir_in(parent)
+        .with_context(|| format!("creating a build directory in {}", parent.display()))
+}
+
+/// Renames a finished staging directory to `entry`. When another process published the same
+/// entry first (`published` says so), theirs is as good as ours and ours is dropped.
+pub fn publish_dir(
+    staging: tempfile::TempDir,
+    entry: &Path,
+    published: impl Fn() -> bool,
+) -> anyhow::Result<()> {
+    let built = staging.keep();
+    if let Err(err) = std::fs::rename(&built, entry) {
+        let _ = std::fs::remove_dir_all(&built);
+        if !published() {
+            return Err(err).with_context(|| format!("storing the build in {}", entry.display()));
+        }
+    }
+    Ok(())
+}
+
 pub fn hash_bytes(bytes: &[u8]) -> String {
     hex(&Sha256::digest(bytes))
 }
@@ -86,6 +117,7 @@ pub fn file_hash(path: &Path) -> Option<String> {
     Some(hex(&hasher.finalize()))
 }
 
-fn hex(bytes: &[u8]) -> String {
+/// Bytes (a digest) as lower-case hexadecimal.
+pub fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }

@@ -5,7 +5,8 @@ mod files;
 mod paths;
 
 pub use files::{
-    MESSAGE_BYTES, file_hash, hash_bytes, read_head, read_head_tail, write_atomically,
+    MESSAGE_BYTES, file_hash, hash_bytes, hex, publish_dir, read_head, read_head_tail,
+    staging_dir_for, write_atomically,
 };
 pub use paths::{display_path, find_in_path};
 

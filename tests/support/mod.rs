@@ -3,6 +3,7 @@
 
 #![allow(dead_code)]
 
+pub mod browser;
 pub mod checkers_brute;
 pub mod hostile;
 
