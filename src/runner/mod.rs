@@ -22,12 +22,12 @@ mod limits;
 mod memory;
 mod reap;
 pub mod sandbox;
+mod spawn;
 
 use std::ffi::OsString;
-use std::fs::{File, OpenOptions};
+use std::fs::File;
 use std::os::unix::process::CommandExt;
 use std::path::PathBuf;
-use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
@@ -149,7 +149,7 @@ impl std::error::Error for SandboxFailed {}
 /// naming the cause when the runner's own machinery failed (a cgroup, starting or waiting).
 pub fn run(spec: &RunSpec) -> anyhow::Result<RunOutcome> {
     reap::become_subreaper();
-    let mut command = command(spec)?;
+    let mut command = spawn::command(spec)?;
     let cgroup = cgroup::RunCgroup::create(spec.limits.processes, spec.limits.memory)
         .context("setting up the run's cgroup")?;
     if spec.limits.processes.is_some() && !cgroup::pids_available() {
@@ -181,20 +181,7 @@ pub fn run(spec: &RunSpec) -> anyhow::Result<RunOutcome> {
         });
     }
     let start = Instant::now();
-    let child = match command.spawn() {
-        Ok(child) => child,
-        // The kept sandbox could not be entered, or the program not started in it.
-        Err(err) if matches!(spec.isolation, Isolation::Kept(_)) => {
-            return Err(SandboxFailed(format!("entering the kept sandbox: {err}")).into());
-        }
-        Err(err) => {
-            let program = command.get_program().to_string_lossy();
-            return Err(anyhow::Error::new(err).context(format!("starting {program}")));
-        }
-    };
-    let pid = child.id() as libc::pid_t;
-    // The child is waited for with wait4 below, never through `child`.
-    drop(child);
+    let pid = spawn::start(&mut command, &spec.isolation)?;
     if let Some(report) = &mut report {
         report.close_write();
     }
@@ -241,42 +228,6 @@ pub fn run(spec: &RunSpec) -> anyhow::Result<RunOutcome> {
     })
 }
 
-/// The command for a run: the program, inside the sandbox when asked, its files and its
-/// environment.
-fn command(spec: &RunSpec) -> anyhow::Result<Command> {
-    let stdin = match &spec.stdin {
-        Some(path) => File::open(path).with_context(|| format!("opening {}", path.display()))?,
-        None => File::open("/dev/null").context("opening /dev/null")?,
-    };
-    let stdout = create(&spec.stdout)?;
-    let stderr = if spec.stderr == spec.stdout {
-        stdout.try_clone().context("sharing the output file")?
-    } else {
-        create(&spec.stderr)?
-    };
-    let argv = match &spec.isolation {
-        Isolation::Direct | Isolation::Kept(_) => spec.argv.clone(),
-        Isolation::Sandbox(mounts) => {
-            let bwrap = sandbox::probe().map_err(|why| SandboxFailed(why.to_string()))?;
-            let mut argv = sandbox::wrap_args(bwrap, mounts);
-            argv.extend(spec.argv.iter().cloned());
-            argv
-        }
-    };
-    let program = argv.first().context("empty command line")?;
-    let mut command = Command::new(program);
-    command
-        .args(&argv[1..])
-        .current_dir(&spec.cwd)
-        .stdin(Stdio::from(stdin))
-        .stdout(Stdio::from(stdout))
-        .stderr(Stdio::from(stderr));
-    if let Some(env) = &spec.env {
-        command.env_clear().envs(env.iter().map(|(k, v)| (k, v)));
-    }
-    Ok(command)
-}
-
 fn exit_of(status: i32, isolation: &Isolation) -> Exit {
     match (libc::WIFSIGNALED(status), isolation) {
         (true, _) => Exit::Signal(libc::WTERMSIG(status)),
@@ -309,15 +260,6 @@ pub fn work_dir_seen(isolation: &Isolation, cwd: &std::path::Path) -> PathBuf {
         Isolation::Direct => cwd.to_path_buf(),
         Isolation::Sandbox(_) | Isolation::Kept(_) => PathBuf::from(sandbox::WORK_DIR),
     }
-}
-
-fn create(path: &std::path::Path) -> anyhow::Result<File> {
-    OpenOptions::new()
-        .write(true)
-        .create(true)
-        .truncate(true)
-        .open(path)
-        .with_context(|| format!("creating {}", path.display()))
 }
 
 /// The conventional name of a signal.
