@@ -39,11 +39,12 @@ fn build(source: &Path) -> PathBuf {
         .trim_end_matches(".rs")
         .replace('/', "--");
     let exe = dir.join(name);
+    let staged = staging_path(&exe);
     let out = Command::new("rustc")
         .args(["-O", "--edition", "2021"])
         .args(["-C", "overflow-checks=on", "-C", "debug-assertions=on"])
         .arg("-o")
-        .arg(&exe)
+        .arg(&staged)
         .arg(source)
         .output()
         .expect("running rustc");
@@ -53,7 +54,17 @@ fn build(source: &Path) -> PathBuf {
         source.display(),
         String::from_utf8_lossy(&out.stderr)
     );
+    std::fs::rename(&staged, &exe).unwrap();
     exe
+}
+
+/// Where this process builds an executable before moving it into place: test runners that
+/// run each test in its own process (cargo-nextest) may build the same program at once, and a
+/// linker writing over a file another process is running or linking ends in SIGBUS.
+fn staging_path(exe: &Path) -> PathBuf {
+    let mut name = exe.file_name().unwrap_or_default().to_os_string();
+    name.push(format!(".{}.tmp", std::process::id()));
+    exe.with_file_name(name)
 }
 
 /// The launcher that measures a program's own peak memory (`peak.c`), compiled on first use.
@@ -64,10 +75,11 @@ pub fn launcher() -> PathBuf {
             let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("hostile-programs");
             std::fs::create_dir_all(&dir).unwrap();
             let exe = dir.join("peak");
+            let staged = staging_path(&exe);
             let source = Path::new(ROOT).join("tests/support/hostile/peak.c");
             let out = Command::new("gcc")
                 .args(["-O2", "-o"])
-                .arg(&exe)
+                .arg(&staged)
                 .arg(&source)
                 .output()
                 .expect("running gcc");
@@ -76,6 +88,7 @@ pub fn launcher() -> PathBuf {
                 "gcc peak.c:\n{}",
                 String::from_utf8_lossy(&out.stderr)
             );
+            std::fs::rename(&staged, &exe).unwrap();
             exe
         })
         .clone()
