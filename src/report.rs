@@ -153,8 +153,8 @@ impl Progress {
     /// Prints a line on stdout without tearing the bar.
     pub fn println(&self, line: &str) {
         match self.bar.get() {
-            Some(bar) => bar.suspend(|| println!("{line}")),
-            None => println!("{line}"),
+            Some(bar) => bar.suspend(|| crate::util::outln!("{line}")),
+            None => crate::util::outln!("{line}"),
         }
     }
 

@@ -54,14 +54,14 @@ pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
     };
     let shown = report::verdict_style(verdict, styled).apply_to(verdict.code());
     match outcome {
-        CheckOutcome::Accepted => println!("{shown}"),
+        CheckOutcome::Accepted => crate::util::outln!("{shown}"),
         CheckOutcome::Rejected { reason, details } => {
-            println!("{shown}  {reason}");
+            crate::util::outln!("{shown}  {reason}");
             for line in details {
-                println!("  {line}");
+                crate::util::outln!("  {line}");
             }
         }
-        CheckOutcome::JudgeError(why) => println!("{shown}  {why}"),
+        CheckOutcome::JudgeError(why) => crate::util::outln!("{shown}  {why}"),
     }
     Ok(code)
 }

@@ -62,21 +62,21 @@ pub fn run(args: ExportArgs) -> anyhow::Result<ExitCode> {
         }
     }
     let names: Vec<&str> = exported.problems.iter().map(|(n, _)| n.as_str()).collect();
-    println!(
+    crate::util::outln!(
         "exported {} to {dest} · {} files, {:.1} MiB",
         names.join(", "),
         exported.files,
         exported.bytes as f64 / (1024.0 * 1024.0)
     );
     if !exported.zips.is_empty() {
-        println!(
+        crate::util::outln!(
             "DOMjudge: upload each zip to a contest with the command under it (an admin account; set DJ_URL, DJ_CID, DJ_USER, DJ_PASSWORD); the database's max_allowed_packet must exceed the largest test file, {:.1} MiB",
             exported.largest_test as f64 / (1024.0 * 1024.0)
         );
     }
     for zip in &exported.zips {
-        println!("  DOMjudge zip: {}", zip.display());
-        println!("    {}", upload_command(zip));
+        crate::util::outln!("  DOMjudge zip: {}", zip.display());
+        crate::util::outln!("    {}", upload_command(zip));
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -38,7 +38,7 @@ pub fn run(args: GenerateArgs) -> anyhow::Result<ExitCode> {
         &mut |name| progress.step(name),
     )?;
     progress.finish();
-    println!(
+    crate::util::outln!(
         "{}: {} tests in {:.1} s · {} files written, {} unchanged, {} removed",
         package.short_name,
         summary.tests,
@@ -52,7 +52,7 @@ pub fn run(args: GenerateArgs) -> anyhow::Result<ExitCode> {
     }
     let width = summary.outcomes.keys().map(String::len).max().unwrap_or(0);
     for (outcome, count) in &summary.outcomes {
-        println!("  {outcome:<width$}  {count:>4} tests");
+        crate::util::outln!("  {outcome:<width$}  {count:>4} tests");
     }
     Ok(ExitCode::SUCCESS)
 }

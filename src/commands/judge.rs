@@ -104,7 +104,7 @@ pub fn run(args: JudgeArgs) -> anyhow::Result<ExitCode> {
         .min(40);
     if !json {
         let limits = &judge.limits;
-        println!(
+        crate::util::outln!(
             "{} · {} · limits {:.2} s CPU, {} MiB memory, {} MiB output · {} · memory: {}",
             package.short_name,
             crate::util::display_path(&args.submission).display(),
@@ -140,7 +140,7 @@ pub fn run(args: JudgeArgs) -> anyhow::Result<ExitCode> {
     }
     print_report(&report, json, styled)?;
     if let (Some(path), false) = (&args.report, json) {
-        println!("report: {}", path.display());
+        crate::util::outln!("report: {}", path.display());
     }
     Ok(exit_code(&report))
 }
@@ -152,20 +152,20 @@ pub fn print_report(report: &JudgeReport, json: bool, styled: bool) -> anyhow::R
         if let (Some(message), Some(obj)) = (&report.compile_message, value.as_object_mut()) {
             obj.insert("compile_message".into(), message.clone().into());
         }
-        println!("{}", serde_json::to_string(&value)?);
+        crate::util::outln!("{}", serde_json::to_string(&value)?);
         return Ok(());
     }
     if let Some(message) = &report.compile_message {
-        println!(
+        crate::util::outln!(
             "{}",
             report::verdict_style(Verdict::Ce, styled).apply_to("CE")
         );
         for line in message.lines().take(40) {
-            println!("  {line}");
+            crate::util::outln!("  {line}");
         }
         return Ok(());
     }
-    println!("{}", report::summary_line(report, styled));
+    crate::util::outln!("{}", report::summary_line(report, styled));
     Ok(())
 }
 

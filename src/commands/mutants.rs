@@ -99,11 +99,11 @@ pub fn run(args: MutantsArgs) -> anyhow::Result<ExitCode> {
             submissions: &results,
             added_tests: added,
         };
-        println!("{}", serde_json::to_string(&report)?);
+        crate::util::outln!("{}", serde_json::to_string(&report)?);
     } else if args.add {
-        println!("added {} to the data plan", plural(added.len(), "test"));
+        crate::util::outln!("added {} to the data plan", plural(added.len(), "test"));
         for name in &added {
-            println!("  {name}");
+            crate::util::outln!("  {name}");
         }
     }
     let unexplained = results
@@ -154,14 +154,14 @@ fn chosen_submissions(package: &Package, named: Option<&PathBuf>) -> anyhow::Res
 }
 
 fn print_table(result: &SubmissionResult, styled: bool) {
-    println!("{}", result.submission);
+    crate::util::outln!("{}", result.submission);
     for m in &result.mutants {
-        println!("{}", row(m, styled));
+        crate::util::outln!("{}", row(m, styled));
     }
     let score = result.score.map_or("no mutant built".to_string(), |s| {
         format!("score {:.1}%", s * 100.0)
     });
-    println!(
+    crate::util::outln!(
         "{}: {}, {} killed ({} by timeout), {} survived, {} did not build; {score}\n",
         result.submission,
         plural(result.total, "mutant"),

@@ -31,6 +31,6 @@ pub fn run(args: StatementArgs) -> anyhow::Result<ExitCode> {
         None => statement::default_output(&package)?,
     };
     crate::util::write_atomically(&output, page.as_bytes())?;
-    println!("{}", output.display());
+    crate::util::outln!("{}", output.display());
     Ok(ExitCode::SUCCESS)
 }

@@ -77,12 +77,12 @@ pub fn run(args: StressArgs) -> anyhow::Result<ExitCode> {
     match outcome? {
         Outcome::Survived { tests, seconds } => {
             if args.json {
-                println!(
+                crate::util::outln!(
                     "{}",
                     json!({"problem": package.short_name, "submission": args.submission, "found": false, "tests": tests, "seconds": seconds})
                 );
             } else {
-                println!("no failure in {tests} tests ({seconds:.1} s)");
+                crate::util::outln!("no failure in {tests} tests ({seconds:.1} s)");
             }
             Ok(ExitCode::SUCCESS)
         }
@@ -126,7 +126,7 @@ fn report_found(args: &StressArgs, package: &Package, found: &Found) -> anyhow::
     crate::util::write_atomically(&input_path, &found.input)?;
     crate::util::write_atomically(&answer_path, &found.answer)?;
     if args.json {
-        println!(
+        crate::util::outln!(
             "{}",
             json!({
                 "problem": package.short_name,
@@ -148,7 +148,7 @@ fn report_found(args: &StressArgs, package: &Package, found: &Found) -> anyhow::
         );
         return Ok(());
     }
-    println!(
+    crate::util::outln!(
         "{} after {} tests ({:.1} s), from `{}`; shrunk in {} steps from {} to {} bytes",
         found.verdict,
         found.tests,
@@ -161,11 +161,11 @@ fn report_found(args: &StressArgs, package: &Package, found: &Found) -> anyhow::
     show("input", &found.input);
     show("reference answer", &found.answer);
     show("submission output", &found.output);
-    println!("checker: {}", found.message);
+    crate::util::outln!("checker: {}", found.message);
     for line in &found.details {
-        println!("  {line}");
+        crate::util::outln!("  {line}");
     }
-    println!(
+    crate::util::outln!(
         "saved {} and {}",
         input_path.display(),
         answer_path.display()
@@ -177,11 +177,11 @@ fn report_found(args: &StressArgs, package: &Package, found: &Found) -> anyhow::
 fn show(label: &str, bytes: &[u8]) {
     let text = String::from_utf8_lossy(bytes);
     let lines: Vec<&str> = text.lines().collect();
-    println!("--- {label} ({} lines) ---", lines.len());
+    crate::util::outln!("--- {label} ({} lines) ---", lines.len());
     for line in lines.iter().take(40) {
-        println!("{line}");
+        crate::util::outln!("{line}");
     }
     if lines.len() > 40 {
-        println!("[... {} more lines]", lines.len() - 40);
+        crate::util::outln!("[... {} more lines]", lines.len() - 40);
     }
 }

@@ -78,7 +78,7 @@ pub fn run(args: ValidateArgs) -> anyhow::Result<ExitCode> {
     let ok = console::Style::new().green().bold().force_styling(styled);
     let bad = console::Style::new().red().bold().force_styling(styled);
     if invalid == 0 && broken == 0 {
-        println!(
+        crate::util::outln!(
             "{} {}: {} inputs pass {} input validator(s); every answer passes {}",
             ok.apply_to("valid"),
             package.short_name,
@@ -88,7 +88,7 @@ pub fn run(args: ValidateArgs) -> anyhow::Result<ExitCode> {
         );
         Ok(ExitCode::SUCCESS)
     } else {
-        println!(
+        crate::util::outln!(
             "{} {}: {invalid} invalid, {broken} errors, {} tests",
             bad.apply_to("failed"),
             package.short_name,

@@ -114,7 +114,7 @@ pub fn run(args: VerifyArgs) -> anyhow::Result<ExitCode> {
         .max()
         .unwrap_or(0);
     if !args.json {
-        println!(
+        crate::util::outln!(
             "verify {} · {} submissions · limits {:.2} s CPU, {} MiB memory · {} · memory: {}",
             package.short_name,
             submissions.len(),
@@ -129,7 +129,7 @@ pub fn run(args: VerifyArgs) -> anyhow::Result<ExitCode> {
         let record = recorder.as_mut().map(|r| (r, column));
         let row = verify_one(&judge, submission, args.json, complete, record)?;
         if !args.json {
-            println!("{}", format_row(&row, width, styled));
+            crate::util::outln!("{}", format_row(&row, width, styled));
         }
         rows.push(row);
     }
@@ -193,7 +193,7 @@ fn summarize(
     }
     let rows = report.submissions;
     if json {
-        println!("{}", serde_json::to_string(&value)?);
+        crate::util::outln!("{}", serde_json::to_string(&value)?);
     } else {
         let summary = format!(
             "{} submissions: {} as expected, {} mismatched, {} skipped, {} judge errors",
@@ -208,9 +208,9 @@ fn summarize(
         } else {
             console::Style::new().red()
         };
-        println!("{}", style.bold().force_styling(styled).apply_to(summary));
+        crate::util::outln!("{}", style.bold().force_styling(styled).apply_to(summary));
         if let Some(path) = page.path {
-            println!("report: {}", path.display());
+            crate::util::outln!("report: {}", path.display());
         }
     }
     Ok(if errors > 0 {

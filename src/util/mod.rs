@@ -2,12 +2,15 @@
 //! bottom layer, which every other module may use and which uses none of them.
 
 mod files;
+mod out;
 mod paths;
 
 pub use files::{
     MESSAGE_BYTES, file_hash, hash_bytes, hex, publish_dir, read_head, read_head_tail,
     staging_dir_for, write_atomically,
 };
+pub(crate) use out::outln;
+pub use out::{stdout_closed, write_stdout};
 pub use paths::{display_path, find_in_path};
 
 /// The words of a command line (plans and `--generator` split on white space, no quoting).
