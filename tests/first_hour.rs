@@ -3,7 +3,6 @@
 
 use std::process::Stdio;
 
-#[allow(unused_imports)]
 use crate::support::{TempPackage, leapfrog};
 
 fn cache_dir() -> std::path::PathBuf {
@@ -45,4 +44,61 @@ fn closed_stdout_is_a_normal_end() {
     assert_eq!(output.status.code(), Some(0), "stderr: {stderr}");
     assert!(!stderr.contains("panicked"), "stderr: {stderr}");
     assert!(!stderr.contains("Broken pipe"), "stderr: {stderr}");
+}
+
+/// Every command's `--help` ends with examples and the exit codes.
+#[test]
+fn every_help_has_examples_and_exit_codes() {
+    use clap::CommandFactory;
+    let cli = leapfrog::cli::Cli::command();
+    let mut names: Vec<String> = cli
+        .get_subcommands()
+        .map(|c| c.get_name().to_string())
+        .collect();
+    assert!(names.len() > 10, "{names:?}");
+    names.push(String::new());
+    for name in names {
+        let mut cmd = leapfrog();
+        if !name.is_empty() {
+            cmd.arg(&name);
+        }
+        let output = cmd.arg("--help").output().unwrap();
+        let text = String::from_utf8_lossy(&output.stdout);
+        assert!(output.status.success(), "{name} --help: {text}");
+        assert!(
+            text.contains("Examples:\n  leapfrog "),
+            "{name} --help:\n{text}"
+        );
+        assert!(text.contains("Exit codes: 0 "), "{name} --help:\n{text}");
+    }
+}
+
+/// Counts of one read in the singular: "1/1 test accepted", not "1 tests".
+#[test]
+fn messages_use_plurals() {
+    assert_eq!(leapfrog::util::plural(1usize, "test"), "1 test");
+    assert_eq!(
+        leapfrog::util::plural(0u64, "judge error"),
+        "0 judge errors"
+    );
+    if !have("python3") {
+        return;
+    }
+    let pkg = TempPackage::sum(2.0, 256, 0);
+    let solution = pkg.write(
+        "submissions/accepted/sum.py",
+        "a, b = map(int, input().split())\nprint(a + b)\n",
+    );
+    let output = leapfrog()
+        .args(["judge", &pkg.arg(), solution.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(text.contains("1/1 test accepted"), "{text}");
+    let output = leapfrog().args(["verify", &pkg.arg()]).output().unwrap();
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        text.contains("1 submission: 1 as expected") && text.contains("0 judge errors"),
+        "{text}"
+    );
 }

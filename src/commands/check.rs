@@ -14,6 +14,14 @@ use crate::report;
 use crate::verdict::Verdict;
 
 #[derive(Debug, Args)]
+#[command(after_help = crate::commands::help::after_help(
+    &[
+        "leapfrog check checkers problems/checkers/data/sample/1.in out.txt",
+        "leapfrog check ~/sum 1.in 1.out 1.ans",
+    ],
+    "",
+    crate::commands::help::JUDGED,
+))]
 pub struct CheckArgs {
     /// A problem name under problems/, or the path of any package directory.
     pub problem: String,

@@ -12,6 +12,15 @@ use crate::units::{Mebibytes, Seconds};
 use crate::verdict::Verdict;
 
 #[derive(Debug, Args)]
+#[command(after_help = crate::commands::help::after_help(
+    &[
+        "leapfrog judge checkers problems/checkers/submissions/accepted/euler.cpp",
+        "leapfrog judge ~/sum ~/sum/submissions/accepted/sum.py --json",
+        "leapfrog judge frogs my.rs --tests 'sample/*' --time-limit 2",
+    ],
+    "",
+    crate::commands::help::JUDGED,
+))]
 pub struct JudgeArgs {
     /// A problem name under problems/, or the path of any package directory.
     pub problem: String,

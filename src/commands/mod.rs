@@ -7,6 +7,7 @@ pub mod count;
 pub mod export;
 pub mod gen_test;
 pub mod generate;
+pub mod help;
 pub mod judge;
 mod lazy_answer;
 pub mod mutants;

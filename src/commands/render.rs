@@ -11,17 +11,20 @@ use clap::Args;
 use crate::render::{self, Kind, Layout};
 
 #[derive(Debug, Args)]
-#[command(after_help = "Examples:
-  leapfrog render board problems/checkers/data/sample/1.in --moves 'b2 d4 f2' -o path.svg
-  leapfrog render row --text BBB_WWW --moves '3 5 6 4 2 1 3 5 7 6 4 2 3 5 4' -o frogs.png
-  leapfrog solve frogs <<< 2 | tail -n +2 | sed '1i OO_XX' | leapfrog render row
-
-Boards: columns are lettered a, b, ... from the left and rows numbered from 1 at the bottom;
+#[command(after_help = crate::commands::help::after_help(
+    &[
+        "leapfrog render board problems/checkers/data/sample/1.in --moves 'b2 d4 f2' -o path.svg",
+        "leapfrog render row --text BBB_WWW --moves '3 5 6 4 2 1 3 5 7 6 4 2 3 5 4' -o frogs.png",
+        "leapfrog solve frogs <<< 2 | tail -n +2 | sed '1i OO_XX' | leapfrog render row",
+    ],
+    "Boards: columns are lettered a, b, ... from the left and rows numbered from 1 at the bottom;
 --moves is a capture path of squares (b2 d4 f2, b2-d4-f2 or b2xd4xf2) starting on a black
 piece. Rows: B/X dark, W/O light, _ empty; a move is the number (from 1) of the leftmost square
 of the block that moves into the gap: the square a piece leaves when there is one empty
 square, the first of the two pieces when there are two (pairs, whose squares are numbered from
-0: --first 0).")]
+0: --first 0).",
+    crate::commands::help::MADE,
+))]
 pub struct RenderArgs {
     /// What the input describes.
     #[arg(value_enum)]

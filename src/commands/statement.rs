@@ -9,12 +9,17 @@ use crate::package::Package;
 use crate::statement;
 
 #[derive(Debug, Args)]
-#[command(
-    after_help = "Pictures: a fenced block ```board or ```row in the Markdown statement is drawn \
+#[command(after_help = crate::commands::help::after_help(
+    &[
+        "leapfrog statement checkers",
+        "leapfrog statement ~/sum -o sum.html",
+    ],
+    "Pictures: a fenced block ```board or ```row in the Markdown statement is drawn \
 as SVG (attributes: moves=\"...\", caption=\"...\", file=data/sample/1.in, columns=N, labels=no, \
 first=0); ![alt](figure.png) includes a PNG file of problem_statement/; $...$ is drawn as MathML. \
-The page needs no network and no other files."
-)]
+The page needs no network and no other files.",
+    crate::commands::help::MADE,
+))]
 pub struct StatementArgs {
     /// A problem name under problems/, or the path of any package directory.
     pub problem: String,

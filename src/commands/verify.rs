@@ -25,6 +25,14 @@ use crate::verdict::Verdict;
 use super::judge::RunOptions;
 
 #[derive(Debug, Args)]
+#[command(after_help = crate::commands::help::after_help(
+    &[
+        "leapfrog verify checkers",
+        "leapfrog verify ~/sum --report sum.html",
+    ],
+    "",
+    crate::commands::help::VERIFIED,
+))]
 pub struct VerifyArgs {
     /// A problem name under problems/, or the path of any package directory.
     pub problem: String,
@@ -196,12 +204,12 @@ fn summarize(
         crate::util::outln!("{}", serde_json::to_string(&value)?);
     } else {
         let summary = format!(
-            "{} submissions: {} as expected, {} mismatched, {} skipped, {} judge errors",
-            rows.len(),
+            "{}: {} as expected, {} mismatched, {} skipped, {}",
+            crate::util::plural(rows.len(), "submission"),
             fine,
             mismatched,
             skipped,
-            errors
+            crate::util::plural(errors, "judge error")
         );
         let style = if ok {
             console::Style::new().green()

@@ -26,3 +26,16 @@ pub fn split_command(line: &str) -> Option<(String, Vec<String>)> {
         (name, words)
     })
 }
+
+/// A count and its noun, singular for exactly one: `plural(1, "test")` is "1 test",
+/// `plural(2, "test")` "2 tests" (nouns with a regular `s` plural only).
+pub fn plural<N>(n: N, word: &str) -> String
+where
+    N: Copy + std::fmt::Display + PartialEq + From<u8>,
+{
+    if n == N::from(1) {
+        format!("1 {word}")
+    } else {
+        format!("{n} {word}s")
+    }
+}
