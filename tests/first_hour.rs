@@ -102,3 +102,49 @@ fn messages_use_plurals() {
         "{text}"
     );
 }
+
+/// A checker that crashes keeps its own first words and its last ones: a Rust panic's message
+/// and location stay visible after its backtrace note, and the verdict is JE.
+#[test]
+fn crashing_checker_keeps_stderr_head_and_tail() {
+    if !have("python3") {
+        return;
+    }
+    let pkg = TempPackage::sum(2.0, 256, 0);
+    pkg.write(
+        "problem.yaml",
+        "name: Sum\nvalidation: custom\nlimits:\n  time_limit: 2\n",
+    );
+    // Talks first, then dies as a Rust program does on a panic (exit code 101).
+    pkg.write(
+        "output_validators/check.py",
+        "import sys\nsys.stderr.write('checker starting on the input\\n')\nfor i in range(30):\n    sys.stderr.write('reading token %d\\n' % i)\nsys.stderr.write(\"thread 'main' panicked at src/check.rs:17:9:\\nindex out of bounds: the len is 2 but the index is 5\\nnote: run with `RUST_BACKTRACE=1` environment variable to display a backtrace\\n\")\nsys.exit(101)\n",
+    );
+    let (value, code) = crate::support::judge_source(
+        &pkg,
+        "sum.py",
+        "a, b = map(int, input().split())\nprint(a + b)\n",
+        &[],
+    );
+    assert_eq!(code, 2, "{value}");
+    let message = value["tests"][0]["message"].as_str().unwrap().to_string();
+    assert_eq!(value["tests"][0]["verdict"], "JE", "{value}");
+    for part in [
+        "checker starting on the input",
+        "panicked at src/check.rs:17:9",
+        "index out of bounds: the len is 2 but the index is 5",
+        "exit code 101",
+    ] {
+        assert!(message.contains(part), "{part:?} missing from {message:?}");
+    }
+}
+
+/// A generator program that crashes: the error shows the start and the end of its stderr.
+#[test]
+fn failing_generator_keeps_stderr_head_and_tail() {
+    let text = (0..40).map(|i| format!("line {i}\n")).collect::<String>();
+    let shown = leapfrog::util::head_tail_lines(&text, 4);
+    assert!(shown.starts_with("line 0 | line 1"), "{shown}");
+    assert!(shown.ends_with("line 38 | line 39"), "{shown}");
+    assert!(shown.contains("32 lines"), "{shown}");
+}

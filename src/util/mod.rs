@@ -13,6 +13,27 @@ pub(crate) use out::outln;
 pub use out::{stdout_closed, write_stdout};
 pub use paths::{display_path, find_in_path};
 
+/// What a failing program said, on one line: its non-empty lines joined by ` | `, the first
+/// and last `keep` of them when there are more (a panic's message and location come last, a
+/// program's own first words first), with the count of the lines left out between.
+pub fn head_tail_lines(text: &str, keep: usize) -> String {
+    let lines: Vec<&str> = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect();
+    if lines.len() <= 2 * keep {
+        return lines.join(" | ");
+    }
+    let skipped = lines.len() - 2 * keep;
+    format!(
+        "{} | [… {} …] | {}",
+        lines[..keep].join(" | "),
+        plural(skipped, "line"),
+        lines[lines.len() - keep..].join(" | ")
+    )
+}
+
 /// The words of a command line (plans and `--generator` split on white space, no quoting).
 pub fn words(line: &str) -> Vec<String> {
     line.split_whitespace().map(String::from).collect()
