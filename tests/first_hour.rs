@@ -148,3 +148,88 @@ fn failing_generator_keeps_stderr_head_and_tail() {
     assert!(shown.ends_with("line 38 | line 39"), "{shown}");
     assert!(shown.contains("32 lines"), "{shown}");
 }
+
+/// `render -o` picks the format by the extension (anything but .svg / .png is an error, and
+/// nothing is written), says what it wrote, and a bad move is blamed on `--moves`.
+#[test]
+fn render_output_format_and_blame() {
+    let dir = tempfile::tempdir().unwrap();
+    let jpg = dir.path().join("x.jpg");
+    let output = leapfrog()
+        .args(["render", "row", "--text", "BBB_WWW", "-o"])
+        .arg(&jpg)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains(".jpg") && stderr.contains(".svg or .png"),
+        "{stderr}"
+    );
+    assert!(!jpg.exists());
+
+    let svg = dir.path().join("x.svg");
+    let output = leapfrog()
+        .args(["render", "row", "--text", "BBB_WWW", "-o"])
+        .arg(&svg)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        stdout.contains(&format!("wrote {} (SVG", svg.display())),
+        "{stdout}"
+    );
+    assert!(std::fs::read_to_string(&svg).unwrap().starts_with("<svg"));
+
+    let output = leapfrog()
+        .args(["render", "row", "--text", "BBB_WWW", "--moves", "3 5 9"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("--moves: move 3 (9)"), "{stderr}");
+    assert!(!stderr.contains("--text"), "{stderr}");
+}
+
+/// `statement` on a package outside the repository writes `<name>.html` next to the package,
+/// not into the directory it was run from.
+#[test]
+fn statement_outside_the_repository_goes_next_to_the_package() {
+    let pkg = TempPackage::sum(1.0, 256, 0);
+    pkg.write(
+        "problem_statement/problem.md",
+        "# Sum\n\nPrint the sum of two numbers.\n",
+    );
+    let elsewhere = tempfile::tempdir().unwrap();
+    let output = leapfrog()
+        .current_dir(elsewhere.path())
+        .args(["statement", &pkg.arg()])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    let name = pkg.path().file_name().unwrap().to_str().unwrap();
+    let expected = pkg.path().parent().unwrap().join(format!("{name}.html"));
+    let _cleanup = RemoveOnDrop(expected.clone());
+    assert!(expected.is_file(), "{output:?}");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(stdout.contains(&format!("{name}.html")), "{stdout}");
+    assert!(
+        std::fs::read_dir(elsewhere.path())
+            .unwrap()
+            .next()
+            .is_none(),
+        "wrote into the current directory"
+    );
+    let help = leapfrog().args(["statement", "--help"]).output().unwrap();
+    let help = String::from_utf8_lossy(&help.stdout);
+    assert!(help.contains("next to the package"), "{help}");
+}
+
+struct RemoveOnDrop(std::path::PathBuf);
+
+impl Drop for RemoveOnDrop {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}

@@ -23,7 +23,9 @@ The page needs no network and no other files.",
 pub struct StatementArgs {
     /// A problem name under problems/, or the path of any package directory.
     pub problem: String,
-    /// Where to write the page (default: target/statements/<problem>.html in the repository).
+    /// Where to write the page. Default: for a problem under problems/,
+    /// target/statements/<problem>.html in that repository; for a package elsewhere,
+    /// <problem>.html next to the package's directory (~/sum -> ~/sum.html).
     #[arg(long, short = 'o', value_name = "FILE")]
     pub output: Option<PathBuf>,
 }
