@@ -233,3 +233,53 @@ impl Drop for RemoveOnDrop {
         let _ = std::fs::remove_file(&self.0);
     }
 }
+
+/// problem.yaml is read strictly: a typo'd key is an error naming the file and the key, with the
+/// key meant; a section of the wrong shape says what it should be, in the file's own words.
+#[test]
+fn problem_yaml_typos_are_errors_with_a_suggestion() {
+    let pkg = TempPackage::sum(1.0, 256, 0);
+    let cases = [
+        (
+            "limits: {time_limt: 3}\n",
+            "unknown key `limits.time_limt`",
+            "`limits.time_limit`",
+        ),
+        (
+            "limits: {memroy: 64}\n",
+            "unknown key `limits.memroy`",
+            "`limits.memory`",
+        ),
+        (
+            "limit: {time_limit: 3}\n",
+            "unknown key `limit`",
+            "`limits`",
+        ),
+        (
+            "validaton: custom\n",
+            "unknown key `validaton`",
+            "`validation`",
+        ),
+        ("limits: [1]\n", "limits must be a mapping", ""),
+    ];
+    for (yaml, error, hint) in cases {
+        pkg.write("problem.yaml", &format!("name: Sum\n{yaml}"));
+        let output = leapfrog().args(["validate", &pkg.arg()]).output().unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{yaml}: {stderr}");
+        assert!(stderr.contains("problem.yaml"), "{yaml}: {stderr}");
+        assert!(stderr.contains(error), "{yaml}: {stderr}");
+        assert!(
+            stderr.contains(&format!("did you mean {hint}")) || hint.is_empty(),
+            "{yaml}: {stderr}"
+        );
+        assert!(!stderr.contains("Raw"), "{yaml}: {stderr}");
+    }
+    // Keys of the 2023-07 and 2025-09 formats are accepted even where leapfrog does not act on them.
+    pkg.write(
+        "problem.yaml",
+        "problem_format_version: 2023-07-draft\ntype: pass-fail\nname: Sum\nuuid: 0a1b2c3d-0000-4000-8000-000000000000\ncredits: {authors: Someone}\nlicense: cc by-sa\nkeywords: [easy]\nlimits:\n  time_limit: 1\n  time_multipliers: {ac_to_time_limit: 2.0, time_limit_to_tle: 1.5}\n  memory: 256\n  code: 128\n  compilation_time: 60\n",
+    );
+    let output = leapfrog().args(["validate", &pkg.arg()]).output().unwrap();
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+}
