@@ -283,3 +283,32 @@ fn problem_yaml_typos_are_errors_with_a_suggestion() {
     let output = leapfrog().args(["validate", &pkg.arg()]).output().unwrap();
     assert_eq!(output.status.code(), Some(0), "{output:?}");
 }
+
+/// A generated input that the validator rejects exits 1, as the README's exit codes say for an
+/// invalid test (2 stays for usage and judge errors).
+#[test]
+fn invalid_generated_input_exits_1() {
+    if !have("python3") {
+        return;
+    }
+    let pkg = TempPackage::sum(1.0, 256, 0);
+    pkg.write(
+        "submissions/accepted/sum.py",
+        "a, b = map(int, input().split())\nprint(a + b)\n",
+    );
+    pkg.write("generators/neg.py", "print(-1, 2)\n");
+    pkg.write(
+        "generators/plan.yaml",
+        "solution: submissions/accepted/sum.py\ntests:\n  secret/bad: neg.py\n",
+    );
+    let output = leapfrog().args(["generate", &pkg.arg()]).output().unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("the generated input is invalid"),
+        "{stderr}"
+    );
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    assert!(readme.contains("1 rejected (a wrong verdict, an invalid test, a generated input"));
+}

@@ -142,7 +142,7 @@ fn an_invalid_test_stops_everything_and_keeps_the_old_data() {
     leapfrog()
         .args(["generate", &pkg.arg()])
         .assert()
-        .code(2)
+        .code(1)
         .stderr(predicates::str::contains("test secret/bad (neg.py)"))
         .stderr(predicates::str::contains(
             "validate.py: expected two non-negative integers",
