@@ -101,6 +101,11 @@ fn messages_use_plurals() {
         text.contains("1 submission: 1 as expected") && text.contains("0 judge errors"),
         "{text}"
     );
+    assert!(text.contains("· 1 submission ·"), "{text}");
+    assert!(
+        text.contains("  1 test ") && !text.contains("1 tests"),
+        "{text}"
+    );
 }
 
 /// A checker that crashes keeps its own first words and its last ones: a Rust panic's message

@@ -123,9 +123,9 @@ pub fn run(args: VerifyArgs) -> anyhow::Result<ExitCode> {
         .unwrap_or(0);
     if !args.json {
         crate::util::outln!(
-            "verify {} · {} submissions · limits {:.2} s CPU, {} MiB memory · {} · memory: {}",
+            "verify {} · {} · limits {:.2} s CPU, {} MiB memory · {} · memory: {}",
             package.short_name,
-            submissions.len(),
+            crate::util::plural(submissions.len(), "submission"),
             limits.time_s,
             limits.memory_mib,
             base.isolation.name(),
@@ -336,7 +336,13 @@ fn assess(expected: Expected, report: &JudgeReport) -> (Status, String) {
     let describe = |t: &TestResult| format!("{} on {}: {}", t.verdict, t.name, t.message);
     match expected {
         Expected::Accepted => match report.tests.iter().find(|t| t.verdict != Verdict::Ac) {
-            None => (Status::Ok, format!("{} tests accepted", report.tests.len())),
+            None => (
+                Status::Ok,
+                format!(
+                    "{} accepted",
+                    crate::util::plural(report.tests.len(), "test")
+                ),
+            ),
             Some(t) => (Status::Mismatch, describe(t)),
         },
         Expected::WrongAnswer => match (first_with(Verdict::Tle), first_with(Verdict::Wa)) {
@@ -383,11 +389,11 @@ fn format_row(row: &Row, width: usize, styled: bool) -> String {
         })
         .unwrap_or_else(|| "-  ".to_string());
     format!(
-        "  {status}  {:<width$}  {:<10}  expected {:<3}  got {got}  {:>3} tests  {:>6.2} s  {}",
+        "  {status}  {:<width$}  {:<10}  expected {:<3}  got {got}  {:>9}  {:>6.2} s  {}",
         row.submission,
         row.language,
         row.expected.code(),
-        row.tests_run,
+        crate::util::plural(row.tests_run, "test"),
         row.max_time_s,
         row.reason
     )

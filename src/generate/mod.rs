@@ -162,9 +162,9 @@ pub fn ensure_secret_data(package: &Package) -> anyhow::Result<()> {
         "is missing"
     };
     eprintln!(
-        "note: {}/data/secret {why}; generating it ({} tests)",
+        "note: {}/data/secret {why}; generating it ({})",
         package.root.display(),
-        plan.tests.len()
+        crate::util::plural(plan.tests.len(), "test")
     );
     let options = GenerateOptions {
         force: false,
