@@ -317,3 +317,21 @@ fn invalid_generated_input_exits_1() {
         std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
     assert!(readme.contains("1 rejected (a wrong verdict, an invalid test, a generated input"));
 }
+
+/// The README says how to install the command, where built-in names work, and how a plan's
+/// generator program and `solution:` are found.
+#[test]
+fn readme_covers_the_first_steps() {
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    for needle in [
+        "cargo install --path .",
+        "so they work only inside the repository",
+        "The plan is optional",
+        "relative to the\npackage directory",
+        "Input and\noutput validators (checkers) may be written in any of the same languages",
+        "The compile cache lives in",
+    ] {
+        assert!(readme.contains(needle), "README lacks {needle:?}");
+    }
+}
