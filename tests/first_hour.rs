@@ -335,3 +335,41 @@ fn readme_covers_the_first_steps() {
         assert!(readme.contains(needle), "README lacks {needle:?}");
     }
 }
+
+/// Secret data without samples (here generated from a plan) is judged with a warning that the
+/// samples are missing; with no data at all, verify says so once, not on every row.
+#[test]
+fn missing_samples_warn_and_missing_data_is_one_error() {
+    if !have("python3") {
+        return;
+    }
+    let pkg = TempPackage::sum(1.0, 256, 0);
+    std::fs::remove_dir_all(pkg.path().join("data")).unwrap();
+    pkg.write(
+        "submissions/accepted/sum.py",
+        "a, b = map(int, input().split())\nprint(a + b)\n",
+    );
+    pkg.write("submissions/wrong_answer/zero.py", "print(0)\n");
+    let output = leapfrog().args(["verify", &pkg.arg()]).output().unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert_eq!(stderr.matches("error:").count(), 1, "{stderr}");
+    assert!(stderr.contains("no test data"), "{stderr}");
+
+    pkg.write("generators/g.py", "import sys\nprint(sys.argv[1], 5)\n");
+    pkg.write(
+        "generators/plan.yaml",
+        "solution: submissions/accepted/sum.py\ntests:\n  secret/01: g.py 1\n  secret/02: g.py 2\n",
+    );
+    let output = leapfrog()
+        .args(["judge", &pkg.arg()])
+        .arg(pkg.path().join("submissions/accepted/sum.py"))
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    assert!(
+        stderr.contains("warning:") && stderr.contains("no sample tests"),
+        "{stderr}"
+    );
+}

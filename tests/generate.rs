@@ -192,7 +192,7 @@ fn tests_that_leave_the_plan_are_removed_and_judge_generates_missing_data() {
         .assert()
         .success()
         .stderr(predicates::str::contains(
-            "data/secret is missing; generating it (1 tests)",
+            "data/secret is missing; generating it (1 test)",
         ));
     assert!(pkg.path().join("data/secret/small/01.ans").is_file());
 }

@@ -92,6 +92,7 @@ pub fn run(args: JudgeArgs) -> anyhow::Result<ExitCode> {
     let language = crate::lang::Language::detect(&args.submission)?;
     let mut options = args.run.judge_options()?;
     crate::generate::ensure_secret_data(&package)?;
+    super::warn_without_samples(&package);
     let mut recorder = match &args.report {
         Some(_) => {
             let tests = crate::matrix::selected_tests(&package, options.filter.as_deref())?;

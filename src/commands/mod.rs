@@ -40,3 +40,18 @@ pub fn run(command: Command) -> anyhow::Result<ExitCode> {
         Command::Mutants(args) => mutants::run(args),
     }
 }
+
+/// Warns (on stderr) when a package has tests but none under `data/sample`: the statement and
+/// contest systems show the samples, so a package without them is most likely unfinished.
+pub(crate) fn warn_without_samples(package: &crate::package::Package) {
+    let Ok(tests) = package.tests() else {
+        return;
+    };
+    if !tests.is_empty() && !tests.iter().any(|t| t.name.starts_with("sample/")) {
+        eprintln!(
+            "warning: {}: no sample tests (data/sample/*.in and .ans); the statement and contest \
+systems show the samples",
+            package.data_dir().display()
+        );
+    }
+}

@@ -89,6 +89,7 @@ pub fn run(args: VerifyArgs) -> anyhow::Result<ExitCode> {
     crate::interrupt::install();
     let package = Package::open(&args.problem)?;
     crate::generate::ensure_secret_data(&package)?;
+    super::warn_without_samples(&package);
     let submissions = package.submissions()?;
     if submissions.is_empty() {
         anyhow::bail!(
