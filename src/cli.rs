@@ -6,10 +6,18 @@ use clap::{Parser, Subcommand};
 use crate::commands;
 
 /// A local contest judge and test-data toolkit for checkers puzzles.
-///
-/// Exit codes: 0 accepted (or success), 1 rejected, 2 usage or judge error.
 #[derive(Debug, Parser)]
-#[command(name = "leapfrog", version, about, long_about = None, propagate_version = true)]
+#[command(name = "leapfrog", version, about, long_about = None, propagate_version = true,
+    after_help = commands::help::after_help(
+        &[
+            "leapfrog judge checkers problems/checkers/submissions/accepted/euler.cpp",
+            "leapfrog verify ~/sum",
+            "leapfrog judge --help",
+        ],
+        "",
+        "0 accepted (or success), 1 rejected, 2 usage or judge error, 130 interrupted; each \
+command's --help says what they mean for it",
+    ))]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,

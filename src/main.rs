@@ -1,5 +1,6 @@
 //! The `leapfrog` binary: parses the command line and maps results to exit codes that scripts
-//! can trust (0 accepted / success, 1 rejected, 2 usage or judge error, 130 interrupted).
+//! can trust (0 accepted / success, 1 rejected or invalid generated data, 2 usage or judge
+//! error, 130 interrupted).
 
 use std::process::ExitCode;
 
@@ -22,6 +23,12 @@ fn main() -> ExitCode {
             // 130 is what shells report for a command stopped by Ctrl-C.
             if err.is::<leapfrog::interrupt::Interrupted>() {
                 ExitCode::from(130)
+            } else if err
+                .chain()
+                .any(|e| e.is::<leapfrog::generate::InvalidInput>())
+            {
+                // Invalid test data is a rejection (exit 1), as the README's exit codes say.
+                ExitCode::from(1)
             } else {
                 ExitCode::from(2)
             }

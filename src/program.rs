@@ -10,7 +10,7 @@ use anyhow::{Context, bail};
 use crate::lang::{self, Compiled};
 use crate::package::Limits;
 use crate::runner::{self, Isolation, IsolationChoice, RunLimits, RunOutcome, RunSpec};
-use crate::util::read_head;
+use crate::util::{head_tail_lines, read_head_tail};
 
 /// A built judges' program.
 #[derive(Debug, Clone)]
@@ -103,8 +103,12 @@ impl Program {
         };
         let outcome = self.run(&args, &streams, dir, limits)?;
         if !outcome.success() {
-            let said = read_head(&stderr);
-            bail!("it failed ({}): {}", outcome.describe_exit(), said.trim());
+            let said = read_head_tail(&stderr);
+            bail!(
+                "it failed ({}): {}",
+                outcome.describe_exit(),
+                head_tail_lines(&said, 6)
+            );
         }
         Ok(())
     }

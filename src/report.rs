@@ -67,8 +67,8 @@ pub fn summary_line(report: &JudgeReport, styled: bool) -> String {
         .filter(|t| t.verdict == Verdict::Ac)
         .count();
     let mut line = format!(
-        "{verdict}  {passed}/{} tests accepted · max {:.2} s of {:.2} s · max {:.1} MiB of {} MiB",
-        report.tests.len(),
+        "{verdict}  {passed}/{} accepted · max {:.2} s of {:.2} s · max {:.1} MiB of {} MiB",
+        crate::util::plural(report.tests.len(), "test"),
         report.max_time(),
         report.limits.time_s,
         report.max_memory(),
@@ -153,8 +153,8 @@ impl Progress {
     /// Prints a line on stdout without tearing the bar.
     pub fn println(&self, line: &str) {
         match self.bar.get() {
-            Some(bar) => bar.suspend(|| println!("{line}")),
-            None => println!("{line}"),
+            Some(bar) => bar.suspend(|| crate::util::outln!("{line}")),
+            None => crate::util::outln!("{line}"),
         }
     }
 

@@ -142,7 +142,7 @@ fn an_invalid_test_stops_everything_and_keeps_the_old_data() {
     leapfrog()
         .args(["generate", &pkg.arg()])
         .assert()
-        .code(2)
+        .code(1)
         .stderr(predicates::str::contains("test secret/bad (neg.py)"))
         .stderr(predicates::str::contains(
             "validate.py: expected two non-negative integers",
@@ -192,7 +192,7 @@ fn tests_that_leave_the_plan_are_removed_and_judge_generates_missing_data() {
         .assert()
         .success()
         .stderr(predicates::str::contains(
-            "data/secret is missing; generating it (1 tests)",
+            "data/secret is missing; generating it (1 test)",
         ));
     assert!(pkg.path().join("data/secret/small/01.ans").is_file());
 }

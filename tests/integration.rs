@@ -13,6 +13,7 @@ mod checkers_property;
 mod checkers_validators;
 mod domjudge;
 mod export;
+mod first_hour;
 mod generate;
 mod hostile_outputs;
 mod isolation;

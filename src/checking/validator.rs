@@ -14,7 +14,7 @@ use super::CheckOutcome;
 use crate::package::Limits;
 use crate::program::{Program, Streams};
 use crate::runner;
-use crate::util::read_head;
+use crate::util::{head_tail_lines, read_head, read_head_tail};
 
 const ACCEPT: i32 = 42;
 const REJECT: i32 = 43;
@@ -58,7 +58,7 @@ impl ValidatorProgram {
             stderr: &log,
         };
         let outcome = self.program.run(&args, &streams, scratch, limits)?;
-        Ok((outcome, read_head(&log)))
+        Ok((outcome, read_head_tail(&log)))
     }
 
     fn interpret(&self, outcome: &runner::RunOutcome, message: String) -> Answer {
@@ -74,12 +74,10 @@ impl ValidatorProgram {
             runner::Exit::Code(ACCEPT) if outcome.stopped.is_none() => Answer::Yes,
             runner::Exit::Code(REJECT) if outcome.stopped.is_none() => Answer::No(message),
             _ => {
-                // A crash explains itself last (a traceback ends with the exception).
-                let said = message
-                    .lines()
-                    .map(str::trim)
-                    .rfind(|l| !l.is_empty())
-                    .unwrap_or("");
+                // A crash explains itself last (a traceback ends with the exception, a Rust
+                // panic's message and location come before its backtrace note), a program's
+                // own first words first: both ends are kept.
+                let said = head_tail_lines(&message, 4);
                 let said = if said.is_empty() {
                     String::new()
                 } else {

@@ -14,6 +14,14 @@ use crate::report;
 use crate::verdict::Verdict;
 
 #[derive(Debug, Args)]
+#[command(after_help = crate::commands::help::after_help(
+    &[
+        "leapfrog check checkers problems/checkers/data/sample/1.in out.txt",
+        "leapfrog check ~/sum 1.in 1.out 1.ans",
+    ],
+    "",
+    crate::commands::help::JUDGED,
+))]
 pub struct CheckArgs {
     /// A problem name under problems/, or the path of any package directory.
     pub problem: String,
@@ -54,14 +62,14 @@ pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
     };
     let shown = report::verdict_style(verdict, styled).apply_to(verdict.code());
     match outcome {
-        CheckOutcome::Accepted => println!("{shown}"),
+        CheckOutcome::Accepted => crate::util::outln!("{shown}"),
         CheckOutcome::Rejected { reason, details } => {
-            println!("{shown}  {reason}");
+            crate::util::outln!("{shown}  {reason}");
             for line in details {
-                println!("  {line}");
+                crate::util::outln!("  {line}");
             }
         }
-        CheckOutcome::JudgeError(why) => println!("{shown}  {why}"),
+        CheckOutcome::JudgeError(why) => crate::util::outln!("{shown}  {why}"),
     }
     Ok(code)
 }

@@ -20,6 +20,11 @@ pub enum Method {
 }
 
 #[derive(Debug, Args)]
+#[command(after_help = crate::commands::help::after_help(
+    &["leapfrog count pairs 12", "leapfrog count pairs --table 4..20"],
+    "",
+    crate::commands::help::MADE,
+))]
 pub struct CountArgs {
     /// The puzzle (only `pairs` has a counter).
     pub problem: String,

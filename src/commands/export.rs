@@ -11,17 +11,20 @@ use crate::export::{self, Format};
 use crate::package::Package;
 
 #[derive(Debug, Args)]
-#[command(after_help = "Examples:
-  leapfrog export checkers --format kattis /tmp/export/checkers
-  leapfrog export --all /tmp/contest      # /tmp/contest/<short>/ and /tmp/contest/<short>.zip
-
-With --all, <short> is the problem's name with everything but a-z and 0-9 removed
+#[command(after_help = crate::commands::help::after_help(
+    &[
+        "leapfrog export checkers --format kattis /tmp/export/checkers",
+        "leapfrog export --all /tmp/contest      # /tmp/contest/<short>/ and /tmp/contest/<short>.zip",
+    ],
+    "With --all, <short> is the problem's name with everything but a-z and 0-9 removed
 (checkers-path -> checkerspath): problemtools requires that of a package directory, and
 DOMjudge takes a zip's name as the problem's short name. For each zip, export prints the
 curl command that uploads it to a DOMjudge contest (POST /api/v4/contests/{cid}/problems).
 
 The export is written next to DIR and renamed into place when complete, so DIR never holds a
-half-written package. Secret data is generated first when it is missing or out of date.")]
+half-written package. Secret data is generated first when it is missing or out of date.",
+    crate::commands::help::MADE,
+))]
 pub struct ExportArgs {
     /// PROBLEM DIR, or with --all just DIR. PROBLEM is a name under problems/ or a package path.
     #[arg(value_name = "PROBLEM DIR", num_args = 1..=2, required = true)]
@@ -62,21 +65,21 @@ pub fn run(args: ExportArgs) -> anyhow::Result<ExitCode> {
         }
     }
     let names: Vec<&str> = exported.problems.iter().map(|(n, _)| n.as_str()).collect();
-    println!(
-        "exported {} to {dest} · {} files, {:.1} MiB",
+    crate::util::outln!(
+        "exported {} to {dest} · {}, {:.1} MiB",
         names.join(", "),
-        exported.files,
+        crate::util::plural(exported.files, "file"),
         exported.bytes as f64 / (1024.0 * 1024.0)
     );
     if !exported.zips.is_empty() {
-        println!(
+        crate::util::outln!(
             "DOMjudge: upload each zip to a contest with the command under it (an admin account; set DJ_URL, DJ_CID, DJ_USER, DJ_PASSWORD); the database's max_allowed_packet must exceed the largest test file, {:.1} MiB",
             exported.largest_test as f64 / (1024.0 * 1024.0)
         );
     }
     for zip in &exported.zips {
-        println!("  DOMjudge zip: {}", zip.display());
-        println!("    {}", upload_command(zip));
+        crate::util::outln!("  DOMjudge zip: {}", zip.display());
+        crate::util::outln!("    {}", upload_command(zip));
     }
     Ok(ExitCode::SUCCESS)
 }

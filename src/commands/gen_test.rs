@@ -9,6 +9,11 @@ use clap::Args;
 use crate::generators;
 
 #[derive(Debug, Args)]
+#[command(after_help = crate::commands::help::after_help(
+    &["leapfrog gen frogs 4", "leapfrog gen --list"],
+    "",
+    crate::commands::help::MADE,
+))]
 pub struct GenArgs {
     /// The generator, followed by its own arguments (`leapfrog gen checkers --help`).
     #[arg(required_unless_present = "list")]

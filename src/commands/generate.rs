@@ -9,6 +9,11 @@ use crate::package::Package;
 use crate::report::Progress;
 
 #[derive(Debug, Args)]
+#[command(after_help = crate::commands::help::after_help(
+    &["leapfrog generate checkers", "leapfrog generate ~/sum --force"],
+    "",
+    crate::commands::help::GENERATED,
+))]
 pub struct GenerateArgs {
     /// A problem name under problems/, or the path of any package directory.
     pub problem: String,
@@ -38,12 +43,12 @@ pub fn run(args: GenerateArgs) -> anyhow::Result<ExitCode> {
         &mut |name| progress.step(name),
     )?;
     progress.finish();
-    println!(
-        "{}: {} tests in {:.1} s · {} files written, {} unchanged, {} removed",
+    crate::util::outln!(
+        "{}: {} in {:.1} s · {} written, {} unchanged, {} removed",
         package.short_name,
-        summary.tests,
+        crate::util::plural(summary.tests, "test"),
         summary.seconds,
-        summary.written,
+        crate::util::plural(summary.written, "file"),
         summary.unchanged,
         summary.removed
     );
@@ -52,7 +57,10 @@ pub fn run(args: GenerateArgs) -> anyhow::Result<ExitCode> {
     }
     let width = summary.outcomes.keys().map(String::len).max().unwrap_or(0);
     for (outcome, count) in &summary.outcomes {
-        println!("  {outcome:<width$}  {count:>4} tests");
+        crate::util::outln!(
+            "  {outcome:<width$}  {:>9}",
+            crate::util::plural(*count, "test")
+        );
     }
     Ok(ExitCode::SUCCESS)
 }

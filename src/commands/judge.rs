@@ -12,6 +12,15 @@ use crate::units::{Mebibytes, Seconds};
 use crate::verdict::Verdict;
 
 #[derive(Debug, Args)]
+#[command(after_help = crate::commands::help::after_help(
+    &[
+        "leapfrog judge checkers problems/checkers/submissions/accepted/euler.cpp",
+        "leapfrog judge ~/sum ~/sum/submissions/accepted/sum.py --json",
+        "leapfrog judge frogs my.rs --tests 'sample/*' --time-limit 2",
+    ],
+    "",
+    crate::commands::help::JUDGED,
+))]
 pub struct JudgeArgs {
     /// A problem name under problems/, or the path of any package directory.
     pub problem: String,
@@ -83,6 +92,7 @@ pub fn run(args: JudgeArgs) -> anyhow::Result<ExitCode> {
     let language = crate::lang::Language::detect(&args.submission)?;
     let mut options = args.run.judge_options()?;
     crate::generate::ensure_secret_data(&package)?;
+    super::warn_without_samples(&package);
     let mut recorder = match &args.report {
         Some(_) => {
             let tests = crate::matrix::selected_tests(&package, options.filter.as_deref())?;
@@ -104,7 +114,7 @@ pub fn run(args: JudgeArgs) -> anyhow::Result<ExitCode> {
         .min(40);
     if !json {
         let limits = &judge.limits;
-        println!(
+        crate::util::outln!(
             "{} · {} · limits {:.2} s CPU, {} MiB memory, {} MiB output · {} · memory: {}",
             package.short_name,
             crate::util::display_path(&args.submission).display(),
@@ -140,7 +150,7 @@ pub fn run(args: JudgeArgs) -> anyhow::Result<ExitCode> {
     }
     print_report(&report, json, styled)?;
     if let (Some(path), false) = (&args.report, json) {
-        println!("report: {}", path.display());
+        crate::util::outln!("report: {}", path.display());
     }
     Ok(exit_code(&report))
 }
@@ -152,20 +162,20 @@ pub fn print_report(report: &JudgeReport, json: bool, styled: bool) -> anyhow::R
         if let (Some(message), Some(obj)) = (&report.compile_message, value.as_object_mut()) {
             obj.insert("compile_message".into(), message.clone().into());
         }
-        println!("{}", serde_json::to_string(&value)?);
+        crate::util::outln!("{}", serde_json::to_string(&value)?);
         return Ok(());
     }
     if let Some(message) = &report.compile_message {
-        println!(
+        crate::util::outln!(
             "{}",
             report::verdict_style(Verdict::Ce, styled).apply_to("CE")
         );
         for line in message.lines().take(40) {
-            println!("  {line}");
+            crate::util::outln!("  {line}");
         }
         return Ok(());
     }
-    println!("{}", report::summary_line(report, styled));
+    crate::util::outln!("{}", report::summary_line(report, styled));
     Ok(())
 }
 

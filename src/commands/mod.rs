@@ -7,6 +7,7 @@ pub mod count;
 pub mod export;
 pub mod gen_test;
 pub mod generate;
+pub mod help;
 pub mod judge;
 mod lazy_answer;
 pub mod mutants;
@@ -37,5 +38,20 @@ pub fn run(command: Command) -> anyhow::Result<ExitCode> {
         Command::Export(args) => export::run(args),
         Command::Count(args) => count::run(args),
         Command::Mutants(args) => mutants::run(args),
+    }
+}
+
+/// Warns (on stderr) when a package has tests but none under `data/sample`: the statement and
+/// contest systems show the samples, so a package without them is most likely unfinished.
+pub(crate) fn warn_without_samples(package: &crate::package::Package) {
+    let Ok(tests) = package.tests() else {
+        return;
+    };
+    if !tests.is_empty() && !tests.iter().any(|t| t.name.starts_with("sample/")) {
+        eprintln!(
+            "warning: {}: no sample tests (data/sample/*.in and .ans); the statement and contest \
+systems show the samples",
+            package.data_dir().display()
+        );
     }
 }

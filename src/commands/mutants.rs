@@ -13,6 +13,7 @@ use crate::commands::judge::RunOptions;
 use crate::mutants::campaign::{self, CampaignOptions, MutantResult, Status, SubmissionResult};
 use crate::mutants::{Syntax, add};
 use crate::package::{Expected, Package};
+use crate::util::plural;
 
 /// Measure the test data with mutants of the accepted submissions.
 ///
@@ -20,16 +21,16 @@ use crate::package::{Expected, Package};
 /// literal off by one, a clause or a `break` removed). A mutant is `killed` when some test
 /// rejects it, `timeout` when only the time limit does, `survived` when every test accepts it,
 /// and `build_failed` when it does not compile. score = killed / (killed + survived).
-///
-/// Examples:
-///   leapfrog mutants checkers
-///   leapfrog mutants shifting problems/shifting/submissions/accepted/construction.rs --json
-///   leapfrog mutants pairs --tests 'sample/*' --hunt 30 --add
-///
-/// Exit codes: 0 when no mutant survived, or every survivor was hunted without a difference
-/// (probably equivalent); 1 when a survivor remains unexplained; 2 usage or judge error.
 #[derive(Debug, Args)]
-#[command(verbatim_doc_comment)]
+#[command(verbatim_doc_comment, after_help = crate::commands::help::after_help(
+    &[
+        "leapfrog mutants checkers",
+        "leapfrog mutants shifting problems/shifting/submissions/accepted/construction.rs --json",
+        "leapfrog mutants pairs --tests 'sample/*' --hunt 30 --add",
+    ],
+    "",
+    crate::commands::help::MUTATED,
+))]
 pub struct MutantsArgs {
     /// A problem name under problems/, or the path of any package directory.
     pub problem: String,
@@ -99,11 +100,11 @@ pub fn run(args: MutantsArgs) -> anyhow::Result<ExitCode> {
             submissions: &results,
             added_tests: added,
         };
-        println!("{}", serde_json::to_string(&report)?);
+        crate::util::outln!("{}", serde_json::to_string(&report)?);
     } else if args.add {
-        println!("added {} to the data plan", plural(added.len(), "test"));
+        crate::util::outln!("added {} to the data plan", plural(added.len(), "test"));
         for name in &added {
-            println!("  {name}");
+            crate::util::outln!("  {name}");
         }
     }
     let unexplained = results
@@ -154,14 +155,14 @@ fn chosen_submissions(package: &Package, named: Option<&PathBuf>) -> anyhow::Res
 }
 
 fn print_table(result: &SubmissionResult, styled: bool) {
-    println!("{}", result.submission);
+    crate::util::outln!("{}", result.submission);
     for m in &result.mutants {
-        println!("{}", row(m, styled));
+        crate::util::outln!("{}", row(m, styled));
     }
     let score = result.score.map_or("no mutant built".to_string(), |s| {
         format!("score {:.1}%", s * 100.0)
     });
-    println!(
+    crate::util::outln!(
         "{}: {}, {} killed ({} by timeout), {} survived, {} did not build; {score}\n",
         result.submission,
         plural(result.total, "mutant"),
@@ -175,8 +176,8 @@ fn print_table(result: &SubmissionResult, styled: bool) {
 fn row(m: &MutantResult, styled: bool) -> String {
     let status = match (m.status, m.probably_equivalent) {
         (Status::Survived, Some(true)) => format!(
-            "survived (probably equivalent: {} random tests)",
-            m.hunted_tests.unwrap_or(0)
+            "survived (probably equivalent: {})",
+            plural(m.hunted_tests.unwrap_or(0), "random test")
         ),
         (Status::Survived, Some(false)) => format!(
             "survived; hunted: {} by `{}`",
@@ -212,12 +213,4 @@ fn row(m: &MutantResult, styled: bool) -> String {
         m.after,
         style.force_styling(styled).apply_to(status)
     )
-}
-
-fn plural(n: usize, word: &str) -> String {
-    if n == 1 {
-        format!("1 {word}")
-    } else {
-        format!("{n} {word}s")
-    }
 }

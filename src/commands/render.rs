@@ -11,17 +11,20 @@ use clap::Args;
 use crate::render::{self, Kind, Layout};
 
 #[derive(Debug, Args)]
-#[command(after_help = "Examples:
-  leapfrog render board problems/checkers/data/sample/1.in --moves 'b2 d4 f2' -o path.svg
-  leapfrog render row --text BBB_WWW --moves '3 5 6 4 2 1 3 5 7 6 4 2 3 5 4' -o frogs.png
-  leapfrog solve frogs <<< 2 | tail -n +2 | sed '1i OO_XX' | leapfrog render row
-
-Boards: columns are lettered a, b, ... from the left and rows numbered from 1 at the bottom;
+#[command(after_help = crate::commands::help::after_help(
+    &[
+        "leapfrog render board problems/checkers/data/sample/1.in --moves 'b2 d4 f2' -o path.svg",
+        "leapfrog render row --text BBB_WWW --moves '3 5 6 4 2 1 3 5 7 6 4 2 3 5 4' -o frogs.png",
+        "leapfrog solve frogs <<< 2 | tail -n +2 | sed '1i OO_XX' | leapfrog render row",
+    ],
+    "Boards: columns are lettered a, b, ... from the left and rows numbered from 1 at the bottom;
 --moves is a capture path of squares (b2 d4 f2, b2-d4-f2 or b2xd4xf2) starting on a black
 piece. Rows: B/X dark, W/O light, _ empty; a move is the number (from 1) of the leftmost square
 of the block that moves into the gap: the square a piece leaves when there is one empty
 square, the first of the two pieces when there are two (pairs, whose squares are numbered from
-0: --first 0).")]
+0: --first 0).",
+    crate::commands::help::MADE,
+))]
 pub struct RenderArgs {
     /// What the input describes.
     #[arg(value_enum)]
@@ -38,7 +41,8 @@ pub struct RenderArgs {
     /// Read the moves from a file instead.
     #[arg(long, conflicts_with = "moves", value_name = "FILE")]
     pub moves_file: Option<PathBuf>,
-    /// Where to write the picture (`.svg`, or `.png` to rasterise); standard output if absent.
+    /// Where to write the picture: `.svg`, or `.png` to rasterise (any other extension is an
+    /// error); standard output (SVG) if absent.
     #[arg(long, short = 'o', value_name = "FILE")]
     pub output: Option<PathBuf>,
     /// Board frames per line of the strip.
@@ -56,13 +60,18 @@ pub struct RenderArgs {
 }
 
 pub fn run(args: RenderArgs) -> anyhow::Result<ExitCode> {
+    let format = args.output.as_deref().map(Format::of).transpose()?;
     let (source, text) = read_input(&args)?;
-    let moves = match (&args.moves, &args.moves_file) {
-        (Some(m), _) => Some(m.clone()),
-        (None, Some(file)) => Some(
-            std::fs::read_to_string(file).with_context(|| format!("reading {}", file.display()))?,
+    let (moves_source, moves) = match (&args.moves, &args.moves_file) {
+        (Some(m), _) => ("--moves".to_string(), Some(m.clone())),
+        (None, Some(file)) => (
+            file.display().to_string(),
+            Some(
+                std::fs::read_to_string(file)
+                    .with_context(|| format!("reading {}", file.display()))?,
+            ),
         ),
-        (None, None) => None,
+        (None, None) => (String::new(), None),
     };
     let layout = Layout {
         columns: args.columns as usize,
@@ -70,10 +79,44 @@ pub fn run(args: RenderArgs) -> anyhow::Result<ExitCode> {
         labels: !args.no_labels,
         first_square: args.first,
     };
-    let svg = render::draw(args.kind, &text, moves.as_deref(), &layout)
-        .with_context(|| source.clone())?;
-    write_output(&args, &svg)?;
+    let svg = match render::draw(args.kind, &text, moves.as_deref(), &layout) {
+        Ok(svg) => svg,
+        // A bad move is the moves' fault, not the board's: name where the moves came from.
+        Err(err) if err.downcast_ref::<render::InTheMoves>().is_some() => {
+            let why: Vec<String> = err.chain().skip(1).map(|e| e.to_string()).collect();
+            bail!("{moves_source}: {}", why.join(": "));
+        }
+        Err(err) => return Err(err.context(source)),
+    };
+    write_output(&args, format, &svg)?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// The picture formats `-o` can write, told by the file's extension.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Format {
+    Svg,
+    Png,
+}
+
+impl Format {
+    fn of(path: &std::path::Path) -> anyhow::Result<Format> {
+        let ext = path
+            .extension()
+            .map(|e| e.to_string_lossy().to_ascii_lowercase());
+        match ext.as_deref() {
+            Some("svg") => Ok(Format::Svg),
+            Some("png") => Ok(Format::Png),
+            Some(other) => bail!(
+                "-o {}: cannot write .{other} pictures; name the file .svg or .png",
+                path.display()
+            ),
+            None => bail!(
+                "-o {}: the file name needs an extension, .svg or .png",
+                path.display()
+            ),
+        }
+    }
 }
 
 /// The input text and a name for it in error messages.
@@ -97,15 +140,12 @@ fn read_input(args: &RenderArgs) -> anyhow::Result<(String, String)> {
     }
 }
 
-fn write_output(args: &RenderArgs, svg: &str) -> anyhow::Result<()> {
-    let Some(path) = &args.output else {
+fn write_output(args: &RenderArgs, format: Option<Format>, svg: &str) -> anyhow::Result<()> {
+    let (Some(path), Some(format)) = (&args.output, format) else {
         std::io::stdout().write_all(svg.as_bytes())?;
         return Ok(());
     };
-    let png = path
-        .extension()
-        .is_some_and(|e| e.eq_ignore_ascii_case("png"));
-    let bytes = if png {
+    let bytes = if format == Format::Png {
         if !(args.scale > 0.0 && args.scale <= 16.0) {
             bail!("--scale must be between 0 and 16");
         }
@@ -113,5 +153,12 @@ fn write_output(args: &RenderArgs, svg: &str) -> anyhow::Result<()> {
     } else {
         svg.as_bytes().to_vec()
     };
-    crate::util::write_atomically(path, &bytes)
+    crate::util::write_atomically(path, &bytes)?;
+    crate::util::outln!(
+        "wrote {} ({}, {})",
+        path.display(),
+        if format == Format::Png { "PNG" } else { "SVG" },
+        crate::util::plural(bytes.len(), "byte")
+    );
+    Ok(())
 }

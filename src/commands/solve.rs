@@ -9,6 +9,11 @@ use clap::Args;
 use crate::puzzles::{self, SolveError};
 
 #[derive(Debug, Args)]
+#[command(after_help = crate::commands::help::after_help(
+    &["leapfrog solve frogs <<< 3", "leapfrog solve --list"],
+    "",
+    crate::commands::help::MADE,
+))]
 pub struct SolveArgs {
     /// The puzzle to solve (see --list).
     #[arg(required_unless_present = "list")]

@@ -9,16 +9,23 @@ use crate::package::Package;
 use crate::statement;
 
 #[derive(Debug, Args)]
-#[command(
-    after_help = "Pictures: a fenced block ```board or ```row in the Markdown statement is drawn \
+#[command(after_help = crate::commands::help::after_help(
+    &[
+        "leapfrog statement checkers",
+        "leapfrog statement ~/sum -o sum.html",
+    ],
+    "Pictures: a fenced block ```board or ```row in the Markdown statement is drawn \
 as SVG (attributes: moves=\"...\", caption=\"...\", file=data/sample/1.in, columns=N, labels=no, \
 first=0); ![alt](figure.png) includes a PNG file of problem_statement/; $...$ is drawn as MathML. \
-The page needs no network and no other files."
-)]
+The page needs no network and no other files.",
+    crate::commands::help::MADE,
+))]
 pub struct StatementArgs {
     /// A problem name under problems/, or the path of any package directory.
     pub problem: String,
-    /// Where to write the page (default: target/statements/<problem>.html in the repository).
+    /// Where to write the page. Default: for a problem under problems/,
+    /// target/statements/<problem>.html in that repository; for a package elsewhere,
+    /// <problem>.html next to the package's directory (~/sum -> ~/sum.html).
     #[arg(long, short = 'o', value_name = "FILE")]
     pub output: Option<PathBuf>,
 }
@@ -31,6 +38,6 @@ pub fn run(args: StatementArgs) -> anyhow::Result<ExitCode> {
         None => statement::default_output(&package)?,
     };
     crate::util::write_atomically(&output, page.as_bytes())?;
-    println!("{}", output.display());
+    crate::util::outln!("{}", output.display());
     Ok(ExitCode::SUCCESS)
 }

@@ -12,6 +12,14 @@ use crate::stress::{self, Found, Outcome, StressOptions};
 use crate::units::Seconds;
 
 #[derive(Debug, Args)]
+#[command(after_help = crate::commands::help::after_help(
+    &[
+        "leapfrog stress frogs my.py",
+        "leapfrog stress ~/sum ~/sum/submissions/wrong_answer/abs.py --against ref.cpp --time 30",
+    ],
+    "",
+    crate::commands::help::STRESSED,
+))]
 pub struct StressArgs {
     /// A problem name under problems/, or the path of any package directory.
     pub problem: String,
@@ -65,9 +73,9 @@ pub fn run(args: StressArgs) -> anyhow::Result<ExitCode> {
         &options,
         &mut |status| {
             spinner.message(&format!(
-                "{} · {} tests · {:.1} s · size {}",
+                "{} · {} · {:.1} s · size {}",
                 status.phase,
-                status.tests,
+                crate::util::plural(status.tests, "test"),
                 started.elapsed().as_secs_f64(),
                 status.size
             ));
@@ -77,12 +85,15 @@ pub fn run(args: StressArgs) -> anyhow::Result<ExitCode> {
     match outcome? {
         Outcome::Survived { tests, seconds } => {
             if args.json {
-                println!(
+                crate::util::outln!(
                     "{}",
                     json!({"problem": package.short_name, "submission": args.submission, "found": false, "tests": tests, "seconds": seconds})
                 );
             } else {
-                println!("no failure in {tests} tests ({seconds:.1} s)");
+                crate::util::outln!(
+                    "no failure in {} ({seconds:.1} s)",
+                    crate::util::plural(tests, "test")
+                );
             }
             Ok(ExitCode::SUCCESS)
         }
@@ -126,7 +137,7 @@ fn report_found(args: &StressArgs, package: &Package, found: &Found) -> anyhow::
     crate::util::write_atomically(&input_path, &found.input)?;
     crate::util::write_atomically(&answer_path, &found.answer)?;
     if args.json {
-        println!(
+        crate::util::outln!(
             "{}",
             json!({
                 "problem": package.short_name,
@@ -148,24 +159,24 @@ fn report_found(args: &StressArgs, package: &Package, found: &Found) -> anyhow::
         );
         return Ok(());
     }
-    println!(
-        "{} after {} tests ({:.1} s), from `{}`; shrunk in {} steps from {} to {} bytes",
+    crate::util::outln!(
+        "{} after {} ({:.1} s), from `{}`; shrunk in {} from {} to {}",
         found.verdict,
-        found.tests,
+        crate::util::plural(found.tests, "test"),
         found.seconds,
         found.generator_line,
-        found.shrink_steps,
-        found.original_bytes,
-        found.input.len()
+        crate::util::plural(found.shrink_steps, "step"),
+        crate::util::plural(found.original_bytes, "byte"),
+        crate::util::plural(found.input.len(), "byte")
     );
     show("input", &found.input);
     show("reference answer", &found.answer);
     show("submission output", &found.output);
-    println!("checker: {}", found.message);
+    crate::util::outln!("checker: {}", found.message);
     for line in &found.details {
-        println!("  {line}");
+        crate::util::outln!("  {line}");
     }
-    println!(
+    crate::util::outln!(
         "saved {} and {}",
         input_path.display(),
         answer_path.display()
@@ -177,11 +188,17 @@ fn report_found(args: &StressArgs, package: &Package, found: &Found) -> anyhow::
 fn show(label: &str, bytes: &[u8]) {
     let text = String::from_utf8_lossy(bytes);
     let lines: Vec<&str> = text.lines().collect();
-    println!("--- {label} ({} lines) ---", lines.len());
+    crate::util::outln!(
+        "--- {label} ({}) ---",
+        crate::util::plural(lines.len(), "line")
+    );
     for line in lines.iter().take(40) {
-        println!("{line}");
+        crate::util::outln!("{line}");
     }
     if lines.len() > 40 {
-        println!("[... {} more lines]", lines.len() - 40);
+        crate::util::outln!(
+            "[... {} more]",
+            crate::util::plural(lines.len() - 40, "line")
+        );
     }
 }

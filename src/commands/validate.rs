@@ -11,6 +11,11 @@ use crate::package::{Package, TestCase};
 use crate::report::{self, Progress};
 
 #[derive(Debug, Args)]
+#[command(after_help = crate::commands::help::after_help(
+    &["leapfrog validate checkers", "leapfrog validate ~/sum -j 2"],
+    "",
+    crate::commands::help::VALIDATED,
+))]
 pub struct ValidateArgs {
     /// A problem name under problems/, or the path of any package directory.
     pub problem: String,
@@ -78,21 +83,23 @@ pub fn run(args: ValidateArgs) -> anyhow::Result<ExitCode> {
     let ok = console::Style::new().green().bold().force_styling(styled);
     let bad = console::Style::new().red().bold().force_styling(styled);
     if invalid == 0 && broken == 0 {
-        println!(
-            "{} {}: {} inputs pass {} input validator(s); every answer passes {}",
+        crate::util::outln!(
+            "{} {}: {} {} {}; every answer passes {}",
             ok.apply_to("valid"),
             package.short_name,
-            tests.len(),
-            validators.count(),
+            crate::util::plural(tests.len(), "input"),
+            if tests.len() == 1 { "passes" } else { "pass" },
+            crate::util::plural(validators.count(), "input validator"),
             checker.describe()
         );
         Ok(ExitCode::SUCCESS)
     } else {
-        println!(
-            "{} {}: {invalid} invalid, {broken} errors, {} tests",
+        crate::util::outln!(
+            "{} {}: {invalid} invalid, {}, {}",
             bad.apply_to("failed"),
             package.short_name,
-            tests.len()
+            crate::util::plural(broken, "error"),
+            crate::util::plural(tests.len(), "test")
         );
         Ok(ExitCode::from(if broken > 0 { 2 } else { 1 }))
     }

@@ -25,6 +25,14 @@ use crate::verdict::Verdict;
 use super::judge::RunOptions;
 
 #[derive(Debug, Args)]
+#[command(after_help = crate::commands::help::after_help(
+    &[
+        "leapfrog verify checkers",
+        "leapfrog verify ~/sum --report sum.html",
+    ],
+    "",
+    crate::commands::help::VERIFIED,
+))]
 pub struct VerifyArgs {
     /// A problem name under problems/, or the path of any package directory.
     pub problem: String,
@@ -81,6 +89,7 @@ pub fn run(args: VerifyArgs) -> anyhow::Result<ExitCode> {
     crate::interrupt::install();
     let package = Package::open(&args.problem)?;
     crate::generate::ensure_secret_data(&package)?;
+    super::warn_without_samples(&package);
     let submissions = package.submissions()?;
     if submissions.is_empty() {
         anyhow::bail!(
@@ -114,10 +123,10 @@ pub fn run(args: VerifyArgs) -> anyhow::Result<ExitCode> {
         .max()
         .unwrap_or(0);
     if !args.json {
-        println!(
-            "verify {} · {} submissions · limits {:.2} s CPU, {} MiB memory · {} · memory: {}",
+        crate::util::outln!(
+            "verify {} · {} · limits {:.2} s CPU, {} MiB memory · {} · memory: {}",
             package.short_name,
-            submissions.len(),
+            crate::util::plural(submissions.len(), "submission"),
             limits.time_s,
             limits.memory_mib,
             base.isolation.name(),
@@ -129,7 +138,7 @@ pub fn run(args: VerifyArgs) -> anyhow::Result<ExitCode> {
         let record = recorder.as_mut().map(|r| (r, column));
         let row = verify_one(&judge, submission, args.json, complete, record)?;
         if !args.json {
-            println!("{}", format_row(&row, width, styled));
+            crate::util::outln!("{}", format_row(&row, width, styled));
         }
         rows.push(row);
     }
@@ -193,24 +202,24 @@ fn summarize(
     }
     let rows = report.submissions;
     if json {
-        println!("{}", serde_json::to_string(&value)?);
+        crate::util::outln!("{}", serde_json::to_string(&value)?);
     } else {
         let summary = format!(
-            "{} submissions: {} as expected, {} mismatched, {} skipped, {} judge errors",
-            rows.len(),
+            "{}: {} as expected, {} mismatched, {} skipped, {}",
+            crate::util::plural(rows.len(), "submission"),
             fine,
             mismatched,
             skipped,
-            errors
+            crate::util::plural(errors, "judge error")
         );
         let style = if ok {
             console::Style::new().green()
         } else {
             console::Style::new().red()
         };
-        println!("{}", style.bold().force_styling(styled).apply_to(summary));
+        crate::util::outln!("{}", style.bold().force_styling(styled).apply_to(summary));
         if let Some(path) = page.path {
-            println!("report: {}", path.display());
+            crate::util::outln!("report: {}", path.display());
         }
     }
     Ok(if errors > 0 {
@@ -328,7 +337,13 @@ fn assess(expected: Expected, report: &JudgeReport) -> (Status, String) {
     let describe = |t: &TestResult| format!("{} on {}: {}", t.verdict, t.name, t.message);
     match expected {
         Expected::Accepted => match report.tests.iter().find(|t| t.verdict != Verdict::Ac) {
-            None => (Status::Ok, format!("{} tests accepted", report.tests.len())),
+            None => (
+                Status::Ok,
+                format!(
+                    "{} accepted",
+                    crate::util::plural(report.tests.len(), "test")
+                ),
+            ),
             Some(t) => (Status::Mismatch, describe(t)),
         },
         Expected::WrongAnswer => match (first_with(Verdict::Tle), first_with(Verdict::Wa)) {
@@ -375,11 +390,11 @@ fn format_row(row: &Row, width: usize, styled: bool) -> String {
         })
         .unwrap_or_else(|| "-  ".to_string());
     format!(
-        "  {status}  {:<width$}  {:<10}  expected {:<3}  got {got}  {:>3} tests  {:>6.2} s  {}",
+        "  {status}  {:<width$}  {:<10}  expected {:<3}  got {got}  {:>9}  {:>6.2} s  {}",
         row.submission,
         row.language,
         row.expected.code(),
-        row.tests_run,
+        crate::util::plural(row.tests_run, "test"),
         row.max_time_s,
         row.reason
     )

@@ -28,6 +28,12 @@ use crate::util::file_hash;
 use commit::{commit, plan_fingerprint};
 
 /// How to generate.
+/// A generated input that the package's input validators reject: the data is wrong, not the
+/// judge, so the command exits 1 (as for any rejected test) rather than 2.
+#[derive(Debug, Clone, thiserror::Error)]
+#[error("the generated input is invalid: {0}")]
+pub struct InvalidInput(pub String);
+
 #[derive(Debug, Clone)]
 pub struct GenerateOptions {
     /// Overwrite test files that generate did not write (or that were edited since).
@@ -156,9 +162,9 @@ pub fn ensure_secret_data(package: &Package) -> anyhow::Result<()> {
         "is missing"
     };
     eprintln!(
-        "note: {}/data/secret {why}; generating it ({} tests)",
+        "note: {}/data/secret {why}; generating it ({})",
         package.root.display(),
-        plan.tests.len()
+        crate::util::plural(plan.tests.len(), "test")
     );
     let options = GenerateOptions {
         force: false,
@@ -227,7 +233,7 @@ fn stage_test(
     );
     let (_, input_flags) = crate::package::testdata::group_flags(&data, &group_dir, package)?;
     if let Some(reason) = validators.check(&input, &input_flags, &dir, limits)? {
-        bail!("the generated input is invalid: {reason}");
+        return Err(InvalidInput(reason).into());
     }
     reference.answer(&input, &answer, &dir, package)?;
     let outcome = reference.outcome(crate::util::read_head(&answer).as_bytes());

@@ -44,6 +44,17 @@ impl Kind {
 }
 
 /// Draws a board or rows from their text form, with optional moves.
+/// The context of an error in the moves rather than in the drawing, so that a caller can blame
+/// where the moves came from (`--moves`, a file) instead of the board's source.
+#[derive(Debug, Clone, Copy)]
+pub struct InTheMoves;
+
+impl std::fmt::Display for InTheMoves {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("in the moves")
+    }
+}
+
 pub fn draw(
     kind: Kind,
     text: &str,
@@ -54,7 +65,7 @@ pub fn draw(
         Kind::Board => {
             let start = Board::parse_drawing(text.as_bytes())?;
             let (jumps, boards) = match moves {
-                Some(m) => path::play_path(&start, m).context("in the moves")?,
+                Some(m) => path::play_path(&start, m).context(InTheMoves)?,
                 None => (Vec::new(), Vec::new()),
             };
             if jumps.len() + 1 > MAX_FRAMES {
@@ -74,7 +85,7 @@ pub fn draw(
                     );
                 }
                 let played =
-                    row::play_moves(&frames[0], m, layout.first_square).context("in the moves")?;
+                    row::play_moves(&frames[0], m, layout.first_square).context(InTheMoves)?;
                 frames.extend(played);
             }
             if frames.len() > MAX_FRAMES {

@@ -154,7 +154,12 @@ pub fn play_moves(start: &Row, moves: &str, first: usize) -> Result<Vec<Row>, Ro
         let last = first + squares - 1;
         if p < first || p + width - 1 > last {
             return Err(err(format!(
-                "squares are numbered {first}..{last} and {width} piece(s) move at once"
+                "squares are numbered {first}..{last} and {} at once",
+                if width == 1 {
+                    "1 piece moves"
+                } else {
+                    "2 pieces move"
+                }
             )));
         }
         out.push(game.play(p - first).map_err(|reason| match reason {

@@ -88,21 +88,22 @@ fn read_text(path: &Path) -> anyhow::Result<String> {
 }
 
 /// Where `leapfrog statement` writes a package's page: `target/statements/<name>.html` in the
-/// repository that holds `problems/<name>`, or in the current directory for a package elsewhere.
+/// repository that holds `problems/<name>`; for a package elsewhere, `<name>.html` next to the
+/// package's directory (never into whatever directory the command was run from).
 pub fn default_output(package: &Package) -> anyhow::Result<PathBuf> {
     let root = package
         .root
         .canonicalize()
         .with_context(|| package.root.display().to_string())?;
-    let base = match root.parent() {
+    let file = format!("{}.html", package.short_name);
+    Ok(match root.parent() {
         Some(parent) if parent.file_name().is_some_and(|n| n == "problems") => parent
             .parent()
-            .map(Path::to_path_buf)
-            .unwrap_or_else(|| parent.to_path_buf()),
-        _ => std::env::current_dir().context("reading the current directory")?,
-    };
-    Ok(base
-        .join("target")
-        .join("statements")
-        .join(format!("{}.html", package.short_name)))
+            .unwrap_or(parent)
+            .join("target")
+            .join("statements")
+            .join(file),
+        Some(parent) => parent.join(file),
+        None => root.join(file),
+    })
 }

@@ -28,7 +28,9 @@ pub fn read_head_tail(path: &Path) -> String {
     };
     let len = file.metadata().map(|m| m.len()).unwrap_or(0);
     if len <= 2 * MESSAGE_BYTES as u64 {
-        return read_head(path);
+        let mut all = Vec::new();
+        let _ = file.read_to_end(&mut all);
+        return String::from_utf8_lossy(&all).into_owned();
     }
     let mut head = vec![0; MESSAGE_BYTES];
     let mut tail = Vec::new();

@@ -2,13 +2,37 @@
 //! bottom layer, which every other module may use and which uses none of them.
 
 mod files;
+mod out;
 mod paths;
 
 pub use files::{
     MESSAGE_BYTES, file_hash, hash_bytes, hex, publish_dir, read_head, read_head_tail,
     staging_dir_for, write_atomically,
 };
+pub(crate) use out::outln;
+pub use out::{stdout_closed, write_stdout};
 pub use paths::{display_path, find_in_path};
+
+/// What a failing program said, on one line: its non-empty lines joined by ` | `, the first
+/// and last `keep` of them when there are more (a panic's message and location come last, a
+/// program's own first words first), with the count of the lines left out between.
+pub fn head_tail_lines(text: &str, keep: usize) -> String {
+    let lines: Vec<&str> = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect();
+    if lines.len() <= 2 * keep {
+        return lines.join(" | ");
+    }
+    let skipped = lines.len() - 2 * keep;
+    format!(
+        "{} | [… {} …] | {}",
+        lines[..keep].join(" | "),
+        plural(skipped, "line"),
+        lines[lines.len() - keep..].join(" | ")
+    )
+}
 
 /// The words of a command line (plans and `--generator` split on white space, no quoting).
 pub fn words(line: &str) -> Vec<String> {
@@ -22,4 +46,17 @@ pub fn split_command(line: &str) -> Option<(String, Vec<String>)> {
         let name = words.remove(0);
         (name, words)
     })
+}
+
+/// A count and its noun, singular for exactly one: `plural(1, "test")` is "1 test",
+/// `plural(2, "test")` "2 tests" (nouns with a regular `s` plural only).
+pub fn plural<N>(n: N, word: &str) -> String
+where
+    N: Copy + std::fmt::Display + PartialEq + From<u8>,
+{
+    if n == N::from(1) {
+        format!("1 {word}")
+    } else {
+        format!("{n} {word}s")
+    }
 }
