@@ -25,13 +25,10 @@ use crate::verdict::Verdict;
 use super::judge::RunOptions;
 
 #[derive(Debug, Args)]
-#[command(after_help = crate::commands::help::after_help(
-    &[
-        "leapfrog verify checkers",
-        "leapfrog verify ~/sum --report sum.html",
-    ],
+#[command(after_help = super::help::after_help(
+    &["leapfrog verify checkers", "leapfrog verify ~/sum --report sum.html"],
     "",
-    crate::commands::help::VERIFIED,
+    super::help::VERIFIED,
 ))]
 pub struct VerifyArgs {
     /// A problem name under problems/, or the path of any package directory.
