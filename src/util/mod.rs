@@ -10,7 +10,7 @@ pub use files::{
     staging_dir_for, write_atomically,
 };
 pub(crate) use out::outln;
-pub use out::{stdout_closed, write_stdout};
+pub use out::write_stdout;
 pub use paths::{display_path, find_in_path};
 
 /// What a failing program said, on one line: its non-empty lines joined by ` | `, the first

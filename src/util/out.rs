@@ -23,11 +23,6 @@ pub fn write_stdout(args: fmt::Arguments) {
     }
 }
 
-/// Whether stdout's reader has gone (a closed pipe): long outputs may stop early.
-pub fn stdout_closed() -> bool {
-    CLOSED.load(Ordering::Relaxed)
-}
-
 /// `println!` through [`write_stdout`].
 macro_rules! outln {
     () => {
