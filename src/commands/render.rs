@@ -1,7 +1,7 @@
 //! `leapfrog render`: draw a board or a row, and optionally a move sequence as a strip of
 //! frames, as SVG (or PNG when the output file ends in `.png`).
 
-use std::io::{Read, Write};
+use std::io::Read;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -142,7 +142,7 @@ fn read_input(args: &RenderArgs) -> anyhow::Result<(String, String)> {
 
 fn write_output(args: &RenderArgs, format: Option<Format>, svg: &str) -> anyhow::Result<()> {
     let (Some(path), Some(format)) = (&args.output, format) else {
-        std::io::stdout().write_all(svg.as_bytes())?;
+        crate::util::write_stdout(format_args!("{svg}"));
         return Ok(());
     };
     let bytes = if format == Format::Png {
