@@ -40,13 +40,16 @@ fn run_mutants(package: &Path, submission: &Path, extra: &[&str]) -> serde_json:
 #[test]
 fn samples_alone_leave_survivors_and_hunted_tests_added_to_the_plan_kill_them() {
     // frogs' Python solution is short (about forty mutants), and its first sample alone (one
-    // frog a side) leaves a few survivors that random sizes tell apart within a second or two.
+    // frog a side) leaves six survivors. The hunt draws ten tests of each size from 1 up, so
+    // five of them fall at the first test with two frogs a side (the 11th to 14th test): quick
+    // on an idle machine, but the budget is generous because a loaded one runs far fewer tests
+    // a second. The sixth survivor spends the whole budget.
     let (_dir, package) = copy_of("frogs");
     let submission = package.join("submissions/accepted/rows.py");
     let first = run_mutants(
         &package,
         &submission,
-        &["--tests", "sample/1", "--hunt", "2", "--add"],
+        &["--tests", "sample/1", "--hunt", "10", "--add"],
     );
     let result = &first["submissions"][0];
     let total = result["total"].as_u64().unwrap();
