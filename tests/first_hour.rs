@@ -373,3 +373,59 @@ fn missing_samples_warn_and_missing_data_is_one_error() {
         "{stderr}"
     );
 }
+
+/// `stress PKG SUB` with no flags on a package whose plan names its solution and uses its own
+/// generator program: the plan's solution answers, the plan's generator makes the tests.
+#[test]
+fn stress_defaults_to_the_plans_solution_and_generator() {
+    if !have("python3") {
+        return;
+    }
+    let pkg = TempPackage::sum(2.0, 256, 0);
+    pkg.write(
+        "generators/gen.py",
+        "import random, sys\nargs = dict(zip(sys.argv[1::2], sys.argv[2::2]))\nrng = random.Random(int(args['--seed']))\nm = int(args['--max'])\nprint(rng.randint(0, m), rng.randint(0, m))\n",
+    );
+    pkg.write(
+        "generators/plan.yaml",
+        "solution: submissions/accepted/sum.py\ntests:\n  secret/01: gen.py --max 10 --seed 1\n  secret/02: gen.py --max 1000 --seed 2\n",
+    );
+    pkg.write(
+        "submissions/accepted/sum.py",
+        "a, b = map(int, input().split())\nprint(a + b)\n",
+    );
+    // Wrong once the first number reaches 100.
+    let buggy = pkg.write(
+        "submissions/wrong_answer/big.py",
+        "a, b = map(int, input().split())\nprint(a + b + (a >= 100))\n",
+    );
+    let output = leapfrog()
+        .current_dir(pkg.path())
+        .args(["stress", &pkg.arg(), buggy.to_str().unwrap(), "--json"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    let value = crate::support::json(&output);
+    assert_eq!(value["verdict"], "WA", "{value}");
+    assert!(
+        value["generator"]
+            .as_str()
+            .unwrap()
+            .starts_with("gen.py --max 1000 --seed "),
+        "{value}"
+    );
+    assert_eq!(value["input"], "100 0\n", "{value}");
+    assert_eq!(value["expected"], "100\n", "{value}");
+
+    // The accepted solution survives the plan's generator, still with no flags.
+    let output = leapfrog()
+        .current_dir(pkg.path())
+        .args(["stress", &pkg.arg(), "submissions/accepted/sum.py"])
+        .args(["--iterations", "4"])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    assert!(stdout.contains("no failure in 4 tests"), "{stdout}");
+}
