@@ -155,11 +155,16 @@ pub fn run(spec: &RunSpec) -> anyhow::Result<RunOutcome> {
     if spec.limits.processes.is_some() && !cgroup::pids_available() {
         warn_unenforced_process_limit();
     }
-    let sampler = spec.limits.memory.filter(|_| {
-        !cgroup
-            .as_ref()
-            .is_some_and(cgroup::RunCgroup::limits_memory)
-    });
+    let held = cgroup
+        .as_ref()
+        .is_some_and(cgroup::RunCgroup::limits_memory);
+    let sampler = match spec.limits.memory {
+        Some(limit) if !held => Some(limit),
+        // The cgroup holds the limit but keeps no peak: sample only to measure, so that a run
+        // stopped early (a TLE) still reports the memory it had, not its launcher's.
+        Some(_) if !cgroup.as_ref().is_some_and(cgroup::RunCgroup::reports_peak) => Some(u64::MAX),
+        _ => None,
+    };
     let setup = child::Setup::new(&spec.limits, spec.cpu_slot, cgroup.as_ref());
     // In a kept sandbox, the child enters it (after joining the run's cgroup, so the program,
     // its descendant, is held there too) and reports the program's own status and usage.
