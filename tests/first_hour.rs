@@ -415,8 +415,19 @@ fn stress_defaults_to_the_plans_solution_and_generator() {
             .starts_with("gen.py --max 1000 --seed "),
         "{value}"
     );
-    assert_eq!(value["input"], "100 0\n", "{value}");
-    assert_eq!(value["expected"], "100\n", "{value}");
+    // The failing input is one the bug shows on, answered by the plan's solution.
+    let numbers: Vec<i64> = value["input"]
+        .as_str()
+        .unwrap()
+        .split_whitespace()
+        .map(|n| n.parse().unwrap())
+        .collect();
+    assert!(numbers.len() == 2 && numbers[0] >= 100, "{value}");
+    assert_eq!(
+        value["expected"],
+        format!("{}\n", numbers[0] + numbers[1]),
+        "{value}"
+    );
 
     // The accepted solution survives the plan's generator, still with no flags.
     let output = leapfrog()
