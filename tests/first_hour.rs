@@ -373,3 +373,212 @@ fn missing_samples_warn_and_missing_data_is_one_error() {
         "{stderr}"
     );
 }
+
+/// `stress PKG SUB` with no flags on a package whose plan names its solution and uses its own
+/// generator program: the plan's solution answers, the plan's generator makes the tests.
+#[test]
+fn stress_defaults_to_the_plans_solution_and_generator() {
+    if !have("python3") {
+        return;
+    }
+    let pkg = TempPackage::sum(2.0, 256, 0);
+    pkg.write(
+        "generators/gen.py",
+        "import random, sys\nargs = dict(zip(sys.argv[1::2], sys.argv[2::2]))\nrng = random.Random(int(args['--seed']))\nm = int(args['--max'])\nprint(rng.randint(0, m), rng.randint(0, m))\n",
+    );
+    pkg.write(
+        "generators/plan.yaml",
+        "solution: submissions/accepted/sum.py\ntests:\n  secret/01: gen.py --max 10 --seed 1\n  secret/02: gen.py --max 1000 --seed 2\n",
+    );
+    pkg.write(
+        "submissions/accepted/sum.py",
+        "a, b = map(int, input().split())\nprint(a + b)\n",
+    );
+    // Wrong once the first number reaches 100.
+    let buggy = pkg.write(
+        "submissions/wrong_answer/big.py",
+        "a, b = map(int, input().split())\nprint(a + b + (a >= 100))\n",
+    );
+    let output = leapfrog()
+        .current_dir(pkg.path())
+        .args(["stress", &pkg.arg(), buggy.to_str().unwrap(), "--json"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    let value = crate::support::json(&output);
+    assert_eq!(value["verdict"], "WA", "{value}");
+    assert!(
+        value["generator"]
+            .as_str()
+            .unwrap()
+            .starts_with("gen.py --max 1000 --seed "),
+        "{value}"
+    );
+    // The failing input is one the bug shows on, answered by the plan's solution.
+    let numbers: Vec<i64> = value["input"]
+        .as_str()
+        .unwrap()
+        .split_whitespace()
+        .map(|n| n.parse().unwrap())
+        .collect();
+    assert!(numbers.len() == 2 && numbers[0] >= 100, "{value}");
+    assert_eq!(
+        value["expected"],
+        format!("{}\n", numbers[0] + numbers[1]),
+        "{value}"
+    );
+
+    // The accepted solution survives the plan's generator, still with no flags.
+    let output = leapfrog()
+        .current_dir(pkg.path())
+        .args(["stress", &pkg.arg(), "submissions/accepted/sum.py"])
+        .args(["--iterations", "4"])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    assert!(stdout.contains("no failure in 4 tests"), "{stdout}");
+}
+
+/// On a terminal, with the secret data generated in the same run (a fresh package with a plan),
+/// the result table's columns line up: every row's time ends at the same column, whatever the
+/// length of the test's name and whatever the progress bar drew around it.
+#[test]
+fn result_table_aligned_when_data_is_generated_in_the_same_run() {
+    if !have("python3") || !have("script") {
+        return;
+    }
+    let pkg = TempPackage::sum(2.0, 256, 0);
+    pkg.write(
+        "submissions/accepted/sum.py",
+        "a, b = map(int, input().split())\nprint(a + b)\n",
+    );
+    pkg.write("generators/g.py", "import sys\nprint(sys.argv[1], 5)\n");
+    pkg.write(
+        "generators/plan.yaml",
+        "solution: submissions/accepted/sum.py\ntests:\n  secret/1: g.py 1\n  secret/a-longer-group/test-with-a-long-name-2: g.py 2\n  secret/small/3: g.py 3\n",
+    );
+    let command = format!(
+        "{} judge {} {}",
+        assert_cmd::cargo::cargo_bin!("leapfrog").display(),
+        pkg.arg(),
+        pkg.path().join("submissions/accepted/sum.py").display()
+    );
+    // `script` runs the command on a pseudo-terminal, as a user's shell would.
+    let output = std::process::Command::new("script")
+        .args(["-qec", &command, "/dev/null"])
+        .env("LEAPFROG_CACHE_DIR", cache_dir())
+        .env_remove("NO_COLOR")
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    let raw = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(0), "{raw}");
+    assert!(raw.contains("generating it (3 tests)"), "{raw}");
+    let rows: Vec<String> = raw
+        .split('\n')
+        .map(|line| {
+            // What stays on the screen: the text after the last carriage return or line clear.
+            let shown = line.trim_end_matches('\r');
+            let shown = shown.rsplit(['\r']).next().unwrap_or_default();
+            let shown = shown.rsplit("\x1b[2K").next().unwrap_or_default();
+            strip_ansi(shown)
+        })
+        .filter(|line| line.starts_with("  AC "))
+        .collect();
+    assert_eq!(rows.len(), 4, "{raw}");
+    let ends: Vec<Option<usize>> = rows.iter().map(|row| row.find(" s  ")).collect();
+    assert!(ends[0].is_some(), "{rows:#?}");
+    assert!(ends.iter().all(|end| *end == ends[0]), "{rows:#?}");
+    let memory: Vec<Option<usize>> = rows.iter().map(|row| row.find(" MiB")).collect();
+    assert!(memory.iter().all(|end| *end == memory[0]), "{rows:#?}");
+}
+
+/// The text without its colour and style escapes.
+fn strip_ansi(text: &str) -> String {
+    let mut out = String::new();
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        if c == '\x1b' {
+            // An escape runs to its final letter.
+            for c in chars.by_ref() {
+                if c.is_ascii_alphabetic() {
+                    break;
+                }
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// A run stopped for its time reports the memory it held, not its launcher's: a Python loop
+/// that fills 20 MiB and then spins is a TLE of at least 15 MiB, whether memory is judged by a
+/// cgroup or by sampling.
+#[test]
+fn time_limit_exceeded_reports_real_memory() {
+    if !have("python3") {
+        return;
+    }
+    let pkg = TempPackage::sum(1.0, 256, 0);
+    let path = pkg.write(
+        "submissions/time_limit_exceeded/fill_then_spin.py",
+        "data = bytearray(20 * 1024 * 1024)\nfor i in range(0, len(data), 4096):\n    data[i] = 1\nwhile True:\n    pass\n",
+    );
+    for enforcement in ["", "sampled"] {
+        let output = leapfrog()
+            .args(["judge", &pkg.arg(), path.to_str().unwrap(), "--json"])
+            .env("LEAPFROG_MEMORY_ENFORCEMENT", enforcement)
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(1), "{output:?}");
+        let value = crate::support::json(&output);
+        let test = &value["tests"][0];
+        assert_eq!(test["verdict"], "TLE", "{value}");
+        let memory = test["memory_mib"].as_f64().unwrap();
+        assert!(memory >= 15.0, "{enforcement:?}: {value}");
+    }
+}
+
+/// A compile error names the source by the path the user gave, inside the sandbox or not; a
+/// Python syntax error is Python's own message, without the syntax check's traceback line.
+#[test]
+fn compile_errors_name_the_users_path() {
+    let pkg = TempPackage::sum(1.0, 256, 0);
+    pkg.write(
+        "mine/bad.cpp",
+        "#include <cstdio>\nint main() { int a, b; scanf(\"%d %d\", &a, &b) printf(\"%d\\n\", a + b); }\n",
+    );
+    pkg.write(
+        "mine/bad.py",
+        "a, b = map(int, input().split()\nprint(a + b)\n",
+    );
+    let mut cases = vec![("mine/bad.py", "File \"mine/bad.py\", line 1")];
+    if have("g++") {
+        cases.push(("mine/bad.cpp", "mine/bad.cpp:2:"));
+    }
+    for (source, expected) in cases {
+        if source.ends_with(".py") && !have("python3") {
+            continue;
+        }
+        for extra in [None, Some("--no-sandbox")] {
+            let output = leapfrog()
+                .current_dir(pkg.path())
+                .args(["judge", ".", source, "--json"])
+                .args(extra)
+                .output()
+                .unwrap();
+            assert_eq!(output.status.code(), Some(1), "{output:?}");
+            let value = crate::support::json(&output);
+            assert_eq!(value["verdict"], "CE", "{value}");
+            let message = value["compile_message"].as_str().unwrap();
+            assert!(message.contains(expected), "{source} {extra:?}: {message}");
+            assert!(!message.contains("/program"), "{message}");
+            assert!(!message.contains(pkg.path().to_str().unwrap()), "{message}");
+            assert!(!message.contains("<string>"), "{message}");
+            assert!(!message.contains("Traceback"), "{message}");
+        }
+    }
+}

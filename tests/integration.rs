@@ -31,3 +31,4 @@ mod shifting;
 mod statement;
 mod stress;
 mod verify;
+mod walkthrough;

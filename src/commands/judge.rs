@@ -105,13 +105,14 @@ pub fn run(args: JudgeArgs) -> anyhow::Result<ExitCode> {
     let styled = report::stdout_styled();
     let json = args.json;
     let progress = Progress::new("judging", json);
+    // The widest name, in characters (the padding counts characters): every row's time and
+    // memory then line up, whatever the names generated in this run.
     let name_width = judge
         .tests
         .iter()
-        .map(|t| t.name.len())
+        .map(|t| t.name.chars().count())
         .max()
-        .unwrap_or(0)
-        .min(40);
+        .unwrap_or(0);
     if !json {
         let limits = &judge.limits;
         crate::util::outln!(
@@ -136,11 +137,7 @@ pub fn run(args: JudgeArgs) -> anyhow::Result<ExitCode> {
                 recorder.record(0, result);
             }
             if !json {
-                progress.println(&report::test_line(
-                    result,
-                    name_width.max(result.name.len().min(40)),
-                    styled,
-                ));
+                progress.println(&report::test_line(result, name_width, styled));
             }
         },
     )?;

@@ -15,7 +15,8 @@ use crate::units::Seconds;
 #[command(after_help = crate::commands::help::after_help(
     &[
         "leapfrog stress frogs my.py",
-        "leapfrog stress ~/sum ~/sum/submissions/wrong_answer/abs.py --against ref.cpp --time 30",
+        "leapfrog stress ~/sum ~/sum/submissions/wrong_answer/abs.py",
+        "leapfrog stress ~/sum abs.py --against ref.cpp --generator 'gen.py --max 9' --time 30",
     ],
     "",
     crate::commands::help::STRESSED,
@@ -25,11 +26,14 @@ pub struct StressArgs {
     pub problem: String,
     /// The submission to stress (source file or executable).
     pub submission: PathBuf,
-    /// Compare with this program instead of the built-in reference solver.
+    /// Compare with this program. Default: the `solution:` of generators/plan.yaml (a built-in
+    /// solver or a program in the package), else the built-in solver named like the package.
     #[arg(long, value_name = "OTHER")]
     pub against: Option<PathBuf>,
     /// A generator command line to use (`checkers --outcome none --n 6`); its seed changes every
-    /// test. Default: the plan's generator at growing sizes, small first.
+    /// test. Default: the generator most of the plan's tests use: a built-in one at growing
+    /// sizes, small first; a program of the package on the plan's command lines in turn, each
+    /// with a new seed (in place of `{seed}`, after `--seed`, else appended as `--seed N`).
     #[arg(long, value_name = "ARGS")]
     pub generator: Option<String>,
     /// The seed: the same seed finds the same first failure.

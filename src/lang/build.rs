@@ -53,6 +53,7 @@ pub fn compile_as(
             language.name()
         );
     }
+    let given = source;
     let source = std::fs::canonicalize(source).with_context(|| source.display().to_string())?;
     if language == Language::Executable {
         return Ok(Ok(Compiled {
@@ -75,7 +76,7 @@ pub fn compile_as(
     if !entry.join("ok").is_file() {
         match build(language, &source, &files, &entry, isolation)? {
             Ok(()) => {}
-            Err(err) => return Ok(Err(err)),
+            Err(err) => return Ok(Err(user_paths(err, given, &source, &files))),
         }
     }
     Ok(Ok(runnable(language, &entry, &files)))
@@ -148,9 +149,9 @@ fn compile_command(language: Language, files: &[PathBuf], out: &Path) -> Vec<OsS
         }
         Language::Java => tool_then("javac", &["-encoding", "UTF-8", "-d"]),
         Language::Python => {
-            // A syntax check that writes nothing next to the sources.
-            let check =
-                "import sys\nfor f in sys.argv[1:]:\n    compile(open(f, 'rb').read(), f, 'exec')";
+            // A syntax check that writes nothing next to the sources, and reports an error as
+            // Python would, without this script's own frame in a traceback.
+            let check = "import sys, traceback\nstatus = 0\nfor f in sys.argv[1:]:\n    try:\n        compile(open(f, 'rb').read(), f, 'exec')\n    except Exception as e:\n        sys.stderr.write(''.join(traceback.format_exception_only(type(e), e)))\n        status = 1\nsys.exit(status)";
             let mut argv = vec![python_interpreter().into(), "-c".into(), check.into()];
             argv.extend(files.iter().map(OsString::from));
             return argv;
@@ -217,6 +218,32 @@ fn build(
     // Another judge may finish the same build first; theirs is as good as ours.
     crate::util::publish_dir(staging, entry, || entry.join("ok").is_file())?;
     Ok(Ok(()))
+}
+
+/// The compiler's message with each source named by the path the user gave (`bad.cpp`), not
+/// the one the compiler saw (`/program/bad.cpp` in the sandbox, the absolute path outside).
+fn user_paths(err: CompileError, given: &Path, source: &Path, files: &[PathBuf]) -> CompileError {
+    let inside = Path::new(sandbox::PROGRAM_DIR);
+    let mut names: Vec<(String, String)> = Vec::new();
+    for file in files {
+        let (seen, user) = match file.strip_prefix(source) {
+            Ok(rel) if !rel.as_os_str().is_empty() => (inside.join(rel), given.join(rel)),
+            _ => (
+                inside.join(file.file_name().unwrap_or_default()),
+                given.to_path_buf(),
+            ),
+        };
+        let user = user.display().to_string();
+        names.push((seen.display().to_string(), user.clone()));
+        names.push((file.display().to_string(), user));
+    }
+    // Longer paths first, so that no path is replaced inside a longer one.
+    names.sort_by_key(|(seen, _)| std::cmp::Reverse(seen.len()));
+    let mut message = err.message;
+    for (seen, user) in names {
+        message = message.replace(&seen, &user);
+    }
+    CompileError { message }
 }
 
 /// The compile command inside the sandbox: the sources appear below /program, the build

@@ -24,7 +24,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, bail};
 
 pub use config::{Limits, ProblemConfig, Validation};
-pub use plan::{Plan, PlanTest};
+pub use plan::{DefaultGenerator, Plan, PlanTest};
 pub use submissions::{Expected, Submission};
 pub use testdata::TestCase;
 

@@ -103,3 +103,41 @@ fn check_test_name(name: &str) -> anyhow::Result<()> {
     }
     Ok(())
 }
+
+/// The generator that stress testing draws from when it is given none.
+#[derive(Debug, Clone)]
+pub struct DefaultGenerator {
+    /// The first word of the plan's commands: a built-in generator's name or a program in the
+    /// package's `generators/` directory.
+    pub name: String,
+    /// The arguments of every plan test that uses it, in plan order.
+    pub lines: Vec<Vec<String>>,
+}
+
+impl super::Package {
+    /// The reference that answers random tests when none is given: the plan's `solution` as
+    /// written (a built-in solver's name or a path relative to the package), if there is a plan.
+    pub fn default_reference(&self) -> anyhow::Result<Option<String>> {
+        Ok(self.plan()?.map(|plan| plan.solution))
+    }
+
+    /// The generator that makes random tests when none is given: the one most of the plan's
+    /// tests use (the first of them on a tie), with the arguments of each of its tests.
+    pub fn default_generator(&self) -> anyhow::Result<Option<DefaultGenerator>> {
+        let Some(plan) = self.plan()? else {
+            return Ok(None);
+        };
+        let mut found: Vec<DefaultGenerator> = Vec::new();
+        for test in plan.tests {
+            match found.iter_mut().find(|g| g.name == test.generator) {
+                Some(known) => known.lines.push(test.args),
+                None => found.push(DefaultGenerator {
+                    name: test.generator,
+                    lines: vec![test.args],
+                }),
+            }
+        }
+        // `max_by_key` keeps the last of equals: search from the end to keep the first.
+        Ok(found.into_iter().rev().max_by_key(|g| g.lines.len()))
+    }
+}

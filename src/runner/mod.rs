@@ -155,11 +155,7 @@ pub fn run(spec: &RunSpec) -> anyhow::Result<RunOutcome> {
     if spec.limits.processes.is_some() && !cgroup::pids_available() {
         warn_unenforced_process_limit();
     }
-    let sampler = spec.limits.memory.filter(|_| {
-        !cgroup
-            .as_ref()
-            .is_some_and(cgroup::RunCgroup::limits_memory)
-    });
+    let sampler = sampled_limit(&spec.limits, cgroup.as_ref());
     let setup = child::Setup::new(&spec.limits, spec.cpu_slot, cgroup.as_ref());
     // In a kept sandbox, the child enters it (after joining the run's cgroup, so the program,
     // its descendant, is held there too) and reports the program's own status and usage.
@@ -226,6 +222,19 @@ pub fn run(spec: &RunSpec) -> anyhow::Result<RunOutcome> {
         stopped: waited.stopped,
         cpu_limit: spec.limits.cpu,
     })
+}
+
+/// The limit the memory sampler holds a run to, when the run needs sampling: where no cgroup
+/// holds its memory, and where the cgroup that does keeps no peak (cgroup v2 before Linux 5.19),
+/// with no limit, only to measure, so that a run stopped early (a TLE) still reports the memory
+/// it had, not its launcher's.
+fn sampled_limit(limits: &RunLimits, cgroup: Option<&cgroup::RunCgroup>) -> Option<u64> {
+    let held = cgroup.is_some_and(cgroup::RunCgroup::limits_memory);
+    match limits.memory {
+        Some(limit) if !held => Some(limit),
+        Some(_) if !cgroup.is_some_and(cgroup::RunCgroup::reports_peak) => Some(u64::MAX),
+        _ => None,
+    }
 }
 
 fn exit_of(status: i32, isolation: &Isolation) -> Exit {

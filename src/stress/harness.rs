@@ -9,7 +9,7 @@ use anyhow::{Context, bail};
 use super::shrink::{self, Shape};
 use super::{Status, StressOptions, first_line};
 use crate::checking::{CheckOutcome, InputValidators, OutputChecker};
-use crate::generate::{Reference, builtin_solver};
+use crate::generate::Reference;
 use crate::judge::{self, TestResult, TestRunner};
 use crate::lang::{self, Compiled};
 use crate::package::{Limits, Package, TestCase};
@@ -48,16 +48,7 @@ impl<'a> Harness<'a> {
             .map_err(|err| err.named(&submission.display().to_string()))?;
         let reference = match against {
             Some(path) => Reference::Program(Program::build(path, "")?, "the reference program"),
-            None => {
-                let plan = package.plan()?;
-                let puzzle = builtin_solver(package, plan.as_ref()).with_context(|| {
-                    format!(
-                        "{} has no built-in reference solver: give --against PROGRAM",
-                        package.short_name
-                    )
-                })?;
-                Reference::Builtin(puzzle)
-            }
+            None => default_reference(package)?,
         };
         Ok(Harness {
             package,
@@ -215,5 +206,28 @@ impl<'a> Harness<'a> {
         }
         crate::runner::reap_orphans();
         Ok((best, steps))
+    }
+}
+
+/// The reference when none is given: the plan's solution (a built-in solver by name, else a
+/// program in the package), else the built-in solver named like the package.
+fn default_reference(package: &Package) -> anyhow::Result<Reference> {
+    let what = "the plan's solution";
+    match package.default_reference()? {
+        Some(name) => match crate::puzzles::find(&name) {
+            Some(puzzle) => Ok(Reference::Builtin(puzzle)),
+            None => Ok(Reference::Program(
+                Program::build(&package.root.join(&name), what)?,
+                what,
+            )),
+        },
+        None => crate::puzzles::find(&package.short_name)
+            .map(Reference::Builtin)
+            .with_context(|| {
+                format!(
+                    "{} has no generator plan naming its solution and no built-in reference solver: give --against PROGRAM",
+                    package.short_name
+                )
+            }),
     }
 }

@@ -1,5 +1,6 @@
-//! Where random tests come from: a built-in generator at growing sizes, or a fixed command line
-//! whose seed changes; and the shape of the problem's input, which decides how it shrinks.
+//! Where random tests come from: a built-in generator at growing sizes, the package's own
+//! generator program on its plan's command lines in turn, or a fixed command line; each time
+//! with a new seed. And the shape of the problem's input, which decides how it shrinks.
 
 use anyhow::Context;
 
@@ -11,8 +12,11 @@ use crate::package::Package;
 pub(super) enum GeneratorSource {
     /// A built-in generator at growing sizes.
     Sized(&'static crate::generators::Generator),
-    /// A fixed command line whose seed changes.
-    Line { name: String, args: Vec<String> },
+    /// A generator program (or a built-in one) on several command lines, taken in turn.
+    Lines {
+        name: String,
+        lines: Vec<Vec<String>>,
+    },
 }
 
 impl GeneratorSource {
@@ -24,23 +28,39 @@ impl GeneratorSource {
                 g.name.to_string(),
                 (g.sized)((1 + i / 10).min(100) as u32, seed),
             ),
-            GeneratorSource::Line { name, args } => {
-                let mut args = args.clone();
-                if let Some(a) = args.iter_mut().find(|a| a.contains("{seed}")) {
-                    *a = a.replace("{seed}", &seed.to_string());
-                } else if let Some(k) = args.iter().position(|a| a == "--seed") {
-                    if k + 1 < args.len() {
-                        args[k + 1] = seed.to_string();
-                    } else {
-                        args.push(seed.to_string());
-                    }
-                } else {
-                    args.extend(["--seed".to_string(), seed.to_string()]);
-                }
-                (name.clone(), args)
+            GeneratorSource::Lines { name, lines } => {
+                let line = &lines[(i % lines.len().max(1) as u64) as usize];
+                (name.clone(), with_seed(line, seed))
             }
         }
     }
+}
+
+/// A command line's arguments with a new seed: in place of `{seed}`, else as the value after
+/// `--seed`, else appended as `--seed N`.
+fn with_seed(args: &[String], seed: u64) -> Vec<String> {
+    let mut args = args.to_vec();
+    if let Some(a) = args.iter_mut().find(|a| a.contains("{seed}")) {
+        *a = a.replace("{seed}", &seed.to_string());
+    } else if let Some(k) = args.iter().position(|a| a == "--seed") {
+        if k + 1 < args.len() {
+            args[k + 1] = seed.to_string();
+        } else {
+            args.push(seed.to_string());
+        }
+    } else {
+        args.extend(["--seed".to_string(), seed.to_string()]);
+    }
+    args
+}
+
+/// The name of the puzzle a package is about: its default reference when that is a built-in
+/// solver, else the package's own name.
+pub(super) fn puzzle_name(package: &Package) -> anyhow::Result<String> {
+    Ok(package
+        .default_reference()?
+        .filter(|s| crate::puzzles::find(s).is_some())
+        .unwrap_or_else(|| package.short_name.clone()))
 }
 
 /// The generator to stress with, and the shape of the problem's input.
@@ -48,31 +68,30 @@ pub(super) fn choose_generator(
     package: &Package,
     options: &StressOptions,
 ) -> anyhow::Result<(GeneratorSource, Shape)> {
-    let plan = package.plan()?;
-    let puzzle = crate::generate::puzzle_name(package, plan.as_ref());
+    let puzzle = puzzle_name(package)?;
     let shape = Shape::of(&puzzle);
     if let Some(line) = &options.generator {
         let (name, args) = crate::util::split_command(line).context("--generator is empty")?;
-        return Ok((GeneratorSource::Line { name, args }, shape));
+        let lines = vec![args];
+        return Ok((GeneratorSource::Lines { name, lines }, shape));
     }
-    // The built-in generator the plan uses most.
-    let mut counts: Vec<(&'static crate::generators::Generator, usize)> = Vec::new();
-    for test in plan.iter().flat_map(|p| &p.tests) {
-        if let Some(g) = crate::generators::find(&test.generator) {
-            match counts.iter_mut().find(|(known, _)| known.name == g.name) {
-                Some((_, n)) => *n += 1,
-                None => counts.push((g, 1)),
-            }
+    // The generator most of the plan's tests use: a built-in one at growing sizes, the
+    // package's own program on the plan's command lines.
+    if let Some(default) = package.default_generator()? {
+        if let Some(g) = crate::generators::find(&default.name) {
+            return Ok((GeneratorSource::Sized(g), shape));
         }
+        let source = GeneratorSource::Lines {
+            name: default.name,
+            lines: default.lines,
+        };
+        return Ok((source, shape));
     }
-    let best = counts.into_iter().max_by_key(|&(_, n)| n).map(|(g, _)| g);
-    let generator = best
-        .or_else(|| crate::generators::find(&puzzle))
-        .with_context(|| {
-            format!(
-                "{} has no built-in generator in its plan: give --generator 'NAME ARGS'",
-                package.short_name
-            )
-        })?;
+    let generator = crate::generators::find(&puzzle).with_context(|| {
+        format!(
+            "{} has no generator plan (generators/plan.yaml) and no built-in generator: give --generator 'NAME ARGS'",
+            package.short_name
+        )
+    })?;
     Ok((GeneratorSource::Sized(generator), shape))
 }

@@ -171,6 +171,14 @@ impl RunCgroup {
         pids
     }
 
+    /// Whether the kernel keeps the cgroup's peak (cgroup v2 has `memory.peak` only since
+    /// Linux 5.19; v1 always has `memory.max_usage_in_bytes`).
+    pub fn reports_peak(&self) -> bool {
+        self.memory
+            .as_ref()
+            .is_some_and(|(path, v2)| !v2 || path.join("memory.peak").is_file())
+    }
+
     /// The most memory the run's cgroup held at once, in bytes.
     pub fn peak_memory(&self) -> Option<u64> {
         let (path, v2) = self.memory.as_ref()?;
