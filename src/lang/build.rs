@@ -246,6 +246,9 @@ fn user_paths(err: CompileError, given: &Path, source: &Path, files: &[PathBuf])
     CompileError { message }
 }
 
+/// Directories shown inside the sandbox: each host path with the path it appears at.
+type Mounts = Vec<(OsString, OsString)>;
+
 /// The compile command inside the sandbox: the sources appear below /program, the build
 /// directory (`staging`) is /sandbox, the toolchain is shown read-only at its own paths.
 fn sandboxed_compile(
@@ -253,7 +256,7 @@ fn sandboxed_compile(
     source: &Path,
     files: &[PathBuf],
     staging: &Path,
-) -> (Vec<OsString>, Option<Vec<(OsString, OsString)>>, Isolation) {
+) -> (Vec<OsString>, Option<Mounts>, Isolation) {
     let inside = Path::new(sandbox::PROGRAM_DIR);
     let (mount, shown): (PathBuf, Vec<PathBuf>) = if source.is_dir() {
         let shown = files

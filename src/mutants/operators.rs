@@ -47,9 +47,7 @@ impl<'s> Walk<'s> {
             self.index(node);
         } else if s.is_conditional(kind) {
             self.conditional(node);
-        } else if s.is_jump(kind) {
-            self.remove(node, Operator::RemoveStatement);
-        } else if s.is_return(kind) && in_branch {
+        } else if s.is_jump(kind) || (s.is_return(kind) && in_branch) {
             self.remove(node, Operator::RemoveStatement);
         } else if s.is_integer(kind) {
             self.integer(node);

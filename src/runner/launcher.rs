@@ -149,8 +149,11 @@ fn identity(fd: &OwnedFd) -> Option<(u64, u64)> {
 /// Kept sandboxes by the mounts they show, their tmpfs size and the worker using them.
 type Key = (Vec<(PathBuf, PathBuf)>, u64, usize);
 
-fn kept() -> &'static Mutex<Vec<(Key, Arc<KeptSandbox>)>> {
-    static KEPT: OnceLock<Mutex<Vec<(Key, Arc<KeptSandbox>)>>> = OnceLock::new();
+/// Every kept sandbox, with the key it was started for.
+type Kept = Mutex<Vec<(Key, Arc<KeptSandbox>)>>;
+
+fn kept() -> &'static Kept {
+    static KEPT: OnceLock<Kept> = OnceLock::new();
     KEPT.get_or_init(|| Mutex::new(Vec::new()))
 }
 

@@ -30,11 +30,7 @@ impl Balances {
     }
 
     fn len(&self) -> i64 {
-        if self.width == 0 {
-            0
-        } else {
-            (self.limbs.len() / self.width) as i64
-        }
+        self.limbs.len().checked_div(self.width).unwrap_or(0) as i64
     }
 
     /// Moves every index by `shift`.

@@ -28,7 +28,7 @@ const BLACK: u8 = 1;
 const WHITE: u8 = 2;
 
 fn misplaced(colour: u8, square: u64) -> bool {
-    (colour == BLACK && square % 2 == 0) || (colour == WHITE && square % 2 == 1)
+    (colour == BLACK && square.is_multiple_of(2)) || (colour == WHITE && square % 2 == 1)
 }
 
 /// A special site: the parity of its left square and the colours of the pair (EMPTY while the
@@ -181,7 +181,7 @@ fn q_step(mut key: Key, i: u64, colour: u8) -> Option<(Key, i64)> {
             return None;
         }
         if key.run == 2 {
-            shift = if (i - 1) % 2 == 0 { 1 } else { -1 };
+            shift = if (i - 1).is_multiple_of(2) { 1 } else { -1 };
         }
     } else {
         if key.run == 1 {
@@ -240,7 +240,7 @@ fn successors(
             && (2..2 * plan.n).contains(&i)
             && p.colour != EMPTY
             && key.run == 0
-            && (i + plan.left) % 2 == 0;
+            && (i + plan.left).is_multiple_of(2);
         if !spend_allowed {
             continue;
         }
