@@ -303,8 +303,8 @@ fn invalid_generated_input_exits_1() {
     );
     pkg.write("generators/neg.py", "print(-1, 2)\n");
     pkg.write(
-        "generators/plan.yaml",
-        "solution: submissions/accepted/sum.py\ntests:\n  secret/bad: neg.py\n",
+        "generators/generators.yaml",
+        "solution: /submissions/accepted/sum.py\ndata:\n  secret:\n    data:\n      bad: neg.py\n",
     );
     let output = leapfrog().args(["generate", &pkg.arg()]).output().unwrap();
     let stderr = String::from_utf8_lossy(&output.stderr);
@@ -328,7 +328,7 @@ fn readme_covers_the_first_steps() {
         "cargo install --path .",
         "so they work only inside the repository",
         "The plan is optional",
-        "relative to the\npackage directory",
+        "or to the\npackage directory with a leading `/`",
         "Input and\noutput validators (checkers) may be written in any of the same languages",
         "The compile cache lives in",
     ] {
@@ -358,8 +358,8 @@ fn missing_samples_warn_and_missing_data_is_one_error() {
 
     pkg.write("generators/g.py", "import sys\nprint(sys.argv[1], 5)\n");
     pkg.write(
-        "generators/plan.yaml",
-        "solution: submissions/accepted/sum.py\ntests:\n  secret/01: g.py 1\n  secret/02: g.py 2\n",
+        "generators/generators.yaml",
+        "solution: /submissions/accepted/sum.py\ndata:\n  secret:\n    data:\n      \"01\": g.py 1\n      \"02\": g.py 2\n",
     );
     let output = leapfrog()
         .args(["judge", &pkg.arg()])
