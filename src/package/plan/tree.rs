@@ -28,7 +28,7 @@ impl Settings {
     pub(super) fn with(&self, own: &Inherited) -> Settings {
         Settings {
             solution: match &own.solution {
-                Some(s) => s.clone(),
+                Some(s) => s.as_deref().map(solution_name),
                 None => self.solution.clone(),
             },
             random_salt: own
@@ -37,6 +37,17 @@ impl Settings {
                 .unwrap_or_else(|| self.random_salt.clone()),
             retries: own.retries.unwrap_or(self.retries),
         }
+    }
+}
+
+/// A solution as the layers above look it up: `/generators/x` is `x` (paths are relative to
+/// `generators/`), and `/generators/solve/NAME` (the program packages carry so that BAPCtools
+/// can run a built-in solver) is `NAME`, the built-in solver's name.
+fn solution_name(written: &str) -> String {
+    let relative = written.strip_prefix("/generators/").unwrap_or(written);
+    match relative.strip_prefix("solve/") {
+        Some(name) if !name.contains('/') => name.to_string(),
+        _ => relative.to_string(),
     }
 }
 
