@@ -245,4 +245,15 @@ fn bad_plans_are_one_clear_error_and_write_nothing() {
         }
         assert_eq!(snapshot(&root), before, "nothing was written: {stderr}");
     }
+
+    // A plan still in the old format is named, not silently ignored.
+    std::fs::write(root.join("generators/plan.yaml"), &original).unwrap();
+    std::fs::remove_file(&plan).unwrap();
+    let output = generate(&root);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("plans are no longer read from plan.yaml"),
+        "{stderr}"
+    );
 }

@@ -106,6 +106,14 @@ impl Package {
     pub fn plan(&self) -> anyhow::Result<Option<Plan>> {
         let path = self.plan_path();
         if !path.exists() {
+            let old = self.root.join("generators").join("plan.yaml");
+            if old.exists() {
+                bail!(
+                    "{}: plans are no longer read from plan.yaml: write them as {} (BAPCtools' generators.yaml; see the README)",
+                    old.display(),
+                    path.display()
+                );
+            }
             return Ok(None);
         }
         Plan::load(&path).map(Some)
