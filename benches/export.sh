@@ -19,7 +19,7 @@ else
   # The fixture problem, with 100 secret tests of 2 MiB each (inputs) and their answers.
   cp -r "$root/tests/fixtures/setter" "$work/repo"
   package=$work/repo/problems/hops
-  rm -f "$package/generators/plan.yaml"
+  rm -f "$package/generators/generators.yaml"
   mkdir -p "$package/data/secret"
   for i in $(seq -w 1 100); do
     head -c 2097152 /dev/zero | tr '\0' '7' > "$package/data/secret/$i.in"

@@ -1,5 +1,5 @@
 //! Seeded test generators, one module per generator (each listed in its family's registry entry,
-//! [`crate::puzzles::registry`]), and the lookups that generator plans (`generators/plan.yaml`
+//! [`crate::puzzles::registry`]), and the lookups that generator plans (`generators/generators.yaml`
 //! in a package) and `leapfrog gen` use.
 //!
 //! A generator is a pure function of its arguments: the seed is always one of them, randomness

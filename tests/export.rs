@@ -245,11 +245,11 @@ fn an_interrupted_export_leaves_nothing_half_written() {
     // Secret data that takes a while to generate: the export is under way (its staging
     // directory exists) when SIGTERM arrives.
     let plan: String = (1..=40)
-        .map(|i| format!("  secret/slow/{i:02}: slow.py {i}\n"))
+        .map(|i| format!("          \"{i:02}\": slow.py {i}\n"))
         .collect();
     repo.write(
-        "problems/hops/generators/plan.yaml",
-        &format!("solution: submissions/accepted/hops.py\ntests:\n{plan}"),
+        "problems/hops/generators/generators.yaml",
+        &format!("solution: /submissions/accepted/hops.py\ndata:\n  secret:\n    data:\n      slow:\n        data:\n{plan}"),
     );
     repo.write(
         "problems/hops/generators/slow.py",

@@ -303,8 +303,8 @@ fn invalid_generated_input_exits_1() {
     );
     pkg.write("generators/neg.py", "print(-1, 2)\n");
     pkg.write(
-        "generators/plan.yaml",
-        "solution: submissions/accepted/sum.py\ntests:\n  secret/bad: neg.py\n",
+        "generators/generators.yaml",
+        "solution: /submissions/accepted/sum.py\ndata:\n  secret:\n    data:\n      bad: neg.py\n",
     );
     let output = leapfrog().args(["generate", &pkg.arg()]).output().unwrap();
     let stderr = String::from_utf8_lossy(&output.stderr);
@@ -328,7 +328,7 @@ fn readme_covers_the_first_steps() {
         "cargo install --path .",
         "so they work only inside the repository",
         "The plan is optional",
-        "relative to the\npackage directory",
+        "or to the\npackage directory with a leading `/`",
         "Input and\noutput validators (checkers) may be written in any of the same languages",
         "The compile cache lives in",
     ] {
@@ -358,8 +358,8 @@ fn missing_samples_warn_and_missing_data_is_one_error() {
 
     pkg.write("generators/g.py", "import sys\nprint(sys.argv[1], 5)\n");
     pkg.write(
-        "generators/plan.yaml",
-        "solution: submissions/accepted/sum.py\ntests:\n  secret/01: g.py 1\n  secret/02: g.py 2\n",
+        "generators/generators.yaml",
+        "solution: /submissions/accepted/sum.py\ndata:\n  secret:\n    data:\n      \"01\": g.py 1\n      \"02\": g.py 2\n",
     );
     let output = leapfrog()
         .args(["judge", &pkg.arg()])
@@ -374,7 +374,7 @@ fn missing_samples_warn_and_missing_data_is_one_error() {
     );
 }
 
-/// `stress PKG SUB` with no flags on a package whose plan names its solution and uses its own
+/// `stress PKG SUB` with no flags on a package whose generators.yaml names its solution and uses its own
 /// generator program: the plan's solution answers, the plan's generator makes the tests.
 #[test]
 fn stress_defaults_to_the_plans_solution_and_generator() {
@@ -387,8 +387,8 @@ fn stress_defaults_to_the_plans_solution_and_generator() {
         "import random, sys\nargs = dict(zip(sys.argv[1::2], sys.argv[2::2]))\nrng = random.Random(int(args['--seed']))\nm = int(args['--max'])\nprint(rng.randint(0, m), rng.randint(0, m))\n",
     );
     pkg.write(
-        "generators/plan.yaml",
-        "solution: submissions/accepted/sum.py\ntests:\n  secret/01: gen.py --max 10 --seed 1\n  secret/02: gen.py --max 1000 --seed 2\n",
+        "generators/generators.yaml",
+        "solution: /submissions/accepted/sum.py\ndata:\n  secret:\n    data:\n      \"01\": gen.py --max 10 --seed 1\n      \"02\": gen.py --max 1000 --seed 2\n",
     );
     pkg.write(
         "submissions/accepted/sum.py",
@@ -456,8 +456,8 @@ fn result_table_aligned_when_data_is_generated_in_the_same_run() {
     );
     pkg.write("generators/g.py", "import sys\nprint(sys.argv[1], 5)\n");
     pkg.write(
-        "generators/plan.yaml",
-        "solution: submissions/accepted/sum.py\ntests:\n  secret/1: g.py 1\n  secret/a-longer-group/test-with-a-long-name-2: g.py 2\n  secret/small/3: g.py 3\n",
+        "generators/generators.yaml",
+        "solution: /submissions/accepted/sum.py\ndata:\n  secret:\n    data:\n      \"1\": g.py 1\n      a-longer-group:\n        data:\n          test-with-a-long-name-2: g.py 2\n      small:\n        data:\n          \"3\": g.py 3\n",
     );
     let command = format!(
         "{} judge {} {}",

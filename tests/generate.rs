@@ -6,7 +6,9 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 use predicates::prelude::*;
-use support::{TempPackage, leapfrog};
+use support::{TempPackage, generators_yaml, leapfrog};
+
+const SUM: &str = "/submissions/accepted/sum.py";
 
 /// A package whose plan uses a generator program of its own and a submission as the solution,
 /// the way packages made with other tools do.
@@ -21,8 +23,15 @@ fn package_with_plan() -> TempPackage {
         "a, b = map(int, input().split())\nprint(a + b)\n",
     );
     pkg.write(
-        "generators/plan.yaml",
-        "solution: submissions/accepted/sum.py\ntests:\n  secret/small/01: gen.py --seed 1 --max 10\n  secret/small/02: gen.py --seed 2 --max 10\n  secret/big/01: gen.py --seed 3 --max 1000000000\n",
+        "generators/generators.yaml",
+        &generators_yaml(
+            SUM,
+            &[
+                ("secret/small/01", "gen.py --seed 1 --max 10"),
+                ("secret/small/02", "gen.py --seed 2 --max 10"),
+                ("secret/big/01", "gen.py --seed 3 --max 1000000000"),
+            ],
+        ),
     );
     pkg
 }
@@ -135,8 +144,14 @@ fn an_invalid_test_stops_everything_and_keeps_the_old_data() {
     let before = snapshot(&secret);
     // A plan line whose generator makes a negative number: the validator must reject it.
     pkg.write(
-        "generators/plan.yaml",
-        "solution: submissions/accepted/sum.py\ntests:\n  secret/small/01: gen.py --seed 9 --max 10\n  secret/bad: neg.py\n",
+        "generators/generators.yaml",
+        &generators_yaml(
+            SUM,
+            &[
+                ("secret/small/01", "gen.py --seed 9 --max 10"),
+                ("secret/bad", "neg.py"),
+            ],
+        ),
     );
     pkg.write("generators/neg.py", "print(-1, 2)\n");
     leapfrog()
@@ -155,8 +170,8 @@ fn an_invalid_test_stops_everything_and_keeps_the_old_data() {
 
     // A generator that crashes is reported with its own words.
     pkg.write(
-        "generators/plan.yaml",
-        "solution: submissions/accepted/sum.py\ntests:\n  secret/x: boom.py\n",
+        "generators/generators.yaml",
+        &generators_yaml(SUM, &[("secret/x", "boom.py")]),
     );
     pkg.write(
         "generators/boom.py",
@@ -174,7 +189,10 @@ fn an_invalid_test_stops_everything_and_keeps_the_old_data() {
 fn tests_that_leave_the_plan_are_removed_and_judge_generates_missing_data() {
     let pkg = package_with_plan();
     leapfrog().args(["generate", &pkg.arg()]).assert().success();
-    pkg.write("generators/plan.yaml", "solution: submissions/accepted/sum.py\ntests:\n  secret/small/01: gen.py --seed 1 --max 10\n");
+    pkg.write(
+        "generators/generators.yaml",
+        &generators_yaml(SUM, &[("secret/small/01", "gen.py --seed 1 --max 10")]),
+    );
     leapfrog()
         .args(["generate", &pkg.arg()])
         .assert()
@@ -205,8 +223,15 @@ fn interrupt_generate(signal: i32) {
     let before = snapshot(&secret);
     pkg.write("generators/slow.py", "import sys, time\nprint(sys.argv[1], 1)\nsys.stdout.flush()\ntime.sleep(float(sys.argv[2]))\n");
     pkg.write(
-        "generators/plan.yaml",
-        &format!("solution: submissions/accepted/sum.py\ntests:\n  secret/a: slow.py 1 0\n  secret/b: slow.py 2 30.{signal}\n  secret/c: slow.py 3 30.{signal}\n"),
+        "generators/generators.yaml",
+        &generators_yaml(
+            SUM,
+            &[
+                ("secret/a", "slow.py 1 0"),
+                ("secret/b", &format!("slow.py 2 30.{signal}")),
+                ("secret/c", &format!("slow.py 3 30.{signal}")),
+            ],
+        ),
     );
     let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin!("leapfrog"))
         .env(

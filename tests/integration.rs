@@ -15,6 +15,7 @@ mod domjudge;
 mod export;
 mod first_hour;
 mod generate;
+mod genyaml;
 mod hostile_outputs;
 mod isolation;
 mod judge_verdicts;

@@ -73,7 +73,7 @@ fn samples_alone_leave_survivors_and_hunted_tests_added_to_the_plan_kill_them() 
     );
     let added = first["added_tests"].as_array().unwrap();
     assert!(!added.is_empty() && added.len() <= hunted.len());
-    let plan = std::fs::read_to_string(package.join("generators/plan.yaml")).unwrap();
+    let plan = std::fs::read_to_string(package.join("generators/generators.yaml")).unwrap();
     for m in &hunted {
         assert!(
             plan.contains(&format!(

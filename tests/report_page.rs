@@ -35,14 +35,21 @@ fn small_checkers_path() -> tempfile::TempDir {
     ] {
         copy(rel);
     }
-    let plan = std::fs::read_to_string(repo.join("generators/plan.yaml")).unwrap();
-    let tiny: String = plan
-        .lines()
-        .filter(|l| !l.starts_with("  ") || l.contains("secret/tiny/"))
-        .map(|l| format!("{l}\n"))
-        .collect();
+    let plan = std::fs::read_to_string(repo.join("generators/generators.yaml")).unwrap();
+    // Only the group `tiny`: its lines, up to the next group.
+    let mut tiny = String::new();
+    let mut keep = true;
+    for line in plan.lines() {
+        if line.starts_with("      ") && !line.starts_with("       ") {
+            keep = line.trim() == "tiny:";
+        }
+        if keep {
+            tiny.push_str(line);
+            tiny.push('\n');
+        }
+    }
     std::fs::create_dir_all(pkg.join("generators")).unwrap();
-    std::fs::write(pkg.join("generators/plan.yaml"), tiny).unwrap();
+    std::fs::write(pkg.join("generators/generators.yaml"), tiny).unwrap();
     dir
 }
 

@@ -1,4 +1,4 @@
-//! `leapfrog generate`: build data/secret from the problem's generator plan.
+//! `leapfrog generate`: build data/secret from the problem's generators/generators.yaml.
 
 use std::process::ExitCode;
 
@@ -44,9 +44,11 @@ pub fn run(args: GenerateArgs) -> anyhow::Result<ExitCode> {
     )?;
     progress.finish();
     crate::util::outln!(
-        "{}: {} in {:.1} s · {} written, {} unchanged, {} removed",
+        "{}: {} ({} made, {} up to date) in {:.1} s · {} written, {} unchanged, {} removed",
         package.short_name,
         crate::util::plural(summary.tests, "test"),
+        summary.made,
+        summary.tests - summary.made,
         summary.seconds,
         crate::util::plural(summary.written, "file"),
         summary.unchanged,

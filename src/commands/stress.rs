@@ -26,7 +26,7 @@ pub struct StressArgs {
     pub problem: String,
     /// The submission to stress (source file or executable).
     pub submission: PathBuf,
-    /// Compare with this program. Default: the `solution:` of generators/plan.yaml (a built-in
+    /// Compare with this program. Default: the `solution:` of generators/generators.yaml (a built-in
     /// solver or a program in the package), else the built-in solver named like the package.
     #[arg(long, value_name = "OTHER")]
     pub against: Option<PathBuf>,

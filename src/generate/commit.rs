@@ -1,12 +1,14 @@
-//! Putting staged tests in place: each file moves by rename (atomically), files of tests that
-//! left the plan go, and the manifest records what was written.
+//! Putting staged tests in place: each file moves by rename (atomically), each group's
+//! `test_group.yaml` is written (atomically), files of tests that left the plan go, and the
+//! manifest records what was written and each test's recipe.
 
 use std::collections::BTreeMap;
 use std::path::Path;
 
 use anyhow::Context;
 
-use super::{GenerateSummary, Manifest, Staged};
+use super::stage::Staged;
+use super::{GenerateSummary, Manifest};
 use crate::package::Plan;
 use crate::util::{file_hash, hash_bytes, write_atomically};
 
@@ -26,8 +28,27 @@ pub(super) fn commit(
     let mut manifest = Manifest {
         plan: plan_fingerprint(plan)?,
         files: BTreeMap::new(),
+        tests: BTreeMap::new(),
     };
+    for (dir, text) in &plan.groups {
+        let rel = format!("{dir}/test_group.yaml");
+        let target = data.join(&rel);
+        let hash = hash_bytes(text.as_bytes());
+        if file_hash(&target).as_deref() == Some(hash.as_str()) {
+            summary.unchanged += 1;
+        } else {
+            write_atomically(&target, text.as_bytes())?;
+            summary.written += 1;
+        }
+        manifest.files.insert(rel, hash);
+    }
     for test in staged {
+        manifest
+            .tests
+            .insert(test.name.clone(), test.recipe.clone());
+        if test.made {
+            summary.made += 1;
+        }
         *summary.outcomes.entry(test.outcome.clone()).or_default() += 1;
         for (ext, from, hash) in [
             ("in", &test.input, &test.input_hash),
@@ -57,14 +78,15 @@ pub(super) fn commit(
             let path = data.join(rel);
             std::fs::remove_file(&path).with_context(|| format!("removing {}", path.display()))?;
             summary.removed += 1;
-            remove_empty_parents(&path, &data.join("secret"));
+            remove_empty_parents(&path, data);
         }
     }
     write_atomically(&Manifest::path(data), &manifest.to_bytes())?;
     Ok(summary)
 }
 
-/// Generated tests whose input repeats a sample's or an earlier generated test's.
+/// Generated tests whose input repeats a sample's or an earlier generated test's (tests a group
+/// includes repeat on purpose and are left out).
 fn duplicate_inputs(data: &Path, staged: &[Staged]) -> Vec<(String, String)> {
     let mut seen: BTreeMap<String, String> = BTreeMap::new();
     let samples = walkdir::WalkDir::new(data.join("sample"))
@@ -78,7 +100,7 @@ fn duplicate_inputs(data: &Path, staged: &[Staged]) -> Vec<(String, String)> {
         }
     }
     let mut duplicates = Vec::new();
-    for test in staged {
+    for test in staged.iter().filter(|t| !t.included) {
         match seen.get(&test.input_hash) {
             Some(first) => duplicates.push((test.name.clone(), first.clone())),
             None => {

@@ -1,5 +1,5 @@
 //! The record of what `leapfrog generate` wrote: `data/secret/.generated.json` maps each file it
-//! wrote to the SHA-256 of its bytes, and remembers the plan it came from. A file that is not in
+//! wrote to the SHA-256 of its bytes, and remembers the plan and each test's recipe. A file that is not in
 //! the record, or no longer has the recorded hash, was not generated (or was edited since), and
 //! generate leaves it alone unless forced.
 
@@ -19,6 +19,9 @@ pub struct Manifest {
     pub plan: String,
     /// Paths relative to `data/` (`secret/none/01.in`) and the SHA-256 of their bytes.
     pub files: BTreeMap<String, String>,
+    /// Each test's recipe (see `stale`) when its files were written, by test name.
+    #[serde(default)]
+    pub tests: BTreeMap<String, String>,
 }
 
 impl Manifest {

@@ -1,6 +1,6 @@
-//! Building `data/secret` from a package's generator plan: run each generator, check the input
-//! with the input validators, answer it with the solution, and put the files in place only when
-//! every test succeeded.
+//! Building `data/secret` from a package's generator plan (`generators/generators.yaml`): run
+//! each stale test's generator, check the input with the input validators, answer it with the
+//! solution, and put the files in place only when every test succeeded.
 //!
 //! Everything is first written into a staging directory inside `data/` (same file system), so
 //! a failure or an interruption leaves the previous data as it was and no temporary file behind;
@@ -10,9 +10,11 @@
 mod commit;
 mod manifest;
 mod programs;
+mod stage;
+mod stale;
 
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Instant;
 
 use anyhow::{Context, bail};
@@ -23,9 +25,10 @@ pub use programs::{Reference, builtin_solver, puzzle_name, run_generator};
 use crate::checking::InputValidators;
 use crate::package::{Package, Plan, PlanTest};
 use crate::runner;
-use crate::util::file_hash;
 
-use commit::{commit, plan_fingerprint};
+use commit::commit;
+use stage::{Staged, Tools, stage_test};
+use stale::Recipes;
 
 /// A generated input that the package's input validators reject: the data is wrong, not the
 /// judge, so the command exits 1 (as for any rejected test) rather than 2.
@@ -45,6 +48,8 @@ pub struct GenerateOptions {
 #[derive(Debug, Default)]
 pub struct GenerateSummary {
     pub tests: usize,
+    /// Tests made in this run (the others were up to date: see `stale`).
+    pub made: usize,
     /// Files written because they were new or changed.
     pub written: usize,
     /// Files already byte-identical to what the plan makes.
@@ -59,17 +64,8 @@ pub struct GenerateSummary {
     pub seconds: f64,
 }
 
-/// One generated test in the staging directory.
-struct Staged {
-    name: String,
-    input: PathBuf,
-    answer: PathBuf,
-    input_hash: String,
-    answer_hash: String,
-    outcome: String,
-}
-
-/// Generates `data/secret` from the plan. `on_test` is called after each test, in plan order.
+/// Generates `data/secret` from the plan. `on_start` gets the number of tests to make,
+/// `on_test` is called after each one made, in plan order.
 pub fn generate(
     package: &Package,
     options: &GenerateOptions,
@@ -79,7 +75,7 @@ pub fn generate(
     let started = Instant::now();
     let Some(plan) = package.plan()? else {
         bail!(
-            "{}: no generator plan (generators/plan.yaml)",
+            "{}: no generator plan (generators/generators.yaml)",
             package.root.display()
         );
     };
@@ -87,42 +83,40 @@ pub fn generate(
     let old = Manifest::load(&data)?;
     refuse_foreign_files(&plan, &data, &old, options.force)?;
     let validators = InputValidators::for_package(package)?;
-    let reference = Reference::for_plan(package, &plan)?;
+    let references = references(package, &plan)?;
+    let recipes = Recipes::new(package, &plan).all();
+    let (fresh, stale): (Vec<_>, Vec<_>) = plan.tests.iter().enumerate().partition(|(_, t)| {
+        old.tests.get(&t.name) == recipes.get(&t.name)
+            && old.owns(&data, &format!("{}.in", t.name))
+            && old.owns(&data, &format!("{}.ans", t.name))
+    });
     std::fs::create_dir_all(&data).with_context(|| format!("creating {}", data.display()))?;
     let staging = tempfile::Builder::new()
         .prefix(".generate-")
         .tempdir_in(&data)
         .with_context(|| format!("creating a staging directory in {}", data.display()))?;
-    on_start(plan.tests.len());
-    let mut staged: Vec<Staged> = Vec::with_capacity(plan.tests.len());
+    let tools = Tools {
+        package,
+        validators: &validators,
+        references: &references,
+        staging: staging.path(),
+        groups: &plan.groups,
+    };
+    on_start(stale.len());
+    let mut staged: BTreeMap<usize, Staged> = BTreeMap::new();
     let mut failure: Option<anyhow::Error> = None;
-    let numbered: Vec<(usize, &PlanTest)> = plan.tests.iter().enumerate().collect();
     crate::parallel::ordered(
-        &numbered,
+        &stale,
         options.jobs,
         |_, &(index, test)| {
             crate::interrupt::check()?;
-            stage_test(
-                package,
-                test,
-                index,
-                &validators,
-                &reference,
-                staging.path(),
-            )
-            .with_context(|| {
-                format!(
-                    "{}: test {} ({})",
-                    plan.path.display(),
-                    test.name,
-                    test.command_line()
-                )
-            })
+            stage_test(&tools, test, index, recipes[&test.name].clone())
+                .with_context(|| describe(&plan, test))
         },
-        |_, result| match result {
+        |i, result| match result {
             Ok(s) => {
                 on_test(&s.name);
-                staged.push(s);
+                staged.insert(stale[i].0, s);
                 true
             }
             Err(err) => {
@@ -136,9 +130,68 @@ pub fn generate(
         return Err(err);
     }
     crate::interrupt::check()?;
-    let mut summary = commit(&data, &plan, &old, staged)?;
+    for (index, test) in fresh {
+        staged.insert(index, reuse(&data, &old, test, &recipes, &references));
+    }
+    let mut summary = commit(&data, &plan, &old, staged.into_values().collect())?;
     summary.seconds = started.elapsed().as_secs_f64();
     Ok(summary)
+}
+
+/// How an error names a test: the plan, the test, and how it is made.
+fn describe(plan: &Plan, test: &PlanTest) -> String {
+    format!(
+        "{}: test {} ({})",
+        plan.path.display(),
+        test.name,
+        test.command_line()
+    )
+}
+
+/// Builds each solution the plan names (a built-in solver, or a program) once.
+fn references(package: &Package, plan: &Plan) -> anyhow::Result<BTreeMap<String, Reference>> {
+    let mut references = BTreeMap::new();
+    for test in &plan.tests {
+        let Some(solution) = &test.solution else {
+            continue;
+        };
+        if test.answer.is_some() || references.contains_key(solution) {
+            continue;
+        }
+        let reference =
+            Reference::for_solution(package, solution).with_context(|| describe(plan, test))?;
+        references.insert(solution.clone(), reference);
+    }
+    Ok(references)
+}
+
+/// An up-to-date test: its files stay as they are.
+fn reuse(
+    data: &Path,
+    old: &Manifest,
+    test: &PlanTest,
+    recipes: &BTreeMap<String, String>,
+    references: &BTreeMap<String, Reference>,
+) -> Staged {
+    let input = data.join(format!("{}.in", test.name));
+    let answer = data.join(format!("{}.ans", test.name));
+    let head = crate::util::read_head(&answer);
+    let outcome = match test.solution.as_ref().and_then(|s| references.get(s)) {
+        Some(reference) if test.answer.is_none() => reference.outcome(head.as_bytes()),
+        _ => crate::puzzles::first_token(head.as_bytes()),
+    };
+    let hash = |rel: String| old.files.get(&rel).cloned().unwrap_or_default();
+    Staged {
+        name: test.name.clone(),
+        input_hash: hash(format!("{}.in", test.name)),
+        answer_hash: hash(format!("{}.ans", test.name)),
+        input,
+        answer,
+        outcome,
+        recipe: recipes[&test.name].clone(),
+        made: false,
+        included: test.included_from.is_some(),
+    }
 }
 
 /// Generates `data/secret` when the package has a plan and the data is missing or was made
@@ -149,15 +202,15 @@ pub fn ensure_secret_data(package: &Package) -> anyhow::Result<()> {
     };
     let data = package.data_dir();
     let manifest = Manifest::load(&data)?;
-    let fingerprint = plan_fingerprint(&plan)?;
+    let recipes = Recipes::new(package, &plan).all();
     let secret = data.join("secret");
     let present =
         secret.is_dir() && std::fs::read_dir(&secret).is_ok_and(|mut d| d.next().is_some());
-    if present && (manifest.files.is_empty() || manifest.plan == fingerprint) {
+    if present && (manifest.files.is_empty() || manifest.tests == recipes) {
         return Ok(());
     }
     let why = if present {
-        "was made from an older generators/plan.yaml"
+        "is older than generators/generators.yaml or the programs it names"
     } else {
         "is missing"
     };
@@ -188,6 +241,7 @@ fn refuse_foreign_files(
         .tests
         .iter()
         .flat_map(|t| [format!("{}.in", t.name), format!("{}.ans", t.name)])
+        .chain(plan.groups.keys().map(|d| format!("{d}/test_group.yaml")))
         .filter(|rel| data.join(rel).exists() && !old.owns(data, rel))
         .collect();
     if foreign.is_empty() {
@@ -208,41 +262,4 @@ fn refuse_foreign_files(
         foreign.len(),
         shown.join("\n")
     )
-}
-
-/// Makes one test in the staging directory: input, validation, answer.
-fn stage_test(
-    package: &Package,
-    test: &PlanTest,
-    index: usize,
-    validators: &InputValidators,
-    reference: &Reference,
-    staging: &Path,
-) -> anyhow::Result<Staged> {
-    let dir = staging.join(index.to_string());
-    std::fs::create_dir_all(&dir)?;
-    let input = dir.join("test.in");
-    let answer = dir.join("test.ans");
-    run_generator(package, &test.generator, &test.args, &input, &dir)?;
-    let limits = &package.config.limits;
-    let data = package.data_dir();
-    let group_dir = data.join(
-        Path::new(&test.name)
-            .parent()
-            .expect("names live under secret/"),
-    );
-    let (_, input_flags) = crate::package::testdata::group_flags(&data, &group_dir, package)?;
-    if let Some(reason) = validators.check(&input, &input_flags, &dir, limits)? {
-        return Err(InvalidInput(reason).into());
-    }
-    reference.answer(&input, &answer, &dir, package)?;
-    let outcome = reference.outcome(crate::util::read_head(&answer).as_bytes());
-    Ok(Staged {
-        name: test.name.clone(),
-        input_hash: file_hash(&input).context("hashing the input")?,
-        answer_hash: file_hash(&answer).context("hashing the answer")?,
-        input,
-        answer,
-        outcome,
-    })
 }

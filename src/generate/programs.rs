@@ -34,12 +34,19 @@ pub fn puzzle_name(package: &Package, plan: Option<&Plan>) -> String {
 }
 
 impl Reference {
-    /// The plan's solution: a built-in solver by name, else a program in the package.
-    pub fn for_plan(package: &Package, plan: &Plan) -> anyhow::Result<Reference> {
-        if let Some(puzzle) = crate::puzzles::find(&plan.solution) {
+    /// A plan's `solution`: a built-in solver by name, else a program of the package (below
+    /// `generators/`, or `/...` from the package root).
+    pub fn for_solution(package: &Package, solution: &str) -> anyhow::Result<Reference> {
+        if let Some(puzzle) = crate::puzzles::find(solution) {
             return Ok(Reference::Builtin(puzzle));
         }
-        let path = package.root.join(&plan.solution);
+        let path = package.root.join(Plan::program_path(solution));
+        if !path.exists() {
+            bail!(
+                "key 'solution': no solution '{solution}': neither a built-in solver nor a program {}",
+                path.display()
+            );
+        }
         let program = Program::build(&path, "the plan's solution")?;
         Ok(Reference::Program(program, "the plan's solution"))
     }
@@ -78,7 +85,9 @@ impl Reference {
 }
 
 /// Runs a generator (built in, or a program in the package's `generators/` folder) with its
-/// arguments, writing the test input to `output`; `dir` is a scratch directory.
+/// arguments, writing the test input to `output`; `dir` is a scratch directory, the program's
+/// working directory. A program may print the input or write it to `testcase.in` (`{name}.in`
+/// in the plan), as BAPCtools lets it; the file wins.
 pub fn run_generator(
     package: &Package,
     name: &str,
@@ -91,7 +100,7 @@ pub fn run_generator(
         std::fs::write(output, bytes)?;
         return Ok(());
     }
-    let path = package.root.join("generators").join(name);
+    let path = package.root.join(Plan::program_path(name));
     if !path.exists() {
         bail!(
             "no generator '{name}': neither built in (leapfrog gen --list) nor a program {}",
@@ -101,5 +110,16 @@ pub fn run_generator(
     let program = Program::build(&path, "generator")?;
     program
         .run_to_end(args, None, output, dir, &package.config.limits)
-        .with_context(|| program.label())
+        .with_context(|| program.label())?;
+    let written = dir.join("testcase.in");
+    if written.is_file() {
+        std::fs::rename(&written, output)
+            .with_context(|| format!("moving {}", written.display()))?;
+    } else if std::fs::metadata(output).map(|m| m.len()).unwrap_or(0) == 0 {
+        bail!(
+            "{} printed nothing and wrote no testcase.in",
+            program.label()
+        );
+    }
+    Ok(())
 }

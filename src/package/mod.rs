@@ -6,8 +6,8 @@
 //!   problem.yaml                  name, limits, validation, validator_flags
 //!   problem_statement/problem.en.md
 //!   data/sample/*.in|*.ans        hand-written, committed
-//!   data/secret/**/*.in|*.ans     generated from generators/plan.yaml (nested groups allowed)
-//!   generators/plan.yaml          each secret test's name and generator command line
+//!   data/secret/**/*.in|*.ans     generated from generators/generators.yaml (nested groups)
+//!   generators/generators.yaml    each generated test's name and how it is made (BAPCtools')
 //!   input_validators/<program>    exit 42 valid, 43 invalid
 //!   output_validators/<program>   `checker INPUT ANSWER FEEDBACK_DIR < output`, 42 / 43
 //!   submissions/<expected verdict>/<program>
@@ -24,7 +24,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, bail};
 
 pub use config::{Limits, ProblemConfig, Validation};
-pub use plan::{DefaultGenerator, Plan, PlanTest};
+pub use plan::{DefaultGenerator, Plan, PlanTest, Source};
 pub use submissions::{Expected, Submission};
 pub use testdata::TestCase;
 
@@ -102,13 +102,26 @@ impl Package {
         }
     }
 
-    /// The generator plan, if the package has one.
+    /// The generator plan (`generators/generators.yaml`), if the package has one.
     pub fn plan(&self) -> anyhow::Result<Option<Plan>> {
-        let path = self.root.join("generators").join("plan.yaml");
+        let path = self.plan_path();
         if !path.exists() {
+            let old = self.root.join("generators").join("plan.yaml");
+            if old.exists() {
+                bail!(
+                    "{}: plans are no longer read from plan.yaml: write them as {} (BAPCtools' generators.yaml; see the README)",
+                    old.display(),
+                    path.display()
+                );
+            }
             return Ok(None);
         }
         Plan::load(&path).map(Some)
+    }
+
+    /// Where the generator plan lives: `generators/generators.yaml`.
+    pub fn plan_path(&self) -> PathBuf {
+        self.root.join("generators").join("generators.yaml")
     }
 }
 

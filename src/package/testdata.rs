@@ -96,21 +96,47 @@ pub(super) fn discover(package: &Package) -> anyhow::Result<Vec<TestCase>> {
     Ok(tests)
 }
 
-/// The flags for tests in `dir`: the nearest `testdata.yaml` from `dir` up to `data/` that sets
-/// them, else problem.yaml's `validator_flags` (output) and nothing (input).
+/// The flags for tests in `dir`: the nearest `test_group.yaml` (or `testdata.yaml`) from `dir`
+/// up to `data/` that sets them, else problem.yaml's `validator_flags` (output) and nothing
+/// (input).
 pub(crate) fn group_flags(
     data: &Path,
     dir: &Path,
     package: &Package,
 ) -> anyhow::Result<(Vec<String>, Vec<String>)> {
+    group_flags_planned(data, dir, package, &std::collections::BTreeMap::new())
+}
+
+/// [`group_flags`], where `planned` (a group's path below `data/` -> the text of its
+/// `test_group.yaml`) stands for files generate has not written yet.
+pub(crate) fn group_flags_planned(
+    data: &Path,
+    dir: &Path,
+    package: &Package,
+    planned: &std::collections::BTreeMap<String, String>,
+) -> anyhow::Result<(Vec<String>, Vec<String>)> {
     let mut output = None;
     let mut input = None;
     let mut current = Some(dir);
     while let Some(d) = current {
-        let file = d.join("testdata.yaml");
-        if file.is_file() {
-            let text = std::fs::read_to_string(&file)
-                .with_context(|| format!("reading {}", file.display()))?;
+        let rel = d
+            .strip_prefix(data)
+            .unwrap_or(d)
+            .to_string_lossy()
+            .into_owned();
+        let files = [d.join("test_group.yaml"), d.join("testdata.yaml")];
+        let found = match planned.get(&rel) {
+            Some(text) => Some((d.join("test_group.yaml"), text.clone())),
+            None => match files.iter().find(|f| f.is_file()) {
+                Some(file) => Some((
+                    file.clone(),
+                    std::fs::read_to_string(file)
+                        .with_context(|| format!("reading {}", file.display()))?,
+                )),
+                None => None,
+            },
+        };
+        if let Some((file, text)) = found {
             let config: GroupConfig = if text.trim().is_empty() {
                 GroupConfig::default()
             } else {

@@ -210,17 +210,10 @@ impl<'a> Harness<'a> {
 }
 
 /// The reference when none is given: the plan's solution (a built-in solver by name, else a
-/// program in the package), else the built-in solver named like the package.
+/// program of the package), else the built-in solver named like the package.
 fn default_reference(package: &Package) -> anyhow::Result<Reference> {
-    let what = "the plan's solution";
     match package.default_reference()? {
-        Some(name) => match crate::puzzles::find(&name) {
-            Some(puzzle) => Ok(Reference::Builtin(puzzle)),
-            None => Ok(Reference::Program(
-                Program::build(&package.root.join(&name), what)?,
-                what,
-            )),
-        },
+        Some(solution) => Reference::for_solution(package, &solution),
         None => crate::puzzles::find(&package.short_name)
             .map(Reference::Builtin)
             .with_context(|| {

@@ -89,7 +89,7 @@ pub(super) fn choose_generator(
     }
     let generator = crate::generators::find(&puzzle).with_context(|| {
         format!(
-            "{} has no generator plan (generators/plan.yaml) and no built-in generator: give --generator 'NAME ARGS'",
+            "{} has no generator plan (generators/generators.yaml) and no built-in generator: give --generator 'NAME ARGS'",
             package.short_name
         )
     })?;

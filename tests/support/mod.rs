@@ -95,3 +95,38 @@ pub fn judge_source(
         .unwrap();
     (json(&output), output.status.code().unwrap_or(-1))
 }
+
+/// A `generators/generators.yaml` with `solution` and the tests `(name below data/, command)`,
+/// the names' directories becoming nested groups (keys quoted, so `01` stays a name).
+pub fn generators_yaml(solution: &str, tests: &[(&str, &str)]) -> String {
+    #[derive(Default)]
+    struct Group {
+        tests: Vec<(String, String)>,
+        groups: std::collections::BTreeMap<String, Group>,
+    }
+    fn write(group: &Group, depth: usize, out: &mut String) {
+        let pad = "  ".repeat(depth);
+        out.push_str(&format!("{pad}data:\n"));
+        for (name, command) in &group.tests {
+            out.push_str(&format!("{pad}  \"{name}\": {command}\n"));
+        }
+        for (name, sub) in &group.groups {
+            out.push_str(&format!("{pad}  \"{name}\":\n"));
+            write(sub, depth + 2, out);
+        }
+    }
+    let mut root = Group::default();
+    for (name, command) in tests {
+        let parts: Vec<&str> = name.split('/').collect();
+        let mut group = &mut root;
+        for dir in &parts[..parts.len() - 1] {
+            group = group.groups.entry(dir.to_string()).or_default();
+        }
+        group
+            .tests
+            .push((parts[parts.len() - 1].to_string(), command.to_string()));
+    }
+    let mut out = format!("solution: {solution}\n");
+    write(&root, 0, &mut out);
+    out
+}
