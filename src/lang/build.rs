@@ -10,6 +10,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, bail};
 use sha2::{Digest, Sha256};
 
+use super::places::{Places, SCRATCH, file_name, main_file, main_input};
 use super::table::{CopySources, Spec};
 use super::{Compiled, Language, RunArg, source_files, switched_off, toolchain};
 use crate::runner::{self, Isolation, IsolationChoice, RunLimits, RunSpec, sandbox};
@@ -79,108 +80,6 @@ pub fn compile_as(
     Ok(Ok(runnable(language, &entry, &files)))
 }
 
-/// What the placeholders of a command stand for.
-struct Places {
-    files: Vec<OsString>,
-    mainfile: OsString,
-    mainclass: String,
-    build: PathBuf,
-}
-
-impl Places {
-    fn new(files: Vec<OsString>, names: &[PathBuf], mainfile: OsString, build: &Path) -> Places {
-        Places {
-            files,
-            mainfile,
-            mainclass: main_stem(names),
-            build: build.to_path_buf(),
-        }
-    }
-
-    fn scratch(&self) -> PathBuf {
-        self.build.join(SCRATCH)
-    }
-
-    /// One word with its placeholders filled in; `{files}` only stands alone.
-    fn word(&self, word: &str) -> Vec<OsString> {
-        let whole = |path: &Path| vec![path.as_os_str().to_os_string()];
-        match word {
-            "{files}" => return self.files.clone(),
-            "{mainfile}" => return vec![self.mainfile.clone()],
-            "{build}" => return whole(&self.build),
-            "{binary}" => return whole(&self.build.join("prog")),
-            "{scratch}" => return whole(&self.scratch()),
-            _ => {}
-        }
-        let files: Vec<String> = self
-            .files
-            .iter()
-            .map(|f| f.to_string_lossy().into_owned())
-            .collect();
-        let filled = word
-            .replace("{files}", &files.join(" "))
-            .replace("{mainfile}", &self.mainfile.to_string_lossy())
-            .replace("{mainclass}", &self.mainclass)
-            .replace("{binary}", &self.build.join("prog").to_string_lossy())
-            .replace("{scratch}", &self.scratch().to_string_lossy())
-            .replace("{build}", &self.build.to_string_lossy());
-        vec![filled.into()]
-    }
-
-    /// A whole command, its tool by absolute path.
-    fn command(&self, words: &[String]) -> Vec<RunArg> {
-        let mut argv = Vec::new();
-        for (i, word) in words.iter().enumerate() {
-            if i == 0
-                && let Some(tool) = Spec::tool(words)
-            {
-                argv.push(RunArg::Ready(toolchain::resolve(tool).into_os_string()));
-            } else if word.contains("{memlim}") {
-                let filled = join(self.word(word));
-                argv.push(RunArg::Memory(filled.to_string_lossy().into_owned()));
-            } else {
-                argv.extend(self.word(word).into_iter().map(RunArg::Ready));
-            }
-        }
-        argv
-    }
-
-    fn compile_command(&self, spec: &Spec) -> Vec<OsString> {
-        self.command(&spec.compile)
-            .into_iter()
-            .map(|arg| match arg {
-                RunArg::Ready(arg) => arg,
-                RunArg::Memory(arg) => arg.into(),
-            })
-            .collect()
-    }
-
-    /// The compile command's variables, filled in, added to `base`.
-    fn env(&self, spec: &Spec, base: Vec<(OsString, OsString)>) -> Vec<(OsString, OsString)> {
-        let mut env = base;
-        for (key, value) in &spec.env {
-            env.retain(|(k, _)| k != key.as_str());
-            env.push((key.into(), join(self.word(value))));
-        }
-        env
-    }
-}
-
-/// Several words as one (`{files}` inside a longer word).
-fn join(words: Vec<OsString>) -> OsString {
-    let mut all = OsString::new();
-    for (i, word) in words.into_iter().enumerate() {
-        if i > 0 {
-            all.push(" ");
-        }
-        all.push(word);
-    }
-    all
-}
-
-/// The directory in a build for the compiler's own caches, deleted once the build is done.
-const SCRATCH: &str = ".scratch";
-
 /// The command that runs a built cache entry.
 fn runnable(language: Language, entry: &Path, files: &[PathBuf]) -> Compiled {
     let spec = language.spec();
@@ -214,31 +113,6 @@ fn runnable(language: Language, entry: &Path, files: &[PathBuf]) -> Compiled {
         runtime,
         language,
     }
-}
-
-fn file_name(file: &Path) -> &std::ffi::OsStr {
-    file.file_name().unwrap_or_default()
-}
-
-/// The file a multi-file program starts from: `main.*` if there is one, else the first.
-fn main_file(files: &[PathBuf]) -> String {
-    let names: Vec<String> = files
-        .iter()
-        .filter_map(|f| f.file_name().map(|n| n.to_string_lossy().into_owned()))
-        .collect();
-    names
-        .iter()
-        .find(|n| n.to_ascii_lowercase().starts_with("main."))
-        .or(names.first())
-        .cloned()
-        .unwrap_or_default()
-}
-
-fn main_stem(files: &[PathBuf]) -> String {
-    let main = main_file(files);
-    main.rsplit_once('.')
-        .map(|(stem, _)| stem.to_string())
-        .unwrap_or(main)
 }
 
 /// Copies the sources into the build directory, each under its file name.
@@ -317,20 +191,6 @@ fn direct_compile(spec: &Spec, files: &[PathBuf], staging: &Path) -> CompileSetu
     let places = Places::new(inputs, files, mainfile, staging);
     let env = (!spec.env.is_empty()).then(|| places.env(spec, std::env::vars_os().collect()));
     (places.compile_command(spec), env, Isolation::Direct)
-}
-
-/// The input that is the program's entry point.
-fn main_input(inputs: &[OsString], files: &[PathBuf]) -> OsString {
-    let main = main_file(files);
-    inputs
-        .iter()
-        .find(|i| {
-            Path::new(i)
-                .file_name()
-                .is_some_and(|n| n.to_string_lossy() == main)
-        })
-        .cloned()
-        .unwrap_or_default()
 }
 
 /// The compile command inside the sandbox: the sources appear below /program, the build

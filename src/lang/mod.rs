@@ -4,6 +4,7 @@
 //! it once (cached by content), [`toolchain`] finds the compilers and interpreters.
 
 mod build;
+mod places;
 mod table;
 mod toolchain;
 
