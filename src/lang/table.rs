@@ -59,6 +59,8 @@ struct RawSpec {
     name: String,
     #[serde(default)]
     extensions: Vec<String>,
+    /// problemtools' spelling of the extensions: `"*.cpp *.cc"`.
+    files: Option<String>,
     #[serde(default)]
     shebang: Vec<String>,
     #[serde(default)]
@@ -98,10 +100,21 @@ pub struct Spec {
 
 impl Spec {
     fn from_raw(id: &str, raw: RawSpec) -> anyhow::Result<Spec> {
+        let mut extensions = raw.extensions;
+        for pattern in raw.files.iter().flat_map(|f| f.split_whitespace()) {
+            match pattern.strip_prefix("*.") {
+                Some(ext) if !ext.is_empty() && !ext.contains(['*', '?', '[', '.']) => {
+                    extensions.push(ext.to_string())
+                }
+                _ => bail!(
+                    "`files`: only patterns of the form `*.ext` are supported, not `{pattern}`"
+                ),
+            }
+        }
         let spec = Spec {
             id: id.to_string(),
             name: raw.name,
-            extensions: raw.extensions,
+            extensions,
             shebang: raw.shebang,
             priority: raw.priority,
             compile: raw.compile.map(RawCommand::words).unwrap_or_default(),
@@ -359,5 +372,13 @@ mod tests {
         assert!(format!("{err:#}").contains("colour"), "{err:#}");
         let err = parse("x:\n  name: X\n  run: x {main}\n").unwrap_err();
         assert!(format!("{err:#}").contains("{main}"), "{err:#}");
+    }
+
+    #[test]
+    fn problemtools_files_patterns_give_extensions() {
+        let table = parse("x:\n  name: X\n  files: '*.x *.xx'\n  run: x {mainfile}\n").unwrap();
+        assert_eq!(table.specs[0].extensions, ["x", "xx"]);
+        let err = parse("x:\n  name: X\n  files: 'main.*'\n  run: x\n").unwrap_err();
+        assert!(format!("{err:#}").contains("`main.*`"), "{err:#}");
     }
 }
