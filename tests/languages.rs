@@ -239,3 +239,31 @@ fn a_bad_package_table_is_refused_naming_the_file_and_key() {
         .code(2)
         .stderr(predicates::str::contains("unknown placeholder {main}"));
 }
+
+#[test]
+fn the_judges_programs_use_the_package_table_too() {
+    if !on_path("awk") {
+        eprintln!("skipped: awk is not installed");
+        return;
+    }
+    let pkg = TempPackage::sum(1.0, 256, 1);
+    pkg.write(
+        "languages.yaml",
+        "awk:\n  name: AWK\n  extensions: [awk]\n  copy: after\n  run: awk -f {mainfile}\n",
+    );
+    // Two numbers on one line, or the input is invalid.
+    pkg.write(
+        "input_validators/fields.awk",
+        "NF != 2 { bad = 1 }\nEND { if (bad || NR != 1) { print \"expected one line of two numbers\"; exit 43 } exit 42 }\n",
+    );
+    leapfrog().args(["validate", &pkg.arg()]).assert().success();
+    pkg.write("data/secret/02.in", "1 2 3\n");
+    pkg.write("data/secret/02.ans", "6\n");
+    leapfrog()
+        .args(["validate", &pkg.arg()])
+        .assert()
+        .code(1)
+        .stdout(predicates::str::contains(
+            "expected one line of two numbers",
+        ));
+}

@@ -12,7 +12,7 @@ use sha2::{Digest, Sha256};
 
 use super::places::{Places, SCRATCH, file_name, main_file, main_input};
 use super::table::{CopySources, Spec};
-use super::{Compiled, Language, RunArg, source_files, switched_off, toolchain};
+use super::{Compiled, Language, Languages, RunArg, source_files, switched_off, toolchain};
 use crate::runner::{self, Isolation, IsolationChoice, RunLimits, RunSpec, sandbox};
 
 /// Why a program did not compile: the compiler's own words.
@@ -29,13 +29,15 @@ impl CompileError {
     }
 }
 
-/// Compiles a program, or fetches it from the cache. With the sandbox, the compiler runs inside
+/// Compiles a program, or fetches it from the cache; its language comes from the table of the
+/// package it lies in ([`Languages::for_program`]). With the sandbox, the compiler runs inside
 /// it and sees only the program's own sources: a contestant cannot `#include` an answer file.
 pub fn compile(
     source: &Path,
     isolation: IsolationChoice,
 ) -> anyhow::Result<Result<Compiled, CompileError>> {
-    compile_as(source, Language::detect(source)?, isolation)
+    let language = Languages::for_program(source)?.detect(source)?;
+    compile_as(source, language, isolation)
 }
 
 /// [`compile`] for a program whose language is already known.

@@ -249,6 +249,21 @@ impl Languages {
         Ok(table)
     }
 
+    /// The table that applies to a program: its package's (the nearest directory above it
+    /// with a `problem.yaml`), else the built-in one. For the judges' own programs, which are
+    /// built from a path alone.
+    pub fn for_program(path: &Path) -> anyhow::Result<Languages> {
+        let absolute = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+        match absolute
+            .ancestors()
+            .skip(1)
+            .find(|dir| dir.join("problem.yaml").is_file())
+        {
+            Some(root) => Languages::for_package(root),
+            None => Ok(Languages::built_in().clone()),
+        }
+    }
+
     /// The language of one source file by its name and first line, if the table has one.
     pub fn of_file(&self, path: &Path) -> Option<Arc<Spec>> {
         let name = path.file_name()?.to_str()?;
