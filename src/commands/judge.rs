@@ -90,6 +90,7 @@ pub fn run(args: JudgeArgs) -> anyhow::Result<ExitCode> {
     let package = Package::open(&args.problem)?;
     // A missing or unknown submission is reported before any data is generated for it.
     let language = package.languages.detect(&args.submission)?;
+    let mut options = args.run.judge_options()?;
     if let Some(tool) = language.missing_tool() {
         anyhow::bail!(
             "{}: {tool} is not installed, so {} programs cannot run here",
@@ -97,7 +98,6 @@ pub fn run(args: JudgeArgs) -> anyhow::Result<ExitCode> {
             language.name()
         );
     }
-    let mut options = args.run.judge_options()?;
     crate::generate::ensure_secret_data(&package)?;
     super::warn_without_samples(&package);
     let mut recorder = match &args.report {
