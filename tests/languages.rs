@@ -267,3 +267,33 @@ fn the_judges_programs_use_the_package_table_too() {
             "expected one line of two numbers",
         ));
 }
+
+#[test]
+fn languages_lists_the_table_a_package_brings_and_what_is_missing() {
+    let pkg = TempPackage::sum(1.0, 256, 0);
+    pkg.write("languages.yaml", MISSING_TOOL);
+    let output = leapfrog()
+        .args(["languages", &pkg.arg(), "--json"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    let v = json(&output);
+    let entries = v.as_array().unwrap();
+    let keys: Vec<&str> = entries.iter().map(|e| e["key"].as_str().unwrap()).collect();
+    for key in [
+        "c",
+        "cpp",
+        "rust",
+        "python3",
+        "java",
+        "go",
+        "javascript",
+        "bash",
+        "nope",
+    ] {
+        assert!(keys.contains(&key), "{key} missing from {keys:?}");
+    }
+    let nope = entries.iter().find(|e| e["key"] == "nope").unwrap();
+    assert_eq!(nope["missing"], "leapfrog-no-such-compiler", "{nope}");
+    assert_eq!(nope["extensions"], serde_json::json!(["nope"]), "{nope}");
+}
