@@ -51,4 +51,6 @@ pub enum Command {
     Count(commands::count::CountArgs),
     /// Measure the test data: judge small changes (mutants) of the accepted submissions.
     Mutants(commands::mutants::MutantsArgs),
+    /// List the languages (built in, or a package's), whether each is installed, its version.
+    Languages(commands::languages::LanguagesArgs),
 }

@@ -20,6 +20,7 @@ mod hostile_outputs;
 mod isolation;
 mod judge_verdicts;
 mod jury_compilers;
+mod languages;
 mod memory_limits;
 mod mutants;
 mod no_panic;

@@ -89,8 +89,15 @@ pub fn run(args: JudgeArgs) -> anyhow::Result<ExitCode> {
     crate::interrupt::install();
     let package = Package::open(&args.problem)?;
     // A missing or unknown submission is reported before any data is generated for it.
-    let language = crate::lang::Language::detect(&args.submission)?;
+    let language = package.languages.detect(&args.submission)?;
     let mut options = args.run.judge_options()?;
+    if let Some(tool) = language.missing_tool() {
+        anyhow::bail!(
+            "{}: {tool} is not installed, so {} programs cannot run here",
+            args.submission.display(),
+            language.name()
+        );
+    }
     crate::generate::ensure_secret_data(&package)?;
     super::warn_without_samples(&package);
     let mut recorder = match &args.report {

@@ -9,6 +9,7 @@ pub mod gen_test;
 pub mod generate;
 pub mod help;
 pub mod judge;
+pub mod languages;
 mod lazy_answer;
 pub mod mutants;
 pub mod render;
@@ -38,6 +39,7 @@ pub fn run(command: Command) -> anyhow::Result<ExitCode> {
         Command::Export(args) => export::run(args),
         Command::Count(args) => count::run(args),
         Command::Mutants(args) => mutants::run(args),
+        Command::Languages(args) => languages::run(args),
     }
 }
 

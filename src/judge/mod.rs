@@ -164,10 +164,11 @@ impl Judge {
 
     /// Compiles a submission (from the cache when it can) whose language the caller detected.
     pub fn submission(&self, path: &Path, language: Language) -> anyhow::Result<Prepared> {
+        let program = lang::compile_as(path, language.clone(), self.options.isolation)?;
         Ok(Prepared {
             path: path.to_path_buf(),
             language,
-            program: lang::compile_as(path, language, self.options.isolation)?,
+            program,
         })
     }
 

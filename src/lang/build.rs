@@ -1,4 +1,4 @@
-//! Compiling a program once: the compile command of each language, the build (inside the sandbox
+//! Compiling a program once: the compile command of its language (see `languages.yaml`), the build (inside the sandbox
 //! when submissions are sandboxed) and the cache. Built programs live in the cache directory
 //! (`$LEAPFROG_CACHE_DIR`, else `$XDG_CACHE_HOME/leapfrog`, else `~/.cache/leapfrog`) under
 //! `build/<sha256 of the language, the compile command and the sources>/`; an entry is built in a
@@ -10,10 +10,9 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, bail};
 use sha2::{Digest, Sha256};
 
-use super::toolchain::{
-    java_binary, python_interpreter, python_prefix, rust_toolchain, tool_then, toolchain_dirs,
-};
-use super::{Compiled, Language, file_language, source_files};
+use super::places::{Places, SCRATCH, file_name, main_file, main_input};
+use super::table::{CopySources, Spec};
+use super::{Compiled, Language, Languages, RunArg, source_files, switched_off, toolchain};
 use crate::runner::{self, Isolation, IsolationChoice, RunLimits, RunSpec, sandbox};
 
 /// Why a program did not compile: the compiler's own words.
@@ -30,13 +29,15 @@ impl CompileError {
     }
 }
 
-/// Compiles a program, or fetches it from the cache. With the sandbox, the compiler runs inside
+/// Compiles a program, or fetches it from the cache; its language comes from the table of the
+/// package it lies in ([`Languages::for_program`]). With the sandbox, the compiler runs inside
 /// it and sees only the program's own sources: a contestant cannot `#include` an answer file.
 pub fn compile(
     source: &Path,
     isolation: IsolationChoice,
 ) -> anyhow::Result<Result<Compiled, CompileError>> {
-    compile_as(source, Language::detect(source)?, isolation)
+    let language = Languages::for_program(source)?.detect(source)?;
+    compile_as(source, language, isolation)
 }
 
 /// [`compile`] for a program whose language is already known.
@@ -55,10 +56,10 @@ pub fn compile_as(
     }
     let given = source;
     let source = std::fs::canonicalize(source).with_context(|| source.display().to_string())?;
-    if language == Language::Executable {
+    if language.is_executable() {
         return Ok(Ok(Compiled {
             language,
-            argv: vec![source.clone().into()],
+            argv: vec![RunArg::Ready(source.clone().into())],
             location: source,
             runtime: Vec::new(),
         }));
@@ -66,15 +67,15 @@ pub fn compile_as(
     let files = if source.is_dir() {
         source_files(&source)?
             .into_iter()
-            .filter(|f| file_language(f) == Some(language))
+            .filter(|f| switched_off(f).is_none() && language.spec().claims(f))
             .collect()
     } else {
         vec![source.clone()]
     };
-    let key = cache_key(language, &source, &files)?;
+    let key = cache_key(language.spec(), &source, &files)?;
     let entry = cache_dir()?.join("build").join(&key);
     if !entry.join("ok").is_file() {
-        match build(language, &source, &files, &entry, isolation)? {
+        match build(language.spec(), &source, &files, &entry, isolation)? {
             Ok(()) => {}
             Err(err) => return Ok(Err(user_paths(err, given, &source, &files))),
         }
@@ -84,135 +85,93 @@ pub fn compile_as(
 
 /// The command that runs a built cache entry.
 fn runnable(language: Language, entry: &Path, files: &[PathBuf]) -> Compiled {
-    let argv: Vec<OsString> = match language {
-        Language::C | Language::Cpp | Language::Rust => vec![entry.join("prog").into()],
-        Language::Python => vec![
-            python_interpreter().into(),
-            entry.join(main_file(files)).into(),
-        ],
-        Language::Java => vec![
-            java_binary().into(),
-            "-cp".into(),
-            entry.into(),
-            main_stem(files).into(),
-        ],
-        Language::Executable => unreachable!("executables are not built"),
+    let spec = language.spec();
+    let main = main_file(files);
+    let mainfile = match spec.copy {
+        Some(_) => entry.join(&main).into_os_string(),
+        None => files
+            .iter()
+            .find(|f| f.file_name().is_some_and(|n| n.to_string_lossy() == main))
+            .map(|f| f.clone().into_os_string())
+            .unwrap_or_default(),
     };
-    // The sandbox shows /usr already; an interpreter installed elsewhere must be shown too.
-    let runtime = match language {
-        Language::Python => Some(python_prefix())
-            .filter(|p| !p.starts_with("/usr"))
-            .into_iter()
+    let places = Places::new(
+        files
+            .iter()
+            .map(|f| entry.join(file_name(f)).into_os_string())
             .collect(),
-        _ => Vec::new(),
-    };
+        files,
+        mainfile,
+        entry,
+    );
+    let argv = places.command(&spec.run);
+    // The sandbox shows /usr already; an interpreter installed elsewhere must be shown too.
+    let runtime = Spec::tool(&spec.run)
+        .and_then(toolchain::installation)
+        .into_iter()
+        .collect();
     Compiled {
-        language,
         location: entry.to_path_buf(),
         argv,
         runtime,
+        language,
     }
 }
 
-/// The file a multi-file program starts from: `main.*` if there is one, else the first.
-fn main_file(files: &[PathBuf]) -> String {
-    let names: Vec<String> = files
-        .iter()
-        .filter_map(|f| f.file_name().map(|n| n.to_string_lossy().into_owned()))
-        .collect();
-    names
-        .iter()
-        .find(|n| n.to_ascii_lowercase().starts_with("main."))
-        .or(names.first())
-        .cloned()
-        .unwrap_or_default()
-}
-
-fn main_stem(files: &[PathBuf]) -> String {
-    let main = main_file(files);
-    main.rsplit_once('.')
-        .map(|(stem, _)| stem.to_string())
-        .unwrap_or(main)
-}
-
-/// The compile command for a language, as `(program, args)`; `{out}` stands for the output.
-fn compile_command(language: Language, files: &[PathBuf], out: &Path) -> Vec<OsString> {
-    let mut argv: Vec<OsString> = match language {
-        Language::C => tool_then("gcc", &["-O2", "-std=gnu17", "-pipe", "-o"]),
-        Language::Cpp => tool_then("g++", &["-O2", "-std=gnu++20", "-pipe", "-o"]),
-        Language::Rust => {
-            let mut argv = vec![rust_toolchain().0.into_os_string()];
-            argv.extend(
-                ["-O", "--edition", "2021", "--crate-type", "bin", "-o"].map(OsString::from),
-            );
-            argv
-        }
-        Language::Java => tool_then("javac", &["-encoding", "UTF-8", "-d"]),
-        Language::Python => {
-            // A syntax check that writes nothing next to the sources, and reports an error as
-            // Python would, without this script's own frame in a traceback.
-            let check = "import sys, traceback\nstatus = 0\nfor f in sys.argv[1:]:\n    try:\n        compile(open(f, 'rb').read(), f, 'exec')\n    except Exception as e:\n        sys.stderr.write(''.join(traceback.format_exception_only(type(e), e)))\n        status = 1\nsys.exit(status)";
-            let mut argv = vec![python_interpreter().into(), "-c".into(), check.into()];
-            argv.extend(files.iter().map(OsString::from));
-            return argv;
-        }
-        Language::Executable => unreachable!("executables are not built"),
-    };
-    if language == Language::Java {
-        argv.push(out.into());
-    } else {
-        argv.push(out.join("prog").into());
+/// Copies the sources into the build directory, each under its file name.
+fn copy_sources(files: &[PathBuf], into: &Path) -> anyhow::Result<()> {
+    for file in files {
+        std::fs::copy(file, into.join(file_name(file)))
+            .with_context(|| format!("copying {}", file.display()))?;
     }
-    argv.extend(files.iter().map(OsString::from));
-    if language == Language::C {
-        argv.push("-lm".into());
-    }
-    argv
+    Ok(())
 }
 
 /// Builds into a fresh temporary directory next to the entry, then renames it into place.
 fn build(
-    language: Language,
+    spec: &Spec,
     source: &Path,
     files: &[PathBuf],
     entry: &Path,
     isolation: IsolationChoice,
 ) -> anyhow::Result<Result<(), CompileError>> {
     let staging = crate::util::staging_dir_for(entry)?;
-    let log = staging.path().join("compile.log");
-    let (argv, env, isolation) = match isolation {
-        IsolationChoice::LimitsOnly => (
-            compile_command(language, files, staging.path()),
-            None,
-            Isolation::Direct,
-        ),
-        IsolationChoice::Sandbox => sandboxed_compile(language, source, files, staging.path()),
-    };
-    let spec = RunSpec {
-        argv,
-        cwd: staging.path().to_path_buf(),
-        stdin: None,
-        stdout: log.clone(),
-        stderr: log.clone(),
-        limits: RunLimits::compiler(),
-        cpu_slot: None,
-        env,
-        isolation,
-    };
-    let outcome = runner::run(&spec).context("running the compiler")?;
-    if !outcome.success() {
-        let mut message = std::fs::read_to_string(&log).unwrap_or_default();
-        if outcome.timed_out() {
-            message.push_str("\ncompilation took too long and was stopped");
-        }
-        return Ok(Err(CompileError { message }));
+    if spec.copy == Some(CopySources::Before) {
+        copy_sources(files, staging.path())?;
     }
-    if language == Language::Python {
-        for file in files {
-            let name = file.file_name().expect("source files have names");
-            std::fs::copy(file, staging.path().join(name))
-                .with_context(|| format!("copying {}", file.display()))?;
+    if !spec.compile.is_empty() {
+        let log = staging.path().join("compile.log");
+        let (argv, env, isolation) = match isolation {
+            IsolationChoice::LimitsOnly => direct_compile(spec, files, staging.path()),
+            IsolationChoice::Sandbox => sandboxed_compile(spec, source, files, staging.path()),
+        };
+        let spec = RunSpec {
+            argv,
+            cwd: staging.path().to_path_buf(),
+            stdin: None,
+            stdout: log.clone(),
+            stderr: log.clone(),
+            limits: RunLimits::compiler(),
+            cpu_slot: None,
+            env,
+            isolation,
+        };
+        let outcome = runner::run(&spec).context("running the compiler")?;
+        if !outcome.success() {
+            let mut message = std::fs::read_to_string(&log).unwrap_or_default();
+            if outcome.timed_out() {
+                message.push_str("\ncompilation took too long and was stopped");
+            }
+            return Ok(Err(CompileError { message }));
         }
+    }
+    if spec.copy == Some(CopySources::After) {
+        copy_sources(files, staging.path())?;
+    }
+    let scratch = staging.path().join(SCRATCH);
+    if scratch.exists() {
+        std::fs::remove_dir_all(&scratch)
+            .with_context(|| format!("removing {}", scratch.display()))?;
     }
     std::fs::write(staging.path().join("ok"), b"")?;
     // Another judge may finish the same build first; theirs is as good as ours.
@@ -246,18 +205,33 @@ fn user_paths(err: CompileError, given: &Path, source: &Path, files: &[PathBuf])
     CompileError { message }
 }
 
-/// Directories shown inside the sandbox: each host path with the path it appears at.
-type Mounts = Vec<(OsString, OsString)>;
+type CompileSetup = (Vec<OsString>, Option<Vec<(OsString, OsString)>>, Isolation);
+
+/// The compile command run directly, in the judge's environment (compilers need it).
+fn direct_compile(spec: &Spec, files: &[PathBuf], staging: &Path) -> CompileSetup {
+    let inputs: Vec<OsString> = match spec.copy {
+        Some(CopySources::Before) => files
+            .iter()
+            .map(|f| staging.join(file_name(f)).into())
+            .collect(),
+        _ => files.iter().map(OsString::from).collect(),
+    };
+    let mainfile = main_input(&inputs, files);
+    let places = Places::new(inputs, files, mainfile, staging);
+    let env = (!spec.env.is_empty()).then(|| places.env(spec, std::env::vars_os().collect()));
+    (places.compile_command(spec), env, Isolation::Direct)
+}
 
 /// The compile command inside the sandbox: the sources appear below /program, the build
 /// directory (`staging`) is /sandbox, the toolchain is shown read-only at its own paths.
 fn sandboxed_compile(
-    language: Language,
+    spec: &Spec,
     source: &Path,
     files: &[PathBuf],
     staging: &Path,
-) -> (Vec<OsString>, Option<Mounts>, Isolation) {
+) -> CompileSetup {
     let inside = Path::new(sandbox::PROGRAM_DIR);
+    let work = Path::new(sandbox::WORK_DIR);
     let (mount, shown): (PathBuf, Vec<PathBuf>) = if source.is_dir() {
         let shown = files
             .iter()
@@ -265,10 +239,7 @@ fn sandboxed_compile(
             .collect();
         (source.to_path_buf(), shown)
     } else {
-        (
-            source.to_path_buf(),
-            vec![inside.join(source.file_name().unwrap_or_default())],
-        )
+        (source.to_path_buf(), vec![inside.join(file_name(source))])
     };
     let mount_point = if source.is_dir() {
         inside.to_path_buf()
@@ -276,28 +247,43 @@ fn sandboxed_compile(
         shown[0].clone()
     };
     let mut read_only = vec![(mount, mount_point)];
-    read_only.extend(toolchain_dirs(language).into_iter().map(|d| (d.clone(), d)));
+    read_only.extend(
+        Spec::tool(&spec.compile)
+            .and_then(toolchain::installation)
+            .map(|d| (d.clone(), d)),
+    );
     let mounts = sandbox::Mounts {
         read_only,
         work: staging.to_path_buf(),
     };
-    let argv = compile_command(language, &shown, Path::new(sandbox::WORK_DIR));
+    let inputs: Vec<OsString> = match spec.copy {
+        Some(CopySources::Before) => files
+            .iter()
+            .map(|f| work.join(file_name(f)).into())
+            .collect(),
+        _ => shown.into_iter().map(PathBuf::into_os_string).collect(),
+    };
+    let mainfile = main_input(&inputs, files);
+    let places = Places::new(inputs, files, mainfile, work);
+    let env = places.env(spec, runner::clean_env(work));
     (
-        argv,
-        Some(runner::clean_env(Path::new(sandbox::WORK_DIR))),
+        places.compile_command(spec),
+        Some(env),
         Isolation::Sandbox(mounts),
     )
 }
 
-/// The cache key: the language, the compile command's shape and every source file's name and bytes.
-fn cache_key(language: Language, source: &Path, files: &[PathBuf]) -> anyhow::Result<String> {
+/// The cache key: the language, its compile command and tool, and every source file's name
+/// and bytes.
+fn cache_key(spec: &Spec, source: &Path, files: &[PathBuf]) -> anyhow::Result<String> {
     let mut hasher = Sha256::new();
-    hasher.update(b"leapfrog-build-v1\0");
-    hasher.update(language.name().as_bytes());
-    for arg in compile_command(language, &[], Path::new("")) {
-        hasher.update(arg.as_encoded_bytes());
-        hasher.update(b"\0");
-    }
+    hasher.update(b"leapfrog-build-v2\0");
+    let tool = Spec::tool(&spec.compile).map(toolchain::resolve);
+    let shape = format!(
+        "{}\0{}\0{:?}\0{:?}\0{:?}\0{:?}\0",
+        spec.id, spec.name, spec.compile, tool, spec.copy, spec.env
+    );
+    hasher.update(shape.as_bytes());
     for file in files {
         let rel = file.strip_prefix(source).unwrap_or(file);
         let name = if rel.as_os_str().is_empty() {

@@ -4,116 +4,181 @@
 //! it once (cached by content), [`toolchain`] finds the compilers and interpreters.
 
 mod build;
+mod places;
+mod table;
 mod toolchain;
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use anyhow::{Context, bail};
 
 use crate::runner::sandbox;
-use crate::util::find_in_path;
 
 pub use build::{CompileError, cache_dir, compile, compile_as};
+pub use table::{CopySources, Languages, PACKAGE_FILE, Spec};
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Language {
-    C,
-    Cpp,
-    Rust,
-    Python,
-    Java,
-    /// A program that is already executable (a binary or a script with a `#!` line).
-    Executable,
+/// The id of the one language outside the table: a program that is already executable.
+const EXECUTABLE_ID: &str = "executable";
+
+/// The endings of files a package switches off by renaming (`sol.c.disabled`, editor backups):
+/// never programs, whatever their other extensions say.
+pub const SWITCHED_OFF: [&str; 5] = [".disabled", ".orig", ".bak", ".swp", "~"];
+
+/// The ending that switches a file off, if it has one.
+pub fn switched_off(path: &Path) -> Option<&'static str> {
+    let name = path.file_name()?.to_string_lossy();
+    SWITCHED_OFF.into_iter().find(|end| name.ends_with(end))
 }
 
+/// A program whose language nothing recognises: listed as ignored by `verify`, refused by
+/// `judge`.
+#[derive(Debug, Clone, thiserror::Error)]
+#[error("{path}: {reason}{hint}")]
+pub struct UnknownLanguage {
+    pub path: String,
+    /// Why, in a few words (what `verify` shows).
+    pub reason: String,
+    /// What would have been recognised (empty, or starting with a space).
+    pub hint: String,
+}
+
+/// A language: one entry of a [`Languages`] table, or a ready executable.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Language(Arc<Spec>);
+
 impl Language {
-    pub fn name(self) -> &'static str {
-        match self {
-            Language::C => "C",
-            Language::Cpp => "C++",
-            Language::Rust => "Rust",
-            Language::Python => "Python",
-            Language::Java => "Java",
-            Language::Executable => "executable",
-        }
+    pub fn name(&self) -> &str {
+        &self.0.name
     }
 
-    fn from_extension(ext: &str) -> Option<Language> {
-        Some(match ext {
-            "c" => Language::C,
-            "cpp" | "cc" | "cxx" | "c++" | "C" => Language::Cpp,
-            "rs" => Language::Rust,
-            "py" | "py3" => Language::Python,
-            "java" => Language::Java,
-            _ => return None,
-        })
+    /// The table's key (`cpp`, `python3`; `executable` for a ready program).
+    pub fn id(&self) -> &str {
+        &self.0.id
+    }
+
+    pub fn spec(&self) -> &Spec {
+        &self.0
+    }
+
+    fn executable() -> Language {
+        static SPEC: std::sync::OnceLock<Arc<Spec>> = std::sync::OnceLock::new();
+        Language(Arc::clone(SPEC.get_or_init(|| {
+            Arc::new(Spec {
+                id: EXECUTABLE_ID.into(),
+                name: EXECUTABLE_ID.into(),
+                extensions: Vec::new(),
+                shebang: Vec::new(),
+                priority: 0,
+                compile: Vec::new(),
+                run: Vec::new(),
+                version: Vec::new(),
+                copy: None,
+                env: Default::default(),
+                address_space_cap: true,
+            })
+        })))
+    }
+
+    /// Whether this is a ready executable (run as it is, never built).
+    pub fn is_executable(&self) -> bool {
+        self.0.id == EXECUTABLE_ID
     }
 
     /// The tools this language needs on the machine.
-    pub fn toolchain(self) -> &'static [&'static str] {
-        match self {
-            Language::C => &["gcc"],
-            Language::Cpp => &["g++"],
-            Language::Rust => &["rustc"],
-            Language::Python => &["python3"],
-            Language::Java => &["javac", "java"],
-            Language::Executable => &[],
-        }
+    pub fn toolchain(&self) -> Vec<&str> {
+        self.0.tools()
     }
 
     /// The first missing tool, if any: such programs are skipped by `verify`, not failed.
-    pub fn missing_tool(self) -> Option<&'static str> {
+    pub fn missing_tool(&self) -> Option<String> {
         self.toolchain()
-            .iter()
-            .copied()
-            .find(|tool| find_in_path(tool).is_none())
+            .into_iter()
+            .find(|tool| toolchain::missing(tool))
+            .map(str::to_string)
     }
 
-    /// Recognises the language of a program (a file or a directory of sources).
+    /// The command that prints the toolchain's version, if the table gives one.
+    pub fn version_command(&self) -> &[String] {
+        &self.0.version
+    }
+
+    /// Recognises the language of a program (a file or a directory of sources) with the
+    /// built-in table.
     pub fn detect(path: &Path) -> anyhow::Result<Language> {
+        Languages::built_in().detect(path)
+    }
+}
+
+impl Languages {
+    /// Recognises the language of a program (a file or a directory of sources): by extension,
+    /// then by a `#!` line, then a file with an executable bit runs as it is. A program of no
+    /// known language fails with [`UnknownLanguage`].
+    pub fn detect(&self, path: &Path) -> anyhow::Result<Language> {
         let meta = std::fs::metadata(path).with_context(|| format!("{}", path.display()))?;
+        let unknown = |reason: &str, hint: String| UnknownLanguage {
+            path: path.display().to_string(),
+            reason: reason.to_string(),
+            hint,
+        };
+        if let Some(end) = switched_off(path) {
+            return Err(
+                unknown(&format!("switched off (ends with `{end}`)"), String::new()).into(),
+            );
+        }
         if meta.is_dir() {
-            let mut found: Option<Language> = None;
+            let mut found: Option<Arc<Spec>> = None;
             for file in source_files(path)? {
-                let Some(lang) = file_language(&file) else {
+                if switched_off(&file).is_some() {
+                    continue;
+                }
+                let Some(lang) = self.of_file(&file) else {
                     continue;
                 };
-                match found {
-                    Some(l) if l != lang => bail!(
+                match &found {
+                    Some(l) if l.id != lang.id => bail!(
                         "{}: mixes {} and {} sources",
                         path.display(),
-                        l.name(),
-                        lang.name()
+                        l.name,
+                        lang.name
                     ),
                     _ => found = Some(lang),
                 }
             }
-            return found.with_context(|| {
-                format!(
-                    "{}: no source file of a known language inside",
-                    path.display()
-                )
+            return found.map(Language).ok_or_else(|| {
+                let hint = format!(" (known extensions: {})", self.extension_list());
+                unknown("no source file of a known language inside", hint).into()
             });
         }
-        if let Some(lang) = file_language(path) {
-            return Ok(lang);
+        if let Some(spec) = self.of_file(path) {
+            return Ok(Language(spec));
         }
         use std::os::unix::fs::PermissionsExt;
         if meta.permissions().mode() & 0o111 != 0 {
-            return Ok(Language::Executable);
+            return Ok(Language::executable());
         }
-        bail!(
-            "{}: unknown submission type (expected .c, .cpp/.cc, .rs, .py, .java, or an executable file)",
-            path.display()
-        )
+        let hint = format!(
+            " (expected a source file ({}), a script whose `#!` line names a known \
+             interpreter, or an executable file)",
+            self.extension_list()
+        );
+        Err(unknown("unknown submission type: no known language", hint).into())
     }
-}
 
-fn file_language(path: &Path) -> Option<Language> {
-    path.extension()
-        .and_then(|e| e.to_str())
-        .and_then(Language::from_extension)
+    /// Every extension of the table, `.c, .cpp, …`, for messages.
+    fn extension_list(&self) -> String {
+        let mut all: Vec<String> = Vec::new();
+        for spec in &self.specs {
+            for ext in &spec.extensions {
+                let ext = format!(".{ext}");
+                if !all.contains(&ext) {
+                    all.push(ext);
+                }
+            }
+        }
+        all.join(", ")
+    }
 }
 
 /// The regular files of a program directory, sorted, following symlinks.
@@ -131,34 +196,36 @@ fn source_files(dir: &Path) -> anyhow::Result<Vec<PathBuf>> {
     Ok(files)
 }
 
+/// One argument of a run command: ready, or waiting for the run's memory limit.
+#[derive(Debug, Clone)]
+enum RunArg {
+    Ready(OsString),
+    /// An argument with `{memlim}` in it.
+    Memory(String),
+}
+
 /// A program ready to run.
 #[derive(Debug, Clone)]
 pub struct Compiled {
     pub language: Language,
     /// The built program: its cache entry directory, or the executable file itself.
     location: PathBuf,
-    /// The command line, without any memory-dependent flags (see [`Compiled::command`]).
-    argv: Vec<OsString>,
+    /// The command line, memory-dependent flags still to fill in (see [`Compiled::command`]).
+    argv: Vec<RunArg>,
     /// Installations the program needs at run time besides the system's (an interpreter's).
     runtime: Vec<PathBuf>,
 }
 
 impl Compiled {
-    /// The command line for a run with the given memory limit (Java's heap follows it).
+    /// The command line for a run with the given memory limit (a JVM's heap follows it).
     pub fn command(&self, memory_mib: u64) -> Vec<OsString> {
-        let mut argv = self.argv.clone();
-        if self.language == Language::Java {
-            let flags = [
-                format!("-Xmx{memory_mib}m"),
-                "-Xss64m".to_string(),
-                "-XX:+UseSerialGC".to_string(),
-                "-Dfile.encoding=UTF-8".to_string(),
-            ];
-            for (i, flag) in flags.into_iter().enumerate() {
-                argv.insert(1 + i, flag.into());
-            }
-        }
-        argv
+        self.argv
+            .iter()
+            .map(|arg| match arg {
+                RunArg::Ready(arg) => arg.clone(),
+                RunArg::Memory(arg) => arg.replace("{memlim}", &memory_mib.to_string()).into(),
+            })
+            .collect()
     }
 
     /// The command line and mounts for a run inside the sandbox, where the program's files
@@ -190,6 +257,6 @@ impl Compiled {
     /// Whether an address-space cap can be applied (the JVM reserves far more address space
     /// than it uses, so Java's memory is bounded by its heap flag instead).
     pub fn allows_address_space_cap(&self) -> bool {
-        self.language != Language::Java
+        self.language.spec().address_space_cap
     }
 }

@@ -1,27 +1,50 @@
 //! Finding the tools: compilers and interpreters by absolute path (so the sandbox can run them),
-//! past the shims that version managers put on PATH.
+//! past the shims that version managers put on PATH, and the installations they need mounted.
 
-use std::ffi::OsString;
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::sync::OnceLock;
+use std::sync::{Mutex, OnceLock};
 
-use super::Language;
 use crate::util::find_in_path;
 
-/// A tool found on PATH (by absolute path, so the sandbox can run it) and its arguments.
-pub(super) fn tool_then(tool: &str, args: &[&str]) -> Vec<OsString> {
-    let mut argv = vec![
-        find_in_path(tool)
-            .map(PathBuf::into_os_string)
-            .unwrap_or_else(|| tool.into()),
-    ];
-    argv.extend(args.iter().map(OsString::from));
-    argv
+/// Whether a tool is missing from PATH: such languages are skipped by `verify`.
+pub(super) fn missing(tool: &str) -> bool {
+    find_in_path(tool).is_none()
+}
+
+/// A tool by absolute path: the real compiler behind rustup's proxy, the real interpreter
+/// behind a Python version manager's shim, else what PATH finds (else the bare name).
+pub(super) fn resolve(tool: &str) -> PathBuf {
+    if tool == "rustc" {
+        return rust_toolchain().0;
+    }
+    if tool.starts_with("python") || tool.starts_with("pypy") {
+        return real_interpreter(tool);
+    }
+    find_in_path(tool).unwrap_or_else(|| PathBuf::from(tool))
+}
+
+/// The installation a resolved tool lives in, when the sandbox does not show it already (it
+/// shows /usr): `~/.rustup/toolchains/x` for its rustc, `~/.pyenv/versions/3.12` for Python.
+pub(super) fn installation(tool: &str) -> Option<PathBuf> {
+    let dir = if tool == "rustc" {
+        rust_toolchain().1
+    } else {
+        let path = resolve(tool);
+        if !path.is_absolute() {
+            return None;
+        }
+        path.parent()
+            .and_then(Path::parent)
+            .map(Path::to_path_buf)
+            .unwrap_or(path)
+    };
+    (!dir.starts_with("/usr") && dir != Path::new("/")).then_some(dir)
 }
 
 /// The real rustc and its sysroot. rustup puts a proxy on PATH that needs the user's home;
 /// the compiler it forwards to lives in the sysroot, which the sandbox can show read-only.
-pub(super) fn rust_toolchain() -> (PathBuf, PathBuf) {
+fn rust_toolchain() -> (PathBuf, PathBuf) {
     static RUST: OnceLock<(PathBuf, PathBuf)> = OnceLock::new();
     RUST.get_or_init(|| {
         let proxy = find_in_path("rustc").unwrap_or_else(|| PathBuf::from("rustc"));
@@ -39,48 +62,24 @@ pub(super) fn rust_toolchain() -> (PathBuf, PathBuf) {
     .clone()
 }
 
-/// Installations outside /usr that a language's compiler needs inside the sandbox.
-pub(super) fn toolchain_dirs(language: Language) -> Vec<PathBuf> {
-    let dir = match language {
-        Language::Rust => rust_toolchain().1,
-        Language::Python => python_prefix(),
-        Language::C | Language::Cpp | Language::Java | Language::Executable => return Vec::new(),
-    };
-    if dir.starts_with("/usr") {
-        Vec::new()
-    } else {
-        vec![dir]
+/// The real interpreter behind `python3` or `pypy3` (version managers put slow shims on PATH).
+fn real_interpreter(tool: &str) -> PathBuf {
+    static FOUND: OnceLock<Mutex<HashMap<String, PathBuf>>> = OnceLock::new();
+    let found = FOUND.get_or_init(Default::default);
+    if let Some(path) = found.lock().ok().and_then(|f| f.get(tool).cloned()) {
+        return path;
     }
-}
-
-/// The real Python interpreter behind `python3` (version managers put slow shims on PATH).
-pub(super) fn python_interpreter() -> PathBuf {
-    static PYTHON: OnceLock<PathBuf> = OnceLock::new();
-    PYTHON
-        .get_or_init(|| {
-            let fallback = find_in_path("python3").unwrap_or_else(|| PathBuf::from("python3"));
-            std::process::Command::new(&fallback)
-                .args(["-c", "import sys; print(sys.executable)"])
-                .output()
-                .ok()
-                .filter(|o| o.status.success())
-                .map(|o| PathBuf::from(String::from_utf8_lossy(&o.stdout).trim()))
-                .filter(|p| p.is_file())
-                .unwrap_or(fallback)
-        })
-        .clone()
-}
-
-/// The installation prefix of the Python interpreter (its standard library lives below it).
-pub(super) fn python_prefix() -> PathBuf {
-    let python = python_interpreter();
-    python
-        .parent()
-        .and_then(Path::parent)
-        .map(Path::to_path_buf)
-        .unwrap_or(python)
-}
-
-pub(super) fn java_binary() -> PathBuf {
-    find_in_path("java").unwrap_or_else(|| PathBuf::from("java"))
+    let fallback = find_in_path(tool).unwrap_or_else(|| PathBuf::from(tool));
+    let path = std::process::Command::new(&fallback)
+        .args(["-c", "import sys; print(sys.executable)"])
+        .output()
+        .ok()
+        .filter(|o| o.status.success())
+        .map(|o| PathBuf::from(String::from_utf8_lossy(&o.stdout).trim()))
+        .filter(|p| p.is_file())
+        .unwrap_or(fallback);
+    if let Ok(mut f) = found.lock() {
+        f.insert(tool.to_string(), path.clone());
+    }
+    path
 }

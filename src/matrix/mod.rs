@@ -101,7 +101,7 @@ pub struct ColumnData {
     pub expected: Option<String>,
     #[serde(default)]
     pub verdict: Option<String>,
-    /// `ok`, `mismatch`, `skipped` or `error` (none for `judge`).
+    /// `ok`, `mismatch`, `skipped`, `ignored` or `error` (none for `judge`).
     #[serde(default)]
     pub status: Option<String>,
     #[serde(default)]

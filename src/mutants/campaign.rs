@@ -111,7 +111,7 @@ pub fn run(
     let paths = write_mutants(scratch.path(), name, &source, &found)?;
     let display = crate::util::display_path(submission).display().to_string();
     let judge = Judge::prepare(package, &options.judge)?;
-    let language = Language::detect(submission)?;
+    let language = package.languages.detect(submission)?;
     let progress = Progress::new(&format!("mutants {name}"), options.quiet);
     progress.start(found.len() * 2);
     let built = build_all(&judge, language, &paths, options.judge.jobs, &progress)?;
@@ -164,7 +164,7 @@ fn build_all(
     crate::parallel::ordered(
         paths,
         jobs,
-        |_, path| judge.submission(path, language),
+        |_, path| judge.submission(path, language.clone()),
         |_, result| {
             progress.step("building");
             match result {

@@ -11,6 +11,7 @@
 //!   input_validators/<program>    exit 42 valid, 43 invalid
 //!   output_validators/<program>   `checker INPUT ANSWER FEEDBACK_DIR < output`, 42 / 43
 //!   submissions/<expected verdict>/<program>
+//!   languages.yaml                optional: changes to the language table (see [`crate::lang`])
 //! ```
 //! A program is a single source file or a directory of sources (see [`crate::lang`]).
 
@@ -36,6 +37,8 @@ pub struct Package {
     /// The short name: the directory's name.
     pub short_name: String,
     pub config: ProblemConfig,
+    /// The language table: the built-in one, changed by the package's own `languages.yaml`.
+    pub languages: std::sync::Arc<crate::lang::Languages>,
 }
 
 impl Package {
@@ -50,10 +53,12 @@ impl Package {
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_else(|| spec.to_string());
         let config = ProblemConfig::load(&root)?;
+        let languages = std::sync::Arc::new(crate::lang::Languages::for_package(&root)?);
         Ok(Package {
             root,
             short_name,
             config,
+            languages,
         })
     }
 
@@ -154,8 +159,16 @@ fn locate(spec: &str) -> anyhow::Result<PathBuf> {
 }
 
 /// The programs in a validator or submission directory: every file and every sub-directory,
-/// sorted by name. Hidden entries are skipped.
+/// sorted by name. Hidden entries and switched-off files (`x.c.disabled`, see
+/// [`crate::lang::switched_off`]) are skipped.
 pub fn programs_in(dir: &Path) -> anyhow::Result<Vec<PathBuf>> {
+    let mut programs = entries_in(dir)?;
+    programs.retain(|p| crate::lang::switched_off(p).is_none());
+    Ok(programs)
+}
+
+/// Every entry of a directory but hidden ones and READMEs, sorted by name.
+fn entries_in(dir: &Path) -> anyhow::Result<Vec<PathBuf>> {
     if !dir.is_dir() {
         return Ok(Vec::new());
     }
@@ -164,7 +177,7 @@ pub fn programs_in(dir: &Path) -> anyhow::Result<Vec<PathBuf>> {
         let entry = entry.with_context(|| format!("reading {}", dir.display()))?;
         let name = entry.file_name();
         let name = name.to_string_lossy();
-        if name.starts_with('.') || name.ends_with('~') || name == "README.md" {
+        if name.starts_with('.') || name == "README.md" {
             continue;
         }
         programs.push(entry.path());

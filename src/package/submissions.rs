@@ -70,10 +70,12 @@ impl Submission {
     }
 }
 
+/// Every entry of the submission folders, switched-off files included: `verify` lists those as
+/// ignored, so that a setter sees what the judge left out.
 pub(super) fn discover(dir: &Path) -> anyhow::Result<Vec<Submission>> {
     let mut found = Vec::new();
     for expected in Expected::ALL {
-        for path in super::programs_in(&dir.join(expected.dir_name()))? {
+        for path in super::entries_in(&dir.join(expected.dir_name()))? {
             found.push(Submission { path, expected });
         }
     }

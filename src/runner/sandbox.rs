@@ -116,13 +116,14 @@ fn system_args(bwrap: &Path) -> Vec<OsString> {
         }
     }
     // Only the parts of /etc that programs and runtimes need: the dynamic loader's cache,
-    // `alternatives` symlinks (java lives behind them) and the JDK's configuration.
+    // `alternatives` symlinks (java lives behind them), the JDK's and Mono's configuration.
     for etc in [
         "/etc/ld.so.cache",
         "/etc/ld.so.conf",
         "/etc/ld.so.conf.d",
         "/etc/alternatives",
         "/etc/localtime",
+        "/etc/mono",
     ] {
         if Path::new(etc).exists() {
             push(&[&"--ro-bind", &etc, &etc]);

@@ -8,7 +8,7 @@
 //! Judging a submission stops as soon as its result is settled (the first failure of an accepted
 //! program, the first TLE), unless `--all-tests` or `--report` ask for the whole matrix; the
 //! page itself is [`crate::matrix`]'s. Languages whose compiler is missing are skipped, not
-//! failed.
+//! failed; switched-off files (`x.c.disabled`) and files of no known language are ignored.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -23,6 +23,9 @@ use crate::report::{self, Progress};
 use crate::verdict::Verdict;
 
 use super::judge::RunOptions;
+
+mod row;
+use row::format_row;
 
 #[derive(Debug, Args)]
 #[command(after_help = super::help::after_help(
@@ -53,6 +56,8 @@ enum Status {
     Ok,
     Mismatch,
     Skipped,
+    /// Not a program: a switched-off file (`x.c.disabled`) or one of no known language.
+    Ignored,
     Error,
 }
 
@@ -133,7 +138,7 @@ pub fn run(args: VerifyArgs) -> anyhow::Result<ExitCode> {
     let mut rows = Vec::new();
     for (column, submission) in submissions.iter().enumerate() {
         let record = recorder.as_mut().map(|r| (r, column));
-        let row = verify_one(&judge, submission, args.json, complete, record)?;
+        let row = verify_one(&judge, &package, submission, (args.json, complete), record)?;
         if !args.json {
             crate::util::outln!("{}", format_row(&row, width, styled));
         }
@@ -177,11 +182,12 @@ fn summarize(
     styled: bool,
 ) -> anyhow::Result<ExitCode> {
     let count = |s: Status| rows.iter().filter(|r| r.status == s).count();
-    let (mismatched, errors, fine, skipped) = (
+    let (mismatched, errors, fine, skipped, ignored_files) = (
         count(Status::Mismatch),
         count(Status::Error),
         count(Status::Ok),
         count(Status::Skipped),
+        count(Status::Ignored),
     );
     let ok = mismatched == 0 && errors == 0;
     let report = VerifyReport {
@@ -208,7 +214,7 @@ fn summarize(
             mismatched,
             skipped,
             crate::util::plural(errors, "judge error")
-        );
+        ) + &ignored(ignored_files);
         let style = if ok {
             console::Style::new().green()
         } else {
@@ -242,9 +248,9 @@ fn stop_rule(expected: Expected) -> StopRule {
 
 fn verify_one(
     judge: &Result<Judge, String>,
+    package: &Package,
     submission: &Submission,
-    quiet: bool,
-    complete: bool,
+    (quiet, complete): (bool, bool),
     mut record: Option<(&mut Recorder, usize)>,
 ) -> anyhow::Result<Row> {
     let expected = submission.expected;
@@ -259,11 +265,13 @@ fn verify_one(
         max_time_s: 0.0,
         tests: Vec::new(),
     };
-    let language = match crate::lang::Language::detect(&submission.path) {
+    let language = match package.languages.detect(&submission.path) {
         Ok(l) => l,
         Err(err) => {
-            row.status = Status::Error;
-            row.reason = format!("{err:#}");
+            (row.status, row.reason) = match err.downcast_ref::<crate::lang::UnknownLanguage>() {
+                Some(unknown) => (Status::Ignored, unknown.reason.clone()),
+                None => (Status::Error, format!("{err:#}")),
+            };
             return Ok(row);
         }
     };
@@ -367,32 +375,10 @@ fn assess(expected: Expected, report: &JudgeReport) -> (Status, String) {
     }
 }
 
-fn format_row(row: &Row, width: usize, styled: bool) -> String {
-    let (label, style) = match row.status {
-        Status::Ok => ("ok", console::Style::new().green()),
-        Status::Mismatch => ("MISMATCH", console::Style::new().red()),
-        Status::Skipped => ("skipped", console::Style::new().dim()),
-        Status::Error => ("ERROR", console::Style::new().red().reverse()),
-    };
-    let status = style
-        .bold()
-        .force_styling(styled)
-        .apply_to(format!("{label:<8}"));
-    let got = row
-        .verdict
-        .map(|v| {
-            report::verdict_style(v, styled)
-                .apply_to(format!("{:<3}", v.code()))
-                .to_string()
-        })
-        .unwrap_or_else(|| "-  ".to_string());
-    format!(
-        "  {status}  {:<width$}  {:<10}  expected {:<3}  got {got}  {:>9}  {:>6.2} s  {}",
-        row.submission,
-        row.language,
-        row.expected.code(),
-        crate::util::plural(row.tests_run, "test"),
-        row.max_time_s,
-        row.reason
-    )
+/// The summary's mention of ignored files, when there are some.
+fn ignored(count: usize) -> String {
+    match count {
+        0 => String::new(),
+        n => format!(", {n} ignored"),
+    }
 }

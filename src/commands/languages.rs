@@ -1,0 +1,97 @@
+//! `leapfrog languages`: the language table in force (built in, or a package's with its own
+//! `languages.yaml`), with whether each toolchain is installed and its version.
+
+use std::process::ExitCode;
+
+use clap::Args;
+use serde::Serialize;
+
+use crate::lang::{Languages, Spec};
+use crate::package::Package;
+
+#[derive(Debug, Args)]
+#[command(after_help = super::help::after_help(
+    &["leapfrog languages", "leapfrog languages ~/sum --json"],
+    "",
+    super::help::MADE,
+))]
+pub struct LanguagesArgs {
+    /// A problem name under problems/ or a package path: show the table with its
+    /// languages.yaml applied.
+    pub problem: Option<String>,
+    /// Print one JSON array on stdout instead of the table.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Debug, Serialize)]
+struct Entry {
+    key: String,
+    name: String,
+    extensions: Vec<String>,
+    /// The first tool missing from PATH, if any.
+    missing: Option<String>,
+    /// The first line the version command printed (empty when it is not installed).
+    version: String,
+}
+
+pub fn run(args: LanguagesArgs) -> anyhow::Result<ExitCode> {
+    let table = match &args.problem {
+        Some(problem) => (*Package::open(problem)?.languages).clone(),
+        None => Languages::built_in().clone(),
+    };
+    let entries: Vec<Entry> = table.specs.iter().map(|spec| entry(spec)).collect();
+    if args.json {
+        crate::util::outln!("{}", serde_json::to_string(&entries)?);
+        return Ok(ExitCode::SUCCESS);
+    }
+    for e in &entries {
+        let extensions: Vec<String> = e.extensions.iter().map(|x| format!(".{x}")).collect();
+        let state = match &e.missing {
+            Some(tool) => format!("{tool} is not installed"),
+            None => e.version.clone(),
+        };
+        crate::util::outln!(
+            "{:<11} {:<12} {:<24} {}",
+            e.key,
+            e.name,
+            extensions.join(" "),
+            state
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn entry(spec: &Spec) -> Entry {
+    let missing = spec
+        .tools()
+        .into_iter()
+        .find(|tool| crate::util::find_in_path(tool).is_none())
+        .map(str::to_string);
+    let version = match (&missing, spec.version.split_first()) {
+        (None, Some((tool, rest))) => std::process::Command::new(tool)
+            .args(rest)
+            .stdin(std::process::Stdio::null())
+            .output()
+            .ok()
+            .map(|out| {
+                // Some tools (java -version) print their version on stderr.
+                let text = [out.stdout, out.stderr].concat();
+                let text = String::from_utf8_lossy(&text);
+                text.lines()
+                    .find(|l| !l.trim().is_empty())
+                    .unwrap_or("")
+                    .trim()
+                    .to_string()
+            })
+            .unwrap_or_default(),
+        _ => String::new(),
+    };
+    Entry {
+        key: spec.id.clone(),
+        name: spec.name.clone(),
+        extensions: spec.extensions.clone(),
+        missing,
+        version,
+    }
+}

@@ -1,0 +1,158 @@
+//! What the placeholders of a language's commands stand for (`{files}`, `{mainfile}`,
+//! `{binary}`, …), and which file of a program is its entry point.
+
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
+
+use super::table::Spec;
+use super::{RunArg, toolchain};
+
+/// What the placeholders of a command stand for.
+pub(super) struct Places {
+    files: Vec<OsString>,
+    mainfile: OsString,
+    mainclass: String,
+    build: PathBuf,
+}
+
+impl Places {
+    pub(super) fn new(
+        files: Vec<OsString>,
+        names: &[PathBuf],
+        mainfile: OsString,
+        build: &Path,
+    ) -> Places {
+        Places {
+            files,
+            mainfile,
+            mainclass: main_stem(names),
+            build: build.to_path_buf(),
+        }
+    }
+
+    fn scratch(&self) -> PathBuf {
+        self.build.join(SCRATCH)
+    }
+
+    /// One word with its placeholders filled in; `{files}` only stands alone.
+    fn word(&self, word: &str) -> Vec<OsString> {
+        let whole = |path: &Path| vec![path.as_os_str().to_os_string()];
+        match word {
+            "{files}" => return self.files.clone(),
+            "{mainfile}" => return vec![self.mainfile.clone()],
+            "{build}" => return whole(&self.build),
+            "{binary}" => return whole(&self.build.join("prog")),
+            "{scratch}" => return whole(&self.scratch()),
+            _ => {}
+        }
+        let files: Vec<String> = self
+            .files
+            .iter()
+            .map(|f| f.to_string_lossy().into_owned())
+            .collect();
+        let filled = word
+            .replace("{files}", &files.join(" "))
+            .replace("{mainfile}", &self.mainfile.to_string_lossy())
+            .replace("{mainclass}", &self.mainclass)
+            .replace("{binary}", &self.build.join("prog").to_string_lossy())
+            .replace("{scratch}", &self.scratch().to_string_lossy())
+            .replace("{build}", &self.build.to_string_lossy());
+        vec![filled.into()]
+    }
+
+    /// A whole command, its tool by absolute path.
+    pub(super) fn command(&self, words: &[String]) -> Vec<RunArg> {
+        let mut argv = Vec::new();
+        for (i, word) in words.iter().enumerate() {
+            if i == 0
+                && let Some(tool) = Spec::tool(words)
+            {
+                argv.push(RunArg::Ready(toolchain::resolve(tool).into_os_string()));
+            } else if word.contains("{memlim}") {
+                let filled = join(self.word(word));
+                argv.push(RunArg::Memory(filled.to_string_lossy().into_owned()));
+            } else {
+                argv.extend(self.word(word).into_iter().map(RunArg::Ready));
+            }
+        }
+        argv
+    }
+
+    pub(super) fn compile_command(&self, spec: &Spec) -> Vec<OsString> {
+        self.command(&spec.compile)
+            .into_iter()
+            .map(|arg| match arg {
+                RunArg::Ready(arg) => arg,
+                RunArg::Memory(arg) => arg.into(),
+            })
+            .collect()
+    }
+
+    /// The compile command's variables, filled in, added to `base`.
+    pub(super) fn env(
+        &self,
+        spec: &Spec,
+        base: Vec<(OsString, OsString)>,
+    ) -> Vec<(OsString, OsString)> {
+        let mut env = base;
+        for (key, value) in &spec.env {
+            env.retain(|(k, _)| k != key.as_str());
+            env.push((key.into(), join(self.word(value))));
+        }
+        env
+    }
+}
+
+/// Several words as one (`{files}` inside a longer word).
+fn join(words: Vec<OsString>) -> OsString {
+    let mut all = OsString::new();
+    for (i, word) in words.into_iter().enumerate() {
+        if i > 0 {
+            all.push(" ");
+        }
+        all.push(word);
+    }
+    all
+}
+
+/// The directory in a build for the compiler's own caches, deleted once the build is done.
+pub(super) const SCRATCH: &str = ".scratch";
+
+pub(super) fn file_name(file: &Path) -> &std::ffi::OsStr {
+    file.file_name().unwrap_or_default()
+}
+
+/// The file a multi-file program starts from: `main.*` if there is one, else the first.
+pub(super) fn main_file(files: &[PathBuf]) -> String {
+    let names: Vec<String> = files
+        .iter()
+        .filter_map(|f| f.file_name().map(|n| n.to_string_lossy().into_owned()))
+        .collect();
+    names
+        .iter()
+        .find(|n| n.to_ascii_lowercase().starts_with("main."))
+        .or(names.first())
+        .cloned()
+        .unwrap_or_default()
+}
+
+fn main_stem(files: &[PathBuf]) -> String {
+    let main = main_file(files);
+    main.rsplit_once('.')
+        .map(|(stem, _)| stem.to_string())
+        .unwrap_or(main)
+}
+
+/// The input that is the program's entry point.
+pub(super) fn main_input(inputs: &[OsString], files: &[PathBuf]) -> OsString {
+    let main = main_file(files);
+    inputs
+        .iter()
+        .find(|i| {
+            Path::new(i)
+                .file_name()
+                .is_some_and(|n| n.to_string_lossy() == main)
+        })
+        .cloned()
+        .unwrap_or_default()
+}

@@ -1,0 +1,299 @@
+//! The language table: one package (tests/fixtures/langs-sum) with the same accepted program in
+//! every language of the table, files it switches off and a file of no language; `verify` must
+//! accept each program whose toolchain is installed, skip the others naming the missing
+//! command, and list the rest as ignored. A package's own `languages.yaml` adds and replaces
+//! entries; a missing toolchain is a usage error for `judge`.
+
+use std::path::{Path, PathBuf};
+
+use crate::support;
+
+use support::{TempPackage, json, leapfrog};
+
+/// Each program of the fixture: its file, the language `verify` must name, and the command
+/// whose absence makes it skipped.
+const PROGRAMS: [(&str, &str, &str); 20] = [
+    ("sum.c", "C", "gcc"),
+    ("sum.cpp", "C++", "g++"),
+    ("sum.rs", "Rust", "rustc"),
+    ("sum.py", "Python", "python3"),
+    ("sum-pypy", "PyPy", "pypy3"),
+    ("Sum.java", "Java", "javac"),
+    ("sum.kt", "Kotlin", "kotlinc"),
+    ("sum.scala", "Scala", "scalac"),
+    ("sum.go", "Go", "go"),
+    ("sum.hs", "Haskell", "ghc"),
+    ("sum.ml", "OCaml", "ocamlopt"),
+    ("sum.js", "JavaScript", "node"),
+    ("sum.rb", "Ruby", "ruby"),
+    ("sum.php", "PHP", "php"),
+    ("sum.cs", "C#", "mcs"),
+    ("sum.lisp", "Common Lisp", "sbcl"),
+    ("sum.pl", "Prolog", "swipl"),
+    ("sum.sh", "Bash", "bash"),
+    // The package's own languages.yaml adds AWK.
+    ("sum.awk", "AWK", "awk"),
+    ("difference.rb", "Ruby", "ruby"),
+];
+
+/// The files the judge must leave out, and the reason it gives.
+const IGNORED: [(&str, &str); 3] = [
+    ("notes.txt", "no known language"),
+    ("sum.c.disabled", "switched off (ends with `.disabled`)"),
+    ("sum.py~", "switched off (ends with `~`)"),
+];
+
+fn fixture() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/langs-sum")
+}
+
+fn on_path(tool: &str) -> bool {
+    std::env::var_os("PATH")
+        .is_some_and(|path| std::env::split_paths(&path).any(|dir| dir.join(tool).is_file()))
+}
+
+/// A copy of the fixture, so that nothing a run writes lands in the repository.
+fn copy_of_fixture() -> TempPackage {
+    let pkg = TempPackage {
+        dir: tempfile::Builder::new()
+            .prefix("leapfrog-langs-")
+            .tempdir()
+            .unwrap(),
+    };
+    let from = fixture();
+    for entry in walkdir::WalkDir::new(&from) {
+        let entry = entry.unwrap();
+        let rel = entry.path().strip_prefix(&from).unwrap();
+        let to = pkg.path().join(rel);
+        if entry.file_type().is_dir() {
+            std::fs::create_dir_all(&to).unwrap();
+        } else {
+            std::fs::copy(entry.path(), &to).unwrap();
+        }
+    }
+    pkg
+}
+
+fn file_of(row: &serde_json::Value) -> String {
+    let name = row["submission"].as_str().unwrap();
+    name.rsplit('/').next().unwrap().to_string()
+}
+
+#[test]
+fn verify_accepts_every_installed_language_and_skips_or_ignores_the_rest() {
+    let pkg = copy_of_fixture();
+    let output = leapfrog()
+        .args(["verify", &pkg.arg(), "--json"])
+        .output()
+        .unwrap();
+    let v = json(&output);
+    assert_eq!(output.status.code(), Some(0), "{v}");
+    assert_eq!(v["ok"], true, "{v}");
+    let rows = v["submissions"].as_array().unwrap();
+    assert_eq!(rows.len(), PROGRAMS.len() + IGNORED.len(), "{v}");
+    let mut skipped = Vec::new();
+    for row in rows {
+        let file = file_of(row);
+        if let Some((_, reason)) = IGNORED.iter().find(|(name, _)| *name == file) {
+            assert_eq!(row["status"], "ignored", "{row}");
+            assert!(row["reason"].as_str().unwrap().contains(reason), "{row}");
+            continue;
+        }
+        let (_, language, tool) = PROGRAMS
+            .iter()
+            .find(|(name, _, _)| *name == file)
+            .unwrap_or_else(|| panic!("unexpected row {row}"));
+        assert_eq!(row["language"], *language, "{row}");
+        if on_path(tool) {
+            assert_eq!(row["status"], "ok", "{row}");
+            assert_eq!(row["verdict"], row["expected"], "{row}");
+        } else {
+            assert_eq!(row["status"], "skipped", "{row}");
+            assert_eq!(row["reason"], format!("{tool} is not installed"), "{row}");
+            skipped.push(*language);
+        }
+    }
+    if !skipped.is_empty() {
+        eprintln!("skipped (toolchain not installed): {skipped:?}");
+    }
+}
+
+#[test]
+fn the_table_names_ignored_files_and_summarises_them() {
+    let pkg = copy_of_fixture();
+    // Only the switched-off and unknown files, so the run needs no compiler.
+    std::fs::remove_dir_all(pkg.path().join("submissions/wrong_answer")).unwrap();
+    for entry in std::fs::read_dir(pkg.path().join("submissions/accepted")).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        if !IGNORED.iter().any(|(ignored, _)| *ignored == name) {
+            std::fs::remove_file(&path).unwrap();
+        }
+    }
+    let output = leapfrog().args(["verify", &pkg.arg()]).output().unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(0), "{stdout}");
+    for (file, reason) in IGNORED {
+        let line = stdout
+            .lines()
+            .find(|l| l.contains(&format!("accepted/{file} ")))
+            .unwrap_or_else(|| panic!("no row for {file}:\n{stdout}"));
+        assert!(line.trim_start().starts_with("ignored"), "{line}");
+        assert!(line.contains(reason), "{line}");
+    }
+    assert!(stdout.contains("3 ignored"), "{stdout}");
+}
+
+/// A package language whose compiler no machine has.
+const MISSING_TOOL: &str = "nope:\n  name: Nope\n  extensions: [nope]\n  compile: leapfrog-no-such-compiler -o {binary} {files}\n  run: \"{binary}\"\n";
+
+#[test]
+fn a_missing_toolchain_is_skipped_by_verify_and_refused_by_judge() {
+    let pkg = TempPackage::sum(1.0, 256, 1);
+    pkg.write("languages.yaml", MISSING_TOOL);
+    let sub = pkg.write("submissions/accepted/sum.nope", "add\n");
+    let output = leapfrog()
+        .args(["verify", &pkg.arg(), "--json"])
+        .output()
+        .unwrap();
+    let v = json(&output);
+    assert_eq!(output.status.code(), Some(0), "{v}");
+    let row = &v["submissions"][0];
+    assert_eq!(row["status"], "skipped", "{row}");
+    assert_eq!(row["language"], "Nope", "{row}");
+    assert_eq!(
+        row["reason"], "leapfrog-no-such-compiler is not installed",
+        "{row}"
+    );
+    leapfrog()
+        .args(["judge", &pkg.arg(), sub.to_str().unwrap()])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains(
+            "leapfrog-no-such-compiler is not installed",
+        ));
+}
+
+#[test]
+fn judge_refuses_switched_off_and_unknown_files_by_name() {
+    let pkg = copy_of_fixture();
+    for (file, reason) in IGNORED {
+        let path = pkg.path().join("submissions/accepted").join(file);
+        leapfrog()
+            .args(["judge", &pkg.arg(), path.to_str().unwrap()])
+            .assert()
+            .code(2)
+            .stderr(predicates::str::contains(file))
+            .stderr(predicates::str::contains(reason));
+    }
+}
+
+#[test]
+fn a_package_table_replaces_built_in_entries() {
+    let pkg = TempPackage::sum(1.0, 256, 1);
+    pkg.write(
+        "languages.yaml",
+        "python3:\n  name: Python (package's own)\n  extensions: [py]\n  copy: after\n  run: python3 {mainfile}\n",
+    );
+    pkg.write(
+        "submissions/accepted/sum.py",
+        "a, b = map(int, input().split())\nprint(a + b)\n",
+    );
+    if !on_path("python3") {
+        eprintln!("skipped: python3 is not installed");
+        return;
+    }
+    let output = leapfrog()
+        .args(["verify", &pkg.arg(), "--json"])
+        .output()
+        .unwrap();
+    let v = json(&output);
+    assert_eq!(output.status.code(), Some(0), "{v}");
+    let row = &v["submissions"][0];
+    assert_eq!(row["language"], "Python (package's own)", "{row}");
+    assert_eq!(row["status"], "ok", "{row}");
+}
+
+#[test]
+fn a_bad_package_table_is_refused_naming_the_file_and_key() {
+    let pkg = TempPackage::sum(1.0, 256, 1);
+    pkg.write("submissions/accepted/sum.py", "print(3)\n");
+    pkg.write(
+        "languages.yaml",
+        "ruby:\n  name: Ruby\n  extension: [rb]\n  run: ruby {mainfile}\n",
+    );
+    leapfrog()
+        .args(["verify", &pkg.arg()])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("languages.yaml"))
+        .stderr(predicates::str::contains("`ruby`"))
+        .stderr(predicates::str::contains("extension"));
+    pkg.write(
+        "languages.yaml",
+        "ruby:\n  name: Ruby\n  extensions: [rb]\n  run: ruby {main}\n",
+    );
+    leapfrog()
+        .args(["verify", &pkg.arg()])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("unknown placeholder {main}"));
+}
+
+#[test]
+fn the_judges_programs_use_the_package_table_too() {
+    if !on_path("awk") {
+        eprintln!("skipped: awk is not installed");
+        return;
+    }
+    let pkg = TempPackage::sum(1.0, 256, 1);
+    pkg.write(
+        "languages.yaml",
+        "awk:\n  name: AWK\n  extensions: [awk]\n  copy: after\n  run: awk -f {mainfile}\n",
+    );
+    // Two numbers on one line, or the input is invalid.
+    pkg.write(
+        "input_validators/fields.awk",
+        "NF != 2 { bad = 1 }\nEND { if (bad || NR != 1) { print \"expected one line of two numbers\"; exit 43 } exit 42 }\n",
+    );
+    leapfrog().args(["validate", &pkg.arg()]).assert().success();
+    pkg.write("data/secret/02.in", "1 2 3\n");
+    pkg.write("data/secret/02.ans", "6\n");
+    leapfrog()
+        .args(["validate", &pkg.arg()])
+        .assert()
+        .code(1)
+        .stdout(predicates::str::contains(
+            "expected one line of two numbers",
+        ));
+}
+
+#[test]
+fn languages_lists_the_table_a_package_brings_and_what_is_missing() {
+    let pkg = TempPackage::sum(1.0, 256, 0);
+    pkg.write("languages.yaml", MISSING_TOOL);
+    let output = leapfrog()
+        .args(["languages", &pkg.arg(), "--json"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    let v = json(&output);
+    let entries = v.as_array().unwrap();
+    let keys: Vec<&str> = entries.iter().map(|e| e["key"].as_str().unwrap()).collect();
+    for key in [
+        "c",
+        "cpp",
+        "rust",
+        "python3",
+        "java",
+        "go",
+        "javascript",
+        "bash",
+        "nope",
+    ] {
+        assert!(keys.contains(&key), "{key} missing from {keys:?}");
+    }
+    let nope = entries.iter().find(|e| e["key"] == "nope").unwrap();
+    assert_eq!(nope["missing"], "leapfrog-no-such-compiler", "{nope}");
+    assert_eq!(nope["extensions"], serde_json::json!(["nope"]), "{nope}");
+}
