@@ -3,9 +3,7 @@
 //! the `checkers` token checker and the `checkers-path` replaying checker.
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::sync::OnceLock;
 
 use leapfrog::puzzles::checkers::Board;
 use rand::{RngExt, SeedableRng};
@@ -13,31 +11,9 @@ use rand_chacha::ChaCha8Rng;
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 
-/// Compiles a std-only source once per test run.
-fn compiled(source: &str) -> PathBuf {
-    static BUILT: OnceLock<std::sync::Mutex<Vec<(String, PathBuf)>>> = OnceLock::new();
-    let built = BUILT.get_or_init(Default::default);
-    let mut built = built.lock().unwrap();
-    if let Some((_, exe)) = built.iter().find(|(s, _)| s == source) {
-        return exe.clone();
-    }
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("checkers-programs");
-    std::fs::create_dir_all(&dir).unwrap();
-    let exe = dir.join(Path::new(source).file_stem().unwrap());
-    let status = Command::new("rustc")
-        .args(["-O", "--edition", "2021", "-o"])
-        .arg(&exe)
-        .arg(Path::new(ROOT).join(source))
-        .status()
-        .unwrap();
-    assert!(status.success(), "rustc {source}");
-    built.push((source.to_string(), exe.clone()));
-    exe
-}
-
 /// Runs the input validator: (exit code, message).
 fn validate(input: &[u8]) -> (i32, String) {
-    let exe = compiled("problems/checkers/input_validators/validate.rs");
+    let exe = crate::support::plain_rustc("problems/checkers/input_validators/validate.rs");
     let mut child = Command::new(exe)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -53,7 +29,7 @@ fn validate(input: &[u8]) -> (i32, String) {
 
 /// Runs an output checker: (exit code, judge message).
 fn check(checker: &str, input: &str, answer: &str, output: &str) -> (i32, String) {
-    let exe = compiled(&format!("checkers/{checker}.rs"));
+    let exe = crate::support::plain_rustc(&format!("checkers/{checker}.rs"));
     let dir = tempfile::tempdir().unwrap();
     let (input_path, answer_path) = (dir.path().join("in"), dir.path().join("ans"));
     std::fs::write(&input_path, input).unwrap();

@@ -9,30 +9,14 @@ use std::sync::OnceLock;
 
 use leapfrog::puzzles::pairs::count::list_optimal;
 
-const ROOT: &str = env!("CARGO_MANIFEST_DIR");
-
-fn compiled(source: &str, name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("pairs-programs");
-    std::fs::create_dir_all(&dir).unwrap();
-    let exe = dir.join(name);
-    let status = Command::new("rustc")
-        .args(["-O", "--edition", "2021", "-o"])
-        .arg(&exe)
-        .arg(Path::new(ROOT).join(source))
-        .status()
-        .unwrap();
-    assert!(status.success(), "rustc {source}");
-    exe
-}
-
 fn validator() -> &'static Path {
     static EXE: OnceLock<PathBuf> = OnceLock::new();
-    EXE.get_or_init(|| compiled("problems/pairs/input_validators/validate.rs", "validate"))
+    EXE.get_or_init(|| crate::support::plain_rustc("problems/pairs/input_validators/validate.rs"))
 }
 
 fn checker() -> &'static Path {
     static EXE: OnceLock<PathBuf> = OnceLock::new();
-    EXE.get_or_init(|| compiled("checkers/pairs.rs", "pairs-checker"))
+    EXE.get_or_init(|| crate::support::plain_rustc("checkers/pairs.rs"))
 }
 
 fn validate(input: &str) -> (i32, String) {

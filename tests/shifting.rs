@@ -11,27 +11,14 @@ use std::sync::OnceLock;
 use sha2::{Digest, Sha256};
 use support::leapfrog;
 
-/// Compiles a std-only Rust file with `rustc -O --edition 2021` once per test run.
-fn compiled(source: &str, name: &str) -> PathBuf {
-    let out = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("shifting-{name}"));
-    let status = Command::new("rustc")
-        .args(["-O", "--edition", "2021", "-o"])
-        .arg(&out)
-        .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join(source))
-        .status()
-        .expect("rustc runs");
-    assert!(status.success(), "{source} compiles with plain rustc");
-    out
-}
-
 fn shifting_checker() -> &'static Path {
     static BIN: OnceLock<PathBuf> = OnceLock::new();
-    BIN.get_or_init(|| compiled("checkers/shifting.rs", "checker"))
+    BIN.get_or_init(|| support::plain_rustc("checkers/shifting.rs"))
 }
 
 fn frogs_checker() -> &'static Path {
     static BIN: OnceLock<PathBuf> = OnceLock::new();
-    BIN.get_or_init(|| compiled("checkers/frogs.rs", "frogs-checker"))
+    BIN.get_or_init(|| support::plain_rustc("checkers/frogs.rs"))
 }
 
 /// The reference solver's answer.
@@ -447,10 +434,8 @@ fn input_validators_accept_the_format_and_locate_mistakes() {
         ),
     ];
     for (problem, inputs) in cases {
-        let validator = compiled(
-            &format!("problems/{problem}/input_validators/validate.rs"),
-            &format!("{problem}-validator"),
-        );
+        let validator =
+            support::plain_rustc(&format!("problems/{problem}/input_validators/validate.rs"));
         for (input, error) in inputs.iter() {
             let out = Command::new(&validator)
                 .stdin(Stdio::piped())

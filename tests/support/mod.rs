@@ -130,3 +130,35 @@ pub fn generators_yaml(solution: &str, tests: &[(&str, &str)]) -> String {
     write(&root, 0, &mut out);
     out
 }
+
+/// A std-only Rust file of the repository (`checkers/pairs.rs`) compiled as a judge host would,
+/// with plain `rustc -O --edition 2021`, once per test process. The build goes to a name of this
+/// process's own and is then renamed into place, so test processes running side by side (as
+/// under cargo-nextest) never write the same file while another one links or runs it.
+pub fn plain_rustc(source: &str) -> PathBuf {
+    use std::collections::HashMap;
+    use std::sync::{Mutex, OnceLock};
+    static BUILT: OnceLock<Mutex<HashMap<String, PathBuf>>> = OnceLock::new();
+    let mut built = BUILT.get_or_init(Default::default).lock().unwrap();
+    if let Some(exe) = built.get(source) {
+        return exe.clone();
+    }
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("plain-rustc");
+    std::fs::create_dir_all(&dir).unwrap();
+    let exe = dir.join(source.trim_end_matches(".rs").replace('/', "--"));
+    let staged = exe.with_extension(format!("{}.tmp", std::process::id()));
+    let out = std::process::Command::new("rustc")
+        .args(["-O", "--edition", "2021", "-o"])
+        .arg(&staged)
+        .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join(source))
+        .output()
+        .expect("running rustc");
+    assert!(
+        out.status.success(),
+        "rustc {source}:\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    std::fs::rename(&staged, &exe).unwrap();
+    built.insert(source.to_string(), exe.clone());
+    exe
+}
