@@ -20,7 +20,7 @@ use std::time::Instant;
 use anyhow::{Context, bail};
 
 pub use manifest::Manifest;
-pub use programs::{Reference, builtin_solver, puzzle_name, run_generator};
+pub use programs::{Reference, builtin_solver, run_generator};
 
 use crate::checking::InputValidators;
 use crate::package::{Package, Plan, PlanTest};

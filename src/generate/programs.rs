@@ -25,14 +25,6 @@ pub fn builtin_solver(package: &Package, plan: Option<&Plan>) -> Option<&'static
         .or_else(|| crate::puzzles::find(&package.short_name))
 }
 
-/// The puzzle a package is about, by name: the plan's built-in solver, else the package's name.
-pub fn puzzle_name(package: &Package, plan: Option<&Plan>) -> String {
-    plan.map(|p| p.solution.as_str())
-        .filter(|s| crate::puzzles::find(s).is_some())
-        .unwrap_or(&package.short_name)
-        .to_string()
-}
-
 impl Reference {
     /// A plan's `solution`: a built-in solver by name, else a program of the package (below
     /// `generators/`, or `/...` from the package root).
