@@ -54,13 +54,12 @@ fn with_seed(args: &[String], seed: u64) -> Vec<String> {
     args
 }
 
-/// The name of the puzzle a package is about: its default reference when that is a built-in
-/// solver, else the package's own name.
+/// The name of the puzzle a package is about: its plan's built-in solver, else the package's
+/// own name.
 pub(super) fn puzzle_name(package: &Package) -> anyhow::Result<String> {
-    Ok(package
-        .default_reference()?
-        .filter(|s| crate::puzzles::find(s).is_some())
-        .unwrap_or_else(|| package.short_name.clone()))
+    let plan = package.plan()?;
+    Ok(crate::generate::builtin_solver(package, plan.as_ref())
+        .map_or_else(|| package.short_name.clone(), |p| p.name.to_string()))
 }
 
 /// The generator to stress with, and the shape of the problem's input.
