@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 
 use crate::support;
 
-use support::{TempPackage, json, leapfrog};
+use support::{TempPackage, json, leapfrog, verify_ok};
 
 /// Each program of the fixture: its file, the language `verify` must name, and the command
 /// whose absence makes it skipped.
@@ -82,12 +82,7 @@ fn file_of(row: &serde_json::Value) -> String {
 #[test]
 fn verify_accepts_every_installed_language_and_skips_or_ignores_the_rest() {
     let pkg = copy_of_fixture();
-    let output = leapfrog()
-        .args(["verify", &pkg.arg(), "--json"])
-        .output()
-        .unwrap();
-    let v = json(&output);
-    assert_eq!(output.status.code(), Some(0), "{v}");
+    let v = verify_ok(&pkg);
     assert_eq!(v["ok"], true, "{v}");
     let rows = v["submissions"].as_array().unwrap();
     assert_eq!(rows.len(), PROGRAMS.len() + IGNORED.len(), "{v}");
@@ -152,12 +147,7 @@ fn a_missing_toolchain_is_skipped_by_verify_and_refused_by_judge() {
     let pkg = TempPackage::sum(1.0, 256, 1);
     pkg.write("languages.yaml", MISSING_TOOL);
     let sub = pkg.write("submissions/accepted/sum.nope", "add\n");
-    let output = leapfrog()
-        .args(["verify", &pkg.arg(), "--json"])
-        .output()
-        .unwrap();
-    let v = json(&output);
-    assert_eq!(output.status.code(), Some(0), "{v}");
+    let v = verify_ok(&pkg);
     let row = &v["submissions"][0];
     assert_eq!(row["status"], "skipped", "{row}");
     assert_eq!(row["language"], "Nope", "{row}");
@@ -203,12 +193,7 @@ fn a_package_table_replaces_built_in_entries() {
         eprintln!("skipped: python3 is not installed");
         return;
     }
-    let output = leapfrog()
-        .args(["verify", &pkg.arg(), "--json"])
-        .output()
-        .unwrap();
-    let v = json(&output);
-    assert_eq!(output.status.code(), Some(0), "{v}");
+    let v = verify_ok(&pkg);
     let row = &v["submissions"][0];
     assert_eq!(row["language"], "Python (package's own)", "{row}");
     assert_eq!(row["status"], "ok", "{row}");

@@ -3,7 +3,7 @@
 
 use crate::support;
 
-use support::{TempPackage, json, leapfrog};
+use support::{TempPackage, leapfrog, verify_ok};
 
 fn foreign_package() -> TempPackage {
     let pkg = TempPackage::sum(1.0, 256, 4);
@@ -34,12 +34,7 @@ fn foreign_package() -> TempPackage {
 #[test]
 fn every_submission_gets_the_verdict_its_folder_names() {
     let pkg = foreign_package();
-    let output = leapfrog()
-        .args(["verify", &pkg.arg(), "--json"])
-        .output()
-        .unwrap();
-    let v = json(&output);
-    assert_eq!(output.status.code(), Some(0), "{v}");
+    let v = verify_ok(&pkg);
     assert_eq!(v["ok"], true);
     let rows = v["submissions"].as_array().unwrap();
     assert_eq!(rows.len(), 6);

@@ -80,6 +80,17 @@ pub fn json(output: &std::process::Output) -> serde_json::Value {
         .unwrap_or_else(|e| panic!("not one JSON object ({e}):\n{text}"))
 }
 
+/// `leapfrog verify PKG --json`, which must exit 0: its JSON report.
+pub fn verify_ok(pkg: &TempPackage) -> serde_json::Value {
+    let output = leapfrog()
+        .args(["verify", &pkg.arg(), "--json"])
+        .output()
+        .unwrap();
+    let v = json(&output);
+    assert_eq!(output.status.code(), Some(0), "{v}");
+    v
+}
+
 /// Judges a submission (given as source text) with `--json` and returns the JSON and exit code.
 pub fn judge_source(
     pkg: &TempPackage,
