@@ -120,7 +120,7 @@ fn rust_files(dir: &Path) -> Vec<PathBuf> {
 }
 
 /// The top-level module a file belongs to (`src/judge/mod.rs` → `judge`); `None` for the crate
-/// root and the binary, which sit above every layer.
+/// root and the binaries (`src/main.rs`, `src/bin/`), which sit above every layer.
 fn module_of(root: &Path, file: &Path) -> Option<String> {
     let rel = file.strip_prefix(root).unwrap();
     let mut parts = rel.components().map(|c| c.as_os_str().to_string_lossy());
@@ -129,6 +129,9 @@ fn module_of(root: &Path, file: &Path) -> Option<String> {
         return Some("generators".to_string());
     }
     let second = parts.next()?;
+    if second == "bin" {
+        return None;
+    }
     let is_file = parts.next().is_none() && second.ends_with(".rs");
     match second.as_ref() {
         "lib.rs" | "main.rs" if is_file => None,

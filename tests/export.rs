@@ -71,9 +71,16 @@ fn a_problem_exports_in_the_legacy_kattis_layout() {
             "{expected} missing from {files:#?}"
         );
     }
-    // Things the legacy format does not know, and our own bookkeeping, stay out.
+    // The generators travel with the package (this one is a program of its own, so no
+    // leapfrog-gen is carried).
+    assert!(files.contains(&"generators/generators.yaml".to_string()));
+    assert!(files.contains(&"generators/gen.py".to_string()));
+    assert!(
+        !files.iter().any(|f| f.ends_with("leapfrog-gen")),
+        "{files:#?}"
+    );
+    // Our own bookkeeping stays out.
     for absent in [
-        "generators/",
         "data/secret/.generated.json",
         "problem_statement/problem.en.md",
     ] {
@@ -345,6 +352,12 @@ fn export_all_writes_every_problem_and_a_domjudge_zip_each() {
             "{expected} not in {names:?}"
         );
     }
+    // DOMjudge never runs generators (the directory export keeps them; the zip does not).
+    assert!(
+        !names.iter().any(|n| n.starts_with("generators/")),
+        "{names:?}"
+    );
+    assert!(contest.join("hopstwo/generators/generators.yaml").is_file());
     let mut ini = String::new();
     zip.by_name("domjudge-problem.ini")
         .unwrap()
@@ -385,4 +398,87 @@ fn usage_errors() {
     let output = export(&repo, &["nosuch", "out"]);
     assert_eq!(output.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&output.stderr).contains("no problem 'nosuch'"));
+}
+
+/// A package whose data comes from the built-in `frogs` generator and solver, through the
+/// `build` programs every package of `problems/` carries.
+fn builtin_generator_package() -> support::TempPackage {
+    let pkg = support::TempPackage::sum(1.0, 256, 0);
+    pkg.write("problem.yaml", "name: Frogs\nvalidation: default\n");
+    pkg.write("data/sample/1.in", "2\n");
+    pkg.write("data/sample/1.ans", "3\n");
+    pkg.write(
+        "problem_statement/problem.en.md",
+        "# Frogs\n\n## Input\n\nOne number.\n\n## Output\n\nThe moves.\n",
+    );
+    std::fs::remove_file(pkg.path().join("input_validators/validate.py")).unwrap();
+    let build =
+        text(&Path::new(env!("CARGO_MANIFEST_DIR")).join("problems/frogs/generators/frogs/build"));
+    use std::os::unix::fs::PermissionsExt;
+    for dir in ["generators/frogs", "generators/solve/frogs"] {
+        let path = pkg.write(&format!("{dir}/build"), &build);
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    pkg.write(
+        "generators/generators.yaml",
+        &support::generators_yaml(
+            "/generators/solve/frogs",
+            &[("secret/1", "frogs --n 6 --seed 3")],
+        ),
+    );
+    pkg
+}
+
+/// Runs an exported program folder's `build` and then its `run`, as BAPCtools does, in a
+/// scratch copy, with a PATH that has no leapfrog and no cargo.
+fn build_and_run(folder: &Path, args: &[&str], stdin: &str) -> String {
+    use std::io::Write;
+    let scratch = tempfile::tempdir().unwrap();
+    let plain_path = "/usr/local/sbin:/usr/sbin:/sbin:/usr/bin:/bin";
+    let built = std::process::Command::new(folder.join("build"))
+        .current_dir(scratch.path())
+        .env("PATH", plain_path)
+        .output()
+        .unwrap();
+    assert!(built.status.success(), "{built:?}");
+    let mut child = std::process::Command::new(scratch.path().join("run"))
+        .args(args)
+        .env("PATH", plain_path)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    let output = child.wait_with_output().unwrap();
+    assert!(output.status.success(), "{output:?}");
+    String::from_utf8(output.stdout).unwrap()
+}
+
+#[test]
+fn an_exported_package_remakes_its_data_without_leapfrog() {
+    let pkg = builtin_generator_package();
+    let out = tempfile::tempdir().unwrap();
+    let dest = out.path().join("frogs");
+    let output = leapfrog()
+        .args(["export", &pkg.arg(), dest.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    let generators = dest.join("generators");
+    assert!(generators.join("generators.yaml").is_file());
+    for dir in ["frogs", "solve/frogs"] {
+        assert!(generators.join(dir).join("leapfrog-gen").is_file(), "{dir}");
+    }
+
+    // The carried program makes the same input as the plan's test, and answers it as the
+    // reference does.
+    let input = build_and_run(&generators.join("frogs"), &["--n", "6", "--seed", "3"], "");
+    assert_eq!(input, text(&pkg.path().join("data/secret/1.in")));
+    let answer = build_and_run(&generators.join("solve/frogs"), &[], &input);
+    assert_eq!(answer, text(&pkg.path().join("data/secret/1.ans")));
 }

@@ -74,7 +74,10 @@ pub fn write_zip(
             .map(|c| c.as_os_str().to_string_lossy().into_owned())
             .collect::<Vec<_>>()
             .join("/");
-        entries.push((rel, Source::File(entry.into_path())));
+        // DOMjudge never runs generators: the data they make is in `data/` already.
+        if !rel.starts_with("generators/") {
+            entries.push((rel, Source::File(entry.into_path())));
+        }
     }
     let notes = remap_submissions(&mut entries);
     let ini = format!(

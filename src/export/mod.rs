@@ -1,6 +1,7 @@
 //! Exporting packages for contest systems: the legacy Kattis / ICPC layout that problemtools'
-//! `verifyproblem` checks ([`kattis`]), with the statement converted to LaTeX ([`latex`]), and
-//! for `--all` a zip per problem for DOMjudge's import ([`domjudge`]).
+//! `verifyproblem` checks ([`kattis`]), with the statement converted to LaTeX ([`latex`]) and
+//! the generators runnable without leapfrog ([`generators`]), and for `--all` a zip per problem
+//! for DOMjudge's import ([`domjudge`]).
 //!
 //! Everything is written into a fresh directory next to the destination and renamed into place
 //! at the end, so the destination holds either the complete export or what it held before: an
@@ -8,6 +9,7 @@
 //! behind, named `.<dest>.export-*`, never a half-written destination).
 
 pub mod domjudge;
+pub mod generators;
 pub mod kattis;
 pub mod latex;
 pub mod validator;
