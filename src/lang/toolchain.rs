@@ -48,18 +48,72 @@ fn rust_toolchain() -> (PathBuf, PathBuf) {
     static RUST: OnceLock<(PathBuf, PathBuf)> = OnceLock::new();
     RUST.get_or_init(|| {
         let proxy = find_in_path("rustc").unwrap_or_else(|| PathBuf::from("rustc"));
-        let sysroot = std::process::Command::new(&proxy)
-            .args(["--print", "sysroot"])
-            .output()
-            .ok()
-            .filter(|o| o.status.success())
-            .map(|o| PathBuf::from(String::from_utf8_lossy(&o.stdout).trim()));
-        match sysroot {
-            Some(root) if root.join("bin/rustc").is_file() => (root.join("bin/rustc"), root),
-            _ => (proxy, PathBuf::from("/usr")),
+        match rust_sysroot(&proxy) {
+            Some(root) => (root.join("bin/rustc"), root),
+            None => (proxy, PathBuf::from("/usr")),
         }
     })
     .clone()
+}
+
+/// The sysroot `rustc --print sysroot` names. Asking costs tens of milliseconds (rustup's
+/// proxy, then the compiler loading its libraries), more than `leapfrog check` spends on
+/// everything else, so the answer is kept in the cache directory under a fingerprint of what
+/// rustup decides by: the proxy, its environment variables, its settings file and the
+/// `rust-toolchain` files of the working directory and its ancestors.
+fn rust_sysroot(proxy: &Path) -> Option<PathBuf> {
+    let memo = super::build::cache_dir()
+        .ok()
+        .map(|dir| dir.join(format!("rustc-sysroot-{}", rustup_fingerprint(proxy))));
+    let remembered = memo
+        .as_ref()
+        .and_then(|m| std::fs::read_to_string(m).ok())
+        .map(PathBuf::from)
+        .filter(|root| root.join("bin/rustc").is_file());
+    if remembered.is_some() {
+        return remembered;
+    }
+    let root = std::process::Command::new(proxy)
+        .args(["--print", "sysroot"])
+        .output()
+        .ok()
+        .filter(|o| o.status.success())
+        .map(|o| PathBuf::from(String::from_utf8_lossy(&o.stdout).trim()))
+        .filter(|root| root.join("bin/rustc").is_file())?;
+    if let Some(memo) = memo {
+        // A cache that cannot be written only costs the next run the same question.
+        let _ = crate::util::write_atomically(&memo, root.as_os_str().as_encoded_bytes());
+    }
+    Some(root)
+}
+
+/// A hash of everything rustup's choice of toolchain depends on (see [`rust_sysroot`]).
+fn rustup_fingerprint(proxy: &Path) -> String {
+    use std::os::unix::fs::MetadataExt;
+    let mut text = String::new();
+    let mut file = |path: &Path| {
+        let stamp = std::fs::metadata(path)
+            .map(|m| format!("{} {} {} {}", m.ino(), m.len(), m.mtime(), m.mtime_nsec()))
+            .unwrap_or_default();
+        text.push_str(&format!("{}={stamp}\n", path.display()));
+    };
+    file(proxy);
+    let home = std::env::var_os("HOME").map(PathBuf::from).unwrap_or_default();
+    let rustup_home = std::env::var_os("RUSTUP_HOME")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| home.join(".rustup"));
+    file(&rustup_home.join("settings.toml"));
+    if let Ok(cwd) = std::env::current_dir() {
+        for dir in cwd.ancestors() {
+            file(&dir.join("rust-toolchain"));
+            file(&dir.join("rust-toolchain.toml"));
+        }
+    }
+    for var in ["RUSTUP_TOOLCHAIN", "RUSTUP_HOME", "CARGO_HOME", "HOME"] {
+        let value = std::env::var_os(var).unwrap_or_default();
+        text.push_str(&format!("{var}={}\n", value.to_string_lossy()));
+    }
+    crate::util::hash_bytes(text.as_bytes())[..32].to_string()
 }
 
 /// The real interpreter behind `python3` or `pypy3` (version managers put slow shims on PATH).
