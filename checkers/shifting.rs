@@ -6,9 +6,11 @@
 //!     shifting INPUT ANSWER FEEDBACK_DIR < contestant_output
 //! Exit 42: accepted; 43: wrong answer (reason in FEEDBACK_DIR/judgemessage.txt); 1: judge error.
 //!
-//! Built for outputs of hundreds of megabytes (10^8 moves, 550 MB) on one core. Stdin is read
-//! in 256 KiB blocks, and each block goes through three passes that each do one simple thing
-//! over the whole block:
+//! Built for outputs of hundreds of megabytes (10^8 moves, 550 MB) on one core. Stdin is taken
+//! in 256 KiB blocks: read into a buffer from a pipe, or, when stdin is a regular file (as
+//! judges give it), scanned where it lies in a private memory mapping of the file, which saves
+//! copying every byte (the scan then asks for the data a little ahead of its use). Each block
+//! goes through three passes that each do one simple thing over the whole block:
 //! - scan: 64 bytes at a time, compares (SSE2 on x86-64, a byte loop elsewhere) give a bit mask
 //!   of the separators. While every stretch is plain (digits and single separators, numbers of
 //!   at most eight digits) each number is just the eight bytes ending at its separator with the
@@ -21,8 +23,10 @@
 //!   the row with one load and one store each. A block with an illegal move is replayed move
 //!   by move instead, to stop at the first illegal one.
 //!
-//! Memory is the row plus one block and its numbers, whatever the size of the output.
-//! Standard library only; compile with `rustc -O --edition 2021 shifting.rs`.
+//! Memory is the row plus a few blocks and their numbers, whatever the size of the output
+//! (mapped pages are given back as the scan passes them). Standard library only (the mapping
+//! calls the C library's `mmap`, which the standard library links on Linux); compile with
+//! `rustc -O --edition 2021 shifting.rs`.
 
 use std::fs;
 use std::io::{self, Read};
@@ -120,6 +124,12 @@ struct Scanner {
     /// `buf[PAD..PAD + BLOCK]` is new data; the end of a number cut off by the previous block
     /// is copied just before `PAD`. The tail leaves room for loads past the data.
     buf: Vec<u8>,
+    /// Where stdin is a regular file, the file mapped into memory: blocks are then read where
+    /// they lie instead of copied into `buf`.
+    mapped: Option<Mapping>,
+    /// The current block as laid out in `buf` (or in the mapping): `PAD` bytes before the new
+    /// data, room for loads after it. A raw view, so that the scans can borrow other fields.
+    view: (*const u8, usize),
     /// The unfinished number at the end of the previous block.
     carry: [u8; LONGEST],
     carried: usize,
@@ -137,8 +147,11 @@ struct Scanner {
 
 impl Scanner {
     fn new() -> Scanner {
+        let buf = vec![b' '; PAD + BLOCK + 128];
         Scanner {
-            buf: vec![b' '; PAD + BLOCK + 128],
+            view: (buf.as_ptr(), buf.len()),
+            mapped: Mapping::of_stdin(),
+            buf,
             carry: [0; LONGEST],
             carried: 0,
             after_sep: 1,
@@ -152,6 +165,11 @@ impl Scanner {
     /// Reads the next block after the carried number; returns where its data ends (a whole
     /// number of 64-byte stretches) and whether it is the last block.
     fn read_block(&mut self) -> io::Result<(usize, bool)> {
+        if let Some(mapped) = &mut self.mapped {
+            let (view, data_end, last) = mapped.next_block();
+            self.view = view;
+            return Ok((data_end, last));
+        }
         let carried = self.carried;
         self.buf[PAD - carried..PAD].copy_from_slice(&self.carry[..carried]);
         let len = fill(&mut self.buf)?;
@@ -177,7 +195,7 @@ impl Scanner {
         stop: usize,
         pending: Option<usize>,
     ) -> (usize, Option<usize>, usize) {
-        let (buf, words, after_sep) = (&self.buf, &mut self.words, &mut self.after_sep);
+        let (buf, words, after_sep) = (self.block(), &mut self.words, &mut self.after_sep);
         let (at, pending, count) = if self.avx2 {
             // SAFETY: the processor has AVX2 (checked at run time).
             unsafe { plain_avx2(buf, words, at, stop, pending, after_sep) }
@@ -195,6 +213,13 @@ impl Scanner {
         (at, pending, count)
     }
 
+    /// The current block (see [`Scanner::view`]).
+    fn block<'a>(&self) -> &'a [u8] {
+        // SAFETY: the view is `buf` or a block of the mapping, both alive until the scanner
+        // is dropped, and not written while a scan reads them.
+        unsafe { std::slice::from_raw_parts(self.view.0, self.view.1) }
+    }
+
     /// Scans `buf[at..data_end]` token by token in any form; records the carry at the end.
     fn general(
         &mut self,
@@ -203,7 +228,7 @@ impl Scanner {
         mut pending: Option<usize>,
     ) -> Option<Ending> {
         self.values.clear();
-        let buf = &self.buf;
+        let buf = self.block();
         while at < data_end {
             let (sep, other) = classify(&buf[at..at + 64]);
             let before = (sep << 1) | self.after_sep;
@@ -253,6 +278,157 @@ impl Scanner {
         }
         self.carry[..self.carried].copy_from_slice(&buf[data_end - self.carried..data_end]);
         None
+    }
+}
+
+/// Stdin mapped into memory when it is a regular file: reading a block where it lies saves
+/// copying every byte out of the page cache, which is as much work as the kernel's side of
+/// `wc -l`. The file sits one page into an otherwise anonymous private mapping, so that there
+/// are spaces before its first byte and room after its last for the spaces that end the final
+/// block (the pages are private: nothing is written back). Pages already scanned are given
+/// back as the scan moves on, so memory stays at a few blocks whatever the file's size.
+struct Mapping {
+    base: *mut u8,
+    /// Bytes mapped, from `base`.
+    total: usize,
+    /// The file's size; its first byte is at `base + LEAD`.
+    len: usize,
+    /// File bytes handed out in blocks so far.
+    done: usize,
+    /// Bytes from `base` already given back.
+    released: usize,
+}
+
+/// Bytes before the file in the mapping: one page.
+const LEAD: usize = 4096;
+
+#[cfg(target_os = "linux")]
+mod sys {
+    extern "C" {
+        pub fn mmap(addr: *mut u8, len: usize, prot: i32, flags: i32, fd: i32, off: i64)
+            -> *mut u8;
+        pub fn munmap(addr: *mut u8, len: usize) -> i32;
+        pub fn madvise(addr: *mut u8, len: usize, advice: i32) -> i32;
+        pub fn lseek(fd: i32, offset: i64, whence: i32) -> i64;
+    }
+    pub const PROT_READ_WRITE: i32 = 1 | 2;
+    pub const MAP_PRIVATE: i32 = 0x02;
+    pub const MAP_FIXED: i32 = 0x10;
+    pub const MAP_ANONYMOUS: i32 = 0x20;
+    pub const MADV_DONTNEED: i32 = 4;
+    pub const SEEK_CUR: i32 = 1;
+}
+
+impl Mapping {
+    /// The mapping of stdin, or `None` (a pipe, an empty file, a read already begun, or a
+    /// system without `mmap`): stdin is then read block by block.
+    #[cfg(target_os = "linux")]
+    fn of_stdin() -> Option<Mapping> {
+        use std::os::unix::fs::FileTypeExt;
+        let meta = fs::metadata("/dev/stdin").ok()?;
+        let len = usize::try_from(meta.len()).ok()?;
+        let page = LEAD;
+        // SAFETY: lseek on our own stdin; it only reports the offset.
+        if !meta.file_type().is_file()
+            || meta.file_type().is_fifo()
+            || len == 0
+            || unsafe { sys::lseek(0, 0, sys::SEEK_CUR) } != 0
+        {
+            return None;
+        }
+        let total = LEAD + len.div_ceil(page) * page + page;
+        // SAFETY: a fresh anonymous mapping, then the file mapped over part of it (MAP_FIXED
+        // inside a range this process just reserved); both checked for failure.
+        unsafe {
+            let base = sys::mmap(
+                std::ptr::null_mut(),
+                total,
+                sys::PROT_READ_WRITE,
+                sys::MAP_PRIVATE | sys::MAP_ANONYMOUS,
+                -1,
+                0,
+            );
+            if base as isize == -1 {
+                return None;
+            }
+            let file = sys::mmap(
+                base.add(LEAD),
+                len,
+                sys::PROT_READ_WRITE,
+                sys::MAP_PRIVATE | sys::MAP_FIXED,
+                0,
+                0,
+            );
+            if file != base.add(LEAD) {
+                sys::munmap(base, total);
+                return None;
+            }
+            std::ptr::write_bytes(base.add(LEAD - PAD), b' ', PAD);
+            Some(Mapping {
+                base,
+                total,
+                len,
+                done: 0,
+                released: 0,
+            })
+        }
+    }
+
+    #[cfg(not(target_os = "linux"))]
+    fn of_stdin() -> Option<Mapping> {
+        None
+    }
+
+    /// The next block as the scanner sees it (`PAD` bytes before the new data), where its
+    /// data ends and whether it is the last.
+    fn next_block(&mut self) -> ((*const u8, usize), usize, bool) {
+        let start = LEAD + self.done;
+        let len = BLOCK.min(self.len - self.done);
+        self.done += len;
+        let last = len < BLOCK;
+        let data_end = if last {
+            PAD + len.div_ceil(64) * 64 + 64
+        } else {
+            PAD + BLOCK
+        };
+        // SAFETY: the block, its `PAD` bytes before and 128 after lie inside the mapping (the
+        // file is followed by at least one page), and nothing else refers to them now.
+        unsafe {
+            let view = self.base.add(start - PAD);
+            if last {
+                std::ptr::write_bytes(view.add(PAD + len), b' ', data_end - PAD - len);
+            }
+            self.release_before(start - PAD);
+            let room = (PAD + BLOCK + 128).min(self.total - (start - PAD));
+            ((view as *const u8, room), data_end, last)
+        }
+    }
+
+    /// Gives back the whole pages before `keep` (every 4 MiB, to keep the calls few).
+    fn release_before(&mut self, keep: usize) {
+        let upto = keep / LEAD * LEAD;
+        if upto >= self.released + (1 << 22) {
+            // SAFETY: whole pages of our own mapping that no view refers to any more.
+            #[cfg(target_os = "linux")]
+            unsafe {
+                sys::madvise(
+                    self.base.add(self.released),
+                    upto - self.released,
+                    sys::MADV_DONTNEED,
+                );
+            }
+            self.released = upto;
+        }
+    }
+}
+
+impl Drop for Mapping {
+    fn drop(&mut self) {
+        // SAFETY: the mapping this value made; no view outlives the scanner that owns it.
+        #[cfg(target_os = "linux")]
+        unsafe {
+            sys::munmap(self.base, self.total);
+        }
     }
 }
 
@@ -330,7 +506,10 @@ fn plain<const AVX2: bool>(
     while at < data_end {
         let (sep, other) = if AVX2 {
             // SAFETY: only instantiated inside `plain_avx2`, on processors with AVX2.
-            unsafe { classify_plain_avx2(&buf[at..at + 64]) }
+            unsafe {
+                prefetch(buf, at + AHEAD);
+                classify_plain_avx2(&buf[at..at + 64])
+            }
         } else {
             classify(&buf[at..at + 64])
         };
@@ -377,6 +556,23 @@ fn plain<const AVX2: bool>(
         at += 64;
     }
     (at, pending, count)
+}
+
+/// How far ahead of the scan to ask for the data: a mapped file comes from memory, not from
+/// the cache that a copy into `buf` would have left it in.
+const AHEAD: usize = 1024;
+
+/// Asks for the cache line at `buf[at]` (if it is inside `buf`) ahead of its use.
+#[inline(always)]
+fn prefetch(buf: &[u8], at: usize) {
+    #[cfg(target_arch = "x86_64")]
+    if at < buf.len() {
+        // SAFETY: a prefetch of an address inside `buf`; it never faults.
+        unsafe {
+            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+            _mm_prefetch::<_MM_HINT_T0>(buf.as_ptr().add(at) as *const i8);
+        }
+    }
 }
 
 /// The fast path's [`classify`], 32 bytes at a time: only spaces and newlines count as
