@@ -13,10 +13,7 @@ fn main() -> ExitCode {
         Ok(code) => code,
         Err(err) => {
             // A closed pipe (`leapfrog solve ... | head`) is the reader's choice, not an error.
-            if err.chain().any(|e| {
-                e.downcast_ref::<std::io::Error>()
-                    .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
-            }) {
+            if leapfrog::report::is_closed_pipe(&err) {
                 return ExitCode::SUCCESS;
             }
             leapfrog::report::print_error(&err);

@@ -10,6 +10,15 @@ use indicatif::{ProgressBar, ProgressStyle};
 use crate::judge::{JudgeReport, TestResult};
 use crate::verdict::Verdict;
 
+/// Whether an error is a closed pipe on stdout (`leapfrog solve ... | head`): the reader's
+/// choice, not a failure.
+pub fn is_closed_pipe(err: &anyhow::Error) -> bool {
+    err.chain().any(|e| {
+        e.downcast_ref::<std::io::Error>()
+            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+    })
+}
+
 /// Prints an error and its causes on stderr, the way every command reports failure.
 pub fn print_error(err: &anyhow::Error) {
     let red = Style::new().red().bold().for_stderr();

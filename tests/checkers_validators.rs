@@ -2,8 +2,9 @@
 //! would: the input validator (its verdicts against the reference parser, and its messages),
 //! the `checkers` token checker and the `checkers-path` replaying checker.
 
-use std::io::Write;
 use std::process::{Command, Stdio};
+
+use crate::support::{Stdin, run_with_stdin};
 
 use leapfrog::puzzles::checkers::Board;
 use rand::{RngExt, SeedableRng};
@@ -14,13 +15,7 @@ const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 /// Runs the input validator: (exit code, message).
 fn validate(input: &[u8]) -> (i32, String) {
     let exe = crate::support::plain_rustc("problems/checkers/input_validators/validate.rs");
-    let mut child = Command::new(exe)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(input).unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = run_with_stdin(&mut Command::new(exe), input, Stdin::Pipe);
     (
         out.status.code().unwrap(),
         String::from_utf8_lossy(&out.stdout).trim().to_string(),
@@ -36,21 +31,17 @@ fn check(checker: &str, input: &str, answer: &str, output: &str) -> (i32, String
     std::fs::write(&answer_path, answer).unwrap();
     let feedback = dir.path().join("feedback");
     std::fs::create_dir(&feedback).unwrap();
-    let mut child = Command::new(exe)
-        .args([&input_path, &answer_path, &feedback])
-        .stdin(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(output.as_bytes())
-        .unwrap();
-    let status = child.wait().unwrap();
-    let message = std::fs::read_to_string(feedback.join("judgemessage.txt")).unwrap();
-    (status.code().unwrap(), message)
+    // From a pipe and from a file (which the checkers may map instead of reading): the same.
+    let [piped, filed] = [Stdin::Pipe, Stdin::File].map(|how| {
+        let mut cmd = Command::new(&exe);
+        cmd.args([&input_path, &answer_path, &feedback])
+            .stderr(Stdio::null());
+        let status = run_with_stdin(&mut cmd, output.as_bytes(), how).status;
+        let message = std::fs::read_to_string(feedback.join("judgemessage.txt")).unwrap();
+        (status.code().unwrap(), message)
+    });
+    assert_eq!(piped, filed, "a pipe and a file on stdin disagree");
+    piped
 }
 
 fn sample(problem: &str, k: u32, ext: &str) -> String {

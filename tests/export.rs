@@ -169,21 +169,13 @@ fn the_build_script_compiles_a_working_checker() {
     assert!(status.success());
     let feedback = tempfile::tempdir().unwrap();
     let run = |output: &str| {
-        let mut child = std::process::Command::new(dir.join("run"))
-            .arg(out.join("data/sample/2.in"))
+        let mut cmd = std::process::Command::new(dir.join("run"));
+        cmd.arg(out.join("data/sample/2.in"))
             .arg(out.join("data/sample/2.ans"))
-            .arg(feedback.path())
-            .stdin(std::process::Stdio::piped())
-            .spawn()
-            .unwrap();
-        use std::io::Write;
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(output.as_bytes())
-            .unwrap();
-        child.wait().unwrap().code()
+            .arg(feedback.path());
+        support::run_with_stdin(&mut cmd, output.as_bytes(), support::Stdin::Pipe)
+            .status
+            .code()
     };
     assert_eq!(run("15\n"), Some(42));
     assert_eq!(run("16\n"), Some(43));
@@ -432,7 +424,6 @@ fn builtin_generator_package() -> support::TempPackage {
 /// Runs an exported program folder's `build` and then its `run`, as BAPCtools does, in a
 /// scratch copy, with a PATH that has no leapfrog and no cargo.
 fn build_and_run(folder: &Path, args: &[&str], stdin: &str) -> String {
-    use std::io::Write;
     let scratch = tempfile::tempdir().unwrap();
     let plain_path = "/usr/local/sbin:/usr/sbin:/sbin:/usr/bin:/bin";
     let built = std::process::Command::new(folder.join("build"))
@@ -441,20 +432,9 @@ fn build_and_run(folder: &Path, args: &[&str], stdin: &str) -> String {
         .output()
         .unwrap();
     assert!(built.status.success(), "{built:?}");
-    let mut child = std::process::Command::new(scratch.path().join("run"))
-        .args(args)
-        .env("PATH", plain_path)
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    let output = child.wait_with_output().unwrap();
+    let mut run = std::process::Command::new(scratch.path().join("run"));
+    run.args(args).env("PATH", plain_path);
+    let output = support::run_with_stdin(&mut run, stdin.as_bytes(), support::Stdin::Pipe);
     assert!(output.status.success(), "{output:?}");
     String::from_utf8(output.stdout).unwrap()
 }

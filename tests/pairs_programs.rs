@@ -2,9 +2,10 @@
 //! the input validator and the replaying output checker (every kind of rejection, the judge
 //! errors, and agreement with the reference solver on every optimal solution of small sizes).
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
+
+use crate::support::{Stdin, run_with_stdin};
 use std::sync::OnceLock;
 
 use leapfrog::puzzles::pairs::count::list_optimal;
@@ -20,18 +21,11 @@ fn checker() -> &'static Path {
 }
 
 fn validate(input: &str) -> (i32, String) {
-    let mut child = Command::new(validator())
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = run_with_stdin(
+        &mut Command::new(validator()),
+        input.as_bytes(),
+        Stdin::Pipe,
+    );
     (
         out.status.code().unwrap(),
         String::from_utf8_lossy(&out.stdout).trim().to_string(),
@@ -43,20 +37,20 @@ fn check(n: u64, answer: &str, output: &str) -> (i32, String) {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("in"), format!("{n}\n")).unwrap();
     std::fs::write(dir.path().join("ans"), answer).unwrap();
-    let mut child = Command::new(checker())
-        .arg(dir.path().join("in"))
-        .arg(dir.path().join("ans"))
-        .arg(dir.path())
-        .stdin(Stdio::piped())
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    // The checker may stop reading early; a broken pipe here is fine.
-    let _ = child.stdin.take().unwrap().write_all(output.as_bytes());
-    let status = child.wait().unwrap();
-    let message = std::fs::read_to_string(dir.path().join("judgemessage.txt")).unwrap_or_default();
-    (status.code().unwrap(), message.trim().to_string())
+    // From a pipe and from a file (which the checker maps instead of reading): the same.
+    let [piped, filed] = [Stdin::Pipe, Stdin::File].map(|how| {
+        let mut cmd = Command::new(checker());
+        cmd.arg(dir.path().join("in"))
+            .arg(dir.path().join("ans"))
+            .arg(dir.path())
+            .stderr(Stdio::null());
+        let status = run_with_stdin(&mut cmd, output.as_bytes(), how).status;
+        let message =
+            std::fs::read_to_string(dir.path().join("judgemessage.txt")).unwrap_or_default();
+        (status.code().unwrap(), message.trim().to_string())
+    });
+    assert_eq!(piped, filed, "a pipe and a file on stdin disagree");
+    piped
 }
 
 #[test]

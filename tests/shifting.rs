@@ -43,22 +43,20 @@ fn check(checker: &Path, input: &str, output: &[u8]) -> (i32, String) {
     std::fs::write(&input_path, input).unwrap();
     let feedback = dir.path().join("feedback");
     std::fs::create_dir(&feedback).unwrap();
-    let mut child = Command::new(checker)
-        .arg(&input_path)
-        .arg(&input_path)
-        .arg(&feedback)
-        .stdin(Stdio::piped())
-        .spawn()
-        .unwrap();
-    {
-        use std::io::Write;
-        let mut stdin = child.stdin.take().unwrap();
-        // The checker may stop reading early (a wrong answer): a closed pipe is fine here.
-        let _ = stdin.write_all(output);
-    }
-    let code = child.wait().unwrap().code().unwrap_or(-1);
-    let message = std::fs::read_to_string(feedback.join("judgemessage.txt")).unwrap_or_default();
-    (code, message.trim().to_string())
+    // From a pipe and from a file (which the checkers may map instead of reading): the same.
+    let [piped, filed] = [support::Stdin::Pipe, support::Stdin::File].map(|how| {
+        let mut cmd = std::process::Command::new(checker);
+        cmd.arg(&input_path).arg(&input_path).arg(&feedback);
+        let code = support::run_with_stdin(&mut cmd, output, how)
+            .status
+            .code()
+            .unwrap_or(-1);
+        let message =
+            std::fs::read_to_string(feedback.join("judgemessage.txt")).unwrap_or_default();
+        (code, message.trim().to_string())
+    });
+    assert_eq!(piped, filed, "a pipe and a file on stdin disagree");
+    piped
 }
 
 fn numbers(answer: &[u8]) -> Vec<u64> {
@@ -501,4 +499,29 @@ fn generated_tests_are_pinned_byte_for_byte() {
             String::from_utf8_lossy(&out.stdout[..out.stdout.len().min(80)])
         );
     }
+}
+
+/// The shifting checker takes its input in 256 KiB blocks, from a buffer or (a file on stdin)
+/// from a mapping of the file: outputs whose end, or whose mistake, falls on either side of a
+/// block boundary get the same verdict both ways (`check` compares them).
+#[test]
+fn block_boundaries_read_and_mapped_agree() {
+    const BLOCK: usize = 1 << 18;
+    let input = "300 500\n";
+    let good = solve("shifting", input);
+    assert!(good.len() > 2 * BLOCK, "the answer must span blocks");
+    assert_eq!(check(shifting_checker(), input, &good).0, 42);
+    for cut in [BLOCK - 1, BLOCK, BLOCK + 1, 2 * BLOCK - 3] {
+        // Cut short at the boundary: too few moves.
+        let (code, message) = check(shifting_checker(), input, &good[..cut]);
+        assert_eq!(code, 43, "{message}");
+        // A bad byte there.
+        let mut bad = good.clone();
+        bad[cut] = b'x';
+        assert_eq!(check(shifting_checker(), input, &bad).0, 43);
+    }
+    // Newlines after the last move up to a whole number of blocks are fine.
+    let mut padded = good[..].to_vec();
+    padded.resize(padded.len().next_multiple_of(BLOCK), b'\n');
+    assert_eq!(check(shifting_checker(), input, &padded).0, 42);
 }

@@ -98,7 +98,9 @@ fn rustup_fingerprint(proxy: &Path) -> String {
         text.push_str(&format!("{}={stamp}\n", path.display()));
     };
     file(proxy);
-    let home = std::env::var_os("HOME").map(PathBuf::from).unwrap_or_default();
+    let home = std::env::var_os("HOME")
+        .map(PathBuf::from)
+        .unwrap_or_default();
     let rustup_home = std::env::var_os("RUSTUP_HOME")
         .map(PathBuf::from)
         .unwrap_or_else(|| home.join(".rustup"));

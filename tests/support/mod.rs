@@ -173,3 +173,33 @@ pub fn plain_rustc(source: &str) -> PathBuf {
     built.insert(source.to_string(), exe.clone());
     exe
 }
+
+/// How a program gets its stdin: a pipe, or a regular file (as judges give a checker the
+/// output, which the output-heavy checkers then map into memory instead of reading).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stdin {
+    Pipe,
+    File,
+}
+
+/// Runs `cmd` with `input` on stdin (stdout captured): its output. A program that stops
+/// reading early (a broken pipe) is fine.
+pub fn run_with_stdin(
+    cmd: &mut std::process::Command,
+    input: &[u8],
+    how: Stdin,
+) -> std::process::Output {
+    use std::io::Write;
+    use std::process::Stdio;
+    cmd.stdout(Stdio::piped());
+    if how == Stdin::File {
+        let mut file = tempfile::tempfile().unwrap();
+        file.write_all(input).unwrap();
+        use std::io::Seek;
+        file.rewind().unwrap();
+        return cmd.stdin(file).output().unwrap();
+    }
+    let mut child = cmd.stdin(Stdio::piped()).spawn().unwrap();
+    let _ = child.stdin.take().unwrap().write_all(input);
+    child.wait_with_output().unwrap()
+}
