@@ -14,6 +14,7 @@ mod checkers_validators;
 mod domjudge;
 mod export;
 mod first_hour;
+mod format_2025;
 mod generate;
 mod genyaml;
 mod hostile_outputs;

@@ -179,12 +179,16 @@ impl InputValidators {
     pub fn check(
         &self,
         input: &Path,
-        flags: &[String],
+        flags: &crate::package::InputArgs,
         scratch: &Path,
         limits: &Limits,
     ) -> anyhow::Result<Option<String>> {
         for program in &self.programs {
-            let args = flags.iter().map(OsString::from).collect();
+            let args = flags
+                .for_program(&program.path)
+                .into_iter()
+                .map(OsString::from)
+                .collect();
             let (outcome, log) = program.run(args, input, scratch, limits)?;
             match program.interpret(&outcome, log) {
                 Answer::Yes => {}
