@@ -12,6 +12,7 @@ mod checkers_packages;
 mod checkers_property;
 mod checkers_validators;
 mod domjudge;
+mod ecosystem_validators;
 mod export;
 mod first_hour;
 mod format_2025;
