@@ -46,6 +46,16 @@ impl Program {
         })
     }
 
+    /// A judges' program run by a command rather than built from `path` (a `.ctd` file through
+    /// checktestdata, a program folder's `run` script).
+    pub fn external(path: &Path, role: &'static str, argv: Vec<OsString>) -> Program {
+        Program {
+            path: path.to_path_buf(),
+            role,
+            compiled: Compiled::external(argv),
+        }
+    }
+
     fn label_of(path: &Path, role: &str) -> String {
         if role.is_empty() {
             path.display().to_string()

@@ -2,6 +2,7 @@
 //! token diff or the package's output validator), and test inputs against the input validators.
 
 pub mod diff;
+mod ecosystem;
 mod validator;
 
 use std::path::Path;

@@ -1,7 +1,9 @@
 //! Running validator programs through the standard interface: exit code 42 means yes, 43 means
-//! no, anything else (a crash, a time-out, another code) is the judge's own failure.
+//! no, anything else (a crash, a time-out, another code) is the judge's own failure; validators
+//! written for other tools (checktestdata, VIVA, testlib, build / run scripts) are adapted by
+//! [`super::ecosystem`].
 //!
-//! Output validators run as `validator INPUT ANSWER FEEDBACK_DIR [flags] < output` and explain a
+//! Output validators run as `validator INPUT ANSWER FEEDBACK_DIR/ [flags] < output` and explain a
 //! rejection in `FEEDBACK_DIR/judgemessage.txt`; input validators read the input on stdin and
 //! explain a rejection on stdout or stderr.
 
@@ -11,13 +13,11 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, bail};
 
 use super::CheckOutcome;
+use super::ecosystem::{self, Convention, Prepared};
 use crate::package::Limits;
 use crate::program::{Program, Streams};
 use crate::runner;
 use crate::util::{head_tail_lines, read_head, read_head_tail};
-
-const ACCEPT: i32 = 42;
-const REJECT: i32 = 43;
 
 /// A compiled validator (input or output).
 pub struct ValidatorProgram {
@@ -25,6 +25,8 @@ pub struct ValidatorProgram {
     program: Program,
     /// "output validator" or "input validator", for messages.
     role: &'static str,
+    /// How its exit code reads (42 / 43, checktestdata's 0 / 1, testlib's).
+    convention: Convention,
 }
 
 /// The answer of one validator run.
@@ -37,11 +39,27 @@ enum Answer {
 impl ValidatorProgram {
     /// Compiles a validator. Failing to compile is a judge error, reported with the compiler's words.
     pub fn build(path: &Path, role: &'static str) -> anyhow::Result<ValidatorProgram> {
-        Ok(ValidatorProgram {
-            path: path.to_path_buf(),
-            program: Program::build(path, role)?,
-            role,
-        })
+        match ValidatorProgram::prepare(path, role)? {
+            Some(program) => Ok(program),
+            None => bail!("{role} {}: its runner is not installed", path.display()),
+        }
+    }
+
+    /// Builds a validator in whichever form it is written (see [`ecosystem`]); `None` when it
+    /// is skipped (a warning saying why is printed).
+    fn prepare(path: &Path, role: &'static str) -> anyhow::Result<Option<ValidatorProgram>> {
+        match ecosystem::prepare(path, role)? {
+            Prepared::Ready(program, convention) => Ok(Some(ValidatorProgram {
+                path: path.to_path_buf(),
+                program,
+                role,
+                convention,
+            })),
+            Prepared::Skipped(why) => {
+                eprintln!("warning: {why}");
+                Ok(None)
+            }
+        }
     }
 
     fn run(
@@ -70,10 +88,14 @@ impl ValidatorProgram {
                 outcome.cpu.as_secs_f64().max(outcome.wall.as_secs_f64())
             ));
         }
-        match outcome.exit {
-            runner::Exit::Code(ACCEPT) if outcome.stopped.is_none() => Answer::Yes,
-            runner::Exit::Code(REJECT) if outcome.stopped.is_none() => Answer::No(message),
-            _ => {
+        let read = match outcome.exit {
+            runner::Exit::Code(code) if outcome.stopped.is_none() => self.convention.reads(code),
+            _ => None,
+        };
+        match read {
+            Some(true) => Answer::Yes,
+            Some(false) => Answer::No(message),
+            None => {
                 // A crash explains itself last (a traceback ends with the exception, a Rust
                 // panic's message and location come before its backtrace note), a program's
                 // own first words first: both ends are kept.
@@ -84,10 +106,11 @@ impl ValidatorProgram {
                     format!(": {said}")
                 };
                 Answer::Broken(format!(
-                    "{} {} failed ({}; expected exit code 42 or 43){said}",
+                    "{} {} failed ({}; expected exit code {}){said}",
                     self.role,
                     self.path.display(),
-                    outcome.describe_exit()
+                    outcome.describe_exit(),
+                    self.convention.expected()
                 ))
             }
         }
@@ -104,12 +127,7 @@ impl ValidatorProgram {
         limits: &Limits,
     ) -> CheckOutcome {
         let feedback = scratch.join("feedback");
-        let absolute = |p: &Path| std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf());
-        let mut args: Vec<OsString> = vec![
-            absolute(input).into(),
-            absolute(answer).into(),
-            feedback.clone().into(),
-        ];
+        let mut args = ecosystem::output_args(self.convention, input, answer, output, &feedback);
         args.extend(flags.iter().map(OsString::from));
         let ran = std::fs::create_dir_all(&feedback)
             .context("creating the feedback directory")
@@ -158,11 +176,10 @@ pub struct InputValidators {
 
 impl InputValidators {
     pub fn for_package(package: &crate::package::Package) -> anyhow::Result<InputValidators> {
-        let programs = package
-            .input_validators()?
-            .iter()
-            .map(|p| ValidatorProgram::build(p, "input validator"))
-            .collect::<anyhow::Result<Vec<_>>>()?;
+        let mut programs = Vec::new();
+        for path in package.input_validators()? {
+            programs.extend(ValidatorProgram::prepare(&path, "input validator")?);
+        }
         Ok(InputValidators { programs })
     }
 
@@ -179,12 +196,16 @@ impl InputValidators {
     pub fn check(
         &self,
         input: &Path,
-        flags: &[String],
+        flags: &crate::package::InputArgs,
         scratch: &Path,
         limits: &Limits,
     ) -> anyhow::Result<Option<String>> {
         for program in &self.programs {
-            let args = flags.iter().map(OsString::from).collect();
+            let args = flags
+                .for_program(&program.path)
+                .into_iter()
+                .map(OsString::from)
+                .collect();
             let (outcome, log) = program.run(args, input, scratch, limits)?;
             match program.interpret(&outcome, log) {
                 Answer::Yes => {}

@@ -17,6 +17,7 @@ pub mod solve;
 pub mod statement;
 pub mod stress;
 pub mod validate;
+pub mod validate_data;
 pub mod verify;
 
 use std::process::ExitCode;

@@ -1,5 +1,6 @@
 //! `leapfrog validate`: every test input through the input validators, and every answer through
-//! the output checker (an answer the checker rejects means the checker or the answer is wrong).
+//! the output checker (an answer the checker rejects means the checker or the answer is wrong);
+//! then the validator-testing data (`data/invalid_input` …, see [`super::validate_data`]).
 
 use std::process::ExitCode;
 
@@ -77,6 +78,15 @@ pub fn run(args: ValidateArgs) -> anyhow::Result<ExitCode> {
         },
     );
     progress.finish();
+    let (cases, data_wrong, data_broken) = crate::commands::validate_data::check_all(
+        &package,
+        &validators,
+        &checker,
+        scratch.path(),
+        jobs,
+    )?;
+    invalid += data_wrong;
+    broken += data_broken;
     crate::runner::reap_orphans();
     crate::interrupt::check()?;
     let styled = report::stdout_styled();
@@ -84,13 +94,20 @@ pub fn run(args: ValidateArgs) -> anyhow::Result<ExitCode> {
     let bad = console::Style::new().red().bold().force_styling(styled);
     if invalid == 0 && broken == 0 {
         crate::util::outln!(
-            "{} {}: {} {} {}; every answer passes {}",
+            "{} {}: {} {} {}; every answer passes {}{}",
             ok.apply_to("valid"),
             package.short_name,
             crate::util::plural(tests.len(), "input"),
             if tests.len() == 1 { "passes" } else { "pass" },
             crate::util::plural(validators.count(), "input validator"),
-            checker.describe()
+            checker.describe(),
+            match cases {
+                0 => String::new(),
+                n => format!(
+                    "; {} of invalid/valid data behave",
+                    crate::util::plural(n, "case")
+                ),
+            }
         );
         Ok(ExitCode::SUCCESS)
     } else {

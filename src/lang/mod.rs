@@ -217,6 +217,18 @@ pub struct Compiled {
 }
 
 impl Compiled {
+    /// A program run by a command that is not built from sources: a tool given a file
+    /// (`checktestdata x.ctd`), or a `run` script. `argv[0]` is the tool or script.
+    pub fn external(argv: Vec<OsString>) -> Compiled {
+        let location = argv.first().map(PathBuf::from).unwrap_or_default();
+        Compiled {
+            language: Language::executable(),
+            location,
+            argv: argv.into_iter().map(RunArg::Ready).collect(),
+            runtime: Vec::new(),
+        }
+    }
+
     /// The command line for a run with the given memory limit (a JVM's heap follows it).
     pub fn command(&self, memory_mib: u64) -> Vec<OsString> {
         self.argv

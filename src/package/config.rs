@@ -1,5 +1,6 @@
-//! `problem.yaml`: the parts of the legacy Kattis format leapfrog uses, plus `limits.time_limit`
-//! from the 2023-07 format (a `.timelimit` file, as DOMjudge and BAPCtools write it, works too).
+//! `problem.yaml`: the parts of the legacy and 2025-09 formats leapfrog uses (what differs
+//! between the versions is in [`super::format`]; a `.timelimit` file, as DOMjudge and BAPCtools
+//! write it, works too).
 
 use std::path::Path;
 
@@ -54,6 +55,8 @@ pub struct ProblemConfig {
     pub limits: Limits,
     /// Whether the time limit came from the package (rather than the default).
     pub time_limit_given: bool,
+    /// The `problem_format_version` (see [`super::format`]).
+    pub format: super::FormatVersion,
 }
 
 #[derive(Debug, Deserialize)]
@@ -90,6 +93,7 @@ impl ProblemConfig {
         let path = root.join("problem.yaml");
         let text = std::fs::read_to_string(&path)
             .with_context(|| format!("reading {}", path.display()))?;
+        let mut format = super::FormatVersion::Legacy;
         let raw: RawConfig = if text.trim().is_empty() {
             RawConfig {
                 name: None,
@@ -101,6 +105,8 @@ impl ProblemConfig {
             let value: serde_yaml_ng::Value =
                 serde_yaml_ng::from_str(&text).with_context(|| format!("{}", path.display()))?;
             check_keys(&value, &path)?;
+            format = super::FormatVersion::of(&value, &path)?;
+            format.check_keys(&value, &path)?;
             serde_yaml_ng::from_value(value).with_context(|| format!("{}", path.display()))?
         };
         let time_from_file = raw_limits_time(&raw, root)?;
@@ -112,7 +118,17 @@ impl ProblemConfig {
                 .cloned()
                 .unwrap_or_default(),
         });
-        let validation = parse_validation(raw.validation.as_deref(), &path)?;
+        format.check_folders(root)?;
+        let validation = match parse_validation(raw.validation.as_deref(), &path)? {
+            // 2025-09 has no `validation` key: the output validator is used when it exists.
+            Validation::Default if format.is_modern() && raw.validation.is_none() => {
+                match root.join(format.output_validator_folder()).exists() {
+                    true => Validation::Custom,
+                    false => Validation::Default,
+                }
+            }
+            v => v,
+        };
         let validator_flags = raw
             .validator_flags
             .map(|f| f.split_whitespace().map(String::from).collect())
@@ -124,6 +140,7 @@ impl ProblemConfig {
             validator_flags,
             limits: limits.0,
             time_limit_given: limits.1,
+            format,
         })
     }
 }

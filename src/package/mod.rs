@@ -16,8 +16,11 @@
 //! A program is a single source file or a directory of sources (see [`crate::lang`]).
 
 mod config;
+mod format;
+mod invalid;
 mod plan;
 mod submissions;
+mod test_config;
 pub(crate) mod testdata;
 
 use std::path::{Path, PathBuf};
@@ -25,8 +28,11 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, bail};
 
 pub use config::{Limits, ProblemConfig, Validation};
+pub use format::FormatVersion;
+pub use invalid::{DataCase, DataKind};
 pub use plan::{DefaultGenerator, Plan, PlanTest, Source};
 pub use submissions::{Expected, Submission};
+pub use test_config::InputArgs;
 pub use testdata::TestCase;
 
 /// An opened problem package.
@@ -76,6 +82,12 @@ impl Package {
         testdata::discover(self)
     }
 
+    /// The cases of `data/invalid_input`, `invalid_answer`, `invalid_output` and
+    /// `valid_output`, which test the validators.
+    pub fn validator_data(&self) -> anyhow::Result<Vec<DataCase>> {
+        invalid::discover(self)
+    }
+
     /// Every submission under `submissions/`, grouped by expected verdict.
     pub fn submissions(&self) -> anyhow::Result<Vec<Submission>> {
         submissions::discover(&self.root.join("submissions"))
@@ -91,6 +103,15 @@ impl Package {
         if self.config.validation == Validation::Default {
             return Ok(None);
         }
+        if self.config.format.is_modern() {
+            return match format::modern_output_validator(&self.root)? {
+                Some(program) => Ok(Some(program)),
+                None => bail!(
+                    "{}: validation is custom but there is no output validator",
+                    self.root.join("output_validator").display()
+                ),
+            };
+        }
         let dir = self.root.join("output_validators");
         let programs = programs_in(&dir)?;
         match programs.as_slice() {
@@ -105,6 +126,11 @@ impl Package {
                 programs.len()
             ),
         }
+    }
+
+    /// The folder of the statement: `statement/` in 2025-09, `problem_statement/` in legacy.
+    pub fn statement_dir(&self) -> PathBuf {
+        statement_dir(&self.root)
     }
 
     /// The generator plan (`generators/generators.yaml`), if the package has one.
@@ -127,6 +153,17 @@ impl Package {
     /// Where the generator plan lives: `generators/generators.yaml`.
     pub fn plan_path(&self) -> PathBuf {
         self.root.join("generators").join("generators.yaml")
+    }
+}
+
+/// The statement folder of the package at `root`: `statement/` when it exists (2025-09),
+/// else `problem_statement/` (legacy).
+pub fn statement_dir(root: &Path) -> PathBuf {
+    let modern = root.join("statement");
+    if modern.is_dir() {
+        modern
+    } else {
+        root.join("problem_statement")
     }
 }
 

@@ -1,13 +1,15 @@
 //! Test discovery: every `*.in` under `data/` with its `*.ans`, samples first, and the validator
-//! flags of `testdata.yaml` files (a group inherits its parent's flags unless it sets its own).
+//! arguments of `test_group.yaml` (legacy: `testdata.yaml`) files and of a test's own `.yaml`
+//! (a test inherits its group's arguments, a group its parent's, unless it sets its own; see
+//! [`super::test_config`]).
 
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, bail};
-use serde::Deserialize;
 use walkdir::WalkDir;
 
 use super::Package;
+use super::test_config::{self, InputArgs};
 
 /// One test: an input and the judges' answer.
 #[derive(Debug, Clone)]
@@ -17,22 +19,17 @@ pub struct TestCase {
     pub name: String,
     pub input: PathBuf,
     pub answer: PathBuf,
-    /// Output validator flags: problem.yaml's, or those of the nearest `testdata.yaml`.
+    /// Output validator arguments: the test's `.yaml`, the nearest `test_group.yaml` (or
+    /// `testdata.yaml`), or problem.yaml's legacy `validator_flags`.
     pub output_validator_flags: Vec<String>,
-    /// Input validator flags from the nearest `testdata.yaml`.
-    pub input_validator_flags: Vec<String>,
+    /// Input validator arguments, found the same way.
+    pub input_validator_flags: InputArgs,
 }
 
 impl TestCase {
     pub fn is_sample(&self) -> bool {
         self.name.starts_with("sample/")
     }
-}
-
-#[derive(Debug, Default, Deserialize)]
-struct GroupConfig {
-    output_validator_flags: Option<String>,
-    input_validator_flags: Option<String>,
 }
 
 pub(super) fn discover(package: &Package) -> anyhow::Result<Vec<TestCase>> {
@@ -74,8 +71,7 @@ pub(super) fn discover(package: &Package) -> anyhow::Result<Vec<TestCase>> {
                 .map(|c| c.as_os_str().to_string_lossy())
                 .collect::<Vec<_>>()
                 .join("/");
-            let (output_flags, input_flags) =
-                group_flags(&data, path.parent().expect("a file has a parent"), package)?;
+            let (output_flags, input_flags) = test_flags(&data, path, package)?;
             group_tests.push(TestCase {
                 name,
                 input: path.to_path_buf(),
@@ -96,6 +92,45 @@ pub(super) fn discover(package: &Package) -> anyhow::Result<Vec<TestCase>> {
     Ok(tests)
 }
 
+/// The arguments for the test whose input is `input`: its own `.yaml` (2025-09) over its
+/// group's. Input files for submissions (`.files`) and their arguments are refused, naming the
+/// test: leapfrog cannot give them, and judging without them would be a misjudgment.
+pub(crate) fn test_flags(
+    data: &Path,
+    input: &Path,
+    package: &Package,
+) -> anyhow::Result<(Vec<String>, InputArgs)> {
+    let (mut output, mut input_args) =
+        group_flags(data, input.parent().expect("a file has a parent"), package)?;
+    for unsupported in ["files", "args"] {
+        let path = input.with_extension(unsupported);
+        if path.exists() {
+            bail!(
+                "{}: per-test {} (input files or arguments for submissions) are not supported by leapfrog",
+                path.display(),
+                if unsupported == "files" {
+                    "`.files` folders"
+                } else {
+                    "`.args` files"
+                }
+            );
+        }
+    }
+    let own = input.with_extension("yaml");
+    if own.is_file() {
+        let text =
+            std::fs::read_to_string(&own).with_context(|| format!("reading {}", own.display()))?;
+        let settings = test_config::parse(&text, &own, true)?;
+        if let Some(o) = settings.output {
+            output = o;
+        }
+        if let Some(i) = settings.input {
+            input_args = i;
+        }
+    }
+    Ok((output, input_args))
+}
+
 /// The flags for tests in `dir`: the nearest `test_group.yaml` (or `testdata.yaml`) from `dir`
 /// up to `data/` that sets them, else problem.yaml's `validator_flags` (output) and nothing
 /// (input).
@@ -103,7 +138,7 @@ pub(crate) fn group_flags(
     data: &Path,
     dir: &Path,
     package: &Package,
-) -> anyhow::Result<(Vec<String>, Vec<String>)> {
+) -> anyhow::Result<(Vec<String>, InputArgs)> {
     group_flags_planned(data, dir, package, &std::collections::BTreeMap::new())
 }
 
@@ -114,7 +149,8 @@ pub(crate) fn group_flags_planned(
     dir: &Path,
     package: &Package,
     planned: &std::collections::BTreeMap<String, String>,
-) -> anyhow::Result<(Vec<String>, Vec<String>)> {
+) -> anyhow::Result<(Vec<String>, InputArgs)> {
+    let modern = package.config.format.is_modern();
     let mut output = None;
     let mut input = None;
     let mut current = Some(dir);
@@ -124,7 +160,15 @@ pub(crate) fn group_flags_planned(
             .unwrap_or(d)
             .to_string_lossy()
             .into_owned();
-        let files = [d.join("test_group.yaml"), d.join("testdata.yaml")];
+        let legacy_file = d.join("testdata.yaml");
+        if modern && legacy_file.is_file() && !d.join("test_group.yaml").is_file() {
+            bail!(
+                "{}: problem_format_version {} reads test_group.yaml, not testdata.yaml (rename it, and write its flags as *_args lists)",
+                legacy_file.display(),
+                package.config.format.label()
+            );
+        }
+        let files = [d.join("test_group.yaml"), legacy_file];
         let found = match planned.get(&rel) {
             Some(text) => Some((d.join("test_group.yaml"), text.clone())),
             None => match files.iter().find(|f| f.is_file()) {
@@ -137,16 +181,12 @@ pub(crate) fn group_flags_planned(
             },
         };
         if let Some((file, text)) = found {
-            let config: GroupConfig = if text.trim().is_empty() {
-                GroupConfig::default()
-            } else {
-                serde_yaml_ng::from_str(&text).with_context(|| file.display().to_string())?
-            };
+            let config = test_config::parse(&text, &file, false)?;
             if output.is_none() {
-                output = config.output_validator_flags;
+                output = config.output;
             }
             if input.is_none() {
-                input = config.input_validator_flags;
+                input = config.input;
             }
         }
         if d == data {
@@ -154,11 +194,8 @@ pub(crate) fn group_flags_planned(
         }
         current = d.parent();
     }
-    let split = |s: String| s.split_whitespace().map(String::from).collect::<Vec<_>>();
     Ok((
-        output
-            .map(split)
-            .unwrap_or_else(|| package.config.validator_flags.clone()),
-        input.map(split).unwrap_or_default(),
+        output.unwrap_or_else(|| package.config.validator_flags.clone()),
+        input.unwrap_or_default(),
     ))
 }

@@ -28,7 +28,7 @@ pub struct Statement {
 impl Statement {
     /// Reads `problem_statement/problem.en.md` (or `problem.md`).
     pub fn load(package: &Package) -> anyhow::Result<Statement> {
-        let dir = package.root.join("problem_statement");
+        let dir = package.statement_dir();
         for name in ["problem.en.md", "problem.md"] {
             let path = dir.join(name);
             if path.is_file() {
@@ -38,8 +38,9 @@ impl Statement {
             }
         }
         bail!(
-            "{}: no Markdown statement (expected problem_statement/problem.en.md)",
-            package.root.display()
+            "{}: no Markdown statement (expected {}/problem.en.md)",
+            package.root.display(),
+            package.config.format.statement_folder()
         )
     }
 

@@ -91,9 +91,12 @@ impl<'a> Harness<'a> {
         let dir = self.fresh_dir()?;
         let path = dir.join("candidate.in");
         std::fs::write(&path, input)?;
-        let verdict = self
-            .validators
-            .check(&path, &[], &dir, &self.package.config.limits);
+        let verdict = self.validators.check(
+            &path,
+            &Default::default(),
+            &dir,
+            &self.package.config.limits,
+        );
         let _ = std::fs::remove_dir_all(&dir);
         verdict
     }
@@ -142,7 +145,7 @@ impl<'a> Harness<'a> {
             input: input_path,
             answer: answer_path,
             output_validator_flags: self.package.config.validator_flags.clone(),
-            input_validator_flags: Vec::new(),
+            input_validator_flags: Default::default(),
         })
     }
 

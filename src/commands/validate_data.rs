@@ -1,0 +1,123 @@
+//! The part of `leapfrog validate` that tests the validators themselves with the package's
+//! `data/invalid_input`, `invalid_answer`, `invalid_output` and `valid_output` cases: each must
+//! be rejected (or, for `valid_output`, accepted) as its folder says.
+
+use std::path::Path;
+
+use anyhow::Context;
+
+use crate::checking::{CheckOutcome, InputValidators, OutputChecker};
+use crate::package::{DataCase, DataKind, Package, TestCase};
+
+/// What one case showed.
+pub enum DataFinding {
+    /// It was treated as its folder says.
+    Fine,
+    /// It was not: the validators let through (or refused) what they should not.
+    Wrong(String),
+    /// A validator failed.
+    Broken(String),
+}
+
+/// Checks one case of validator-testing data; `scratch_root` is a directory for scratch files.
+pub fn check_case(
+    package: &Package,
+    case: &DataCase,
+    validators: &InputValidators,
+    checker: &OutputChecker,
+    scratch_root: &Path,
+) -> DataFinding {
+    let scratch = match tempfile::Builder::new()
+        .prefix("d")
+        .tempdir_in(scratch_root)
+        .context("creating a scratch directory")
+    {
+        Ok(dir) => dir,
+        Err(err) => return DataFinding::Broken(format!("{err:#}")),
+    };
+    let limits = &package.config.limits;
+    let verdict = validators.check(
+        &case.input,
+        &case.input_validator_flags,
+        scratch.path(),
+        limits,
+    );
+    let rejected_input = match verdict {
+        Ok(reason) => reason,
+        Err(err) => return DataFinding::Broken(format!("{err:#}")),
+    };
+    if case.kind == DataKind::InvalidInput {
+        return match rejected_input {
+            Some(_) => DataFinding::Fine,
+            None => DataFinding::Wrong("every input validator accepts this invalid input".into()),
+        };
+    }
+    if let Some(reason) = rejected_input {
+        return DataFinding::Wrong(format!(
+            "the input must be valid, but it is rejected: {reason}"
+        ));
+    }
+    let answer = case.answer.clone().unwrap_or_default();
+    let test = TestCase {
+        name: case.name.clone(),
+        input: case.input.clone(),
+        answer: answer.clone(),
+        output_validator_flags: case.output_validator_flags.clone(),
+        input_validator_flags: case.input_validator_flags.clone(),
+    };
+    let checked = case.output.clone().unwrap_or(answer);
+    let outcome = checker.check(&test, &checked, scratch.path());
+    let must_accept = case.kind == DataKind::ValidOutput;
+    match outcome {
+        CheckOutcome::JudgeError(why) => DataFinding::Broken(why),
+        CheckOutcome::Accepted if must_accept => DataFinding::Fine,
+        CheckOutcome::Rejected { .. } if !must_accept => DataFinding::Fine,
+        CheckOutcome::Accepted => DataFinding::Wrong(format!(
+            "{} accepts this {}",
+            checker.describe(),
+            if case.kind == DataKind::InvalidAnswer {
+                "invalid answer"
+            } else {
+                "invalid output"
+            }
+        )),
+        CheckOutcome::Rejected { reason, .. } => DataFinding::Wrong(format!(
+            "{} rejects this valid output: {reason}",
+            checker.describe()
+        )),
+    }
+}
+
+/// Checks every case of the package's validator-testing data, printing each one that does not
+/// behave; returns (cases, wrong, broken).
+pub fn check_all(
+    package: &Package,
+    validators: &InputValidators,
+    checker: &OutputChecker,
+    scratch_root: &Path,
+    jobs: usize,
+) -> anyhow::Result<(usize, usize, usize)> {
+    let cases = package.validator_data()?;
+    let (mut wrong, mut broken) = (0, 0);
+    crate::parallel::ordered(
+        &cases,
+        jobs,
+        |_, case| check_case(package, case, validators, checker, scratch_root),
+        |i, finding| {
+            let path = cases[i].input.display();
+            match finding {
+                DataFinding::Fine => {}
+                DataFinding::Wrong(why) => {
+                    wrong += 1;
+                    crate::util::outln!("wrong    {path}: {why}");
+                }
+                DataFinding::Broken(why) => {
+                    broken += 1;
+                    crate::util::outln!("error    {path}: {why}");
+                }
+            }
+            !crate::interrupt::requested()
+        },
+    );
+    Ok((cases.len(), wrong, broken))
+}

@@ -1,0 +1,120 @@
+//! The data that tests the judges' validators rather than the submissions (2025-09 and
+//! BAPCtools): `data/invalid_input/` (each `.in` must be rejected by an input validator),
+//! `data/invalid_answer/` (each `.ans` must be rejected when checked as an output),
+//! `data/invalid_output/` (each `.out` must be rejected by the output check) and
+//! `data/valid_output/` (each `.out` must be accepted by it).
+
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, bail};
+use walkdir::WalkDir;
+
+use super::Package;
+use super::test_config::InputArgs;
+
+/// Which folder a case comes from, and so what it must do.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DataKind {
+    InvalidInput,
+    InvalidAnswer,
+    InvalidOutput,
+    ValidOutput,
+}
+
+impl DataKind {
+    pub const ALL: [DataKind; 4] = [
+        DataKind::InvalidInput,
+        DataKind::InvalidAnswer,
+        DataKind::InvalidOutput,
+        DataKind::ValidOutput,
+    ];
+
+    /// The folder under `data/`.
+    pub fn folder(self) -> &'static str {
+        match self {
+            DataKind::InvalidInput => "invalid_input",
+            DataKind::InvalidAnswer => "invalid_answer",
+            DataKind::InvalidOutput => "invalid_output",
+            DataKind::ValidOutput => "valid_output",
+        }
+    }
+
+    /// The files a case needs besides its `.in`.
+    fn needs(self) -> &'static [&'static str] {
+        match self {
+            DataKind::InvalidInput => &[],
+            DataKind::InvalidAnswer => &["ans"],
+            DataKind::InvalidOutput | DataKind::ValidOutput => &["ans", "out"],
+        }
+    }
+}
+
+/// One case of validator-testing data.
+#[derive(Debug, Clone)]
+pub struct DataCase {
+    pub kind: DataKind,
+    /// The path under `data/` without extension: `invalid_input/negative`.
+    pub name: String,
+    pub input: PathBuf,
+    pub answer: Option<PathBuf>,
+    pub output: Option<PathBuf>,
+    pub output_validator_flags: Vec<String>,
+    pub input_validator_flags: InputArgs,
+}
+
+/// Every case of the four folders, in order of folder then name. A case missing a file it needs
+/// is an error naming the file.
+pub fn discover(package: &Package) -> anyhow::Result<Vec<DataCase>> {
+    let data = package.data_dir();
+    let mut cases = Vec::new();
+    for kind in DataKind::ALL {
+        let dir = data.join(kind.folder());
+        if !dir.is_dir() {
+            continue;
+        }
+        for entry in WalkDir::new(&dir).follow_links(true).sort_by_file_name() {
+            let entry = entry.with_context(|| format!("reading {}", dir.display()))?;
+            let path = entry.path();
+            if !entry.file_type().is_file() || path.extension().is_none_or(|e| e != "in") {
+                continue;
+            }
+            cases.push(case(package, &data, kind, path)?);
+        }
+    }
+    Ok(cases)
+}
+
+fn case(package: &Package, data: &Path, kind: DataKind, input: &Path) -> anyhow::Result<DataCase> {
+    for ext in kind.needs() {
+        let file = input.with_extension(ext);
+        if !file.is_file() {
+            bail!(
+                "{}: a case of data/{} needs a .{ext} file too ({} is missing)",
+                input.display(),
+                kind.folder(),
+                file.display()
+            );
+        }
+    }
+    let name = input
+        .strip_prefix(data)
+        .unwrap_or(input)
+        .with_extension("")
+        .to_string_lossy()
+        .into_owned();
+    let (output_flags, input_flags) = super::testdata::test_flags(data, input, package)?;
+    let has = |ext: &str| {
+        kind.needs()
+            .contains(&ext)
+            .then(|| input.with_extension(ext))
+    };
+    Ok(DataCase {
+        kind,
+        name,
+        input: input.to_path_buf(),
+        answer: has("ans"),
+        output: has("out"),
+        output_validator_flags: output_flags,
+        input_validator_flags: input_flags,
+    })
+}

@@ -1,0 +1,198 @@
+//! The settings of a test group (`test_group.yaml`, or legacy `testdata.yaml`) and of one test
+//! (`<test>.yaml`, 2025-09): the arguments given to the input and output validators.
+//!
+//! Both spellings are read in every version: the legacy `input_validator_flags` /
+//! `output_validator_flags` (one string, split on white space) and the 2025-09
+//! `input_validator_args` / `output_validator_args` (a list of strings; for input validators
+//! also a map from a validator's name to its list). Scoring keys are accepted and not acted on
+//! (leapfrog judges pass-fail problems); keys no version defines, and `args` for submissions,
+//! are errors naming the key and the file.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use anyhow::bail;
+use serde_yaml_ng::Value;
+
+/// The arguments of the input validators for a test.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub enum InputArgs {
+    /// The same arguments for every input validator.
+    #[default]
+    None,
+    All(Vec<String>),
+    /// Arguments by validator name (the program's file or folder name without extension);
+    /// validators not named run without arguments.
+    ByName(BTreeMap<String, Vec<String>>),
+}
+
+impl InputArgs {
+    /// The arguments of the validator at `program`.
+    pub fn for_program(&self, program: &Path) -> Vec<String> {
+        match self {
+            InputArgs::None => Vec::new(),
+            InputArgs::All(args) => args.clone(),
+            InputArgs::ByName(map) => {
+                let name = program
+                    .file_name()
+                    .map(|n| n.to_string_lossy().into_owned())
+                    .unwrap_or_default();
+                let stem = program
+                    .file_stem()
+                    .map(|n| n.to_string_lossy().into_owned())
+                    .unwrap_or_default();
+                map.get(&name)
+                    .or_else(|| map.get(&stem))
+                    .cloned()
+                    .unwrap_or_default()
+            }
+        }
+    }
+}
+
+/// What a settings file sets (`None`: inherited).
+#[derive(Debug, Default)]
+pub struct Settings {
+    pub output: Option<Vec<String>>,
+    pub input: Option<InputArgs>,
+}
+
+/// Keys of a group's settings that leapfrog reads or may ignore safely.
+const GROUP_KEYS: &[&str] = &[
+    "input_validator_flags",
+    "output_validator_flags",
+    "input_validator_args",
+    "output_validator_args",
+    "args",
+    "full_feedback",
+    "input_visualizer_args",
+    "output_visualizer_args",
+    "static_validator_args",
+    // Scoring (2025-09 and legacy): not used in pass-fail judging.
+    "max_score",
+    "score_aggregation",
+    "static_validation_score",
+    "require_pass",
+    "grading",
+    "grader_flags",
+    "on_reject",
+    "accept_score",
+    "reject_score",
+    "range",
+];
+
+/// Keys of a test's own `.yaml` (2025-09).
+const TEST_KEYS: &[&str] = &[
+    "args",
+    "input_validator_args",
+    "output_validator_args",
+    "input_visualizer_args",
+    "output_visualizer_args",
+    "full_feedback",
+    "hint",
+    "description",
+];
+
+/// Reads a group's settings (`test_group.yaml` / `testdata.yaml`) or, with `per_test`, a test's
+/// `.yaml`; `file` names it in errors.
+pub fn parse(text: &str, file: &Path, per_test: bool) -> anyhow::Result<Settings> {
+    if text.trim().is_empty() {
+        return Ok(Settings::default());
+    }
+    let value: Value = serde_yaml_ng::from_str(text)
+        .map_err(|e| anyhow::anyhow!("{}: not valid YAML: {e}", file.display()))?;
+    let map = match value {
+        Value::Null => return Ok(Settings::default()),
+        Value::Mapping(map) => map,
+        _ => bail!(
+            "{}: expected a mapping of keys to values (output_validator_args: [...])",
+            file.display()
+        ),
+    };
+    let known = if per_test { TEST_KEYS } else { GROUP_KEYS };
+    for key in map.keys() {
+        let key = key.as_str().unwrap_or("?");
+        if !known.contains(&key) {
+            bail!(
+                "{}: unknown key `{key}` (known keys: {})",
+                file.display(),
+                known.join(", ")
+            );
+        }
+    }
+    if let Some(args) = map.get("args")
+        && !strings(args, file, "args")?.is_empty()
+    {
+        bail!(
+            "{}: `args` (command-line arguments for submissions) is not supported by leapfrog",
+            file.display()
+        );
+    }
+    let mut settings = Settings::default();
+    if let Some(v) = map.get("output_validator_args") {
+        settings.output = Some(strings(v, file, "output_validator_args")?);
+    } else if let Some(v) = map.get("output_validator_flags") {
+        settings.output = Some(words(v, file, "output_validator_flags")?);
+    }
+    if let Some(v) = map.get("input_validator_args") {
+        settings.input = Some(input_args(v, file, "input_validator_args", strings)?);
+    } else if let Some(v) = map.get("input_validator_flags") {
+        settings.input = Some(input_args(v, file, "input_validator_flags", words)?);
+    }
+    Ok(settings)
+}
+
+type Reader = fn(&Value, &Path, &str) -> anyhow::Result<Vec<String>>;
+
+/// Input validator arguments: one value for all, or a map from validator name to a value.
+fn input_args(value: &Value, file: &Path, key: &str, read: Reader) -> anyhow::Result<InputArgs> {
+    if let Value::Mapping(map) = value {
+        let mut by_name = BTreeMap::new();
+        for (name, args) in map {
+            let Some(name) = name.as_str() else {
+                bail!("{}: {key}: validator names must be text", file.display());
+            };
+            by_name.insert(
+                name.to_string(),
+                read(args, file, &format!("{key}.{name}"))?,
+            );
+        }
+        return Ok(InputArgs::ByName(by_name));
+    }
+    Ok(InputArgs::All(read(value, file, key)?))
+}
+
+/// A 2025-09 argument list: a sequence of strings (numbers are written as they read).
+fn strings(value: &Value, file: &Path, key: &str) -> anyhow::Result<Vec<String>> {
+    match value {
+        Value::Null => Ok(Vec::new()),
+        Value::Sequence(items) => items
+            .iter()
+            .map(|item| match item {
+                Value::String(s) => Ok(s.clone()),
+                Value::Number(n) => Ok(n.to_string()),
+                Value::Bool(b) => Ok(b.to_string()),
+                _ => bail!("{}: {key}: every argument must be a string", file.display()),
+            })
+            .collect(),
+        Value::String(_) => bail!(
+            "{}: {key} must be a list of strings ([--max, \"10\"]); a single string of flags is the legacy `{}`",
+            file.display(),
+            key.replace("_args", "_flags")
+        ),
+        _ => bail!("{}: {key} must be a list of strings", file.display()),
+    }
+}
+
+/// Legacy flags: one string split on white space.
+fn words(value: &Value, file: &Path, key: &str) -> anyhow::Result<Vec<String>> {
+    match value {
+        Value::Null => Ok(Vec::new()),
+        Value::String(s) => Ok(s.split_whitespace().map(String::from).collect()),
+        Value::Number(n) => Ok(vec![n.to_string()]),
+        _ => bail!(
+            "{}: {key} must be a string of flags (\"--max 10\")",
+            file.display()
+        ),
+    }
+}

@@ -1,0 +1,229 @@
+//! The 2025-09 package format (tests/fixtures/fmt2025-quotient): its checker in
+//! `output_validator/` used without a `validation` key, `test_group.yaml` and per-test `.yaml`
+//! argument lists reaching the validators, the invalid / valid data folders checked by
+//! `validate`, and versions, keys and folders of the wrong version refused with a message naming
+//! them.
+
+use std::path::Path;
+
+use crate::support::{TempPackage, json, leapfrog};
+
+fn has_python() -> bool {
+    let found = std::process::Command::new("python3")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !found {
+        eprintln!("skipped: python3 is not installed (the fixture's programs are Python)");
+    }
+    found
+}
+
+/// A copy of the fixture, so that nothing a run writes lands in the repository.
+fn fixture() -> TempPackage {
+    let pkg = TempPackage {
+        dir: tempfile::Builder::new()
+            .prefix("leapfrog-fmt2025-")
+            .tempdir()
+            .unwrap(),
+    };
+    let from = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/fmt2025-quotient");
+    for entry in walkdir::WalkDir::new(&from) {
+        let entry = entry.unwrap();
+        let to = pkg.path().join(entry.path().strip_prefix(&from).unwrap());
+        if entry.file_type().is_dir() {
+            std::fs::create_dir_all(&to).unwrap();
+        } else {
+            std::fs::copy(entry.path(), &to).unwrap();
+        }
+    }
+    pkg
+}
+
+fn run(args: &[&str]) -> (i32, String) {
+    let output = leapfrog().args(args).output().unwrap();
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    );
+    (output.status.code().unwrap_or(-1), text)
+}
+
+#[test]
+fn the_checker_of_output_validator_judges_with_the_arguments_of_test_group_yaml() {
+    if !has_python() {
+        return;
+    }
+    let pkg = fixture();
+    let output = leapfrog()
+        .args(["verify", &pkg.arg(), "--json"])
+        .output()
+        .unwrap();
+    let v = json(&output);
+    assert_eq!(output.status.code(), Some(0), "{v}");
+    let text = v.to_string();
+    // Seven decimals pass only through the checker with its tolerance (the token diff would
+    // reject them, and the checker fails without its arguments).
+    assert!(text.contains("accepted/seven_digits.py"), "{v}");
+    assert!(!text.contains("judge error\":1"), "{v}");
+    let (code, said) = run(&[
+        "judge",
+        &pkg.arg(),
+        &format!("{}/submissions/wrong_answer/integer.py", pkg.arg()),
+    ]);
+    assert_eq!(code, 1, "{said}");
+    assert!(
+        said.contains("is more than 1e-06 away"),
+        "the judge message is shown: {said}"
+    );
+}
+
+#[test]
+fn a_test_yaml_overrides_its_group() {
+    if !has_python() {
+        return;
+    }
+    let pkg = fixture();
+    // Three decimals: within the 1e-3 of secret/large/2.yaml, not within the 1e-6 elsewhere.
+    let source = "a, b = map(int, input().split())\nprint(f\"{a / b:.4f}\")\n";
+    let (v, code) = crate::support::judge_source(&pkg, "four.py", source, &[]);
+    assert_eq!(code, 1, "{v}");
+    let tests = v["tests"].as_array().expect("a tests array");
+    let verdict = |name: &str| {
+        tests
+            .iter()
+            .find(|t| t["name"] == name)
+            .map(|t| t["verdict"].as_str().unwrap_or("").to_string())
+            .unwrap_or_else(|| panic!("no test {name}: {v}"))
+    };
+    assert_eq!(verdict("secret/large/2"), "AC", "{v}");
+    assert_eq!(verdict("secret/small/1"), "WA", "{v}");
+}
+
+#[test]
+fn validate_checks_the_invalid_and_valid_data_folders() {
+    if !has_python() {
+        return;
+    }
+    let pkg = fixture();
+    let (code, said) = run(&["validate", &pkg.arg()]);
+    assert_eq!(code, 0, "{said}");
+    assert!(
+        said.contains("6 cases of invalid/valid data behave"),
+        "{said}"
+    );
+
+    // An invalid input the validator accepts, an invalid output the checker accepts, a valid
+    // output it rejects: each is named.
+    pkg.write("data/invalid_input/fine.in", "3 4\n");
+    pkg.write("data/invalid_output/right.in", "1 2\n");
+    pkg.write("data/invalid_output/right.ans", "0.5\n");
+    pkg.write("data/invalid_output/right.out", "0.5\n");
+    pkg.write("data/valid_output/off.in", "1 2\n");
+    pkg.write("data/valid_output/off.ans", "0.5\n");
+    pkg.write("data/valid_output/off.out", "0.6\n");
+    let (code, said) = run(&["validate", &pkg.arg()]);
+    assert_eq!(code, 1, "{said}");
+    assert!(
+        said.contains("invalid_input/fine.in: every input validator accepts"),
+        "{said}"
+    );
+    assert!(
+        said.contains("invalid_output/right.in") && said.contains("accepts this invalid output"),
+        "{said}"
+    );
+    assert!(
+        said.contains("valid_output/off.in") && said.contains("rejects this valid output"),
+        "{said}"
+    );
+    assert!(said.contains("3 invalid"), "{said}");
+}
+
+/// Each broken package is refused (exit 2) with a message naming what is wrong.
+fn refused(pkg: &TempPackage, names: &[&str]) {
+    let (code, said) = run(&["verify", &pkg.arg()]);
+    assert_eq!(code, 2, "{said}");
+    for name in names {
+        assert!(said.contains(name), "expected {name:?} in: {said}");
+    }
+    assert!(!said.contains("panicked"), "{said}");
+}
+
+#[test]
+fn an_unsupported_version_is_refused_by_name() {
+    let pkg = fixture();
+    let yaml = std::fs::read_to_string(pkg.path().join("problem.yaml")).unwrap();
+    pkg.write("problem.yaml", &yaml.replace("2025-09", "2031-01"));
+    refused(
+        &pkg,
+        &[
+            "problem_format_version '2031-01' is not supported",
+            "2025-09",
+        ],
+    );
+}
+
+#[test]
+fn keys_of_the_other_version_are_refused_by_name() {
+    let pkg = fixture();
+    let yaml = std::fs::read_to_string(pkg.path().join("problem.yaml")).unwrap();
+    pkg.write("problem.yaml", &format!("{yaml}validation: custom\n"));
+    refused(
+        &pkg,
+        &["`validation` is not a key of problem_format_version 2025-09"],
+    );
+    pkg.write(
+        "problem.yaml",
+        &format!("{yaml}validator_flags: float_tolerance 1e-6\n"),
+    );
+    refused(&pkg, &["`validator_flags`", "output_validator_args"]);
+    let limits = yaml.replace("limits:\n", "limits:\n  time_multiplier: 3\n");
+    pkg.write("problem.yaml", &limits);
+    refused(&pkg, &["limits.time_multiplier", "time_multipliers"]);
+}
+
+#[test]
+fn folders_and_files_of_the_other_version_are_refused_by_name() {
+    let pkg = fixture();
+    std::fs::rename(
+        pkg.path().join("output_validator"),
+        pkg.path().join("output_validators"),
+    )
+    .unwrap();
+    refused(&pkg, &["output_validators", "reads output_validator/"]);
+    std::fs::rename(
+        pkg.path().join("output_validators"),
+        pkg.path().join("output_validator"),
+    )
+    .unwrap();
+
+    let group = pkg.path().join("data/secret/small");
+    std::fs::rename(group.join("test_group.yaml"), group.join("testdata.yaml")).unwrap();
+    refused(&pkg, &["testdata.yaml", "reads test_group.yaml"]);
+    std::fs::rename(group.join("testdata.yaml"), group.join("test_group.yaml")).unwrap();
+
+    pkg.write("data/secret/small/1.yaml", "args: [--fast]\n");
+    refused(&pkg, &["1.yaml", "`args`", "not supported"]);
+    std::fs::remove_file(pkg.path().join("data/secret/small/1.yaml")).unwrap();
+    pkg.write("data/secret/small/1.files/extra.txt", "x\n");
+    refused(&pkg, &["1.files", "not supported"]);
+    std::fs::remove_dir_all(pkg.path().join("data/secret/small/1.files")).unwrap();
+    pkg.write(
+        "data/secret/small/test_group.yaml",
+        "output_validator_args: \"--tolerance 1e-6\"\n",
+    );
+    refused(&pkg, &["output_validator_args must be a list of strings"]);
+    pkg.write(
+        "data/secret/small/test_group.yaml",
+        "ouput_validator_args: []\n",
+    );
+    refused(&pkg, &["unknown key `ouput_validator_args`"]);
+}
+
+#[test]
+fn a_legacy_package_with_the_2025_folder_is_refused() {
+    let pkg = TempPackage::sum(2.0, 256, 1);
+    pkg.write("output_validator/check.py", "import sys\nsys.exit(42)\n");
+    refused(&pkg, &["output_validator", "reads output_validators/"]);
+}
