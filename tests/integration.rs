@@ -12,6 +12,7 @@ mod checkers_packages;
 mod checkers_property;
 mod checkers_validators;
 mod domjudge;
+mod expectations;
 mod export;
 mod first_hour;
 mod generate;

@@ -10,14 +10,14 @@
 //!   generators/generators.yaml    each generated test's name and how it is made (BAPCtools')
 //!   input_validators/<program>    exit 42 valid, 43 invalid
 //!   output_validators/<program>   `checker INPUT ANSWER FEEDBACK_DIR < output`, 42 / 43
-//!   submissions/<expected verdict>/<program>
+//!   submissions/<folder>/<program>  what each must get: its folder's rule, submissions.yaml
 //!   languages.yaml                optional: changes to the language table (see [`crate::lang`])
 //! ```
 //! A program is a single source file or a directory of sources (see [`crate::lang`]).
 
 mod config;
 mod plan;
-mod submissions;
+pub mod submissions;
 pub(crate) mod testdata;
 
 use std::path::{Path, PathBuf};
@@ -26,7 +26,9 @@ use anyhow::{Context, bail};
 
 pub use config::{Limits, ProblemConfig, Validation};
 pub use plan::{DefaultGenerator, Plan, PlanTest, Source};
-pub use submissions::{Expected, Submission};
+pub use submissions::{
+    Expectation, LEGACY_FOLDERS, Rule, Submission, TestScope, TimeLimitUse, VerdictSet,
+};
 pub use testdata::TestCase;
 
 /// An opened problem package.
@@ -76,7 +78,7 @@ impl Package {
         testdata::discover(self)
     }
 
-    /// Every submission under `submissions/`, grouped by expected verdict.
+    /// Every submission under `submissions/`, default folders first, with its expectation.
     pub fn submissions(&self) -> anyhow::Result<Vec<Submission>> {
         submissions::discover(&self.root.join("submissions"))
     }
