@@ -13,6 +13,7 @@ mod checkers_property;
 mod checkers_validators;
 mod domjudge;
 mod ecosystem_validators;
+mod expectations;
 mod export;
 mod first_hour;
 mod format_2025;

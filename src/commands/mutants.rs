@@ -12,7 +12,7 @@ use serde::Serialize;
 use crate::commands::judge::RunOptions;
 use crate::mutants::campaign::{self, CampaignOptions, MutantResult, Status, SubmissionResult};
 use crate::mutants::{Syntax, add};
-use crate::package::{Expected, Package};
+use crate::package::Package;
 use crate::util::plural;
 
 /// Measure the test data with mutants of the accepted submissions.
@@ -136,7 +136,7 @@ fn chosen_submissions(package: &Package, named: Option<&PathBuf>) -> anyhow::Res
     let accepted: Vec<PathBuf> = package
         .submissions()?
         .into_iter()
-        .filter(|s| s.expected == Expected::Accepted && s.path.is_file())
+        .filter(|s| s.is_accepted() && s.path.is_file())
         .map(|s| s.path)
         .filter(|p| {
             p.file_name()

@@ -20,7 +20,7 @@ use serde_yaml_ng::{Mapping, Value};
 use sha2::{Digest, Sha256};
 
 use super::latex;
-use crate::package::{Expected, Package, Validation};
+use crate::package::{LEGACY_FOLDERS, Package, Validation};
 use crate::render::png::svg_to_png;
 use crate::statement::Statement;
 
@@ -84,7 +84,7 @@ pub fn write(package: &Package, dest: &Path) -> anyhow::Result<Notes> {
     if submissions.is_dir() {
         for entry in sorted_entries(&submissions)? {
             let name = file_name(&entry)?;
-            if Expected::ALL.iter().any(|e| e.dir_name() == name) {
+            if LEGACY_FOLDERS.contains(&name.as_str()) {
                 copy_programs(&entry, &dest.join("submissions").join(name))?;
             } else {
                 notes.push(format!(

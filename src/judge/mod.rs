@@ -115,8 +115,9 @@ pub fn effective_limits(package: &Package, options: &JudgeOptions) -> Limits {
     limits
 }
 
-/// When a run may stop early: at the first test (in order) for which this returns true.
-pub type StopRule = fn(&TestResult) -> bool;
+/// When a run may stop early: at the first test (in order) for which this returns true; it is
+/// called once per test, in test order, so it may keep what it has seen.
+pub type StopRule<'a> = &'a mut dyn FnMut(&TestResult) -> bool;
 
 /// What judging needs from a package, prepared once per command.
 pub struct Judge {
@@ -177,7 +178,7 @@ impl Judge {
     pub fn run(
         &self,
         submission: &Prepared,
-        stop_at: Option<StopRule>,
+        mut stop_at: Option<StopRule>,
         on_start: &mut dyn FnMut(usize),
         on_test: &mut dyn FnMut(&TestResult),
     ) -> anyhow::Result<JudgeReport> {
@@ -228,7 +229,7 @@ impl Judge {
             |_, result| match result {
                 Ok(result) => {
                     on_test(&result);
-                    let stop = stop_at.is_some_and(|f| f(&result));
+                    let stop = stop_at.as_mut().is_some_and(|f| f(&result));
                     report.tests.push(result);
                     !stop
                 }

@@ -188,8 +188,8 @@ fn build_all(
 
 /// Judges one mutant up to its first rejected test.
 fn judge_one(judge: &Judge, prepared: &Prepared) -> anyhow::Result<(Status, Option<String>)> {
-    let stop = |result: &TestResult| result.verdict != Verdict::Ac;
-    let report = judge.run(prepared, Some(stop), &mut |_| {}, &mut |_| {})?;
+    let mut stop = |result: &TestResult| result.verdict != Verdict::Ac;
+    let report = judge.run(prepared, Some(&mut stop), &mut |_| {}, &mut |_| {})?;
     if report.verdict == Verdict::Ce {
         return Ok((Status::BuildFailed, None));
     }

@@ -10,7 +10,7 @@
 //!   generators/generators.yaml    each generated test's name and how it is made (BAPCtools')
 //!   input_validators/<program>    exit 42 valid, 43 invalid
 //!   output_validators/<program>   `checker INPUT ANSWER FEEDBACK_DIR < output`, 42 / 43
-//!   submissions/<expected verdict>/<program>
+//!   submissions/<folder>/<program>  what each must get: its folder's rule, submissions.yaml
 //!   languages.yaml                optional: changes to the language table (see [`crate::lang`])
 //! ```
 //! A program is a single source file or a directory of sources (see [`crate::lang`]).
@@ -19,7 +19,7 @@ mod config;
 mod format;
 mod invalid;
 mod plan;
-mod submissions;
+pub mod submissions;
 mod test_config;
 pub(crate) mod testdata;
 
@@ -31,7 +31,9 @@ pub use config::{Limits, ProblemConfig, Validation};
 pub use format::FormatVersion;
 pub use invalid::{DataCase, DataKind};
 pub use plan::{DefaultGenerator, Plan, PlanTest, Source};
-pub use submissions::{Expected, Submission};
+pub use submissions::{
+    Expectation, LEGACY_FOLDERS, Rule, Submission, TestScope, TimeLimitUse, VerdictSet,
+};
 pub use test_config::InputArgs;
 pub use testdata::TestCase;
 
@@ -88,7 +90,7 @@ impl Package {
         invalid::discover(self)
     }
 
-    /// Every submission under `submissions/`, grouped by expected verdict.
+    /// Every submission under `submissions/`, default folders first, with its expectation.
     pub fn submissions(&self) -> anyhow::Result<Vec<Submission>> {
         submissions::discover(&self.root.join("submissions"))
     }

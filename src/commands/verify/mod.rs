@@ -1,12 +1,9 @@
-//! `leapfrog verify`: every submission under `submissions/` must get the verdict its folder names.
+//! `leapfrog verify`: every submission under `submissions/` must meet its expectation (its
+//! folder's rule, submissions.yaml's rules, or its `@EXPECTED_RESULTS@` line; see
+//! [`crate::package::submissions`]).
 //!
-//! - `accepted`: every test AC;
-//! - `wrong_answer`: WA on at least one test, and never over the time limit;
-//! - `time_limit_exceeded`, `run_time_error`, `memory_limit_exceeded`, `output_limit_exceeded`:
-//!   that verdict on at least one test.
-//!
-//! Judging a submission stops as soon as its result is settled (the first failure of an accepted
-//! program, the first TLE), unless `--all-tests` or `--report` ask for the whole matrix; the
+//! Judging a submission stops as soon as its result is settled (a rule broken, or every rule met
+//! for good), unless `--all-tests` or `--report` ask for the whole matrix; the
 //! page itself is [`crate::matrix`]'s. Languages whose compiler is missing are skipped, not
 //! failed; switched-off files (`x.c.disabled`) and files of no known language are ignored.
 
@@ -16,16 +13,18 @@ use std::process::ExitCode;
 use clap::Args;
 use serde::Serialize;
 
-use crate::judge::{self, Judge, JudgeReport, StopRule, TestResult};
+use crate::judge::{self, Judge, JudgeReport, TestResult};
 use crate::matrix::{self, LimitsEntry, Recorder, TestEntry};
-use crate::package::{Expected, Package, Submission};
+use crate::package::{Expectation, Package, Submission};
 use crate::report::{self, Progress};
 use crate::verdict::Verdict;
 
 use super::judge::RunOptions;
 
 mod row;
+mod rules;
 use row::format_row;
+use rules::{RuleEntry, rule_entries};
 
 #[derive(Debug, Args)]
 #[command(after_help = super::help::after_help(
@@ -65,7 +64,10 @@ enum Status {
 struct Row {
     submission: String,
     language: String,
-    expected: Verdict,
+    /// A short name of what it must get: `AC`, `WA`, `RTE|TLE|WA` (see the README).
+    expected: String,
+    /// Every rule it must meet, as `verify` reads them.
+    expectation: Vec<RuleEntry>,
     verdict: Option<Verdict>,
     status: Status,
     reason: String,
@@ -124,6 +126,12 @@ pub fn run(args: VerifyArgs) -> anyhow::Result<ExitCode> {
         .map(|s| s.display_name().len())
         .max()
         .unwrap_or(0);
+    let labels = submissions
+        .iter()
+        .map(|s| s.expectation.label().len())
+        .max()
+        .unwrap_or(0)
+        .max(3);
     if !args.json {
         crate::util::outln!(
             "verify {} · {} · limits {:.2} s CPU, {} MiB memory · {} · memory: {}",
@@ -140,7 +148,7 @@ pub fn run(args: VerifyArgs) -> anyhow::Result<ExitCode> {
         let record = recorder.as_mut().map(|r| (r, column));
         let row = verify_one(&judge, &package, submission, (args.json, complete), record)?;
         if !args.json {
-            crate::util::outln!("{}", format_row(&row, width, styled));
+            crate::util::outln!("{}", format_row(&row, (width, labels), styled));
         }
         rows.push(row);
     }
@@ -234,18 +242,6 @@ fn summarize(
     })
 }
 
-/// When judging a submission may stop: its outcome can no longer change.
-fn stop_rule(expected: Expected) -> StopRule {
-    match expected {
-        Expected::Accepted => |t| t.verdict != Verdict::Ac,
-        Expected::WrongAnswer => |t| matches!(t.verdict, Verdict::Tle | Verdict::Je),
-        Expected::TimeLimitExceeded => |t| matches!(t.verdict, Verdict::Tle | Verdict::Je),
-        Expected::RunTimeError => |t| matches!(t.verdict, Verdict::Rte | Verdict::Je),
-        Expected::MemoryLimitExceeded => |t| matches!(t.verdict, Verdict::Mle | Verdict::Je),
-        Expected::OutputLimitExceeded => |t| matches!(t.verdict, Verdict::Ole | Verdict::Je),
-    }
-}
-
 fn verify_one(
     judge: &Result<Judge, String>,
     package: &Package,
@@ -253,11 +249,12 @@ fn verify_one(
     (quiet, complete): (bool, bool),
     mut record: Option<(&mut Recorder, usize)>,
 ) -> anyhow::Result<Row> {
-    let expected = submission.expected;
+    let expected = &submission.expectation;
     let mut row = Row {
         submission: submission.display_name(),
         language: String::new(),
-        expected: expected.verdict(),
+        expected: expected.label(),
+        expectation: rule_entries(expected),
         verdict: None,
         status: Status::Skipped,
         reason: String::new(),
@@ -276,6 +273,11 @@ fn verify_one(
         }
     };
     row.language = language.name().to_string();
+    if expected.is_empty() {
+        row.status = Status::Ignored;
+        row.reason = "no expectation: its folder is not one the format defines, and no submissions.yaml glob or @EXPECTED_RESULTS@ line names it".to_string();
+        return Ok(row);
+    }
     if let Some(tool) = language.missing_tool() {
         row.reason = format!("{tool} is not installed");
         return Ok(row);
@@ -289,12 +291,18 @@ fn verify_one(
         }
     };
     let progress = Progress::new(&row.submission, quiet);
+    let mut seen: Vec<(String, Verdict)> = Vec::new();
+    let mut stop = |t: &TestResult| {
+        seen.push((t.name.clone(), t.verdict));
+        let judged: Vec<(&str, Verdict)> = seen.iter().map(|(n, v)| (n.as_str(), *v)).collect();
+        t.verdict == Verdict::Je || expected.settled(&judged)
+    };
     let judged = judge
         .submission(&submission.path, language)
         .and_then(|prepared| {
             judge.run(
                 &prepared,
-                (!complete).then(|| stop_rule(expected)),
+                if complete { None } else { Some(&mut stop) },
                 &mut |count| progress.start(count),
                 &mut |t| {
                     progress.step(&t.name);
@@ -322,8 +330,8 @@ fn verify_one(
     Ok(row)
 }
 
-/// Whether a judged submission kept its folder's promise, and why not.
-fn assess(expected: Expected, report: &JudgeReport) -> (Status, String) {
+/// Whether a judged submission met its expectation, and why not.
+fn assess(expected: &Expectation, report: &JudgeReport) -> (Status, String) {
     if let Some(je) = report.tests.iter().find(|t| t.verdict == Verdict::Je) {
         return (
             Status::Error,
@@ -338,41 +346,23 @@ fn assess(expected: Expected, report: &JudgeReport) -> (Status, String) {
             .unwrap_or("");
         return (Status::Mismatch, format!("compile error: {first}"));
     }
-    let first_with = |v: Verdict| report.tests.iter().find(|t| t.verdict == v);
-    let describe = |t: &TestResult| format!("{} on {}: {}", t.verdict, t.name, t.message);
-    match expected {
-        Expected::Accepted => match report.tests.iter().find(|t| t.verdict != Verdict::Ac) {
-            None => (
-                Status::Ok,
-                format!(
-                    "{} accepted",
-                    crate::util::plural(report.tests.len(), "test")
-                ),
-            ),
-            Some(t) => (Status::Mismatch, describe(t)),
-        },
-        Expected::WrongAnswer => match (first_with(Verdict::Tle), first_with(Verdict::Wa)) {
-            (Some(t), _) => (
-                Status::Mismatch,
-                format!("must never exceed the time limit: {}", describe(t)),
-            ),
-            (None, Some(t)) => (Status::Ok, describe(t)),
-            (None, None) => (Status::Mismatch, "never rejected as WA".to_string()),
-        },
-        other => {
-            let wanted = other.verdict();
-            match first_with(wanted) {
-                Some(t) => (Status::Ok, describe(t)),
-                None => {
-                    let got = report.tests.iter().find(|t| t.verdict != Verdict::Ac);
-                    let why = got
-                        .map(describe)
-                        .unwrap_or_else(|| "every test accepted".to_string());
-                    (Status::Mismatch, format!("never {wanted}: {why}"))
-                }
-            }
-        }
+    let judged: Vec<(&str, Verdict)> = report
+        .tests
+        .iter()
+        .map(|t| (t.name.as_str(), t.verdict))
+        .collect();
+    let messages: Vec<&str> = report.tests.iter().map(|t| t.message.as_str()).collect();
+    if let Err(why) = expected.check(&judged, &messages) {
+        return (Status::Mismatch, why);
     }
+    let reason = match report.tests.iter().find(|t| t.verdict != Verdict::Ac) {
+        None => format!(
+            "{} accepted",
+            crate::util::plural(report.tests.len(), "test")
+        ),
+        Some(t) => format!("{} on {}: {}", t.verdict, t.name, t.message),
+    };
+    (Status::Ok, reason)
 }
 
 /// The summary's mention of ignored files, when there are some.

@@ -3,7 +3,7 @@
 use super::{Row, Status};
 use crate::report;
 
-pub(super) fn format_row(row: &Row, width: usize, styled: bool) -> String {
+pub(super) fn format_row(row: &Row, (width, labels): (usize, usize), styled: bool) -> String {
     let (label, style) = match row.status {
         Status::Ok => ("ok", console::Style::new().green()),
         Status::Mismatch => ("MISMATCH", console::Style::new().red()),
@@ -24,10 +24,10 @@ pub(super) fn format_row(row: &Row, width: usize, styled: bool) -> String {
         })
         .unwrap_or_else(|| "-  ".to_string());
     format!(
-        "  {status}  {:<width$}  {:<11}  expected {:<3}  got {got}  {:>9}  {:>6.2} s  {}",
+        "  {status}  {:<width$}  {:<11}  expected {:<labels$}  got {got}  {:>9}  {:>6.2} s  {}",
         row.submission,
         row.language,
-        row.expected.code(),
+        row.expected,
         crate::util::plural(row.tests_run, "test"),
         row.max_time_s,
         row.reason

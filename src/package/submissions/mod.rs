@@ -1,0 +1,169 @@
+//! Submissions under `submissions/<folder>/` and what each is expected to get: the rule of its
+//! folder (the 2025-09 format's defaults, plus leapfrog's `memory_limit_exceeded` and
+//! `output_limit_exceeded`), the rules of `submissions/submissions.yaml` whose globs match it,
+//! and DOMjudge's `@EXPECTED_RESULTS@:` line in its source, which replaces the folder's rule.
+
+mod domjudge;
+pub mod expectation;
+mod yaml;
+
+use std::path::{Path, PathBuf};
+
+pub use expectation::{Expectation, Rule, TestScope, TimeLimitUse, VerdictSet};
+
+/// Verdict names of the format, or none (the key is not set).
+type Names = Option<&'static [&'static str]>;
+
+/// The folders the formats define, with their rules as (permitted, required) in the format's
+/// verdict names; the last two are leapfrog's own.
+const FOLDERS: &[(&str, Names, Names)] = &[
+    ("accepted", Some(&["AC"]), None),
+    ("rejected", None, Some(&["RTE", "TLE", "WA"])),
+    ("wrong_answer", Some(&["AC", "WA"]), Some(&["WA"])),
+    ("time_limit_exceeded", Some(&["AC", "TLE"]), Some(&["TLE"])),
+    ("run_time_error", Some(&["AC", "RTE"]), Some(&["RTE"])),
+    (
+        "brute_force",
+        Some(&["AC", "RTE", "TLE"]),
+        Some(&["RTE", "TLE"]),
+    ),
+    ("memory_limit_exceeded", None, Some(&["MLE"])),
+    ("output_limit_exceeded", None, Some(&["OLE"])),
+];
+
+/// The folders of the legacy format (and leapfrog's two), which export keeps.
+pub const LEGACY_FOLDERS: [&str; 6] = [
+    "accepted",
+    "wrong_answer",
+    "time_limit_exceeded",
+    "run_time_error",
+    "memory_limit_exceeded",
+    "output_limit_exceeded",
+];
+
+/// One program under `submissions/`.
+#[derive(Debug, Clone)]
+pub struct Submission {
+    pub path: PathBuf,
+    /// The path below `submissions/`: `accepted/sol.rs`.
+    pub rel: String,
+    pub expectation: Expectation,
+    /// `language` from submissions.yaml, when set.
+    pub language: Option<String>,
+}
+
+impl Submission {
+    /// `accepted/sol.rs`: the path below `submissions/`.
+    pub fn display_name(&self) -> String {
+        self.rel.clone()
+    }
+
+    /// Whether it must be accepted on every test.
+    pub fn is_accepted(&self) -> bool {
+        self.expectation.must_pass_everything()
+    }
+}
+
+fn spec_set(names: &[&str]) -> VerdictSet {
+    let mut set = VerdictSet::default();
+    for name in names {
+        set.add_spec_name(name).expect("a known verdict");
+    }
+    set
+}
+
+/// The rule of a folder the formats define, changed key by key by a submissions.yaml entry
+/// named exactly like the folder.
+fn folder_rule(folder: &str, entries: &[yaml::Entry]) -> Option<Rule> {
+    let (_, permitted, required) = FOLDERS.iter().find(|(name, ..)| *name == folder)?;
+    let mut rule = Rule {
+        origin: format!("folder {folder}"),
+        tests: TestScope::All,
+        permitted: permitted.map(spec_set),
+        required: required.map(spec_set),
+        message: None,
+        time_limit_use: None,
+    };
+    let over = entries
+        .iter()
+        .find(|e| e.pattern == folder)
+        .and_then(|e| e.rules.first())
+        .filter(|r| matches!(r.tests, TestScope::All));
+    if let Some(over) = over {
+        rule.origin = format!("folder {folder} (as changed by submissions.yaml)");
+        rule.permitted = over.permitted.or(rule.permitted);
+        rule.required = over.required.or(rule.required);
+        rule.message = over.message.clone();
+        rule.time_limit_use = over.time_limit_use;
+    }
+    Some(rule)
+}
+
+/// Every entry of every folder under `submissions/`, switched-off files included (`verify`
+/// lists those as ignored, so that a setter sees what the judge left out), each with what it is
+/// expected to get (possibly nothing, for a folder no rule names).
+pub(super) fn discover(dir: &Path) -> anyhow::Result<Vec<Submission>> {
+    let entries = yaml::load(&dir.join("submissions.yaml"))?;
+    let mut found = Vec::new();
+    for folder in super::entries_in(dir)? {
+        if !folder.is_dir() {
+            continue;
+        }
+        let folder_name = folder
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        for path in super::entries_in(&folder)? {
+            let file = path
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            let rel = format!("{folder_name}/{file}");
+            let mut expectation = Expectation::default();
+            let listed = match crate::lang::switched_off(&path) {
+                Some(_) => None,
+                None => domjudge::expected_results(&path)?,
+            };
+            match listed {
+                Some(found) => expectation.final_verdicts = Some(found),
+                None => expectation
+                    .rules
+                    .extend(folder_rule(&folder_name, &entries)),
+            }
+            let mut language = None;
+            for entry in entries.iter().filter(|e| e.matches(&rel)) {
+                // An entry named like a default folder changed that folder's rule above.
+                let own = FOLDERS.iter().any(|(name, ..)| *name == entry.pattern);
+                let skip = usize::from(
+                    own && matches!(entry.rules.first(), Some(r) if matches!(r.tests, TestScope::All)),
+                );
+                expectation
+                    .rules
+                    .extend(entry.rules.iter().skip(skip).cloned());
+                if entry.score.is_some() {
+                    expectation.score = entry.score.clone();
+                }
+                if entry.language.is_some() {
+                    language = entry.language.clone();
+                }
+            }
+            found.push(Submission {
+                path,
+                rel,
+                expectation,
+                language,
+            });
+        }
+    }
+    found.sort_by_key(|s| (folder_rank(&s.rel), s.rel.clone()));
+    Ok(found)
+}
+
+/// Default folders first, in the table's order, then the others by name.
+fn folder_rank(rel: &str) -> usize {
+    let folder = rel.split('/').next().unwrap_or("");
+    FOLDERS
+        .iter()
+        .position(|(name, ..)| *name == folder)
+        .unwrap_or(FOLDERS.len())
+}
