@@ -54,6 +54,8 @@ pub struct ProblemConfig {
     pub limits: Limits,
     /// Whether the time limit came from the package (rather than the default).
     pub time_limit_given: bool,
+    /// Pass-fail or scoring, interactive, multi-pass (see [`super::problem_type`]).
+    pub kind: super::ProblemType,
 }
 
 #[derive(Debug, Deserialize)]
@@ -90,6 +92,7 @@ impl ProblemConfig {
         let path = root.join("problem.yaml");
         let text = std::fs::read_to_string(&path)
             .with_context(|| format!("reading {}", path.display()))?;
+        let mut kind = super::ProblemType::default();
         let raw: RawConfig = if text.trim().is_empty() {
             RawConfig {
                 name: None,
@@ -101,6 +104,7 @@ impl ProblemConfig {
             let value: serde_yaml_ng::Value =
                 serde_yaml_ng::from_str(&text).with_context(|| format!("{}", path.display()))?;
             check_keys(&value, &path)?;
+            kind = super::ProblemType::from_yaml(&value, &path)?;
             serde_yaml_ng::from_value(value).with_context(|| format!("{}", path.display()))?
         };
         let time_from_file = raw_limits_time(&raw, root)?;
@@ -112,7 +116,10 @@ impl ProblemConfig {
                 .cloned()
                 .unwrap_or_default(),
         });
-        let validation = parse_validation(raw.validation.as_deref(), &path)?;
+        let mut validation = parse_validation(raw.validation.as_deref(), &path)?;
+        if kind.needs_custom_validator() {
+            validation = Validation::Custom;
+        }
         let validator_flags = raw
             .validator_flags
             .map(|f| f.split_whitespace().map(String::from).collect())
@@ -124,26 +131,17 @@ impl ProblemConfig {
             validator_flags,
             limits: limits.0,
             time_limit_given: limits.1,
+            kind,
         })
     }
 }
 
-/// The `validation` key: `default`, or `custom` (interactive and scoring validation are not
-/// supported).
+/// The `validation` key: `default`, or `custom` (the words after it, `interactive` and
+/// `score`, are read by [`super::ProblemType`]).
 fn parse_validation(validation: Option<&str>, path: &Path) -> anyhow::Result<Validation> {
     Ok(match validation.map(str::trim) {
         None | Some("default") => Validation::Default,
-        Some(v) if v.split_whitespace().next() == Some("custom") => {
-            if v.split_whitespace()
-                .any(|w| w == "interactive" || w == "score")
-            {
-                bail!(
-                    "{}: validation '{v}' is not supported (only default and custom)",
-                    path.display()
-                );
-            }
-            Validation::Custom
-        }
+        Some(v) if v.split_whitespace().next() == Some("custom") => Validation::Custom,
         Some(v) => bail!(
             "{}: validation must be 'default' or 'custom', not '{v}'",
             path.display()

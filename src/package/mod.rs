@@ -17,6 +17,7 @@
 
 mod config;
 mod plan;
+mod problem_type;
 mod submissions;
 pub(crate) mod testdata;
 
@@ -26,6 +27,7 @@ use anyhow::{Context, bail};
 
 pub use config::{Limits, ProblemConfig, Validation};
 pub use plan::{DefaultGenerator, Plan, PlanTest, Source};
+pub use problem_type::ProblemType;
 pub use submissions::{Expected, Submission};
 pub use testdata::TestCase;
 
