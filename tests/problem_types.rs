@@ -191,3 +191,79 @@ fn an_unknown_problem_type_is_refused_naming_the_file_and_the_word() {
         "{stderr}"
     );
 }
+
+#[test]
+fn a_multi_pass_submission_reads_back_in_pass_two_what_it_wrote_in_pass_one() {
+    if python_missing() {
+        return;
+    }
+    let pkg = copy_of("relay");
+    support::verify_ok(&pkg);
+    let (report, code) = judge(
+        &pkg,
+        "submissions/accepted/letters.py",
+        &["--tests", "sample"],
+    );
+    assert_eq!(code, 0, "{report}");
+    assert_eq!(
+        report["tests"][0]["judge_message"],
+        "pass 2: bq read back as 42"
+    );
+    let (report, _) = judge(
+        &pkg,
+        "submissions/wrong_answer/forgets.py",
+        &["--tests", "sample"],
+    );
+    assert_eq!(verdicts(&report), ["sample/1 WA"], "{report}");
+    assert_eq!(
+        report["tests"][0]["message"],
+        "pass 2: the word xx meant 42, not 0"
+    );
+}
+
+#[test]
+fn asking_for_a_pass_beyond_the_limit_is_a_judge_error() {
+    if python_missing() {
+        return;
+    }
+    let pkg = copy_of("relay");
+    pkg.write(
+        "output_validators/relay.py",
+        "import sys\nopen(sys.argv[3] + '/nextpass.in', 'w').write('1\\n')\nsys.exit(42)\n",
+    );
+    let (report, code) = judge(
+        &pkg,
+        "submissions/accepted/letters.py",
+        &["--tests", "sample"],
+    );
+    assert_eq!(code, 2, "{report}");
+    let message = report["tests"][0]["message"].as_str().unwrap();
+    assert!(message.contains("pass limit is 2"), "{message}");
+}
+
+#[test]
+fn an_interactive_multi_pass_game_plays_its_second_pass_from_the_first() {
+    if python_missing() {
+        return;
+    }
+    let pkg = copy_of("guess-twice");
+    support::verify_ok(&pkg);
+    let transcripts = pkg.path().join("transcripts");
+    let (report, _) = judge(
+        &pkg,
+        "submissions/wrong_answer/fixed_range.py",
+        &[
+            "--tests",
+            "sample",
+            "--transcript",
+            transcripts.to_str().unwrap(),
+        ],
+    );
+    // Pass 1 took three questions (50, 25, 37), so pass 2's number is 100 + 3 * 37 + 37.
+    assert_eq!(
+        report["tests"][0]["message"], "pass 2: answered 100, the number was 248",
+        "{report}"
+    );
+    let text = std::fs::read_to_string(transcripts.join("sample__1.pass2.txt")).unwrap();
+    assert!(text.starts_with("validator>  1 1000\n"), "{text}");
+}

@@ -50,11 +50,14 @@ impl TestRunner<'_> {
         let feedback = feedback_dir(&check_dir);
         let mut used = (Duration::ZERO, 0u64);
         let mut ended = Pass::Accepted;
+        // A later pass's input (the submission's stdin, the validator's input file) is the
+        // `nextpass.in` the validator left.
+        let mut current = test.clone();
         for pass in 1..=passes {
             let (step, outcome) = if kind.interactive {
-                self.interactive_pass(test, &spec, validator, files, &check_dir, pass)?
+                self.interactive_pass(&current, &spec, validator, files, &check_dir, pass)?
             } else {
-                self.plain_pass(test, &spec, validator, files, &check_dir)?
+                self.plain_pass(&current, &spec, validator, files, &check_dir)?
             };
             if let Some(outcome) = outcome {
                 used = (used.0 + outcome.cpu, used.1.max(outcome.peak_rss));
@@ -78,7 +81,8 @@ impl TestRunner<'_> {
                 ended = Pass::Verdict(Verdict::Je, why, Vec::new());
                 break;
             }
-            spec.stdin = Some(input);
+            spec.stdin = Some(input.clone());
+            current.input = input;
         }
         let measured = Measured::of_usage(used.0, used.1);
         let said = read_head(&feedback.join("judgemessage.txt"))
