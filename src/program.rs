@@ -77,10 +77,22 @@ impl Program {
         dir: &Path,
         limits: &Limits,
     ) -> anyhow::Result<RunOutcome> {
+        runner::run(&self.spec(args, streams, dir, limits))
+    }
+
+    /// The run [`Program::run`] makes: in `dir`, outside the sandbox, under the validation
+    /// limits (an interactive validator's run, whose streams the runner then replaces by pipes).
+    pub fn spec(
+        &self,
+        args: &[OsString],
+        streams: &Streams,
+        dir: &Path,
+        limits: &Limits,
+    ) -> RunSpec {
         let memory_mib = limits.validation_memory_mib;
         let mut argv = self.compiled.command(memory_mib.get());
         argv.extend(args.iter().cloned());
-        let spec = RunSpec {
+        RunSpec {
             argv,
             cwd: dir.to_path_buf(),
             stdin: streams.stdin.map(Path::to_path_buf),
@@ -90,8 +102,7 @@ impl Program {
             cpu_slot: None,
             env: Some(runner::clean_env(dir)),
             isolation: Isolation::Direct,
-        };
-        runner::run(&spec)
+        }
     }
 
     /// Runs it to the end (a generator, a solution): stdin from a file (or nothing), stdout into

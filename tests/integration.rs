@@ -30,6 +30,7 @@ mod no_panic;
 mod pairs;
 mod pairs_heavy;
 mod pairs_programs;
+mod problem_types;
 mod render;
 mod report_page;
 mod shifting;

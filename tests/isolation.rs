@@ -372,3 +372,116 @@ fn compiling_in_the_sandbox_keeps_answer_files_out_of_reach() {
         "outside the sandbox the trick works, so the test is not vacuous: {v}"
     );
 }
+
+/// A copy of the interactive guessing game (tests/fixtures/guess).
+fn guessing_game() -> TempPackage {
+    let pkg = TempPackage {
+        dir: tempfile::Builder::new()
+            .prefix("leapfrog-hostile-guess-")
+            .tempdir()
+            .unwrap(),
+    };
+    let from = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/guess");
+    for entry in walkdir::WalkDir::new(&from) {
+        let entry = entry.unwrap();
+        let to = pkg.path().join(entry.path().strip_prefix(&from).unwrap());
+        if entry.file_type().is_dir() {
+            std::fs::create_dir_all(&to).unwrap();
+        } else {
+            std::fs::copy(entry.path(), &to).unwrap();
+        }
+    }
+    pkg
+}
+
+/// An interactive submission that plays the game well, but first tries to overwrite the
+/// validator and files outside its sandbox, and leaves a detached child holding both pipes.
+fn hostile_player(targets: &[std::path::PathBuf], marker: &str) -> String {
+    let writes: String = targets
+        .iter()
+        .map(|t| {
+            format!(
+                "{{FILE*f=fopen(\"{}\",\"w\");if(f){{fputs(\"exit(42)\\n\",f);fclose(f);}}}}\n",
+                t.display()
+            )
+        })
+        .collect();
+    format!(
+        r#"#include <stdio.h>
+#include <unistd.h>
+#include <sys/prctl.h>
+int main(void) {{
+{writes}
+    if (fork() == 0) {{ setsid(); prctl(PR_SET_NAME, "{marker}"); sleep(60); return 0; }}
+    int lo, hi;
+    if (scanf("%d %d", &lo, &hi) != 2) return 1;
+    while (lo < hi) {{
+        int mid = (lo + hi) / 2;
+        char said[4];
+        printf("? %d\n", mid);
+        fflush(stdout);
+        if (scanf("%3s", said) != 1) return 1;
+        if (said[0] == '=') lo = hi = mid;
+        else if (said[0] == '<') hi = mid - 1;
+        else lo = mid + 1;
+    }}
+    printf("! %d\n", lo);
+    fflush(stdout);
+    return 0;
+}}
+"#
+    )
+}
+
+#[test]
+fn an_interactive_submission_cannot_touch_the_validator_nor_outlive_the_run() {
+    if !sandbox_available() {
+        return;
+    }
+    let pkg = guessing_game();
+    let validator = pkg.path().join("output_validators/interact.py");
+    let before = std::fs::read_to_string(&validator).unwrap();
+    let unique = format!("leapfrog-interactive-escape-{}", std::process::id());
+    let targets = [
+        validator.clone(),
+        std::path::Path::new("/tmp").join(&unique),
+        pkg.path().join("data/secret/low.in"),
+    ];
+    let marker = "lfinteract1";
+    let (v, _) = judge_source(
+        &pkg,
+        "hostile.c",
+        &hostile_player(&targets, marker),
+        SANDBOX,
+    );
+    assert_eq!(verdict(&v), "AC", "{v}");
+    assert_eq!(
+        std::fs::read_to_string(&validator).unwrap(),
+        before,
+        "changed the validator"
+    );
+    assert!(!targets[1].exists(), "wrote into the host's /tmp");
+    assert_eq!(
+        std::fs::read_to_string(&targets[2]).unwrap(),
+        "1\n",
+        "changed a test input"
+    );
+    assert_eq!(
+        survivors(marker),
+        Vec::<String>::new(),
+        "the child outlived the run"
+    );
+}
+
+#[test]
+fn an_interactive_submissions_child_is_killed_with_limits_only() {
+    let pkg = guessing_game();
+    let marker = "lfinteract2";
+    let (v, _) = judge_source(&pkg, "hostile.c", &hostile_player(&[], marker), NO_SANDBOX);
+    assert_eq!(verdict(&v), "AC", "{v}");
+    assert_eq!(
+        survivors(marker),
+        Vec::<String>::new(),
+        "the child outlived the run"
+    );
+}

@@ -9,7 +9,7 @@ use std::path::Path;
 
 use crate::package::{Package, TestCase};
 
-pub use validator::{InputValidators, ValidatorProgram};
+pub use validator::{InputValidators, ValidatorProgram, feedback_dir};
 
 /// The verdict of an output check.
 #[derive(Debug, Clone, PartialEq)]
@@ -42,6 +42,16 @@ impl OutputChecker {
             custom,
             package: package.clone(),
         })
+    }
+
+    /// The package's own output validator, if it has one.
+    pub fn custom(&self) -> Option<&ValidatorProgram> {
+        self.custom.as_ref()
+    }
+
+    /// The kind of problem the package holds (interactive, multi-pass, scoring).
+    pub fn kind(&self) -> crate::package::ProblemType {
+        self.package.config.kind
     }
 
     /// `default token diff` or the validator's path, for reports.

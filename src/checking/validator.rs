@@ -116,7 +116,9 @@ impl ValidatorProgram {
         }
     }
 
-    /// Runs an output validator on one output.
+    /// Runs an output validator on one output. Its feedback directory is `scratch/feedback`
+    /// ([`feedback_dir`]), made if missing and otherwise kept: a multi-pass problem's later
+    /// passes find there what the earlier ones left.
     pub fn check_output(
         &self,
         input: &Path,
@@ -126,23 +128,56 @@ impl ValidatorProgram {
         scratch: &Path,
         limits: &Limits,
     ) -> CheckOutcome {
-        let feedback = scratch.join("feedback");
+        let feedback = feedback_dir(scratch);
         let mut args = ecosystem::output_args(self.convention, input, answer, output, &feedback);
         args.extend(flags.iter().map(OsString::from));
         let ran = std::fs::create_dir_all(&feedback)
             .context("creating the feedback directory")
             .and_then(|()| self.run(args, output, scratch, limits));
-        let (outcome, log) = match ran {
-            Ok(r) => r,
+        match ran {
+            Ok((outcome, log)) => self.judged(&outcome, log, &feedback),
             Err(err) => {
-                return CheckOutcome::JudgeError(format!(
-                    "{} {}: {err:#}",
-                    self.role,
-                    self.path.display()
-                ));
+                CheckOutcome::JudgeError(format!("{} {}: {err:#}", self.role, self.path.display()))
             }
+        }
+    }
+
+    /// The run of this output validator in an interactive duet: the usual arguments, its
+    /// stderr in `scratch/validator.log`; the runner joins its stdin and stdout to the
+    /// submission's.
+    pub fn interactive_spec(
+        &self,
+        input: &Path,
+        answer: &Path,
+        flags: &[String],
+        scratch: &Path,
+        limits: &Limits,
+    ) -> anyhow::Result<runner::RunSpec> {
+        let feedback = feedback_dir(scratch);
+        std::fs::create_dir_all(&feedback).context("creating the feedback directory")?;
+        // An interactor has no output file: it talks to the submission (and testlib's
+        // interactors take their arguments as the package format's validators do).
+        let convention = ecosystem::Convention::Standard;
+        let mut args = ecosystem::output_args(convention, input, answer, answer, &feedback);
+        args.extend(flags.iter().map(OsString::from));
+        let log = scratch.join("validator.log");
+        let streams = Streams {
+            stdin: None,
+            stdout: &log,
+            stderr: &log,
         };
-        match self.interpret(&outcome, log.clone()) {
+        Ok(self.program.spec(&args, &streams, scratch, limits))
+    }
+
+    /// What an output validator's finished run says: accepted, rejected with the first line of
+    /// its judge message (`judgemessage.txt`, else what it printed) as the reason, or broken.
+    pub fn judged(
+        &self,
+        outcome: &runner::RunOutcome,
+        log: String,
+        feedback: &Path,
+    ) -> CheckOutcome {
+        match self.interpret(outcome, log.clone()) {
             Answer::Yes => CheckOutcome::Accepted,
             Answer::Broken(why) => CheckOutcome::JudgeError(why),
             Answer::No(_) => {
@@ -167,6 +202,11 @@ impl ValidatorProgram {
             }
         }
     }
+}
+
+/// The feedback directory of an output validator run in `scratch`.
+pub fn feedback_dir(scratch: &Path) -> PathBuf {
+    scratch.join("feedback")
 }
 
 /// The input validators of a package.

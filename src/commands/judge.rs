@@ -33,6 +33,10 @@ pub struct JudgeArgs {
     /// with one column).
     #[arg(long, value_name = "FILE.html")]
     pub report: Option<PathBuf>,
+    /// For an interactive problem: save what passed between the submission and the validator
+    /// on each failing test, as DIR/<test>.txt, each line marked with who wrote it.
+    #[arg(long, value_name = "DIR")]
+    pub transcript: Option<PathBuf>,
     #[command(flatten)]
     pub run: RunOptions,
 }
@@ -81,6 +85,7 @@ impl RunOptions {
             isolation: crate::runner::choose_isolation(self.require_sandbox, self.no_sandbox)?,
             processes: self.processes,
             keep_outputs: None,
+            transcripts: None,
         })
     }
 }
@@ -108,6 +113,7 @@ pub fn run(args: JudgeArgs) -> anyhow::Result<ExitCode> {
         None => None,
     };
     options.keep_outputs = recorder.as_ref().map(crate::matrix::Recorder::keep_dir);
+    options.transcripts = args.transcript.clone();
     let judge = Judge::prepare(&package, &options)?;
     let styled = report::stdout_styled();
     let json = args.json;

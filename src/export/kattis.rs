@@ -132,11 +132,22 @@ fn write_problem_yaml(package: &Package, dest: &Path, notes: &mut Notes) -> anyh
             out.insert((*key).into(), value);
         }
     }
-    let validation = match package.config.validation {
-        Validation::Default => "default",
-        Validation::Custom => "custom",
+    // The legacy format says interactive and scoring after `custom`, and has no multi-pass.
+    let kind = package.config.kind;
+    let validation = match (package.config.validation, kind.interactive, kind.scoring) {
+        (Validation::Default, ..) => "default",
+        (Validation::Custom, false, false) => "custom",
+        (Validation::Custom, true, false) => "custom interactive",
+        (Validation::Custom, false, true) => "custom score",
+        (Validation::Custom, true, true) => "custom interactive score",
     };
     out.insert("validation".into(), validation.into());
+    if kind.scoring {
+        out.insert("type".into(), "scoring".into());
+    }
+    if kind.multi_pass {
+        notes.push("problem.yaml: the legacy format has no multi-pass problems".into());
+    }
     let mut limits = Mapping::new();
     if let Some(Value::Mapping(ours)) = raw.get("limits") {
         for (key, value) in ours {
@@ -159,7 +170,7 @@ fn write_problem_yaml(package: &Package, dest: &Path, notes: &mut Notes) -> anyh
         let known = LEGACY_KEYS.contains(&key)
             || matches!(
                 key,
-                "name" | "uuid" | "validation" | "limits" | "problem_format_version"
+                "name" | "uuid" | "validation" | "limits" | "problem_format_version" | "type"
             );
         if !known {
             notes.push(format!(

@@ -5,6 +5,7 @@
 //! each pinned to its own CPU) through the [`TestRunner`] and combines the test verdicts.
 
 mod classify;
+mod passes;
 mod test_run;
 
 use std::path::{Path, PathBuf};
@@ -38,6 +39,9 @@ pub struct JudgeOptions {
     /// A directory that receives each test's output as `<name with / as __>` (for reports that
     /// show it); the caller removes what it no longer needs.
     pub keep_outputs: Option<PathBuf>,
+    /// A directory that receives the transcript of each failing test of an interactive
+    /// problem, as `<name with / as __>.txt`.
+    pub transcripts: Option<PathBuf>,
 }
 
 impl Default for JudgeOptions {
@@ -50,6 +54,7 @@ impl Default for JudgeOptions {
             isolation: IsolationChoice::LimitsOnly,
             processes: DEFAULT_PROCESSES,
             keep_outputs: None,
+            transcripts: None,
         }
     }
 }
@@ -71,6 +76,10 @@ pub struct TestResult {
     /// Lines that show the problem (the differing lines, the checker's drawing); not in JSON.
     #[serde(skip)]
     pub details: Vec<String>,
+    /// What an interactive or multi-pass problem's validator said (its `judgemessage.txt`),
+    /// whatever the verdict.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub judge_message: Option<String>,
 }
 
 /// The result of judging one submission.
@@ -207,6 +216,7 @@ impl Judge {
             limits: &self.limits,
             isolation: self.options.isolation,
             processes: self.options.processes,
+            transcripts: self.options.transcripts.as_deref(),
         };
         let scratch = tempfile::Builder::new()
             .prefix("leapfrog-judge-")

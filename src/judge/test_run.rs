@@ -21,35 +21,42 @@ pub struct TestRunner<'a> {
     pub isolation: IsolationChoice,
     /// How many processes (and threads) the submission may have at once.
     pub processes: u64,
+    /// Where an interactive problem's failing tests leave their transcripts.
+    pub transcripts: Option<&'a Path>,
 }
 
 /// The files of one run, under its scratch directory.
-struct RunFiles {
-    dir: PathBuf,
-    work: PathBuf,
-    output: PathBuf,
-    stderr: PathBuf,
+pub(super) struct RunFiles {
+    pub dir: PathBuf,
+    pub work: PathBuf,
+    pub output: PathBuf,
+    pub stderr: PathBuf,
 }
 
 /// What was measured, rounded: milliseconds and tenths of a MiB (finer digits would be noise).
-struct Measured {
-    time_s: f64,
-    memory_mib: f64,
+pub(super) struct Measured {
+    pub time_s: f64,
+    pub memory_mib: f64,
 }
 
 impl Measured {
-    fn of(outcome: &RunOutcome) -> Measured {
+    pub(super) fn of(outcome: &RunOutcome) -> Measured {
+        Measured::of_usage(outcome.cpu, outcome.peak_rss)
+    }
+
+    /// From a CPU time and a peak memory in bytes.
+    pub(super) fn of_usage(cpu: std::time::Duration, peak_bytes: u64) -> Measured {
         Measured {
-            time_s: (outcome.cpu.as_secs_f64() * 1000.0).round() / 1000.0,
-            memory_mib: (outcome.peak_rss as f64 / f64::from(1 << 20) * 10.0).round() / 10.0,
+            time_s: (cpu.as_secs_f64() * 1000.0).round() / 1000.0,
+            memory_mib: (peak_bytes as f64 / f64::from(1 << 20) * 10.0).round() / 10.0,
         }
     }
 
-    fn result(&self, test: &TestCase, verdict: Verdict, message: String) -> TestResult {
+    pub(super) fn result(&self, test: &TestCase, verdict: Verdict, message: String) -> TestResult {
         self.result_with(test, verdict, message, Vec::new())
     }
 
-    fn result_with(
+    pub(super) fn result_with(
         &self,
         test: &TestCase,
         verdict: Verdict,
@@ -63,11 +70,12 @@ impl Measured {
             memory_mib: self.memory_mib,
             message,
             details,
+            judge_message: None,
         }
     }
 }
 
-const UNMEASURED: Measured = Measured {
+pub(super) const UNMEASURED: Measured = Measured {
     time_s: 0.0,
     memory_mib: 0.0,
 };
@@ -98,6 +106,10 @@ impl TestRunner<'_> {
             Ok(spec) => spec,
             Err(why) => return Ok(UNMEASURED.result(test, Verdict::Je, why)),
         };
+        let kind = self.checker.kind();
+        if kind.interactive || kind.multi_pass {
+            return self.run_passes(test, spec, &files);
+        }
         let outcome = match runner::run(&spec) {
             Ok(o) => o,
             Err(err) if err.is::<Interrupted>() => return Err(Interrupted),

@@ -57,6 +57,8 @@ pub struct ProblemConfig {
     pub time_limit_given: bool,
     /// The `problem_format_version` (see [`super::format`]).
     pub format: super::FormatVersion,
+    /// Pass-fail or scoring, interactive, multi-pass (see [`super::problem_type`]).
+    pub kind: super::ProblemType,
 }
 
 #[derive(Debug, Deserialize)]
@@ -94,6 +96,7 @@ impl ProblemConfig {
         let text = std::fs::read_to_string(&path)
             .with_context(|| format!("reading {}", path.display()))?;
         let mut format = super::FormatVersion::Legacy;
+        let mut kind = super::ProblemType::default();
         let raw: RawConfig = if text.trim().is_empty() {
             RawConfig {
                 name: None,
@@ -107,6 +110,7 @@ impl ProblemConfig {
             check_keys(&value, &path)?;
             format = super::FormatVersion::of(&value, &path)?;
             format.check_keys(&value, &path)?;
+            kind = super::ProblemType::from_yaml(&value, &path)?;
             serde_yaml_ng::from_value(value).with_context(|| format!("{}", path.display()))?
         };
         let time_from_file = raw_limits_time(&raw, root)?;
@@ -119,7 +123,7 @@ impl ProblemConfig {
                 .unwrap_or_default(),
         });
         format.check_folders(root)?;
-        let validation = match parse_validation(raw.validation.as_deref(), &path)? {
+        let mut validation = match parse_validation(raw.validation.as_deref(), &path)? {
             // 2025-09 has no `validation` key: the output validator is used when it exists.
             Validation::Default if format.is_modern() && raw.validation.is_none() => {
                 match root.join(format.output_validator_folder()).exists() {
@@ -129,6 +133,9 @@ impl ProblemConfig {
             }
             v => v,
         };
+        if kind.needs_custom_validator() {
+            validation = Validation::Custom;
+        }
         let validator_flags = raw
             .validator_flags
             .map(|f| f.split_whitespace().map(String::from).collect())
@@ -141,26 +148,17 @@ impl ProblemConfig {
             limits: limits.0,
             time_limit_given: limits.1,
             format,
+            kind,
         })
     }
 }
 
-/// The `validation` key: `default`, or `custom` (interactive and scoring validation are not
-/// supported).
+/// The `validation` key: `default`, or `custom` (the words after it, `interactive` and
+/// `score`, are read by [`super::ProblemType`]).
 fn parse_validation(validation: Option<&str>, path: &Path) -> anyhow::Result<Validation> {
     Ok(match validation.map(str::trim) {
         None | Some("default") => Validation::Default,
-        Some(v) if v.split_whitespace().next() == Some("custom") => {
-            if v.split_whitespace()
-                .any(|w| w == "interactive" || w == "score")
-            {
-                bail!(
-                    "{}: validation '{v}' is not supported (only default and custom)",
-                    path.display()
-                );
-            }
-            Validation::Custom
-        }
+        Some(v) if v.split_whitespace().next() == Some("custom") => Validation::Custom,
         Some(v) => bail!(
             "{}: validation must be 'default' or 'custom', not '{v}'",
             path.display()

@@ -19,6 +19,7 @@ mod config;
 mod format;
 mod invalid;
 mod plan;
+mod problem_type;
 pub mod submissions;
 mod test_config;
 pub(crate) mod testdata;
@@ -31,6 +32,7 @@ pub use config::{Limits, ProblemConfig, Validation};
 pub use format::FormatVersion;
 pub use invalid::{DataCase, DataKind};
 pub use plan::{DefaultGenerator, Plan, PlanTest, Source};
+pub use problem_type::ProblemType;
 pub use submissions::{
     Expectation, LEGACY_FOLDERS, Rule, Submission, TestScope, TimeLimitUse, VerdictSet,
 };

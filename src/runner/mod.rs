@@ -15,6 +15,7 @@
 mod bare;
 mod cgroup;
 mod child;
+mod duet;
 mod enter;
 mod isolation;
 mod launcher;
@@ -32,6 +33,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::Context;
 
+pub use duet::{Duet, DuetOutcome, Speaker, run_duet};
 pub use isolation::{Isolation, IsolationChoice, choose_isolation};
 pub use launcher::sandbox_for_run;
 pub use limits::RunLimits;
@@ -148,8 +150,14 @@ impl std::error::Error for SandboxFailed {}
 /// [`SandboxFailed`] when the sandbox could not start the program, and with another error
 /// naming the cause when the runner's own machinery failed (a cgroup, starting or waiting).
 pub fn run(spec: &RunSpec) -> anyhow::Result<RunOutcome> {
+    run_with_ends(spec, spawn::Ends::default())
+}
+
+/// [`run`], with the run's stdin or stdout given as open files (pipe ends) instead of the
+/// spec's paths; the runner closes its copies once the program has started.
+fn run_with_ends(spec: &RunSpec, ends: spawn::Ends) -> anyhow::Result<RunOutcome> {
     reap::become_subreaper();
-    let mut command = spawn::command(spec)?;
+    let mut command = spawn::command(spec, ends)?;
     let cgroup = cgroup::RunCgroup::create(spec.limits.processes, spec.limits.memory)
         .context("setting up the run's cgroup")?;
     if spec.limits.processes.is_some() && !cgroup::pids_available() {
@@ -178,6 +186,9 @@ pub fn run(spec: &RunSpec) -> anyhow::Result<RunOutcome> {
     }
     let start = Instant::now();
     let pid = spawn::start(&mut command, &spec.isolation)?;
+    // The program holds its streams now; the judge's copies (pipe ends above all) must go, or
+    // the other end of a pipe would never see it close.
+    drop(command);
     if let Some(report) = &mut report {
         report.close_write();
     }

@@ -2,21 +2,37 @@
 //! standard streams and environment, and the spawn itself, with failures named.
 
 use std::fs::{File, OpenOptions};
+use std::os::fd::OwnedFd;
 use std::process::{Command, Stdio};
 
 use anyhow::Context;
 
 use super::{Isolation, RunSpec, SandboxFailed, sandbox};
 
+/// Standard streams given as open files (the ends of pipes) rather than by the spec's paths.
+#[derive(Default)]
+pub(super) struct Ends {
+    pub stdin: Option<OwnedFd>,
+    pub stdout: Option<OwnedFd>,
+}
+
 /// The command for a run: the program, inside the sandbox when asked, its files and its
 /// environment.
-pub(super) fn command(spec: &RunSpec) -> anyhow::Result<Command> {
-    let stdin = match &spec.stdin {
-        Some(path) => File::open(path).with_context(|| format!("opening {}", path.display()))?,
-        None => File::open("/dev/null").context("opening /dev/null")?,
+pub(super) fn command(spec: &RunSpec, ends: Ends) -> anyhow::Result<Command> {
+    let stdin = match (ends.stdin, &spec.stdin) {
+        (Some(fd), _) => File::from(fd),
+        (None, Some(path)) => {
+            File::open(path).with_context(|| format!("opening {}", path.display()))?
+        }
+        (None, None) => File::open("/dev/null").context("opening /dev/null")?,
     };
-    let stdout = create(&spec.stdout)?;
-    let stderr = if spec.stderr == spec.stdout {
+    let piped = ends.stdout.is_some();
+    let stdout = match ends.stdout {
+        Some(fd) => File::from(fd),
+        None => create(&spec.stdout)?,
+    };
+    // A piped stdout is not the file the paths name: stderr still goes to its own file.
+    let stderr = if spec.stderr == spec.stdout && !piped {
         stdout.try_clone().context("sharing the output file")?
     } else {
         create(&spec.stderr)?

@@ -122,6 +122,7 @@ impl<'a> Harness<'a> {
             limits: &self.limits,
             isolation: self.options.judge.isolation,
             processes: self.options.judge.processes,
+            transcripts: None,
         };
         let result = runner
             .run(&test, 0, &dir, Some(&kept))

@@ -1,0 +1,246 @@
+//! Tests of interactive and multi-pass problems. An interactive pass runs the submission and
+//! the output validator joined by pipes ([`runner::run_duet`]) and decides who is to blame when
+//! both end badly; a plain pass runs the submission and then checks its output. A multi-pass
+//! problem's validator asks for another pass by leaving `nextpass.in` in its feedback
+//! directory, which persists from pass to pass; the submission then runs again on that input,
+//! up to the package's pass limit.
+
+use std::path::Path;
+use std::time::Duration;
+
+use crate::checking::{CheckOutcome, ValidatorProgram, feedback_dir};
+use crate::interrupt::Interrupted;
+use crate::package::TestCase;
+use crate::runner::{self, Duet, DuetOutcome, Exit, RunOutcome, RunSpec, Speaker};
+use crate::util::{read_head, read_head_tail};
+use crate::verdict::Verdict;
+
+use super::TestResult;
+use super::classify;
+use super::test_run::{Measured, RunFiles, TestRunner, UNMEASURED};
+
+/// How a pass ended: the test's verdict, or accepted so far (maybe with a pass to come).
+enum Pass {
+    Verdict(Verdict, String, Vec<String>),
+    Accepted,
+}
+
+/// The most bytes of each test's transcript kept in memory.
+const TRANSCRIPT_BYTES: usize = 1 << 20;
+
+impl TestRunner<'_> {
+    /// Runs one test of an interactive or multi-pass problem, pass after pass.
+    pub(super) fn run_passes(
+        &self,
+        test: &TestCase,
+        mut spec: RunSpec,
+        files: &RunFiles,
+    ) -> Result<TestResult, Interrupted> {
+        let kind = self.checker.kind();
+        let passes = if kind.multi_pass { kind.passes } else { 1 };
+        let check_dir = files.dir.join("check");
+        let Some(validator) = self.checker.custom() else {
+            let why = "this problem type needs the package's output validator".to_string();
+            return Ok(UNMEASURED.result(test, Verdict::Je, why));
+        };
+        if let Err(err) = std::fs::create_dir_all(&check_dir) {
+            let why = format!("creating {}: {err}", check_dir.display());
+            return Ok(UNMEASURED.result(test, Verdict::Je, why));
+        }
+        let feedback = feedback_dir(&check_dir);
+        let mut used = (Duration::ZERO, 0u64);
+        let mut ended = Pass::Accepted;
+        // A later pass's input (the submission's stdin, the validator's input file) is the
+        // `nextpass.in` the validator left.
+        let mut current = test.clone();
+        for pass in 1..=passes {
+            let (step, outcome) = if kind.interactive {
+                self.interactive_pass(&current, &spec, validator, files, &check_dir, pass)?
+            } else {
+                self.plain_pass(&current, &spec, validator, files, &check_dir)?
+            };
+            if let Some(outcome) = outcome {
+                used = (used.0 + outcome.cpu, used.1.max(outcome.peak_rss));
+            }
+            ended = step;
+            let next = feedback.join("nextpass.in");
+            if !matches!(ended, Pass::Accepted) || !next.exists() {
+                break;
+            }
+            if pass == passes {
+                let why = format!(
+                    "the output validator asked for pass {} (nextpass.in) but the pass limit is {passes}",
+                    pass + 1
+                );
+                ended = Pass::Verdict(Verdict::Je, why, Vec::new());
+                break;
+            }
+            let input = files.dir.join(format!("pass{}.in", pass + 1));
+            if let Err(err) = std::fs::rename(&next, &input) {
+                let why = format!("moving {}: {err}", next.display());
+                ended = Pass::Verdict(Verdict::Je, why, Vec::new());
+                break;
+            }
+            spec.stdin = Some(input.clone());
+            current.input = input;
+        }
+        let measured = Measured::of_usage(used.0, used.1);
+        let said = read_head(&feedback.join("judgemessage.txt"))
+            .trim_end()
+            .to_string();
+        let mut result = match ended {
+            Pass::Accepted => measured.result(test, Verdict::Ac, String::new()),
+            Pass::Verdict(verdict, message, details) => {
+                measured.result_with(test, verdict, message, details)
+            }
+        };
+        result.judge_message = (!said.is_empty()).then_some(said);
+        let _ = std::fs::remove_dir_all(&files.dir);
+        Ok(result)
+    }
+
+    /// One pass of a problem that is not interactive: the submission's run, then the check.
+    fn plain_pass(
+        &self,
+        test: &TestCase,
+        spec: &RunSpec,
+        validator: &ValidatorProgram,
+        files: &RunFiles,
+        check_dir: &Path,
+    ) -> Result<(Pass, Option<RunOutcome>), Interrupted> {
+        let outcome = match runner::run(spec) {
+            Ok(o) => o,
+            Err(err) if err.is::<Interrupted>() => return Err(Interrupted),
+            Err(err) => return Ok((judge_error(format!("{err:#}")), None)),
+        };
+        let output_bytes = std::fs::metadata(&files.output).map_or(0, |m| m.len());
+        let stderr = read_head_tail(&files.stderr);
+        if let Some((verdict, message)) =
+            classify::run_verdict(&outcome, self.limits, output_bytes, &stderr)
+        {
+            return Ok((Pass::Verdict(verdict, message, Vec::new()), Some(outcome)));
+        }
+        let checked = validator.check_output(
+            &test.input,
+            &test.answer,
+            &files.output,
+            &test.output_validator_flags,
+            check_dir,
+            self.limits,
+        );
+        Ok((of_check(checked), Some(outcome)))
+    }
+
+    /// One pass of an interactive problem: both programs joined by pipes, then the blame.
+    fn interactive_pass(
+        &self,
+        test: &TestCase,
+        spec: &RunSpec,
+        validator: &ValidatorProgram,
+        files: &RunFiles,
+        check_dir: &Path,
+        pass: u32,
+    ) -> Result<(Pass, Option<RunOutcome>), Interrupted> {
+        let flags = &test.output_validator_flags;
+        let validator_spec = match validator.interactive_spec(
+            &test.input,
+            &test.answer,
+            flags,
+            check_dir,
+            self.limits,
+        ) {
+            Ok(s) => s,
+            Err(err) => return Ok((judge_error(format!("{err:#}")), None)),
+        };
+        let duet = Duet {
+            submission: spec,
+            validator: &validator_spec,
+            transcript: self.transcripts.map(|_| TRANSCRIPT_BYTES),
+        };
+        let outcome = match runner::run_duet(&duet) {
+            Ok(o) => o,
+            Err(err) if err.is::<Interrupted>() => return Err(Interrupted),
+            Err(err) => return Ok((judge_error(format!("{err:#}")), None)),
+        };
+        let log = read_head_tail(&check_dir.join("validator.log"));
+        let checked = validator.judged(&outcome.validator, log, &feedback_dir(check_dir));
+        let stderr = read_head_tail(&files.stderr);
+        let step = blame(&outcome, checked, self.limits, &stderr);
+        if let (Some(dir), Pass::Verdict(..)) = (self.transcripts, &step) {
+            let suffix = if pass > 1 {
+                format!(".pass{pass}")
+            } else {
+                String::new()
+            };
+            let name = format!("{}{suffix}.txt", test.name.replace('/', "__"));
+            let _ = write_transcript(&dir.join(name), &outcome.transcript);
+        }
+        Ok((step, Some(outcome.submission)))
+    }
+}
+
+/// Who is to blame in an interactive pass. A broken validator is the judge's fault. A
+/// validator that rejects wins when it ended first, when the submission ended well, or when
+/// the submission only died of the pipe the validator closed; otherwise the submission's own
+/// failure (time, memory, crash) stands. A validator that accepts leaves the verdict to how
+/// the submission ended.
+fn blame(
+    outcome: &DuetOutcome,
+    checked: CheckOutcome,
+    limits: &crate::package::Limits,
+    stderr: &str,
+) -> Pass {
+    let submission = &outcome.submission;
+    let failed = classify::run_verdict(submission, limits, 0, stderr);
+    let broken_pipe =
+        submission.exit == Exit::Signal(libc::SIGPIPE) || stderr.contains("BrokenPipe");
+    match (checked, failed) {
+        (CheckOutcome::JudgeError(why), _) => Pass::Verdict(Verdict::Je, why, Vec::new()),
+        (CheckOutcome::Rejected { reason, details }, failed)
+            if failed.is_none() || outcome.validator_first || broken_pipe =>
+        {
+            Pass::Verdict(Verdict::Wa, reason, details)
+        }
+        (_, Some((verdict, message))) => Pass::Verdict(verdict, message, Vec::new()),
+        (CheckOutcome::Accepted, None) => Pass::Accepted,
+        (CheckOutcome::Rejected { reason, details }, None) => {
+            Pass::Verdict(Verdict::Wa, reason, details)
+        }
+    }
+}
+
+fn of_check(checked: CheckOutcome) -> Pass {
+    match checked {
+        CheckOutcome::Accepted => Pass::Accepted,
+        CheckOutcome::Rejected { reason, details } => Pass::Verdict(Verdict::Wa, reason, details),
+        CheckOutcome::JudgeError(why) => Pass::Verdict(Verdict::Je, why, Vec::new()),
+    }
+}
+
+fn judge_error(why: String) -> Pass {
+    Pass::Verdict(Verdict::Je, why, Vec::new())
+}
+
+/// Writes a transcript: every line prefixed with who wrote it, in the order they passed.
+fn write_transcript(path: &Path, pieces: &[(Speaker, Vec<u8>)]) -> anyhow::Result<()> {
+    let mut text = String::new();
+    for (who, bytes) in pieces {
+        let tag = match who {
+            Speaker::Submission => "submission> ",
+            Speaker::Validator => "validator>  ",
+        };
+        let piece = String::from_utf8_lossy(bytes);
+        for line in piece.split_inclusive('\n') {
+            text.push_str(tag);
+            text.push_str(line.strip_suffix('\n').unwrap_or(line));
+            if !line.ends_with('\n') {
+                text.push_str(" [no newline]");
+            }
+            text.push('\n');
+        }
+    }
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir)?;
+    }
+    crate::util::write_atomically(path, text.as_bytes())
+}

@@ -1,0 +1,185 @@
+//! The kind of problem a package is: pass-fail or scoring, and whether it is interactive and
+//! multi-pass. Read from the 2025-09 `type:` key (one name or a list of names) or from the
+//! legacy `validation: custom interactive` / `custom score` words, plus the pass limit
+//! (`limits.validation_passes`, default 2).
+
+use std::path::Path;
+
+use anyhow::bail;
+use serde_yaml_ng::Value;
+
+/// How many passes a multi-pass problem may take when the package does not say.
+pub const DEFAULT_PASSES: u32 = 2;
+
+/// What kind of problem a package holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ProblemType {
+    /// The submission talks with the output validator through pipes.
+    pub interactive: bool,
+    /// The validator may ask for another pass by writing `nextpass.in`.
+    pub multi_pass: bool,
+    /// Tests give scores rather than only accepted / rejected.
+    pub scoring: bool,
+    /// The most passes a multi-pass run may take (`limits.validation_passes`).
+    pub passes: u32,
+}
+
+impl Default for ProblemType {
+    fn default() -> Self {
+        ProblemType {
+            interactive: false,
+            multi_pass: false,
+            scoring: false,
+            passes: DEFAULT_PASSES,
+        }
+    }
+}
+
+impl ProblemType {
+    /// Whether the problem needs the package's own output validator (interactive and
+    /// multi-pass problems cannot be judged by the default diff).
+    pub fn needs_custom_validator(&self) -> bool {
+        self.interactive || self.multi_pass
+    }
+
+    /// `pass-fail`, `scoring interactive multi-pass`, ...: the type as the 2025-09 format
+    /// spells it.
+    pub fn describe(&self) -> String {
+        let mut words = vec![if self.scoring { "scoring" } else { "pass-fail" }];
+        if self.interactive {
+            words.push("interactive");
+        }
+        if self.multi_pass {
+            words.push("multi-pass");
+        }
+        words.join(" ")
+    }
+
+    /// Reads the type from a parsed `problem.yaml` (a mapping): `type:`, the words after
+    /// `validation: custom`, and `limits.validation_passes`. Errors name the file and the key.
+    pub fn from_yaml(top: &Value, path: &Path) -> anyhow::Result<ProblemType> {
+        let mut kind = ProblemType::default();
+        let shown = path.display();
+        match top.get("type") {
+            None | Some(Value::Null) => {}
+            Some(Value::String(one)) => kind.add_names(one.split_whitespace(), path)?,
+            Some(Value::Sequence(list)) => {
+                let mut names = Vec::new();
+                for item in list {
+                    let Some(name) = item.as_str() else {
+                        bail!("{shown}: type: each entry must be a name such as interactive");
+                    };
+                    names.push(name);
+                }
+                kind.add_names(names.into_iter(), path)?;
+            }
+            Some(_) => bail!(
+                "{shown}: type must be a name or a list of names (type: [interactive, multi-pass])"
+            ),
+        }
+        if let Some(words) = top.get("validation").and_then(Value::as_str) {
+            let mut words = words.split_whitespace();
+            if words.next() == Some("custom") {
+                for word in words {
+                    match word {
+                        "interactive" => kind.interactive = true,
+                        "score" => kind.scoring = true,
+                        other => bail!(
+                            "{shown}: validation: unknown word '{other}' after custom (expected interactive or score)"
+                        ),
+                    }
+                }
+            }
+        }
+        kind.passes = passes(top, path)?;
+        Ok(kind)
+    }
+
+    fn add_names<'a>(
+        &mut self,
+        names: impl Iterator<Item = &'a str>,
+        path: &Path,
+    ) -> anyhow::Result<()> {
+        let shown = path.display();
+        let mut pass_fail = false;
+        for name in names {
+            match name {
+                "pass-fail" => pass_fail = true,
+                "scoring" => self.scoring = true,
+                "interactive" => self.interactive = true,
+                "multi-pass" => self.multi_pass = true,
+                "submit-answer" => bail!(
+                    "{shown}: type: submit-answer problems are not supported (only pass-fail, scoring, interactive, multi-pass)"
+                ),
+                other => bail!(
+                    "{shown}: type: unknown problem type '{other}' (expected pass-fail, scoring, interactive or multi-pass)"
+                ),
+            }
+        }
+        if pass_fail && self.scoring {
+            bail!("{shown}: type: a problem cannot be both pass-fail and scoring");
+        }
+        Ok(())
+    }
+}
+
+/// `limits.validation_passes` (2025-09) or the top-level `validation_passes`: at least 2.
+fn passes(top: &Value, path: &Path) -> anyhow::Result<u32> {
+    let given = top
+        .get("limits")
+        .and_then(|l| l.get("validation_passes"))
+        .or_else(|| top.get("validation_passes"));
+    let Some(value) = given else {
+        return Ok(DEFAULT_PASSES);
+    };
+    match value.as_u64() {
+        Some(n @ 2..=1000) => Ok(n as u32),
+        _ => bail!(
+            "{}: limits.validation_passes must be a whole number from 2 to 1000, not {}",
+            path.display(),
+            serde_yaml_ng::to_string(value)
+                .unwrap_or_default()
+                .trim_end()
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(text: &str) -> anyhow::Result<ProblemType> {
+        let value: Value = serde_yaml_ng::from_str(text).unwrap();
+        ProblemType::from_yaml(&value, Path::new("problem.yaml"))
+    }
+
+    #[test]
+    fn the_2025_type_key_in_both_shapes() {
+        let kind = read("type: [interactive, multi-pass]\n").unwrap();
+        assert!(kind.interactive && kind.multi_pass && !kind.scoring);
+        assert_eq!(kind.passes, 2);
+        let kind = read("type: scoring\nlimits: {validation_passes: 3}\n").unwrap();
+        assert!(kind.scoring && !kind.interactive);
+        assert_eq!(kind.passes, 3);
+        assert_eq!(read("name: x\n").unwrap(), ProblemType::default());
+    }
+
+    #[test]
+    fn the_legacy_validation_words() {
+        let kind = read("validation: custom interactive score\n").unwrap();
+        assert!(kind.interactive && kind.scoring && !kind.multi_pass);
+    }
+
+    #[test]
+    fn bad_types_are_named() {
+        let err = read("type: [interactive, pass-fail, scoring]\n").unwrap_err();
+        assert!(
+            err.to_string().contains("both pass-fail and scoring"),
+            "{err}"
+        );
+        let err = read("type: interactve\n").unwrap_err();
+        assert!(err.to_string().contains("'interactve'"), "{err}");
+        let err = read("limits: {validation_passes: 1}\n").unwrap_err();
+        assert!(err.to_string().contains("validation_passes"), "{err}");
+    }
+}

@@ -1,0 +1,152 @@
+//! Two programs run at the same time and joined by pipes (an interactive problem's submission
+//! and its output validator): what one writes on stdout, the other reads on stdin. Each is an
+//! ordinary run of [`super::run`], under its own limits, in its own process group, killed and
+//! reaped with it; the runner only wires their streams together and notes which one ended
+//! first.
+//!
+//! Asked for a transcript, the judge sits in the middle: two relay threads copy each direction
+//! from one pipe to the next and keep what passed, in the order it passed. When a reader goes
+//! away the relay closes the writer's pipe too, so the writer sees the broken pipe it would
+//! have seen without the relay.
+
+use std::fs::File;
+use std::io::{Read, Write};
+use std::os::fd::{FromRawFd, OwnedFd};
+use std::sync::Mutex;
+use std::time::Instant;
+
+use anyhow::Context;
+
+use super::spawn::Ends;
+use super::{RunOutcome, RunSpec, run_with_ends};
+
+/// Which side of a duet wrote a piece of the transcript.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Speaker {
+    Submission,
+    Validator,
+}
+
+/// The two runs. Their specs' `stdin` and `stdout` are replaced by the pipes; `stderr` stays.
+pub struct Duet<'a> {
+    pub submission: &'a RunSpec,
+    pub validator: &'a RunSpec,
+    /// Relay through the judge and keep up to this many bytes of what each side wrote.
+    pub transcript: Option<usize>,
+}
+
+/// How both runs ended.
+#[derive(Debug)]
+pub struct DuetOutcome {
+    pub submission: RunOutcome,
+    pub validator: RunOutcome,
+    /// The validator's run ended before the submission's.
+    pub validator_first: bool,
+    /// What passed between them, in order (empty unless a transcript was asked for).
+    pub transcript: Vec<(Speaker, Vec<u8>)>,
+}
+
+/// A pipe whose ends are closed on `exec`, so only the run given an end (as its stdin or
+/// stdout) holds it: `(read, write)`.
+fn pipe() -> anyhow::Result<(OwnedFd, OwnedFd)> {
+    let mut fds = [0; 2];
+    // SAFETY: pipe2 writes two descriptors into the array it is given.
+    if unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) } != 0 {
+        return Err(std::io::Error::last_os_error()).context("creating a pipe");
+    }
+    // SAFETY: both descriptors were just created and belong to nobody else.
+    Ok(unsafe { (OwnedFd::from_raw_fd(fds[0]), OwnedFd::from_raw_fd(fds[1])) })
+}
+
+/// Runs both programs joined by pipes until both have ended (or been stopped), and measures
+/// each. Fails as [`super::run`] does when either run fails (the judge was interrupted, the
+/// sandbox or the runner's machinery failed).
+pub fn run_duet(duet: &Duet) -> anyhow::Result<DuetOutcome> {
+    let log = Mutex::new(Kept {
+        pieces: Vec::new(),
+        room: duet.transcript.unwrap_or(0),
+    });
+    let (to_sub_read, to_sub_write) = pipe()?;
+    let (from_sub_read, from_sub_write) = pipe()?;
+    std::thread::scope(|scope| {
+        let (sub_ends, val_ends) = if duet.transcript.is_some() {
+            let (val_in_read, val_in_write) = pipe()?;
+            let (val_out_read, val_out_write) = pipe()?;
+            let log = &log;
+            scope.spawn(move || relay(from_sub_read, val_in_write, Speaker::Submission, log));
+            scope.spawn(move || relay(val_out_read, to_sub_write, Speaker::Validator, log));
+            let val = Ends {
+                stdin: Some(val_in_read),
+                stdout: Some(val_out_write),
+            };
+            let sub = Ends {
+                stdin: Some(to_sub_read),
+                stdout: Some(from_sub_write),
+            };
+            (sub, val)
+        } else {
+            let val = Ends {
+                stdin: Some(from_sub_read),
+                stdout: Some(to_sub_write),
+            };
+            let sub = Ends {
+                stdin: Some(to_sub_read),
+                stdout: Some(from_sub_write),
+            };
+            (sub, val)
+        };
+        let validator =
+            scope.spawn(move || (Instant::now(), run_with_ends(duet.validator, val_ends)));
+        let submission_start = Instant::now();
+        let submission = run_with_ends(duet.submission, sub_ends);
+        let (validator_start, validator) = validator
+            .join()
+            .map_err(|_| anyhow::anyhow!("the validator's run thread panicked"))?;
+        let (submission, validator) = (submission?, validator?);
+        // Each run's wall time ends when the runner saw its process end (before killing what
+        // was left of it), which orders the two ends more surely than when the calls returned.
+        let validator_first = validator_start + validator.wall < submission_start + submission.wall;
+        Ok(DuetOutcome {
+            submission,
+            validator,
+            validator_first,
+            transcript: Vec::new(),
+        })
+    })
+    .map(|mut outcome: DuetOutcome| {
+        outcome.transcript = log.into_inner().map(|k| k.pieces).unwrap_or_default();
+        outcome
+    })
+}
+
+/// What a transcript keeps, and how many more bytes it may keep.
+struct Kept {
+    pieces: Vec<(Speaker, Vec<u8>)>,
+    room: usize,
+}
+
+/// Copies one direction until the writer closes its end or the reader goes away, keeping what
+/// passed. Dropping both ends at the end passes on the close (or the broken pipe).
+fn relay(from: OwnedFd, to: OwnedFd, who: Speaker, log: &Mutex<Kept>) {
+    let (mut from, mut to) = (File::from(from), File::from(to));
+    let mut buffer = vec![0u8; 1 << 16];
+    loop {
+        let n = match from.read(&mut buffer) {
+            Ok(0) | Err(_) => return,
+            Ok(n) => n,
+        };
+        if let Ok(mut kept) = log.lock() {
+            let take = n.min(kept.room);
+            if take > 0 {
+                kept.room -= take;
+                match kept.pieces.last_mut() {
+                    Some((last, bytes)) if *last == who => bytes.extend_from_slice(&buffer[..take]),
+                    _ => kept.pieces.push((who, buffer[..take].to_vec())),
+                }
+            }
+        }
+        if to.write_all(&buffer[..n]).is_err() {
+            return;
+        }
+    }
+}

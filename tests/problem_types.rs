@@ -1,0 +1,269 @@
+//! Problem types beyond "read the input, print the output": interactive problems (the
+//! submission and the output validator joined by pipes), multi-pass problems and scoring
+//! problems, each judged and verified on a small fixture package under tests/fixtures.
+
+use crate::support;
+
+use std::path::{Path, PathBuf};
+
+use support::{TempPackage, json, leapfrog};
+
+fn fixture(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures")
+        .join(name)
+}
+
+/// A copy of a fixture package, so that nothing a run writes lands in the repository.
+fn copy_of(name: &str) -> TempPackage {
+    let pkg = TempPackage {
+        dir: tempfile::Builder::new()
+            .prefix("leapfrog-types-")
+            .tempdir()
+            .unwrap(),
+    };
+    let from = fixture(name);
+    for entry in walkdir::WalkDir::new(&from) {
+        let entry = entry.unwrap();
+        let to = pkg.path().join(entry.path().strip_prefix(&from).unwrap());
+        if entry.file_type().is_dir() {
+            std::fs::create_dir_all(&to).unwrap();
+        } else {
+            std::fs::copy(entry.path(), &to).unwrap();
+        }
+    }
+    pkg
+}
+
+fn python_missing() -> bool {
+    let missing = std::process::Command::new("python3")
+        .arg("--version")
+        .output()
+        .is_err();
+    if missing {
+        eprintln!("skipped: python3 (the fixtures' validators) is not installed");
+    }
+    missing
+}
+
+/// `leapfrog judge PKG SUBMISSION --json ...`: the JSON report and the exit code.
+fn judge(pkg: &TempPackage, submission: &str, extra: &[&str]) -> (serde_json::Value, i32) {
+    let output = leapfrog()
+        .args(["judge", &pkg.arg(), submission, "--json", "--no-sandbox"])
+        .args(extra)
+        .current_dir(pkg.path())
+        .output()
+        .unwrap();
+    (json(&output), output.status.code().unwrap_or(-1))
+}
+
+fn verdicts(report: &serde_json::Value) -> Vec<String> {
+    report["tests"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| {
+            format!(
+                "{} {}",
+                t["name"].as_str().unwrap(),
+                t["verdict"].as_str().unwrap()
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn verify_accepts_the_guessing_game_and_each_failure_gets_its_verdict() {
+    if python_missing() {
+        return;
+    }
+    let pkg = copy_of("guess");
+    let report = support::verify_ok(&pkg);
+    let rows = report["submissions"].as_array().expect("submission rows");
+    let mut seen = Vec::new();
+    for row in rows {
+        if row["status"] == "skipped" {
+            eprintln!("skipped (toolchain not installed): {}", row["submission"]);
+            continue;
+        }
+        assert_eq!(row["status"], "ok", "{row}");
+        seen.push(format!(
+            "{} {}",
+            row["submission"].as_str().unwrap(),
+            row["verdict"]
+        ));
+    }
+    for wanted in [
+        "accepted/search.py \"AC\"",
+        "wrong_answer/off_by_one.py \"WA\"",
+        "wrong_answer/gives_up.py \"WA\"",
+        "time_limit_exceeded/no_flush.py \"TLE\"",
+    ] {
+        assert!(seen.iter().any(|s| s == wanted), "{wanted} not in {seen:?}");
+    }
+}
+
+#[test]
+fn the_validators_judge_message_is_in_the_json_and_the_transcript_shows_both_sides() {
+    if python_missing() {
+        return;
+    }
+    let pkg = copy_of("guess");
+    let transcripts = pkg.path().join("transcripts");
+    let (report, code) = judge(
+        &pkg,
+        "submissions/wrong_answer/off_by_one.py",
+        &[
+            "--tests",
+            "sample",
+            "--transcript",
+            transcripts.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(code, 1, "{report}");
+    let test = &report["tests"][0];
+    assert_eq!(test["verdict"], "WA", "{report}");
+    assert_eq!(
+        test["judge_message"], "answered 38, the number was 37",
+        "{report}"
+    );
+    let text = std::fs::read_to_string(transcripts.join("sample__1.txt")).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.first(), Some(&"validator>  1 100"), "{text}");
+    assert_eq!(lines.get(1), Some(&"submission> ? 50"), "{text}");
+    assert_eq!(lines.last(), Some(&"submission> ! 38"), "{text}");
+
+    let (report, code) = judge(
+        &pkg,
+        "submissions/accepted/search.py",
+        &["--tests", "sample"],
+    );
+    assert_eq!(code, 0, "{report}");
+    assert_eq!(
+        report["tests"][0]["judge_message"],
+        "found 37 with 3 questions"
+    );
+}
+
+#[test]
+fn leaving_early_is_wrong_answer_and_never_flushing_is_time_limit_exceeded() {
+    if python_missing() {
+        return;
+    }
+    let pkg = copy_of("guess");
+    let (report, _) = judge(
+        &pkg,
+        "submissions/wrong_answer/gives_up.py",
+        &["--tests", "low"],
+    );
+    assert_eq!(verdicts(&report), ["secret/low WA"], "{report}");
+    let (report, _) = judge(
+        &pkg,
+        "submissions/time_limit_exceeded/no_flush.py",
+        &["--tests", "low"],
+    );
+    assert_eq!(verdicts(&report), ["secret/low TLE"], "{report}");
+}
+
+#[test]
+fn a_validator_that_crashes_is_a_judge_error_with_its_traceback() {
+    if python_missing() {
+        return;
+    }
+    let pkg = copy_of("guess-broken");
+    let submission = fixture("guess/submissions/accepted/search.py");
+    let (report, code) = judge(&pkg, submission.to_str().unwrap(), &[]);
+    assert_eq!(code, 2, "{report}");
+    assert_eq!(verdicts(&report), ["sample/1 JE"], "{report}");
+    let message = report["tests"][0]["message"].as_str().unwrap();
+    assert!(message.contains("the validator's own bug"), "{message}");
+}
+
+#[test]
+fn an_unknown_problem_type_is_refused_naming_the_file_and_the_word() {
+    let pkg = TempPackage::sum(1.0, 256, 1);
+    pkg.write("problem.yaml", "name: Sum\ntype: [interactve]\n");
+    let output = leapfrog().args(["verify", &pkg.arg()]).output().unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("problem.yaml") && stderr.contains("'interactve'"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn a_multi_pass_submission_reads_back_in_pass_two_what_it_wrote_in_pass_one() {
+    if python_missing() {
+        return;
+    }
+    let pkg = copy_of("relay");
+    support::verify_ok(&pkg);
+    let (report, code) = judge(
+        &pkg,
+        "submissions/accepted/letters.py",
+        &["--tests", "sample"],
+    );
+    assert_eq!(code, 0, "{report}");
+    assert_eq!(
+        report["tests"][0]["judge_message"],
+        "pass 2: bq read back as 42"
+    );
+    let (report, _) = judge(
+        &pkg,
+        "submissions/wrong_answer/forgets.py",
+        &["--tests", "sample"],
+    );
+    assert_eq!(verdicts(&report), ["sample/1 WA"], "{report}");
+    assert_eq!(
+        report["tests"][0]["message"],
+        "pass 2: the word xx meant 42, not 0"
+    );
+}
+
+#[test]
+fn asking_for_a_pass_beyond_the_limit_is_a_judge_error() {
+    if python_missing() {
+        return;
+    }
+    let pkg = copy_of("relay");
+    pkg.write(
+        "output_validators/relay.py",
+        "import sys\nopen(sys.argv[3] + '/nextpass.in', 'w').write('1\\n')\nsys.exit(42)\n",
+    );
+    let (report, code) = judge(
+        &pkg,
+        "submissions/accepted/letters.py",
+        &["--tests", "sample"],
+    );
+    assert_eq!(code, 2, "{report}");
+    let message = report["tests"][0]["message"].as_str().unwrap();
+    assert!(message.contains("pass limit is 2"), "{message}");
+}
+
+#[test]
+fn an_interactive_multi_pass_game_plays_its_second_pass_from_the_first() {
+    if python_missing() {
+        return;
+    }
+    let pkg = copy_of("guess-twice");
+    support::verify_ok(&pkg);
+    let transcripts = pkg.path().join("transcripts");
+    let (report, _) = judge(
+        &pkg,
+        "submissions/wrong_answer/fixed_range.py",
+        &[
+            "--tests",
+            "sample",
+            "--transcript",
+            transcripts.to_str().unwrap(),
+        ],
+    );
+    // Pass 1 took three questions (50, 25, 37), so pass 2's number is 100 + 3 * 37 + 37.
+    assert_eq!(
+        report["tests"][0]["message"], "pass 2: answered 100, the number was 248",
+        "{report}"
+    );
+    let text = std::fs::read_to_string(transcripts.join("sample__1.pass2.txt")).unwrap();
+    assert!(text.starts_with("validator>  1 1000\n"), "{text}");
+}
