@@ -59,6 +59,17 @@ pub enum Side {
     Any,
 }
 
+/// How the `degree` family breaks the degree condition (an Euler trail from the piece needs no
+/// square of odd degree, or exactly two with the piece on one of them).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Odd {
+    /// Four or more squares of odd degree.
+    Many,
+    /// Exactly two, the piece on neither.
+    Elsewhere,
+    Any,
+}
+
 /// A board for `checkers` / `checkers-path` with a planted outcome.
 #[derive(Debug, Parser)]
 #[command(name = "checkers")]
@@ -82,6 +93,9 @@ pub struct Options {
     /// The side of the board the `edge` family's white stands on.
     #[arg(long, value_enum, default_value = "any")]
     pub side: Side,
+    /// How the `degree` family's extra white breaks the degree condition.
+    #[arg(long, value_enum, default_value = "any")]
+    pub odd: Odd,
     #[arg(long)]
     pub seed: u64,
 }

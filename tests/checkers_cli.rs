@@ -192,6 +192,84 @@ fn generated_boards_have_the_planted_outcome() {
     assert_eq!(path.first(), path.last());
 }
 
+/// The squares of odd degree of every class that a black piece touching a white belongs to,
+/// counted on the board text itself (a white between two squares along a diagonal is an edge
+/// between them; squares two steps apart diagonally share a class), and whether a black piece
+/// stands on one of them.
+fn odd_squares(board: &[u8]) -> (usize, bool) {
+    let text = String::from_utf8_lossy(board);
+    let rows: Vec<&[u8]> = text.lines().skip(1).map(str::as_bytes).collect();
+    let n = rows.len() as i32;
+    let at = |r: i32, c: i32| (0..n).contains(&r) && (0..n).contains(&c);
+    let piece = |r: i32, c: i32| {
+        if at(r, c) {
+            rows[r as usize][c as usize]
+        } else {
+            b' '
+        }
+    };
+    let degree = |r: i32, c: i32| {
+        [(-1, -1), (-1, 1), (1, -1), (1, 1)]
+            .iter()
+            .filter(|(dr, dc)| piece(r + dr, c + dc) == b'W')
+            .count()
+    };
+    let class = |r: i32, c: i32| {
+        (
+            r.rem_euclid(2),
+            (r.div_euclid(2) + c.div_euclid(2)).rem_euclid(2),
+        )
+    };
+    let heroes: Vec<(i32, i32)> = (0..n)
+        .flat_map(|r| (0..n).map(move |c| (r, c)))
+        .filter(|&(r, c)| piece(r, c) == b'B' && degree(r, c) > 0)
+        .collect();
+    assert!(
+        !heroes.is_empty(),
+        "no black piece touches a white:\n{text}"
+    );
+    let odd: Vec<(i32, i32)> = (0..n)
+        .flat_map(|r| (0..n).map(move |c| (r, c)))
+        .filter(|&(r, c)| heroes.iter().any(|&(hr, hc)| class(hr, hc) == class(r, c)))
+        .filter(|&(r, c)| degree(r, c) % 2 == 1)
+        .collect();
+    let black_on_odd = odd.iter().any(|&(r, c)| piece(r, c) == b'B');
+    (odd.len(), black_on_odd)
+}
+
+#[test]
+fn the_degree_family_fails_the_degree_condition_in_the_way_asked() {
+    for seed in 1..=4 {
+        for phase in ["a1", "b1"] {
+            let many = generate(&format!(
+                "--outcome degree --odd many --n 9 --phase {phase} --seed {seed}"
+            ));
+            assert!(
+                odd_squares(&many).0 >= 4,
+                "{}",
+                String::from_utf8_lossy(&many)
+            );
+            let elsewhere = generate(&format!(
+                "--outcome degree --odd elsewhere --n 9 --phase {phase} --seed {seed}"
+            ));
+            assert_eq!(
+                odd_squares(&elsewhere),
+                (2, false),
+                "{}",
+                String::from_utf8_lossy(&elsewhere)
+            );
+            for board in [many, elsewhere] {
+                let output = leapfrog()
+                    .args(["solve", "checkers"])
+                    .write_stdin(board)
+                    .output()
+                    .unwrap();
+                assert_eq!(String::from_utf8_lossy(&output.stdout).trim(), "None");
+            }
+        }
+    }
+}
+
 #[test]
 fn impossible_requests_exit_2_and_say_why() {
     let output = leapfrog()

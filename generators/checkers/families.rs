@@ -10,7 +10,7 @@ use super::canvas::{At, Canvas, DIAGONALS, between, chance, class_of, pick, shuf
 use super::plant::{
     add_decoys, closed_walk, free_jumps, graph_squares, place_solver, solvers, walk,
 };
-use super::{Family, Options, Side};
+use super::{Family, Odd, Options, Side};
 
 /// One attempt at a family.
 pub fn attempt(
@@ -228,7 +228,7 @@ fn nobody(canvas: &mut Canvas, rng: &mut ChaCha8Rng, opts: &Options) -> Option<V
 }
 
 /// Near miss: one more white, touching the trail, so the odd-degree count is wrong while the
-/// graph stays connected and every landing stays free.
+/// graph stays connected and every landing stays free: in the way `--odd` asks.
 fn degree(canvas: &mut Canvas, rng: &mut ChaCha8Rng, opts: &Options) -> Option<Vec<At>> {
     let (hero, _) = trail(canvas, rng, opts)?;
     let mut touched = graph_squares(canvas, class_of(hero));
@@ -236,13 +236,30 @@ fn degree(canvas: &mut Canvas, rng: &mut ChaCha8Rng, opts: &Options) -> Option<V
     for at in touched {
         for (middle, _) in free_jumps(canvas, at, hero) {
             canvas.set(middle, b'W');
-            if solvers(canvas).is_empty() {
+            if solvers(canvas).is_empty() && odd_as_asked(canvas, hero, opts.odd) {
                 return Some(Vec::new());
             }
             canvas.set(middle, b'_');
         }
     }
     None
+}
+
+/// Whether the squares of odd degree in the piece's graph fail the degree condition in the
+/// way asked (`any` takes whatever the search found first, without looking).
+fn odd_as_asked(canvas: &Canvas, hero: At, way: Odd) -> bool {
+    if way == Odd::Any {
+        return true;
+    }
+    let odd: Vec<At> = graph_squares(canvas, class_of(hero))
+        .into_iter()
+        .filter(|&a| canvas.degree(a) % 2 == 1)
+        .collect();
+    match way {
+        Odd::Many => odd.len() >= 4,
+        Odd::Elsewhere => odd.len() == 2 && !odd.contains(&hero),
+        Odd::Any => true,
+    }
 }
 
 /// The two ends of the white at `middle` in the class-`class` graph, if it lies on one of
