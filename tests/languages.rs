@@ -4,8 +4,6 @@
 //! command, and list the rest as ignored. A package's own `languages.yaml` adds and replaces
 //! entries; a missing toolchain is a usage error for `judge`.
 
-use std::path::{Path, PathBuf};
-
 use crate::support;
 
 use support::{TempPackage, json, leapfrog, verify_ok};
@@ -43,10 +41,6 @@ const IGNORED: [(&str, &str); 3] = [
     ("sum.py~", "switched off (ends with `~`)"),
 ];
 
-fn fixture() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/langs-sum")
-}
-
 fn on_path(tool: &str) -> bool {
     std::env::var_os("PATH")
         .is_some_and(|path| std::env::split_paths(&path).any(|dir| dir.join(tool).is_file()))
@@ -54,24 +48,7 @@ fn on_path(tool: &str) -> bool {
 
 /// A copy of the fixture, so that nothing a run writes lands in the repository.
 fn copy_of_fixture() -> TempPackage {
-    let pkg = TempPackage {
-        dir: tempfile::Builder::new()
-            .prefix("leapfrog-langs-")
-            .tempdir()
-            .unwrap(),
-    };
-    let from = fixture();
-    for entry in walkdir::WalkDir::new(&from) {
-        let entry = entry.unwrap();
-        let rel = entry.path().strip_prefix(&from).unwrap();
-        let to = pkg.path().join(rel);
-        if entry.file_type().is_dir() {
-            std::fs::create_dir_all(&to).unwrap();
-        } else {
-            std::fs::copy(entry.path(), &to).unwrap();
-        }
-    }
-    pkg
+    TempPackage::from_fixture("langs-sum")
 }
 
 fn file_of(row: &serde_json::Value) -> String {

@@ -56,6 +56,27 @@ impl TempPackage {
         pkg
     }
 
+    /// A copy of the fixture package `tests/fixtures/<name>` (tests may change their copy).
+    pub fn from_fixture(name: &str) -> TempPackage {
+        let pkg = TempPackage {
+            dir: tempfile::Builder::new()
+                .prefix(&format!("leapfrog-{name}-"))
+                .tempdir()
+                .unwrap(),
+        };
+        let from = fixture_path(name);
+        for entry in walkdir::WalkDir::new(&from) {
+            let entry = entry.unwrap();
+            let to = pkg.path().join(entry.path().strip_prefix(&from).unwrap());
+            if entry.file_type().is_dir() {
+                std::fs::create_dir_all(&to).unwrap();
+            } else {
+                std::fs::copy(entry.path(), &to).unwrap();
+            }
+        }
+        pkg
+    }
+
     pub fn path(&self) -> &Path {
         self.dir.path()
     }
@@ -71,6 +92,13 @@ impl TempPackage {
         std::fs::write(&path, contents).unwrap();
         path
     }
+}
+
+/// The fixture package `tests/fixtures/<name>` itself.
+pub fn fixture_path(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures")
+        .join(name)
 }
 
 /// Parses the single JSON object `leapfrog ... --json` prints.
