@@ -18,6 +18,7 @@
 mod config;
 mod plan;
 mod problem_type;
+mod scoring;
 mod submissions;
 pub(crate) mod testdata;
 
@@ -28,6 +29,7 @@ use anyhow::{Context, bail};
 pub use config::{Limits, ProblemConfig, Validation};
 pub use plan::{DefaultGenerator, Plan, PlanTest, Source};
 pub use problem_type::ProblemType;
+pub use scoring::{Aggregation, GroupScoring, expected_score};
 pub use submissions::{Expected, Submission};
 pub use testdata::TestCase;
 

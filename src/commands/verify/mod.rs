@@ -25,6 +25,7 @@ use crate::verdict::Verdict;
 use super::judge::RunOptions;
 
 mod row;
+mod score;
 use row::format_row;
 
 #[derive(Debug, Args)]
@@ -71,6 +72,9 @@ struct Row {
     reason: String,
     tests_run: usize,
     max_time_s: f64,
+    /// A scoring problem's total score.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    score: Option<f64>,
     /// Every test judged, in test order.
     tests: Vec<TestResult>,
 }
@@ -263,6 +267,7 @@ fn verify_one(
         reason: String::new(),
         tests_run: 0,
         max_time_s: 0.0,
+        score: None,
         tests: Vec::new(),
     };
     let language = match package.languages.detect(&submission.path) {
@@ -294,7 +299,8 @@ fn verify_one(
         .and_then(|prepared| {
             judge.run(
                 &prepared,
-                (!complete).then(|| stop_rule(expected)),
+                // A score needs every test.
+                (!complete && !package.config.kind.scoring).then(|| stop_rule(expected)),
                 &mut |count| progress.start(count),
                 &mut |t| {
                     progress.step(&t.name);
@@ -318,6 +324,15 @@ fn verify_one(
     row.tests_run = report.tests.len();
     row.max_time_s = report.max_time();
     (row.status, row.reason) = assess(expected, &report);
+    row.score = report.score;
+    if let (Some(score), Some(max)) = (report.score, report.max_score) {
+        row.reason = format!("{} · score {score} of {max}", row.reason);
+    }
+    if row.status == Status::Ok
+        && let Some(why) = score::mismatch(package, submission, &report)?
+    {
+        (row.status, row.reason) = (Status::Mismatch, why);
+    }
     row.tests = report.tests;
     Ok(row)
 }

@@ -1,0 +1,23 @@
+//! `verify` on a scoring problem: the score each submission must reach.
+
+use crate::judge::JudgeReport;
+use crate::package::{Expected, Package, Submission};
+
+/// Why a scoring problem's submission missed the score it must reach: the one
+/// `submissions.yaml` states, else the full score for an accepted submission.
+pub(super) fn mismatch(
+    package: &Package,
+    submission: &Submission,
+    report: &JudgeReport,
+) -> anyhow::Result<Option<String>> {
+    let (Some(got), Some(max)) = (report.score, report.max_score) else {
+        return Ok(None);
+    };
+    let stated = crate::package::expected_score(&package.root, &submission.display_name())?;
+    let wanted = match (stated, submission.expected) {
+        (Some(score), _) => score,
+        (None, Expected::Accepted) => max,
+        (None, _) => return Ok(None),
+    };
+    Ok(((got - wanted).abs() > 1e-6).then(|| format!("score {got}, expected {wanted}")))
+}
