@@ -394,3 +394,91 @@ fn a_score_other_than_the_stated_one_is_a_mismatch() {
         "{floats}"
     );
 }
+
+#[test]
+fn stress_plays_the_reference_and_the_submission_against_the_validator() {
+    if python_missing() {
+        return;
+    }
+    let pkg = copy_of("guess");
+    let stress = |submission: &str, against: &str| {
+        leapfrog()
+            .args(["stress", &pkg.arg(), submission, "--against", against])
+            .args([
+                "--generator",
+                "number.py",
+                "--iterations",
+                "5",
+                "--no-sandbox",
+            ])
+            .current_dir(pkg.path())
+            .output()
+            .unwrap()
+    };
+    let found = stress(
+        "submissions/wrong_answer/off_by_one.py",
+        "submissions/accepted/search.py",
+    );
+    let text = String::from_utf8_lossy(&found.stdout);
+    assert_eq!(found.status.code(), Some(1), "{text}");
+    assert!(
+        text.contains("WA after 1 test") && text.contains("the number was"),
+        "{text}"
+    );
+    // A reference the validator rejects is the judges' problem, said as such.
+    let wrong = stress(
+        "submissions/accepted/search.py",
+        "submissions/wrong_answer/off_by_one.py",
+    );
+    let stderr = String::from_utf8_lossy(&wrong.stderr);
+    assert_eq!(wrong.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("not accepted when it plays against the validator"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn generate_writes_an_interactive_problems_tests_once_the_solution_wins_the_game() {
+    if python_missing() {
+        return;
+    }
+    let pkg = copy_of("guess");
+    std::fs::remove_dir_all(pkg.path().join("data/secret")).unwrap();
+    let plan = |solution: &str| {
+        format!(
+            "solution: /submissions/{solution}\ndata:\n  secret:\n    data:\n      - drawn: number.py --seed {{seed}}\n"
+        )
+    };
+    pkg.write("generators/generators.yaml", &plan("accepted/search.py"));
+    let output = leapfrog().args(["generate", &pkg.arg()]).output().unwrap();
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let input = std::fs::read_to_string(pkg.path().join("data/secret/1-drawn.in")).unwrap();
+    assert!(
+        (1..=100).contains(&input.trim().parse::<u32>().unwrap()),
+        "{input}"
+    );
+    let answer = std::fs::read_to_string(pkg.path().join("data/secret/1-drawn.ans")).unwrap();
+    assert_eq!(
+        answer, "",
+        "an interactive answer file is the plan's business"
+    );
+
+    pkg.write(
+        "generators/generators.yaml",
+        &plan("wrong_answer/off_by_one.py"),
+    );
+    std::fs::remove_dir_all(pkg.path().join("data/secret")).unwrap();
+    let output = leapfrog().args(["generate", &pkg.arg()]).output().unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("key 'solution'") && stderr.contains("WA"),
+        "{stderr}"
+    );
+}

@@ -15,6 +15,7 @@ use anyhow::Context;
 use serde::Serialize;
 
 pub use crate::verdict::Verdict;
+pub use passes::play_reference;
 pub use score::GroupScore;
 pub use test_run::TestRunner;
 

@@ -19,6 +19,35 @@ use super::TestResult;
 use super::classify;
 use super::test_run::{Measured, RunFiles, TestRunner, UNMEASURED};
 
+/// Plays one test of an interactive problem with a judges' program (the reference) in the
+/// submission's place, under limits only: `Err` unless the validator accepts it.
+pub fn play_reference(
+    program: &crate::program::Program,
+    checker: &crate::checking::OutputChecker,
+    test: &TestCase,
+    limits: &crate::package::Limits,
+    scratch: &Path,
+) -> anyhow::Result<()> {
+    let runner = TestRunner {
+        program: program.compiled(),
+        checker,
+        limits,
+        isolation: runner::IsolationChoice::LimitsOnly,
+        processes: super::DEFAULT_PROCESSES,
+        transcripts: None,
+    };
+    let result = runner.run(test, 0, scratch, None)?;
+    if result.verdict != Verdict::Ac {
+        anyhow::bail!(
+            "{} is not accepted when it plays against the validator: {} ({})",
+            program.label(),
+            result.verdict,
+            result.message
+        );
+    }
+    Ok(())
+}
+
 /// How a pass ended: the test's verdict, or accepted so far (maybe with a pass to come).
 enum Pass {
     Verdict(Verdict, String, Vec<String>),
