@@ -482,3 +482,25 @@ fn generate_writes_an_interactive_problems_tests_once_the_solution_wins_the_game
         "{stderr}"
     );
 }
+
+#[test]
+fn a_validator_that_hangs_is_a_judge_error_at_its_own_limit() {
+    if python_missing() {
+        return;
+    }
+    let pkg = copy_of("guess-broken");
+    pkg.write(
+        "problem.yaml",
+        "name: Hanging validator\ntype: interactive\nlimits:\n  time_limit: 2\n  validation_time: 0.5\n",
+    );
+    pkg.write(
+        "output_validators/interact.py",
+        "import time\nprint('1 100', flush=True)\nwhile True:\n    time.sleep(1)\n",
+    );
+    let submission = fixture("guess/submissions/accepted/search.py");
+    let (report, code) = judge(&pkg, submission.to_str().unwrap(), &[]);
+    assert_eq!(code, 2, "{report}");
+    assert_eq!(verdicts(&report), ["sample/1 JE"], "{report}");
+    let message = report["tests"][0]["message"].as_str().unwrap();
+    assert!(message.contains("ran out of time"), "{message}");
+}

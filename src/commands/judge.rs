@@ -114,6 +114,12 @@ pub fn run(args: JudgeArgs) -> anyhow::Result<ExitCode> {
     };
     options.keep_outputs = recorder.as_ref().map(crate::matrix::Recorder::keep_dir);
     options.transcripts = args.transcript.clone();
+    if args.transcript.is_some() && !package.config.kind.interactive {
+        eprintln!(
+            "note: {} is not interactive: --transcript saves nothing",
+            package.short_name
+        );
+    }
     let judge = Judge::prepare(&package, &options)?;
     let styled = report::stdout_styled();
     let json = args.json;
