@@ -273,13 +273,19 @@ impl Judge {
             return Err(crate::interrupt::Interrupted.into());
         }
         report.verdict = Verdict::first_failure(report.tests.iter().map(|t| t.verdict));
+        self.add_scores(&mut report)?;
+        Ok(report)
+    }
+
+    /// A scoring problem's scores: each test's, each group's and the total.
+    fn add_scores(&self, report: &mut JudgeReport) -> anyhow::Result<()> {
         if let Some(data) = &self.scored {
             let scores = score::score(data, &mut report.tests)?;
             report.score = Some(scores.total);
             report.max_score = Some(scores.max);
             report.groups = scores.groups;
         }
-        Ok(report)
+        Ok(())
     }
 }
 

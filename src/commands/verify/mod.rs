@@ -325,14 +325,12 @@ fn verify_one(
     row.max_time_s = report.max_time();
     (row.status, row.reason) = assess(expected, &report);
     row.score = report.score;
-    if let (Some(score), Some(max)) = (report.score, report.max_score) {
-        row.reason = format!("{} · score {score} of {max}", row.reason);
-    }
-    if row.status == Status::Ok
-        && let Some(why) = score::mismatch(package, submission, &report)?
-    {
-        (row.status, row.reason) = (Status::Mismatch, why);
-    }
+    score::amend(
+        package,
+        submission,
+        &report,
+        (&mut row.status, &mut row.reason),
+    )?;
     row.tests = report.tests;
     Ok(row)
 }
