@@ -64,6 +64,11 @@ impl Program {
         }
     }
 
+    /// The built program.
+    pub fn compiled(&self) -> &Compiled {
+        &self.compiled
+    }
+
     /// `output validator /path/to/it`: how messages name it.
     pub fn label(&self) -> String {
         Program::label_of(&self.path, self.role)

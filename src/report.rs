@@ -53,6 +53,18 @@ pub fn test_line(result: &TestResult, name_width: usize, styled: bool) -> String
     if !result.message.is_empty() {
         line.push_str("  ");
         line.push_str(&result.message);
+    } else if let Some(said) = result
+        .judge_message
+        .as_deref()
+        .and_then(|m| m.lines().next())
+    {
+        // What an interactive or multi-pass validator said about an accepted test.
+        line.push_str("  ");
+        let said = Style::new().dim().force_styling(styled).apply_to(said);
+        line.push_str(&said.to_string());
+    }
+    if let Some(score) = result.score {
+        line.push_str(&format!("  (score {score})"));
     }
     for detail in &result.details {
         line.push_str("\n       ");

@@ -267,3 +267,240 @@ fn an_interactive_multi_pass_game_plays_its_second_pass_from_the_first() {
     let text = std::fs::read_to_string(transcripts.join("sample__1.pass2.txt")).unwrap();
     assert!(text.starts_with("validator>  1 1000\n"), "{text}");
 }
+
+#[test]
+fn scores_add_up_by_group_and_verify_checks_the_stated_scores() {
+    if python_missing() {
+        return;
+    }
+    let pkg = copy_of("squares");
+    let report = support::verify_ok(&pkg);
+    let scores: Vec<String> = report["submissions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| format!("{} {}", r["submission"].as_str().unwrap(), r["score"]))
+        .collect();
+    assert_eq!(
+        scores,
+        [
+            "accepted/exact.py 100.0",
+            "accepted/floats.py 75.0",
+            "wrong_answer/no_large.py 50.0",
+            "wrong_answer/small_only.py 20.0"
+        ]
+    );
+    // Floating point is exact on small and medium squares (min groups: all or nothing) and
+    // close on the large ones, where the validator's score.txt gives half of each test.
+    let (report, code) = judge(&pkg, "submissions/accepted/floats.py", &[]);
+    assert_eq!(code, 0, "{report}");
+    assert_eq!(
+        (report["score"].as_f64(), report["max_score"].as_f64()),
+        (Some(75.0), Some(100.0))
+    );
+    let groups: Vec<String> = report["groups"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| {
+            format!(
+                "{} {} {} {}",
+                g["name"].as_str().unwrap(),
+                g["score"],
+                g["max"],
+                g["aggregation"].as_str().unwrap()
+            )
+        })
+        .collect();
+    assert_eq!(
+        groups,
+        [
+            "secret 75.0 100.0 sum",
+            "secret/large 25.0 50.0 sum",
+            "secret/medium 30.0 30.0 min",
+            "secret/small 20.0 20.0 min"
+        ]
+    );
+    let large = &report["tests"][1];
+    assert_eq!(
+        (large["name"].as_str(), large["score"].as_f64()),
+        (Some("secret/large/1"), Some(0.5))
+    );
+    // The table shows the same figures.
+    let output = leapfrog()
+        .args([
+            "judge",
+            &pkg.arg(),
+            "submissions/accepted/floats.py",
+            "--no-sandbox",
+        ])
+        .current_dir(pkg.path())
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(text.contains("score 75 of 100"), "{text}");
+    assert!(
+        text.contains("secret/large") && text.contains("25 of 50"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_score_other_than_the_stated_one_is_a_mismatch() {
+    if python_missing() {
+        return;
+    }
+    let pkg = copy_of("squares");
+    pkg.write(
+        "submissions/submissions.yaml",
+        "accepted/floats.py:\n  score: 70\n",
+    );
+    let output = leapfrog()
+        .args(["verify", &pkg.arg(), "--json", "--no-sandbox"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    let report = json(&output);
+    let rows = report["submissions"].as_array().unwrap();
+    let floats = rows
+        .iter()
+        .find(|r| r["submission"] == "accepted/floats.py")
+        .unwrap();
+    assert_eq!(floats["status"], "mismatch", "{floats}");
+    assert!(
+        floats["reason"]
+            .as_str()
+            .unwrap()
+            .contains("score 75, expected 70"),
+        "{floats}"
+    );
+    // Without a stated score, an accepted submission must reach the full score.
+    pkg.write("submissions/submissions.yaml", "");
+    let output = leapfrog()
+        .args(["verify", &pkg.arg(), "--json", "--no-sandbox"])
+        .output()
+        .unwrap();
+    let report = json(&output);
+    let rows = report["submissions"].as_array().unwrap();
+    let floats = rows
+        .iter()
+        .find(|r| r["submission"] == "accepted/floats.py")
+        .unwrap();
+    assert!(
+        floats["reason"]
+            .as_str()
+            .unwrap()
+            .contains("score 75, expected 100"),
+        "{floats}"
+    );
+}
+
+#[test]
+fn stress_plays_the_reference_and_the_submission_against_the_validator() {
+    if python_missing() {
+        return;
+    }
+    let pkg = copy_of("guess");
+    let stress = |submission: &str, against: &str| {
+        leapfrog()
+            .args(["stress", &pkg.arg(), submission, "--against", against])
+            .args([
+                "--generator",
+                "number.py",
+                "--iterations",
+                "5",
+                "--no-sandbox",
+            ])
+            .current_dir(pkg.path())
+            .output()
+            .unwrap()
+    };
+    let found = stress(
+        "submissions/wrong_answer/off_by_one.py",
+        "submissions/accepted/search.py",
+    );
+    let text = String::from_utf8_lossy(&found.stdout);
+    assert_eq!(found.status.code(), Some(1), "{text}");
+    assert!(
+        text.contains("WA after 1 test") && text.contains("the number was"),
+        "{text}"
+    );
+    // A reference the validator rejects is the judges' problem, said as such.
+    let wrong = stress(
+        "submissions/accepted/search.py",
+        "submissions/wrong_answer/off_by_one.py",
+    );
+    let stderr = String::from_utf8_lossy(&wrong.stderr);
+    assert_eq!(wrong.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("not accepted when it plays against the validator"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn generate_writes_an_interactive_problems_tests_once_the_solution_wins_the_game() {
+    if python_missing() {
+        return;
+    }
+    let pkg = copy_of("guess");
+    std::fs::remove_dir_all(pkg.path().join("data/secret")).unwrap();
+    let plan = |solution: &str| {
+        format!(
+            "solution: /submissions/{solution}\ndata:\n  secret:\n    data:\n      - drawn: number.py --seed {{seed}}\n"
+        )
+    };
+    pkg.write("generators/generators.yaml", &plan("accepted/search.py"));
+    let output = leapfrog().args(["generate", &pkg.arg()]).output().unwrap();
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let input = std::fs::read_to_string(pkg.path().join("data/secret/1-drawn.in")).unwrap();
+    assert!(
+        (1..=100).contains(&input.trim().parse::<u32>().unwrap()),
+        "{input}"
+    );
+    let answer = std::fs::read_to_string(pkg.path().join("data/secret/1-drawn.ans")).unwrap();
+    assert_eq!(
+        answer, "",
+        "an interactive answer file is the plan's business"
+    );
+
+    pkg.write(
+        "generators/generators.yaml",
+        &plan("wrong_answer/off_by_one.py"),
+    );
+    std::fs::remove_dir_all(pkg.path().join("data/secret")).unwrap();
+    let output = leapfrog().args(["generate", &pkg.arg()]).output().unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("key 'solution'") && stderr.contains("WA"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn a_validator_that_hangs_is_a_judge_error_at_its_own_limit() {
+    if python_missing() {
+        return;
+    }
+    let pkg = copy_of("guess-broken");
+    pkg.write(
+        "problem.yaml",
+        "name: Hanging validator\ntype: interactive\nlimits:\n  time_limit: 2\n  validation_time: 0.5\n",
+    );
+    pkg.write(
+        "output_validators/interact.py",
+        "import time\nprint('1 100', flush=True)\nwhile True:\n    time.sleep(1)\n",
+    );
+    let submission = fixture("guess/submissions/accepted/search.py");
+    let (report, code) = judge(&pkg, submission.to_str().unwrap(), &[]);
+    assert_eq!(code, 2, "{report}");
+    assert_eq!(verdicts(&report), ["sample/1 JE"], "{report}");
+    let message = report["tests"][0]["message"].as_str().unwrap();
+    assert!(message.contains("ran out of time"), "{message}");
+}

@@ -114,6 +114,12 @@ pub fn run(args: JudgeArgs) -> anyhow::Result<ExitCode> {
     };
     options.keep_outputs = recorder.as_ref().map(crate::matrix::Recorder::keep_dir);
     options.transcripts = args.transcript.clone();
+    if args.transcript.is_some() && !package.config.kind.interactive {
+        eprintln!(
+            "note: {} is not interactive: --transcript saves nothing",
+            package.short_name
+        );
+    }
     let judge = Judge::prepare(&package, &options)?;
     let styled = report::stdout_styled();
     let json = args.json;
@@ -186,7 +192,31 @@ pub fn print_report(report: &JudgeReport, json: bool, styled: bool) -> anyhow::R
         return Ok(());
     }
     crate::util::outln!("{}", report::summary_line(report, styled));
+    print_scores(report);
     Ok(())
+}
+
+/// A scoring problem's score per group of `secret`, then the total.
+fn print_scores(report: &JudgeReport) {
+    let Some(total) = report.score else {
+        return;
+    };
+    let width = report
+        .groups
+        .iter()
+        .map(|g| g.name.len())
+        .max()
+        .unwrap_or(0);
+    for group in report.groups.iter().skip(1) {
+        crate::util::outln!(
+            "  {:<width$}  {:>8} of {:<8} ({})",
+            group.name,
+            group.score,
+            group.max,
+            group.aggregation.name()
+        );
+    }
+    crate::util::outln!("score {total} of {}", report.max_score.unwrap_or(0.0));
 }
 
 /// 0 accepted, 1 rejected, 2 when the judge itself failed on any test.

@@ -95,7 +95,13 @@ pub fn generate(
         .prefix(".generate-")
         .tempdir_in(&data)
         .with_context(|| format!("creating a staging directory in {}", data.display()))?;
+    let interactive = if package.config.kind.interactive {
+        Some(crate::checking::OutputChecker::for_package(package)?)
+    } else {
+        None
+    };
     let tools = Tools {
+        interactive: interactive.as_ref(),
         package,
         validators: &validators,
         references: &references,

@@ -37,6 +37,8 @@ pub(super) struct Tools<'a> {
     pub staging: &'a Path,
     /// The plan's `test_group.yaml` texts, which stand for the files until they are written.
     pub groups: &'a BTreeMap<String, String>,
+    /// An interactive problem's output validator, which the reference plays against.
+    pub interactive: Option<&'a crate::checking::OutputChecker>,
 }
 
 /// Makes one test in the staging directory: input, validation, answer.
@@ -55,12 +57,19 @@ pub(super) fn stage_test(
     let limits = &package.config.limits;
     let data = package.data_dir();
     let group_dir = data.join(Path::new(&test.name).parent().unwrap_or(Path::new("")));
-    let (_, input_flags) =
+    let (output_flags, input_flags) =
         crate::package::testdata::group_flags_planned(&data, &group_dir, package, tools.groups)?;
     if let Some(reason) = tools.validators.check(&input, &input_flags, &dir, limits)? {
         return Err(InvalidInput(reason).into());
     }
-    let reference = make_answer(tools, test, &input, &answer, &dir)?;
+    let reference = match tools.interactive {
+        Some(checker) => {
+            let played = (checker, output_flags);
+            play_answer(tools, test, (&input, &answer), &dir, played)?;
+            None
+        }
+        None => make_answer(tools, test, &input, &answer, &dir)?,
+    };
     let head = crate::util::read_head(&answer);
     let outcome = match reference {
         Some(reference) => reference.outcome(head.as_bytes()),
@@ -117,6 +126,44 @@ fn make_input(package: &Package, test: &PlanTest, input: &Path, dir: &Path) -> a
 }
 
 /// Writes the test's answer to `answer`; says which reference made it, if one did.
+/// An interactive problem's answer: the plan's `ans` text, or a generator's `testcase.ans`,
+/// else empty (what the validator needs is the package's business); and the plan's solution,
+/// when it is a program, must be accepted playing against the validator on the input.
+fn play_answer(
+    tools: &Tools,
+    test: &PlanTest,
+    (input, answer): (&Path, &Path),
+    dir: &Path,
+    (checker, flags): (&crate::checking::OutputChecker, Vec<String>),
+) -> anyhow::Result<()> {
+    let from_generator = dir.join("testcase.ans");
+    match &test.answer {
+        Some(text) => std::fs::write(answer, text)?,
+        None if from_generator.is_file() => std::fs::rename(&from_generator, answer)?,
+        None => std::fs::write(answer, "")?,
+    }
+    let Some(solution) = &test.solution else {
+        return Ok(());
+    };
+    let reference = tools
+        .references
+        .get(solution)
+        .context("key 'solution': it was not built")?;
+    let Reference::Program(program, _) = reference else {
+        bail!("key 'solution': a built-in solver cannot play an interactive problem");
+    };
+    let case = crate::package::TestCase {
+        name: "reference".to_string(),
+        input: input.to_path_buf(),
+        answer: answer.to_path_buf(),
+        output_validator_flags: flags,
+        input_validator_flags: Default::default(),
+    };
+    let limits = &tools.package.config.limits;
+    crate::judge::play_reference(program, checker, &case, limits, &dir.join("play"))
+        .context("key 'solution'")
+}
+
 fn make_answer<'a>(
     tools: &Tools<'a>,
     test: &PlanTest,

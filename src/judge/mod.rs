@@ -6,6 +6,7 @@
 
 mod classify;
 mod passes;
+mod score;
 mod test_run;
 
 use std::path::{Path, PathBuf};
@@ -14,6 +15,8 @@ use anyhow::Context;
 use serde::Serialize;
 
 pub use crate::verdict::Verdict;
+pub use passes::play_reference;
+pub use score::GroupScore;
 pub use test_run::TestRunner;
 
 use crate::checking::OutputChecker;
@@ -80,6 +83,9 @@ pub struct TestResult {
     /// whatever the verdict.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub judge_message: Option<String>,
+    /// A scoring problem's score for this test.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub score: Option<f64>,
 }
 
 /// The result of judging one submission.
@@ -93,6 +99,14 @@ pub struct JudgeReport {
     /// How memory limits were enforced: `cgroup` or `sampled`.
     pub memory_enforcement: &'static str,
     pub tests: Vec<TestResult>,
+    /// A scoring problem's total score (that of `secret`) and the most it could be.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub score: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max_score: Option<f64>,
+    /// A scoring problem's score per group of `secret`.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub groups: Vec<GroupScore>,
     /// The compiler's message when the verdict is CE.
     #[serde(skip)]
     pub compile_message: Option<String>,
@@ -137,6 +151,8 @@ pub struct Judge {
     /// The tests to run, in order, after `--tests`.
     pub tests: Vec<TestCase>,
     checker: OutputChecker,
+    /// The package's `data/`, when the problem is scored (its groups' rules are read there).
+    scored: Option<PathBuf>,
 }
 
 /// One submission, ready to judge: its language and its program, or why it did not compile.
@@ -169,6 +185,7 @@ impl Judge {
             limits: effective_limits(package, options),
             tests,
             checker: OutputChecker::for_package(package)?,
+            scored: package.config.kind.scoring.then(|| package.data_dir()),
         })
     }
 
@@ -198,6 +215,9 @@ impl Judge {
             isolation: self.options.isolation.name(),
             memory_enforcement: runner::memory_enforcement().name(),
             tests: Vec::new(),
+            score: None,
+            max_score: None,
+            groups: Vec::new(),
             compile_message: None,
             language: submission.language.name().to_string(),
             limits: self.limits.clone(),
@@ -254,7 +274,19 @@ impl Judge {
             return Err(crate::interrupt::Interrupted.into());
         }
         report.verdict = Verdict::first_failure(report.tests.iter().map(|t| t.verdict));
+        self.add_scores(&mut report)?;
         Ok(report)
+    }
+
+    /// A scoring problem's scores: each test's, each group's and the total.
+    fn add_scores(&self, report: &mut JudgeReport) -> anyhow::Result<()> {
+        if let Some(data) = &self.scored {
+            let scores = score::score(data, &mut report.tests)?;
+            report.score = Some(scores.total);
+            report.max_score = Some(scores.max);
+            report.groups = scores.groups;
+        }
+        Ok(())
     }
 }
 

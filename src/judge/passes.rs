@@ -19,6 +19,35 @@ use super::TestResult;
 use super::classify;
 use super::test_run::{Measured, RunFiles, TestRunner, UNMEASURED};
 
+/// Plays one test of an interactive problem with a judges' program (the reference) in the
+/// submission's place, under limits only: `Err` unless the validator accepts it.
+pub fn play_reference(
+    program: &crate::program::Program,
+    checker: &crate::checking::OutputChecker,
+    test: &TestCase,
+    limits: &crate::package::Limits,
+    scratch: &Path,
+) -> anyhow::Result<()> {
+    let runner = TestRunner {
+        program: program.compiled(),
+        checker,
+        limits,
+        isolation: runner::IsolationChoice::LimitsOnly,
+        processes: super::DEFAULT_PROCESSES,
+        transcripts: None,
+    };
+    let result = runner.run(test, 0, scratch, None)?;
+    if result.verdict != Verdict::Ac {
+        anyhow::bail!(
+            "{} is not accepted when it plays against the validator: {} ({})",
+            program.label(),
+            result.verdict,
+            result.message
+        );
+    }
+    Ok(())
+}
+
 /// How a pass ended: the test's verdict, or accepted so far (maybe with a pass to come).
 enum Pass {
     Verdict(Verdict, String, Vec<String>),
@@ -39,25 +68,28 @@ impl TestRunner<'_> {
         let kind = self.checker.kind();
         let passes = if kind.multi_pass { kind.passes } else { 1 };
         let check_dir = files.dir.join("check");
-        let Some(validator) = self.checker.custom() else {
-            let why = "this problem type needs the package's output validator".to_string();
+        let validator = self.checker.custom();
+        if kind.interactive && validator.is_none() {
+            let why = "an interactive problem needs the package's output validator".to_string();
             return Ok(UNMEASURED.result(test, Verdict::Je, why));
-        };
+        }
         if let Err(err) = std::fs::create_dir_all(&check_dir) {
             let why = format!("creating {}: {err}", check_dir.display());
             return Ok(UNMEASURED.result(test, Verdict::Je, why));
         }
         let feedback = feedback_dir(&check_dir);
         let mut used = (Duration::ZERO, 0u64);
+        let mut self_score = None;
         let mut ended = Pass::Accepted;
         // A later pass's input (the submission's stdin, the validator's input file) is the
         // `nextpass.in` the validator left.
         let mut current = test.clone();
         for pass in 1..=passes {
-            let (step, outcome) = if kind.interactive {
-                self.interactive_pass(&current, &spec, validator, files, &check_dir, pass)?
-            } else {
-                self.plain_pass(&current, &spec, validator, files, &check_dir)?
+            let (step, outcome) = match validator {
+                Some(validator) if kind.interactive => {
+                    self.interactive_pass(&current, &spec, validator, files, &check_dir, pass)?
+                }
+                _ => self.plain_pass(&current, &spec, files, &check_dir)?,
             };
             if let Some(outcome) = outcome {
                 used = (used.0 + outcome.cpu, used.1.max(outcome.peak_rss));
@@ -84,6 +116,12 @@ impl TestRunner<'_> {
             spec.stdin = Some(input.clone());
             current.input = input;
         }
+        if kind.scoring && matches!(ended, Pass::Accepted) {
+            match validator_score(&feedback) {
+                Ok(score) => self_score = score,
+                Err(why) => ended = Pass::Verdict(Verdict::Je, why, Vec::new()),
+            }
+        }
         let measured = Measured::of_usage(used.0, used.1);
         let said = read_head(&feedback.join("judgemessage.txt"))
             .trim_end()
@@ -95,6 +133,7 @@ impl TestRunner<'_> {
             }
         };
         result.judge_message = (!said.is_empty()).then_some(said);
+        result.score = self_score;
         let _ = std::fs::remove_dir_all(&files.dir);
         Ok(result)
     }
@@ -104,7 +143,6 @@ impl TestRunner<'_> {
         &self,
         test: &TestCase,
         spec: &RunSpec,
-        validator: &ValidatorProgram,
         files: &RunFiles,
         check_dir: &Path,
     ) -> Result<(Pass, Option<RunOutcome>), Interrupted> {
@@ -120,14 +158,7 @@ impl TestRunner<'_> {
         {
             return Ok((Pass::Verdict(verdict, message, Vec::new()), Some(outcome)));
         }
-        let checked = validator.check_output(
-            &test.input,
-            &test.answer,
-            &files.output,
-            &test.output_validator_flags,
-            check_dir,
-            self.limits,
-        );
+        let checked = self.checker.check(test, &files.output, check_dir);
         Ok((of_check(checked), Some(outcome)))
     }
 
@@ -206,6 +237,22 @@ fn blame(
         (CheckOutcome::Rejected { reason, details }, None) => {
             Pass::Verdict(Verdict::Wa, reason, details)
         }
+    }
+}
+
+/// The score the validator wrote in `score.txt`, if it wrote one.
+fn validator_score(feedback: &Path) -> Result<Option<f64>, String> {
+    let file = feedback.join("score.txt");
+    if !file.is_file() {
+        return Ok(None);
+    }
+    let text = read_head(&file);
+    match text.trim().parse::<f64>() {
+        Ok(x) if x.is_finite() => Ok(Some(x)),
+        _ => Err(format!(
+            "the output validator wrote '{}' in score.txt, not a number",
+            text.trim()
+        )),
     }
 }
 

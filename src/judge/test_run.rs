@@ -71,6 +71,7 @@ impl Measured {
             message,
             details,
             judge_message: None,
+            score: None,
         }
     }
 }
@@ -107,7 +108,7 @@ impl TestRunner<'_> {
             Err(why) => return Ok(UNMEASURED.result(test, Verdict::Je, why)),
         };
         let kind = self.checker.kind();
-        if kind.interactive || kind.multi_pass {
+        if kind.interactive || kind.multi_pass || kind.scoring {
             return self.run_passes(test, spec, &files);
         }
         let outcome = match runner::run(&spec) {

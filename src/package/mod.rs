@@ -20,6 +20,7 @@ mod format;
 mod invalid;
 mod plan;
 mod problem_type;
+mod scoring;
 pub mod submissions;
 mod test_config;
 pub(crate) mod testdata;
@@ -33,6 +34,7 @@ pub use format::FormatVersion;
 pub use invalid::{DataCase, DataKind};
 pub use plan::{DefaultGenerator, Plan, PlanTest, Source};
 pub use problem_type::ProblemType;
+pub use scoring::{Aggregation, GroupScoring};
 pub use submissions::{
     Expectation, LEGACY_FOLDERS, Rule, Submission, TestScope, TimeLimitUse, VerdictSet,
 };

@@ -68,7 +68,8 @@ const GROUP_KEYS: &[&str] = &[
     "input_visualizer_args",
     "output_visualizer_args",
     "static_validator_args",
-    // Scoring (2025-09 and legacy): not used in pass-fail judging.
+    // Scoring (2025-09, the 2023-07 draft's `scoring`, legacy): see `package::scoring`.
+    "scoring",
     "max_score",
     "score_aggregation",
     "static_validation_score",

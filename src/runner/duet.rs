@@ -150,3 +150,69 @@ fn relay(from: OwnedFd, to: OwnedFd, who: Speaker, log: &Mutex<Kept>) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::runner::{Exit, Isolation, RunLimits};
+
+    fn shell(dir: &std::path::Path, name: &str, script: &str) -> RunSpec {
+        RunSpec {
+            argv: ["/bin/sh", "-c", script].map(Into::into).to_vec(),
+            cwd: dir.to_path_buf(),
+            stdin: None,
+            stdout: dir.join(format!("{name}.out")),
+            stderr: dir.join(format!("{name}.err")),
+            limits: RunLimits::compiler(),
+            cpu_slot: None,
+            env: None,
+            isolation: Isolation::Direct,
+        }
+    }
+
+    #[test]
+    fn the_two_programs_talk_with_and_without_the_relay() {
+        let dir = tempfile::tempdir().unwrap();
+        let validator = shell(
+            dir.path(),
+            "v",
+            "echo ping; read x; test \"$x\" = pong && exit 42; exit 43",
+        );
+        let submission = shell(dir.path(), "s", "read x; test \"$x\" = ping && echo pong");
+        for transcript in [None, Some(1 << 10)] {
+            let duet = Duet {
+                submission: &submission,
+                validator: &validator,
+                transcript,
+            };
+            let outcome = run_duet(&duet).unwrap();
+            assert_eq!(outcome.validator.exit, Exit::Code(42));
+            assert_eq!(outcome.submission.exit, Exit::Code(0));
+            let expected = match transcript {
+                None => vec![],
+                Some(_) => vec![
+                    (Speaker::Validator, b"ping\n".to_vec()),
+                    (Speaker::Submission, b"pong\n".to_vec()),
+                ],
+            };
+            assert_eq!(outcome.transcript, expected);
+        }
+    }
+
+    #[test]
+    fn a_validator_that_leaves_first_closes_the_submissions_input() {
+        let dir = tempfile::tempdir().unwrap();
+        let validator = shell(dir.path(), "v", "exit 43");
+        // Without the closed pipe, this would wait for its input until the wall-clock limit.
+        let submission = shell(dir.path(), "s", "cat > /dev/null");
+        let outcome = run_duet(&Duet {
+            submission: &submission,
+            validator: &validator,
+            transcript: Some(64),
+        })
+        .unwrap();
+        assert_eq!(outcome.submission.exit, Exit::Code(0));
+        assert!(outcome.submission.stopped.is_none());
+        assert!(outcome.validator_first);
+    }
+}

@@ -102,8 +102,12 @@ impl<'a> Harness<'a> {
         verdict
     }
 
-    /// The reference's answer to an input.
+    /// The reference's answer to an input. An interactive problem's reference answers nothing
+    /// (it plays against the validator, see [`Harness::check_reference`]): the answer is empty.
     fn answer(&self, input: &[u8], dir: &Path) -> anyhow::Result<Vec<u8>> {
+        if self.package.config.kind.interactive {
+            return Ok(Vec::new());
+        }
         let (input_path, answer_path) = (dir.join("reference.in"), dir.join("reference.out"));
         std::fs::write(&input_path, input)?;
         self.reference
@@ -173,6 +177,20 @@ impl<'a> Harness<'a> {
     pub(super) fn check_reference(&self, trial: &Trial) -> anyhow::Result<()> {
         let dir = self.fresh_dir()?;
         let test = self.write_test(&dir, &trial.input, &trial.answer)?;
+        if self.package.config.kind.interactive {
+            let played = match &self.reference {
+                Reference::Program(program, _) => {
+                    judge::play_reference(program, &self.checker, &test, &self.limits, &dir)
+                }
+                Reference::Builtin(puzzle) => Err(anyhow::anyhow!(
+                    "the built-in solver '{}' cannot play an interactive problem: give --against PROGRAM",
+                    puzzle.name
+                )),
+            };
+            let _ = std::fs::remove_dir_all(&dir);
+            let input = String::from_utf8_lossy(&trial.input).trim().to_string();
+            return played.with_context(|| format!("the reference, on the input {input:?}"));
+        }
         let outcome = self.checker.check(&test, &test.answer, &dir);
         let _ = std::fs::remove_dir_all(&dir);
         match outcome {

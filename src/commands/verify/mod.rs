@@ -23,6 +23,7 @@ use super::judge::RunOptions;
 
 mod row;
 mod rules;
+mod score;
 use row::format_row;
 use rules::{RuleEntry, rule_entries};
 
@@ -73,6 +74,9 @@ struct Row {
     reason: String,
     tests_run: usize,
     max_time_s: f64,
+    /// A scoring problem's total score.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    score: Option<f64>,
     /// Every test judged, in test order.
     tests: Vec<TestResult>,
 }
@@ -260,6 +264,7 @@ fn verify_one(
         reason: String::new(),
         tests_run: 0,
         max_time_s: 0.0,
+        score: None,
         tests: Vec::new(),
     };
     let language = match package.languages.detect(&submission.path) {
@@ -302,7 +307,12 @@ fn verify_one(
         .and_then(|prepared| {
             judge.run(
                 &prepared,
-                if complete { None } else { Some(&mut stop) },
+                // A score needs every test.
+                if complete || package.config.kind.scoring {
+                    None
+                } else {
+                    Some(&mut stop)
+                },
                 &mut |count| progress.start(count),
                 &mut |t| {
                     progress.step(&t.name);
@@ -326,6 +336,8 @@ fn verify_one(
     row.tests_run = report.tests.len();
     row.max_time_s = report.max_time();
     (row.status, row.reason) = assess(expected, &report);
+    row.score = report.score;
+    score::amend(submission, &report, (&mut row.status, &mut row.reason))?;
     row.tests = report.tests;
     Ok(row)
 }

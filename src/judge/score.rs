@@ -1,0 +1,127 @@
+//! Scores of a scoring problem: each test's score (the validator's `score.txt`, else its
+//! group's accept or reject score), then each group's, from its tests and subgroups in order,
+//! by the group's aggregation (`sum` or `min`), scaled to the group's `score` when it states
+//! one and clamped into its legacy `range`. The total is the score of `secret`; samples are
+//! scored but never counted.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
+
+use serde::Serialize;
+
+use crate::package::{Aggregation, GroupScoring};
+use crate::verdict::Verdict;
+
+use super::TestResult;
+
+/// One group's score.
+#[derive(Debug, Clone, Serialize)]
+pub struct GroupScore {
+    /// The group's path below `data/`: `secret`, `secret/group1`.
+    pub name: String,
+    pub score: f64,
+    /// The most it could score.
+    pub max: f64,
+    pub aggregation: Aggregation,
+}
+
+/// The scores of one submission.
+pub struct Scores {
+    pub total: f64,
+    pub max: f64,
+    /// Every group of `secret` that has tests, parents before their subgroups.
+    pub groups: Vec<GroupScore>,
+}
+
+fn parent(name: &str) -> &str {
+    name.rsplit_once('/').map_or("", |(p, _)| p)
+}
+
+/// Gives every test its score and adds them up by group. `data` is the package's `data/`.
+pub fn score(data: &Path, tests: &mut [TestResult]) -> anyhow::Result<Scores> {
+    let mut rules: BTreeMap<String, GroupScoring> = BTreeMap::new();
+    let mut groups = BTreeSet::new();
+    let mut maxima = BTreeMap::new();
+    for test in tests.iter_mut() {
+        let group = parent(&test.name).to_string();
+        if !rules.contains_key(&group) {
+            rules.insert(group.clone(), GroupScoring::of_dir(&data.join(&group))?);
+        }
+        let own = &rules[&group];
+        let given = test.score.filter(|_| test.verdict == Verdict::Ac);
+        test.score = Some(match test.verdict {
+            Verdict::Ac => given.unwrap_or(own.accept_score),
+            _ => own.reject_score,
+        });
+        maxima.insert(test.name.clone(), own.accept_score);
+        let mut g = group.as_str();
+        while g.starts_with("secret") {
+            groups.insert(g.to_string());
+            g = parent(g);
+        }
+    }
+    for group in &groups {
+        if !rules.contains_key(group) {
+            rules.insert(group.clone(), GroupScoring::of_dir(&data.join(group))?);
+        }
+    }
+    let mut out = Vec::new();
+    if groups.contains("secret") {
+        group_score("secret", tests, &groups, &rules, &maxima, &mut out);
+    }
+    let (total, max) = out.first().map_or((0.0, 0.0), |g| (g.score, g.max));
+    Ok(Scores {
+        total,
+        max,
+        groups: out,
+    })
+}
+
+/// The score and maximum of `group`, its subgroups' entries pushed after its own.
+fn group_score(
+    group: &str,
+    tests: &[TestResult],
+    groups: &BTreeSet<String>,
+    rules: &BTreeMap<String, GroupScoring>,
+    maxima: &BTreeMap<String, f64>,
+    out: &mut Vec<GroupScore>,
+) -> (f64, f64) {
+    let own = &rules[group];
+    let at = out.len();
+    let mut children: Vec<(String, f64, f64)> = tests
+        .iter()
+        .filter(|t| parent(&t.name) == group)
+        .map(|t| (t.name.clone(), t.score.unwrap_or(0.0), maxima[&t.name]))
+        .collect();
+    for sub in groups.iter().filter(|g| parent(g) == group) {
+        let (score, max) = group_score(sub, tests, groups, rules, maxima, out);
+        children.push((sub.clone(), score, max));
+    }
+    children.sort_by(|a, b| a.0.cmp(&b.0));
+    let combine = |values: Vec<f64>| match own.aggregation {
+        Aggregation::Sum => values.iter().sum(),
+        Aggregation::Min => values.iter().copied().reduce(f64::min).unwrap_or(0.0),
+    };
+    let mut score: f64 = combine(children.iter().map(|c| c.1).collect());
+    let mut max: f64 = combine(children.iter().map(|c| c.2).collect());
+    if let Some(stated) = own.score {
+        score = if max > 0.0 { stated * score / max } else { 0.0 };
+        max = stated;
+    }
+    if let Some((lo, hi)) = own.range {
+        score = score.clamp(lo, hi);
+        max = max.clamp(lo, hi);
+    }
+    // Rounded to a millionth, so sums of thirds compare equal to what a package states.
+    let round = |x: f64| (x * 1e6).round() / 1e6;
+    out.insert(
+        at,
+        GroupScore {
+            name: group.to_string(),
+            score: round(score),
+            max: round(max),
+            aggregation: own.aggregation,
+        },
+    );
+    (score, max)
+}
