@@ -63,6 +63,7 @@ impl Measured {
             memory_mib: self.memory_mib,
             message,
             details,
+            cut_off: false,
         }
     }
 }

@@ -19,6 +19,7 @@ mod config;
 mod plan;
 pub mod submissions;
 pub(crate) mod testdata;
+pub mod timing;
 
 use std::path::{Path, PathBuf};
 
@@ -30,6 +31,7 @@ pub use submissions::{
     Expectation, LEGACY_FOLDERS, Rule, Submission, TestScope, TimeLimitUse, VerdictSet,
 };
 pub use testdata::TestCase;
+pub use timing::Timing;
 
 /// An opened problem package.
 #[derive(Debug, Clone)]
