@@ -189,10 +189,13 @@ impl Judge {
         let limit = self.limits.time_s;
         if result.verdict == Verdict::Tle {
             result.cut_off = true;
-            result.message = format!(
-                "{} (the limit is {limit:.2} s; run up to {run_limit:.2} s to measure the margin)",
-                result.message
-            );
+            result.message = if result.message.starts_with("used more than the") {
+                format!(
+                    "used more than {run_limit:.2} s of CPU time, the {limit:.2} s time limit × time_limit_to_tle"
+                )
+            } else {
+                format!("{} (the time limit is {limit:.2} s)", result.message)
+            };
         } else if result.verdict != Verdict::Je && result.time_s > limit.get() {
             result.verdict = Verdict::Tle;
             result.message = format!(
