@@ -14,6 +14,7 @@ use clap::Args;
 use serde::Serialize;
 
 use crate::judge::{Judge, JudgeReport, TestResult};
+use crate::lang::Language;
 use crate::matrix::{self, LimitsEntry, Recorder};
 use crate::package::{Expectation, Package, Submission, Timing};
 use crate::report::{self, Progress};
@@ -166,7 +167,8 @@ fn verify_one(
 ) -> anyhow::Result<Row> {
     let expected = &submission.expectation;
     let mut row = Row::new(submission);
-    let language = match package.languages.detect(&submission.path) {
+    let detected = language_of(package, submission);
+    let language = match detected {
         Ok(l) => l,
         Err(err) => {
             (row.status, row.reason) = match err.downcast_ref::<crate::lang::UnknownLanguage>() {
@@ -232,6 +234,18 @@ fn verify_one(
     (row.status, row.reason) = assess(expected, &report);
     row.tests = report.tests;
     Ok(row)
+}
+
+/// A submission's language: the one submissions.yaml names, else the one its files show.
+fn language_of(package: &Package, submission: &Submission) -> anyhow::Result<Language> {
+    match &submission.language {
+        Some(id) if crate::lang::switched_off(&submission.path).is_none() => package.languages.by_id(id).ok_or_else(|| {
+            anyhow::anyhow!(
+                "submissions.yaml gives language `{id}`, which is not in the language table (see `leapfrog languages`)"
+            )
+        }),
+        _ => package.languages.detect(&submission.path),
+    }
 }
 
 impl Row {
