@@ -29,6 +29,9 @@ pub enum Command {
     Judge(commands::judge::JudgeArgs),
     /// Check that every submission of a problem gets the verdict its folder names.
     Verify(commands::verify::VerifyArgs),
+    /// Print a problem's time limit (given, or inferred from the slowest accepted program) and
+    /// check the margins of its accepted and time_limit_exceeded programs.
+    TimeLimit(commands::time_limit::TimeLimitArgs),
     /// Run a problem's output checker on one output and print the verdict and reason.
     Check(commands::check::CheckArgs),
     /// Build data/secret from the problem's generator plan, byte for byte reproducibly.

@@ -117,6 +117,24 @@ fn a_broken_rule_is_a_mismatch_naming_it() {
 }
 
 #[test]
+fn submissions_yaml_names_the_language_of_a_file_without_extension() {
+    let pkg = grouped_package();
+    pkg.write(
+        "submissions/accepted/plain",
+        "a, b = map(int, input().split())\nprint(a + b)\n",
+    );
+    let yaml = std::fs::read_to_string(pkg.path().join("submissions/submissions.yaml")).unwrap();
+    pkg.write(
+        "submissions/submissions.yaml",
+        &format!("{yaml}accepted/plain:\n  language: python3\n"),
+    );
+    let v = verify_ok(&pkg);
+    let plain = row(&v, "accepted/plain");
+    assert_eq!(plain["status"], "ok", "{plain}");
+    assert_eq!(plain["language"], row(&v, "accepted/sum.py")["language"]);
+}
+
+#[test]
 fn a_program_no_rule_names_is_ignored() {
     let pkg = grouped_package();
     pkg.write("submissions/scratch/try.py", "print(1)\n");

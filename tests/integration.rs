@@ -36,5 +36,6 @@ mod report_page;
 mod shifting;
 mod statement;
 mod stress;
+mod time_limit;
 mod verify;
 mod walkthrough;

@@ -5,8 +5,11 @@
 pub const JUDGED: &str = "0 accepted, 1 rejected (wrong answer, time or memory limit, run-time \
 error), 2 usage error or judge error (JE), 130 interrupted";
 /// Exit codes of `verify`.
-pub const VERIFIED: &str = "0 every submission got the verdict its folder names, 1 some did not, \
+pub const VERIFIED: &str = "0 every submission met its expectation, 1 some did not, \
 2 usage error or a judge error on some submission, 130 interrupted";
+/// Exit codes of `time-limit`.
+pub const TIMED: &str = "0 every program that bounds the time limit keeps its margin, 1 some do \
+not, 2 usage error, 130 interrupted";
 /// Exit codes of `validate`.
 pub const VALIDATED: &str = "0 every input and answer is valid, 1 some input or answer is \
 rejected, 2 usage error or a validator / checker that failed, 130 interrupted";

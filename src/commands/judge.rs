@@ -134,8 +134,14 @@ pub fn run(args: JudgeArgs) -> anyhow::Result<ExitCode> {
         .unwrap_or(0);
     if !json {
         let limits = &judge.limits;
+        // One program cannot infer the limit: say that the default is in force.
+        let origin = if options.time_limit.is_none() && !package.config.time_limit_given {
+            " (default: the package gives none; `leapfrog time-limit` infers one)"
+        } else {
+            ""
+        };
         crate::util::outln!(
-            "{} · {} · limits {:.2} s CPU, {} MiB memory, {} MiB output · {} · memory: {}",
+            "{} · {} · limits {:.2} s CPU{origin}, {} MiB memory, {} MiB output · {} · memory: {}",
             package.short_name,
             crate::util::display_path(&args.submission).display(),
             limits.time_s,

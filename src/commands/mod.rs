@@ -16,6 +16,7 @@ pub mod render;
 pub mod solve;
 pub mod statement;
 pub mod stress;
+pub mod time_limit;
 pub mod validate;
 pub mod validate_data;
 pub mod verify;
@@ -41,6 +42,7 @@ pub fn run(command: Command) -> anyhow::Result<ExitCode> {
         Command::Count(args) => count::run(args),
         Command::Mutants(args) => mutants::run(args),
         Command::Languages(args) => languages::run(args),
+        Command::TimeLimit(args) => time_limit::run(args),
     }
 }
 

@@ -86,6 +86,10 @@ pub struct TestResult {
     /// A scoring problem's score for this test.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub score: Option<f64>,
+    /// Stopped for time at the run limit of [`Judge::measure_beyond`] (so it would have run
+    /// longer still); not in JSON.
+    #[serde(skip)]
+    pub cut_off: bool,
 }
 
 /// The result of judging one submission.
@@ -153,6 +157,9 @@ pub struct Judge {
     checker: OutputChecker,
     /// The package's `data/`, when the problem is scored (its groups' rules are read there).
     scored: Option<PathBuf>,
+    /// The CPU limit programs run under when it is above `limits.time_s` (see
+    /// [`Judge::measure_beyond`]).
+    run_limit: Option<Seconds>,
 }
 
 /// One submission, ready to judge: its language and its program, or why it did not compile.
@@ -186,7 +193,43 @@ impl Judge {
             tests,
             checker: OutputChecker::for_package(package)?,
             scored: package.config.kind.scoring.then(|| package.data_dir()),
+            run_limit: None,
         })
+    }
+
+    /// Judges against `limit` but lets programs run up to `run_limit` CPU seconds, so that
+    /// `verify` sees how far past the limit they go: a test that ends past `limit` is TLE, and
+    /// one stopped at `run_limit` is marked [`TestResult::cut_off`].
+    pub fn measure_beyond(&mut self, limit: Seconds, run_limit: Seconds) {
+        self.limits.time_s = limit;
+        self.run_limit = (run_limit.get() > limit.get()).then_some(run_limit);
+    }
+
+    /// A test's result judged against the limit, when programs run longer (see
+    /// [`Judge::measure_beyond`]).
+    fn against_limit(&self, mut result: TestResult) -> TestResult {
+        let Some(run_limit) = self.run_limit else {
+            result.cut_off = result.verdict == Verdict::Tle;
+            return result;
+        };
+        let limit = self.limits.time_s;
+        if result.verdict == Verdict::Tle {
+            result.cut_off = true;
+            result.message = if result.message.starts_with("used more than the") {
+                format!(
+                    "used more than {run_limit:.2} s of CPU time, the {limit:.2} s time limit × time_limit_to_tle"
+                )
+            } else {
+                format!("{} (the time limit is {limit:.2} s)", result.message)
+            };
+        } else if result.verdict != Verdict::Je && result.time_s > limit.get() {
+            result.verdict = Verdict::Tle;
+            result.message = format!(
+                "used {:.2} s of CPU time, more than the {limit:.2} s time limit",
+                result.time_s
+            );
+        }
+        result
     }
 
     /// Compiles a submission (from the cache when it can) whose language the caller detected.
@@ -230,10 +273,14 @@ impl Judge {
                 return Ok(report);
             }
         };
+        let mut run_limits = self.limits.clone();
+        if let Some(run_limit) = self.run_limit {
+            run_limits.time_s = run_limit;
+        }
         let test_runner = TestRunner {
             program,
             checker: &self.checker,
-            limits: &self.limits,
+            limits: &run_limits,
             isolation: self.options.isolation,
             processes: self.options.processes,
             transcripts: self.options.transcripts.as_deref(),
@@ -254,7 +301,9 @@ impl Judge {
                     .keep_outputs
                     .as_ref()
                     .map(|d| kept_output(d, &test.name));
-                test_runner.run(test, slot, scratch.path(), keep.as_deref())
+                test_runner
+                    .run(test, slot, scratch.path(), keep.as_deref())
+                    .map(|r| self.against_limit(r))
             },
             |_, result| match result {
                 Ok(result) => {

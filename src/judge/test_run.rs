@@ -72,6 +72,7 @@ impl Measured {
             details,
             judge_message: None,
             score: None,
+            cut_off: false,
         }
     }
 }

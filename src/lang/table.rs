@@ -302,6 +302,12 @@ impl Languages {
     pub fn get(&self, id: &str) -> Option<Arc<Spec>> {
         self.specs.iter().find(|s| s.id == id).cloned()
     }
+
+    /// The language of the given key (`cpp`, `python3`), as a package names it instead of
+    /// leaving it to [`Languages::detect`] (submissions.yaml's `language`).
+    pub fn by_id(&self, id: &str) -> Option<super::Language> {
+        self.get(id).map(super::Language)
+    }
 }
 
 fn parse(text: &str) -> anyhow::Result<Languages> {

@@ -24,6 +24,7 @@ mod scoring;
 pub mod submissions;
 mod test_config;
 pub(crate) mod testdata;
+pub mod timing;
 
 use std::path::{Path, PathBuf};
 
@@ -40,6 +41,7 @@ pub use submissions::{
 };
 pub use test_config::InputArgs;
 pub use testdata::TestCase;
+pub use timing::Timing;
 
 /// An opened problem package.
 #[derive(Debug, Clone)]

@@ -7,25 +7,29 @@
 //! page itself is [`crate::matrix`]'s. Languages whose compiler is missing are skipped, not
 //! failed; switched-off files (`x.c.disabled`) and files of no known language are ignored.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Args;
 use serde::Serialize;
 
-use crate::judge::{self, Judge, JudgeReport, TestResult};
-use crate::matrix::{self, LimitsEntry, Recorder, TestEntry};
-use crate::package::{Expectation, Package, Submission};
+use crate::judge::{Judge, JudgeReport, TestResult};
+use crate::lang::Language;
+use crate::matrix::{self, LimitsEntry, Recorder};
+use crate::package::{Expectation, Package, Submission, Timing};
 use crate::report::{self, Progress};
 use crate::verdict::Verdict;
 
 use super::judge::RunOptions;
 
+mod limit;
 mod row;
 mod rules;
 mod score;
-use row::format_row;
+mod session;
+mod summary;
 use rules::{RuleEntry, rule_entries};
+use session::{Session, column_widths, header_line};
 
 #[derive(Debug, Args)]
 #[command(after_help = super::help::after_help(
@@ -48,6 +52,10 @@ pub struct VerifyArgs {
     pub report: Option<PathBuf>,
     #[command(flatten)]
     pub run: RunOptions,
+    /// Set by `leapfrog time-limit`: judge only the programs that bound the time limit and
+    /// print the limit and its margins instead of the table.
+    #[arg(skip)]
+    pub timing_only: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -81,18 +89,6 @@ struct Row {
     tests: Vec<TestResult>,
 }
 
-#[derive(Debug, Serialize)]
-struct VerifyReport {
-    problem: String,
-    isolation: &'static str,
-    ok: bool,
-    submissions: Vec<Row>,
-    limits: LimitsEntry,
-    /// Whether every submission was judged on every test (`--all-tests`, `--report`).
-    complete: bool,
-    tests: Vec<TestEntry>,
-}
-
 pub fn run(args: VerifyArgs) -> anyhow::Result<ExitCode> {
     crate::interrupt::install();
     let package = Package::open(&args.problem)?;
@@ -108,7 +104,7 @@ pub fn run(args: VerifyArgs) -> anyhow::Result<ExitCode> {
     let mut base = args.run.judge_options()?;
     let tests = matrix::selected_tests(&package, base.filter.as_deref())?;
     let complete = args.all_tests || args.report.is_some();
-    let mut recorder = match &args.report {
+    let recorder = match &args.report {
         Some(_) => Some(Recorder::new(&package, tests.clone())?),
         None => None,
     };
@@ -120,50 +116,43 @@ pub fn run(args: VerifyArgs) -> anyhow::Result<ExitCode> {
         Err(err) if err.is::<crate::interrupt::Interrupted>() => return Err(err),
         Err(err) => Err(format!("{err:#}")),
     };
-    let limits = match &judge {
-        Ok(judge) => judge.limits.clone(),
-        Err(_) => judge::effective_limits(&package, &base),
+    let mut session = Session {
+        package: &package,
+        judge,
+        recorder,
+        quiet: (args.json, complete),
+        rows: submissions.iter().map(|_| None).collect(),
     };
+    let timing = Timing::load(&package.root)?;
+    let mut entry = session.find_limit(&submissions, &base, &timing)?;
+    let limits = session.apply_limit(&base, &entry, &timing)?;
     let styled = report::stdout_styled();
-    let width = submissions
-        .iter()
-        .map(|s| s.display_name().len())
-        .max()
-        .unwrap_or(0);
-    let labels = submissions
-        .iter()
-        .map(|s| s.expectation.label().len())
-        .max()
-        .unwrap_or(0)
-        .max(3);
+    let table = !args.json && !args.timing_only;
+    if table {
+        let header = (&package, submissions.len(), &entry, &limits);
+        crate::util::outln!("{}", header_line(header, base.isolation.name()));
+    }
+    let widths = column_widths(&submissions);
+    let print = table.then_some((widths, styled));
+    let (rows, kept) = session.judge_all(&submissions, args.timing_only, print, entry.limit_s)?;
+    limit::check_margins(&mut entry, &kept, &rows);
+    if args.timing_only {
+        return limit::print_report(&package.short_name, &entry, &kept, &rows, args.json);
+    }
     if !args.json {
-        crate::util::outln!(
-            "verify {} · {} · limits {:.2} s CPU, {} MiB memory · {} · memory: {}",
-            package.short_name,
-            crate::util::plural(submissions.len(), "submission"),
-            limits.time_s,
-            limits.memory_mib,
-            base.isolation.name(),
-            crate::runner::memory_enforcement().name()
-        );
-    }
-    let mut rows = Vec::new();
-    for (column, submission) in submissions.iter().enumerate() {
-        let record = recorder.as_mut().map(|r| (r, column));
-        let row = verify_one(&judge, &package, submission, (args.json, complete), record)?;
-        if !args.json {
-            crate::util::outln!("{}", format_row(&row, (width, labels), styled));
+        for warning in &entry.warnings {
+            crate::util::outln!("warning: time limit margin: {warning}");
         }
-        rows.push(row);
     }
-    let page = Page {
+    let page = summary::Page {
         path: args.report.as_deref(),
         limits: LimitsEntry::from(&limits),
+        time_limit: entry,
         complete,
         tests: matrix::test_entries(&tests),
-        recorder: recorder.as_ref(),
+        recorder: session.recorder.as_ref(),
     };
-    summarize(
+    summary::summarize(
         &package,
         base.isolation.name(),
         rows,
@@ -171,79 +160,6 @@ pub fn run(args: VerifyArgs) -> anyhow::Result<ExitCode> {
         args.json,
         styled,
     )
-}
-
-/// What the JSON and the report page carry besides the rows.
-struct Page<'a> {
-    /// Where `--report` writes the page.
-    path: Option<&'a Path>,
-    limits: LimitsEntry,
-    complete: bool,
-    tests: Vec<TestEntry>,
-    recorder: Option<&'a Recorder>,
-}
-
-/// Prints the JSON report or the summary line; the exit code: 2 when the judge failed on any
-/// submission, else 0 iff every submission matched.
-fn summarize(
-    package: &Package,
-    isolation: &'static str,
-    rows: Vec<Row>,
-    page: Page,
-    json: bool,
-    styled: bool,
-) -> anyhow::Result<ExitCode> {
-    let count = |s: Status| rows.iter().filter(|r| r.status == s).count();
-    let (mismatched, errors, fine, skipped, ignored_files) = (
-        count(Status::Mismatch),
-        count(Status::Error),
-        count(Status::Ok),
-        count(Status::Skipped),
-        count(Status::Ignored),
-    );
-    let ok = mismatched == 0 && errors == 0;
-    let report = VerifyReport {
-        problem: package.short_name.clone(),
-        isolation,
-        ok,
-        submissions: rows,
-        limits: page.limits,
-        complete: page.complete,
-        tests: page.tests,
-    };
-    let value = serde_json::to_value(&report)?;
-    if let Some(path) = page.path {
-        matrix::page::write_from_json(path, &value, page.recorder.map(|r| &r.details))?;
-    }
-    let rows = report.submissions;
-    if json {
-        crate::util::outln!("{}", serde_json::to_string(&value)?);
-    } else {
-        let summary = format!(
-            "{}: {} as expected, {} mismatched, {} skipped, {}",
-            crate::util::plural(rows.len(), "submission"),
-            fine,
-            mismatched,
-            skipped,
-            crate::util::plural(errors, "judge error")
-        ) + &ignored(ignored_files);
-        let style = if ok {
-            console::Style::new().green()
-        } else {
-            console::Style::new().red()
-        };
-        crate::util::outln!("{}", style.bold().force_styling(styled).apply_to(summary));
-        if let Some(path) = page.path {
-            crate::util::outln!("report: {}", path.display());
-        }
-    }
-    Ok(if errors > 0 {
-        ExitCode::from(2)
-    } else if ok {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(1)
-    })
 }
 
 fn verify_one(
@@ -254,20 +170,9 @@ fn verify_one(
     mut record: Option<(&mut Recorder, usize)>,
 ) -> anyhow::Result<Row> {
     let expected = &submission.expectation;
-    let mut row = Row {
-        submission: submission.display_name(),
-        language: String::new(),
-        expected: expected.label(),
-        expectation: rule_entries(expected),
-        verdict: None,
-        status: Status::Skipped,
-        reason: String::new(),
-        tests_run: 0,
-        max_time_s: 0.0,
-        score: None,
-        tests: Vec::new(),
-    };
-    let language = match package.languages.detect(&submission.path) {
+    let mut row = Row::new(submission);
+    let detected = language_of(package, submission);
+    let language = match detected {
         Ok(l) => l,
         Err(err) => {
             (row.status, row.reason) = match err.downcast_ref::<crate::lang::UnknownLanguage>() {
@@ -342,6 +247,37 @@ fn verify_one(
     Ok(row)
 }
 
+/// A submission's language: the one submissions.yaml names, else the one its files show.
+fn language_of(package: &Package, submission: &Submission) -> anyhow::Result<Language> {
+    match &submission.language {
+        Some(id) if crate::lang::switched_off(&submission.path).is_none() => package.languages.by_id(id).ok_or_else(|| {
+            anyhow::anyhow!(
+                "submissions.yaml gives language `{id}`, which is not in the language table (see `leapfrog languages`)"
+            )
+        }),
+        _ => package.languages.detect(&submission.path),
+    }
+}
+
+impl Row {
+    /// A submission's row before it is judged: skipped, for want of anything better.
+    fn new(submission: &Submission) -> Row {
+        Row {
+            submission: submission.display_name(),
+            language: String::new(),
+            expected: submission.expectation.label(),
+            expectation: rule_entries(&submission.expectation),
+            verdict: None,
+            status: Status::Skipped,
+            reason: String::new(),
+            tests_run: 0,
+            max_time_s: 0.0,
+            score: None,
+            tests: Vec::new(),
+        }
+    }
+}
+
 /// Whether a judged submission met its expectation, and why not.
 fn assess(expected: &Expectation, report: &JudgeReport) -> (Status, String) {
     if let Some(je) = report.tests.iter().find(|t| t.verdict == Verdict::Je) {
@@ -358,29 +294,19 @@ fn assess(expected: &Expectation, report: &JudgeReport) -> (Status, String) {
             .unwrap_or("");
         return (Status::Mismatch, format!("compile error: {first}"));
     }
-    let judged: Vec<(&str, Verdict)> = report
-        .tests
-        .iter()
-        .map(|t| (t.name.as_str(), t.verdict))
-        .collect();
-    let messages: Vec<&str> = report.tests.iter().map(|t| t.message.as_str()).collect();
+    assess_tests(expected, &report.tests)
+}
+
+/// Whether the verdicts of the tests judged met the expectation, and why not.
+fn assess_tests(expected: &Expectation, tests: &[TestResult]) -> (Status, String) {
+    let judged: Vec<(&str, Verdict)> = tests.iter().map(|t| (t.name.as_str(), t.verdict)).collect();
+    let messages: Vec<&str> = tests.iter().map(|t| t.message.as_str()).collect();
     if let Err(why) = expected.check(&judged, &messages) {
         return (Status::Mismatch, why);
     }
-    let reason = match report.tests.iter().find(|t| t.verdict != Verdict::Ac) {
-        None => format!(
-            "{} accepted",
-            crate::util::plural(report.tests.len(), "test")
-        ),
+    let reason = match tests.iter().find(|t| t.verdict != Verdict::Ac) {
+        None => format!("{} accepted", crate::util::plural(tests.len(), "test")),
         Some(t) => format!("{} on {}: {}", t.verdict, t.name, t.message),
     };
     (Status::Ok, reason)
-}
-
-/// The summary's mention of ignored files, when there are some.
-fn ignored(count: usize) -> String {
-    match count {
-        0 => String::new(),
-        n => format!(", {n} ignored"),
-    }
 }

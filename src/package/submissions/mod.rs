@@ -7,6 +7,9 @@ mod domjudge;
 pub mod expectation;
 mod yaml;
 
+#[cfg(test)]
+mod tests;
+
 use std::path::{Path, PathBuf};
 
 pub use expectation::{Expectation, Rule, TestScope, TimeLimitUse, VerdictSet};

@@ -1,0 +1,141 @@
+//! The judging `verify` and `time-limit` share: one prepared judge for every submission, the
+//! time limit found first (given, or inferred from the lower-bound programs, judged ahead), then
+//! every submission's row in order.
+
+use super::row::format_row;
+use super::{Row, assess_tests, limit, verify_one};
+use crate::judge::{self, Judge};
+use crate::matrix::Recorder;
+use crate::package::{Limits, Package, Submission, Timing};
+use crate::units::Seconds;
+use crate::verdict::Verdict;
+
+/// The table's first line: the problem, how many submissions, the limits and how the time limit
+/// was found, the isolation.
+pub(super) fn header_line(
+    (package, count, entry, limits): (&Package, usize, &limit::TimeLimitEntry, &Limits),
+    isolation: &str,
+) -> String {
+    format!(
+        "verify {} · {} · limits {}, {} MiB memory · {} · memory: {}",
+        package.short_name,
+        crate::util::plural(count, "submission"),
+        entry.describe(),
+        limits.memory_mib,
+        isolation,
+        crate::runner::memory_enforcement().name()
+    )
+}
+
+/// The widths of the table's submission and expectation columns.
+pub(super) fn column_widths(submissions: &[Submission]) -> (usize, usize) {
+    let widest = |f: &dyn Fn(&Submission) -> usize| submissions.iter().map(f).max().unwrap_or(0);
+    (
+        widest(&|s| s.display_name().len()),
+        widest(&|s| s.expectation.label().len()).max(3),
+    )
+}
+
+/// What judging every submission shares: the package, the prepared judge, the report page's
+/// recorder, and the rows judged ahead of the others to find the time limit.
+pub(super) struct Session<'a> {
+    pub package: &'a Package,
+    pub judge: Result<Judge, String>,
+    pub recorder: Option<Recorder>,
+    /// `--json` (no progress), and whether every test runs.
+    pub quiet: (bool, bool),
+    pub rows: Vec<Option<Row>>,
+}
+
+impl Session<'_> {
+    fn judge_one(&mut self, column: usize, submission: &Submission) -> anyhow::Result<Row> {
+        let record = self.recorder.as_mut().map(|r| (r, column));
+        verify_one(&self.judge, self.package, submission, self.quiet, record)
+    }
+
+    /// The time limit: given, or inferred after judging the lower-bound programs under a
+    /// generous limit (their rows are kept for the table).
+    pub fn find_limit(
+        &mut self,
+        submissions: &[Submission],
+        base: &judge::JudgeOptions,
+        timing: &Timing,
+    ) -> anyhow::Result<limit::TimeLimitEntry> {
+        if let Some((limit_s, from)) = limit::given(self.package, base) {
+            return Ok(limit::entry(timing, limit_s, from));
+        }
+        if let Ok(judge) = &mut self.judge {
+            let probe = Seconds::new(limit::PROBE_S).expect("a valid limit");
+            judge.measure_beyond(probe, probe);
+        }
+        for (column, submission) in submissions.iter().enumerate() {
+            if limit::is_lower(submission) {
+                self.rows[column] = Some(self.judge_one(column, submission)?);
+            }
+        }
+        let slowest = limit::slowest_lower(submissions, &self.rows);
+        let default_s = self.package.config.limits.time_s.get();
+        Ok(limit::inferred(timing, slowest, default_s))
+    }
+
+    /// Judges from now on against the limit found, running programs up to the limit ×
+    /// `time_limit_to_tle`; the limits in force.
+    pub fn apply_limit(
+        &mut self,
+        base: &judge::JudgeOptions,
+        entry: &limit::TimeLimitEntry,
+        timing: &Timing,
+    ) -> anyhow::Result<Limits> {
+        let limit =
+            Seconds::new(entry.limit_s).map_err(|why| anyhow::anyhow!("the time limit: {why}"))?;
+        let run_limit = Seconds::new(entry.limit_s * timing.time_limit_to_tle)
+            .map_err(|why| anyhow::anyhow!("the time limit × time_limit_to_tle: {why}"))?;
+        let mut limits = match &mut self.judge {
+            Ok(judge) => {
+                judge.measure_beyond(limit, run_limit);
+                judge.limits.clone()
+            }
+            Err(_) => judge::effective_limits(self.package, base),
+        };
+        limits.time_s = limit;
+        Ok(limits)
+    }
+
+    /// A submission's row: judged now, or judged ahead and judged again against the limit.
+    fn row(&mut self, column: usize, submission: &Submission, limit_s: f64) -> anyhow::Result<Row> {
+        let Some(mut row) = self.rows[column].take() else {
+            return self.judge_one(column, submission);
+        };
+        if limit::retime(&mut row, limit_s) {
+            row.verdict = Some(Verdict::first_failure(row.tests.iter().map(|t| t.verdict)));
+            (row.status, row.reason) = assess_tests(&submission.expectation, &row.tests);
+        }
+        Ok(row)
+    }
+
+    /// Every submission's row in order (only those that bound the time limit when
+    /// `timing_only`), printed as it comes when `print` gives the table's widths; and the
+    /// submissions judged.
+    pub fn judge_all(
+        &mut self,
+        submissions: &[Submission],
+        timing_only: bool,
+        print: Option<((usize, usize), bool)>,
+        limit_s: f64,
+    ) -> anyhow::Result<(Vec<Row>, Vec<Submission>)> {
+        let mut rows = Vec::new();
+        let mut kept = Vec::new();
+        for (column, submission) in submissions.iter().enumerate() {
+            if timing_only && !limit::is_lower(submission) && !limit::is_upper(submission) {
+                continue;
+            }
+            let row = self.row(column, submission, limit_s)?;
+            if let Some((widths, styled)) = print {
+                crate::util::outln!("{}", format_row(&row, widths, styled));
+            }
+            rows.push(row);
+            kept.push(submission.clone());
+        }
+        Ok((rows, kept))
+    }
+}

@@ -1,0 +1,108 @@
+//! The end of `verify`: the JSON object (and the report page made from it) or the summary
+//! line, and the exit code.
+
+use std::path::Path;
+use std::process::ExitCode;
+
+use serde::Serialize;
+
+use super::{Row, Status, limit};
+use crate::matrix::{self, LimitsEntry, Recorder, TestEntry};
+use crate::package::Package;
+
+#[derive(Debug, Serialize)]
+pub(super) struct VerifyReport {
+    problem: String,
+    isolation: &'static str,
+    ok: bool,
+    submissions: Vec<Row>,
+    limits: LimitsEntry,
+    /// How the time limit was found, and the margins it breaks.
+    time_limit: limit::TimeLimitEntry,
+    /// Whether every submission was judged on every test (`--all-tests`, `--report`).
+    complete: bool,
+    tests: Vec<TestEntry>,
+}
+
+/// What the JSON and the report page carry besides the rows.
+pub(super) struct Page<'a> {
+    /// Where `--report` writes the page.
+    pub path: Option<&'a Path>,
+    pub limits: LimitsEntry,
+    pub time_limit: limit::TimeLimitEntry,
+    pub complete: bool,
+    pub tests: Vec<TestEntry>,
+    pub recorder: Option<&'a Recorder>,
+}
+
+/// Prints the JSON report or the summary line; the exit code: 2 when the judge failed on any
+/// submission, else 0 iff every submission matched.
+pub(super) fn summarize(
+    package: &Package,
+    isolation: &'static str,
+    rows: Vec<Row>,
+    page: Page,
+    json: bool,
+    styled: bool,
+) -> anyhow::Result<ExitCode> {
+    let count = |s: Status| rows.iter().filter(|r| r.status == s).count();
+    let (mismatched, errors, fine, skipped, ignored_files) = (
+        count(Status::Mismatch),
+        count(Status::Error),
+        count(Status::Ok),
+        count(Status::Skipped),
+        count(Status::Ignored),
+    );
+    let ok = mismatched == 0 && errors == 0;
+    let report = VerifyReport {
+        problem: package.short_name.clone(),
+        isolation,
+        ok,
+        submissions: rows,
+        limits: page.limits,
+        time_limit: page.time_limit,
+        complete: page.complete,
+        tests: page.tests,
+    };
+    let value = serde_json::to_value(&report)?;
+    if let Some(path) = page.path {
+        matrix::page::write_from_json(path, &value, page.recorder.map(|r| &r.details))?;
+    }
+    let rows = report.submissions;
+    if json {
+        crate::util::outln!("{}", serde_json::to_string(&value)?);
+    } else {
+        let summary = format!(
+            "{}: {} as expected, {} mismatched, {} skipped, {}",
+            crate::util::plural(rows.len(), "submission"),
+            fine,
+            mismatched,
+            skipped,
+            crate::util::plural(errors, "judge error")
+        ) + &ignored(ignored_files);
+        let style = if ok {
+            console::Style::new().green()
+        } else {
+            console::Style::new().red()
+        };
+        crate::util::outln!("{}", style.bold().force_styling(styled).apply_to(summary));
+        if let Some(path) = page.path {
+            crate::util::outln!("report: {}", path.display());
+        }
+    }
+    Ok(if errors > 0 {
+        ExitCode::from(2)
+    } else if ok {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
+/// The summary's mention of ignored files, when there are some.
+fn ignored(count: usize) -> String {
+    match count {
+        0 => String::new(),
+        n => format!(", {n} ignored"),
+    }
+}
