@@ -222,8 +222,175 @@ fn folders_and_files_of_the_other_version_are_refused_by_name() {
 }
 
 #[test]
+fn included_files_are_refused_rather_than_left_out() {
+    let pkg = fixture();
+    pkg.write("include/python3/helper.py", "X = 1\n");
+    refused(&pkg, &["include", "not supported"]);
+}
+
+#[test]
 fn a_legacy_package_with_the_2025_folder_is_refused() {
     let pkg = TempPackage::sum(2.0, 256, 1);
     pkg.write("output_validator/check.py", "import sys\nsys.exit(42)\n");
     refused(&pkg, &["output_validator", "reads output_validators/"]);
+}
+
+fn read(path: &Path) -> String {
+    std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+#[test]
+fn a_2025_package_exports_in_both_versions_and_for_domjudge() {
+    if !has_python() {
+        return;
+    }
+    let pkg = fixture();
+    let out = tempfile::tempdir().unwrap();
+
+    // Legacy: the folders and files of the legacy format, flags as strings, the per-test
+    // setting left out with a note; leapfrog judges the result the same way.
+    let legacy = out.path().join("quotient");
+    let (code, said) = run(&[
+        "export",
+        &pkg.arg(),
+        "--format",
+        "legacy",
+        legacy.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{said}");
+    assert!(
+        said.contains("2.yaml: a test's own settings have no legacy equivalent"),
+        "{said}"
+    );
+    assert!(
+        legacy
+            .join("output_validators/checker/checker.py")
+            .is_file()
+    );
+    assert!(legacy.join("problem_statement/problem.en.tex").is_file());
+    assert!(legacy.join(".timelimit").is_file());
+    let yaml = read(&legacy.join("problem.yaml"));
+    assert!(
+        yaml.contains("validation: custom") && !yaml.contains("problem_format_version"),
+        "{yaml}"
+    );
+    let group = read(&legacy.join("data/secret/small/testdata.yaml"));
+    assert!(
+        group.contains("output_validator_flags: --tolerance 1e-6"),
+        "{group}"
+    );
+    assert!(group.contains("bounds: --max 10"), "{group}");
+    let (code, said) = run(&["verify", legacy.to_str().unwrap()]);
+    assert_eq!(code, 0, "{said}");
+
+    // 2025-09: the layout of the source, the time limit in problem.yaml, the args lists kept.
+    let modern = out.path().join("again");
+    let (code, said) = run(&[
+        "export",
+        &pkg.arg(),
+        "--format",
+        "2025-09",
+        modern.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{said}");
+    let yaml = read(&modern.join("problem.yaml"));
+    assert!(yaml.contains("problem_format_version: 2025-09"), "{yaml}");
+    assert!(
+        yaml.contains("time_limit: 4") && !yaml.contains("validation"),
+        "{yaml}"
+    );
+    assert!(modern.join("output_validator/checker.py").is_file());
+    assert!(modern.join("statement/problem.en.tex").is_file());
+    assert!(!modern.join(".timelimit").exists());
+    let group = read(&modern.join("data/secret/large/test_group.yaml"));
+    assert!(
+        group.contains("output_validator_args:") && group.contains("- --tolerance"),
+        "{group}"
+    );
+    assert!(!modern.join("data/secret/large/testdata.yaml").exists());
+    let (code, said) = run(&["verify", modern.to_str().unwrap()]);
+    assert_eq!(code, 0, "{said}");
+
+    // DOMjudge: one problem's folder and zip.
+    let dj = out.path().join("dj");
+    let (code, said) = run(&[
+        "export",
+        &pkg.arg(),
+        "--format",
+        "domjudge",
+        dj.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{said}");
+    let short = pkg
+        .path()
+        .file_name()
+        .unwrap()
+        .to_string_lossy()
+        .replace(['-', '_', '.'], "")
+        .to_lowercase();
+    assert!(dj.join(format!("{short}.zip")).is_file(), "{said}");
+}
+
+#[test]
+fn a_legacy_package_exports_as_2025_with_its_flags_as_lists() {
+    if !has_python() {
+        return;
+    }
+    let pkg = TempPackage::sum(2.0, 256, 2);
+    let yaml = std::fs::read_to_string(pkg.path().join("problem.yaml")).unwrap();
+    pkg.write(
+        "problem.yaml",
+        &format!("{yaml}validator_flags: case_sensitive\nauthor: A. Setter\n"),
+    );
+    pkg.write(
+        "data/secret/testdata.yaml",
+        "input_validator_flags: --small\n",
+    );
+    pkg.write("problem_statement/problem.en.md", "Print $a + b$.\n");
+    pkg.write(
+        "submissions/accepted/sum.py",
+        "print(sum(map(int, input().split())))\n",
+    );
+    let dest = pkg.path().parent().unwrap().join(format!(
+        "{}-modern",
+        pkg.path().file_name().unwrap().to_string_lossy()
+    ));
+    let (code, said) = run(&[
+        "export",
+        &pkg.arg(),
+        "--format",
+        "2025-09",
+        dest.to_str().unwrap(),
+    ]);
+    let cleanup = scopeguard(&dest);
+    assert_eq!(code, 0, "{said}");
+    let top = read(&dest.join("data/test_group.yaml"));
+    assert!(
+        top.contains("output_validator_args:") && top.contains("- case_sensitive"),
+        "{top}"
+    );
+    let secret = read(&dest.join("data/secret/test_group.yaml"));
+    assert!(
+        secret.contains("input_validator_args:") && secret.contains("- --small"),
+        "{secret}"
+    );
+    let yaml = read(&dest.join("problem.yaml"));
+    assert!(
+        yaml.contains("credits: A. Setter") && !yaml.contains("validator_flags"),
+        "{yaml}"
+    );
+    drop(cleanup);
+}
+
+/// Removes a directory when dropped.
+struct Remove(std::path::PathBuf);
+
+impl Drop for Remove {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn scopeguard(path: &Path) -> Remove {
+    Remove(path.to_path_buf())
 }

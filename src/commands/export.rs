@@ -1,5 +1,6 @@
 //! `leapfrog export`: write problems in the legacy Kattis / ICPC package format (checked by
-//! problemtools' `verifyproblem`), and with `--all` a zip per problem for DOMjudge.
+//! problemtools' `verifyproblem`) or the 2025-09 one, and with `--all` (or `--format domjudge`
+//! for one problem) a zip per problem for DOMjudge.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -13,7 +14,9 @@ use crate::package::Package;
 #[derive(Debug, Args)]
 #[command(after_help = crate::commands::help::after_help(
     &[
-        "leapfrog export checkers --format kattis /tmp/export/checkers",
+        "leapfrog export checkers --format legacy /tmp/export/checkers",
+        "leapfrog export checkers --format 2025-09 /tmp/export/checkers",
+        "leapfrog export checkers --format domjudge /tmp/dj   # /tmp/dj/checkers/ and /tmp/dj/checkers.zip",
         "leapfrog export --all /tmp/contest      # /tmp/contest/<short>/ and /tmp/contest/<short>.zip",
     ],
     "With --all, <short> is the problem's name with everything but a-z and 0-9 removed
@@ -42,9 +45,10 @@ pub struct ExportArgs {
 
 pub fn run(args: ExportArgs) -> anyhow::Result<ExitCode> {
     crate::interrupt::install();
-    // The Kattis layout is the only format so far; DOMjudge reads it too (the zips of --all).
-    match args.format {
-        Format::Kattis => {}
+    if args.all && args.format != Format::Kattis {
+        bail!(
+            "--all writes the legacy format and DOMjudge zips; export one problem for --format 2025-09 or domjudge"
+        );
     }
     let exported = match (args.all, args.paths.as_slice()) {
         (true, [dir]) => {
@@ -54,7 +58,7 @@ pub fn run(args: ExportArgs) -> anyhow::Result<ExitCode> {
         (true, _) => bail!("with --all, give only the destination DIR"),
         (false, [problem, dir]) => {
             let package = Package::open(problem)?;
-            export::export_one(&package, &PathBuf::from(dir), args.force)?
+            export::export_one(&package, &PathBuf::from(dir), args.force, args.format)?
         }
         (false, _) => bail!("give PROBLEM and DIR (or --all DIR)"),
     };

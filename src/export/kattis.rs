@@ -259,8 +259,10 @@ fn copy_data(package: &Package, dest: &Path) -> anyhow::Result<()> {
     if !found {
         bail!("{}: no test data to export", data.display());
     }
-    if data.join("testdata.yaml").is_file() {
-        std::fs::copy(data.join("testdata.yaml"), dest.join("data/testdata.yaml"))?;
+    for name in ["testdata.yaml", "test_group.yaml"] {
+        if data.join(name).is_file() {
+            std::fs::copy(data.join(name), dest.join("data").join(name))?;
+        }
     }
     Ok(())
 }

@@ -12,6 +12,7 @@ pub mod domjudge;
 pub mod generators;
 pub mod kattis;
 pub mod latex;
+pub mod modern;
 pub mod validator;
 
 use std::path::{Path, PathBuf};
@@ -24,7 +25,13 @@ use crate::package::Package;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum Format {
     /// The legacy Kattis / ICPC problem package format (problemtools, DOMjudge, Kattis).
+    #[value(name = "legacy", alias = "kattis")]
     Kattis,
+    /// The 2025-09 problem package format.
+    #[value(name = "2025-09")]
+    V2025,
+    /// DIR/<short>/ in the legacy format and DIR/<short>.zip for DOMjudge's import.
+    Domjudge,
 }
 
 /// What an export wrote.
@@ -57,13 +64,33 @@ pub fn short_name(name: &str) -> String {
     }
 }
 
-/// Exports one package into `dest`.
-pub fn export_one(package: &Package, dest: &Path, force: bool) -> anyhow::Result<Exported> {
+/// Writes a package in the legacy layout (or, with `modern`, the 2025-09 one) into `dest`.
+fn write_package(package: &Package, dest: &Path, modern: bool) -> anyhow::Result<kattis::Notes> {
+    let mut notes = kattis::write(package, dest)
+        .with_context(|| format!("exporting {}", package.short_name))?;
+    if modern {
+        modern::convert(package, dest, &mut notes)
+            .with_context(|| format!("exporting {} as 2025-09", package.short_name))?;
+    } else if package.config.format.is_modern() {
+        modern::to_legacy_groups(&dest.join("data"), &mut notes)?;
+    }
+    Ok(notes)
+}
+
+/// Exports one package into `dest` in `format`.
+pub fn export_one(
+    package: &Package,
+    dest: &Path,
+    force: bool,
+    format: Format,
+) -> anyhow::Result<Exported> {
+    if format == Format::Domjudge {
+        return export_set(std::slice::from_ref(package), dest, force);
+    }
     check_destination(dest, force, std::slice::from_ref(package))?;
     let staging = staging_dir(dest)?;
     crate::generate::ensure_secret_data(package)?;
-    let mut notes = kattis::write(package, staging.path())
-        .with_context(|| format!("exporting {}", package.short_name))?;
+    let mut notes = write_package(package, staging.path(), format == Format::V2025)?;
     let dir_name = dest
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
@@ -87,9 +114,13 @@ pub fn export_one(package: &Package, dest: &Path, force: bool) -> anyhow::Result
 /// Exports every package of a `problems/` directory into `dest/<short name>/`, with
 /// `dest/<short name>.zip` for DOMjudge next to each (see [`short_name`]).
 pub fn export_all(problems: &Path, dest: &Path, force: bool) -> anyhow::Result<Exported> {
-    let packages = packages_in(problems)?;
+    export_set(&packages_in(problems)?, dest, force)
+}
+
+/// Exports packages into `dest/<short name>/`, each with `dest/<short name>.zip` for DOMjudge.
+fn export_set(packages: &[Package], dest: &Path, force: bool) -> anyhow::Result<Exported> {
     let mut seen = std::collections::BTreeMap::new();
-    for package in &packages {
+    for package in packages {
         if let Some(other) = seen.insert(short_name(&package.short_name), &package.short_name) {
             bail!(
                 "problems {other} and {} would both be exported as {}; rename one",
@@ -98,16 +129,15 @@ pub fn export_all(problems: &Path, dest: &Path, force: bool) -> anyhow::Result<E
             );
         }
     }
-    check_destination(dest, force, &packages)?;
+    check_destination(dest, force, packages)?;
     let staging = staging_dir(dest)?;
     let mut exported = Exported::default();
-    for package in &packages {
+    for package in packages {
         crate::generate::ensure_secret_data(package)?;
         let name = short_name(&package.short_name);
         let dir = staging.path().join(&name);
         std::fs::create_dir(&dir).with_context(|| format!("creating {}", dir.display()))?;
-        let mut notes = kattis::write(package, &dir)
-            .with_context(|| format!("exporting {}", package.short_name))?;
+        let mut notes = write_package(package, &dir, false)?;
         let html = crate::statement::page::build(package)?;
         let zip = staging.path().join(format!("{name}.zip"));
         let zip_notes = domjudge::write_zip(package, &dir, &html, &zip, &name)

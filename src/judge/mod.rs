@@ -173,6 +173,14 @@ impl Judge {
     /// Reads the limits, discovers the tests (the caller has made sure the data exists) and
     /// builds the output checker.
     pub fn prepare(package: &Package, options: &JudgeOptions) -> anyhow::Result<Judge> {
+        let include = package.root.join("include");
+        if include.is_dir() {
+            // Judging without the files the package adds to every submission would misjudge.
+            anyhow::bail!(
+                "{}: included files (copied into every submission of a language) are not supported by leapfrog yet",
+                include.display()
+            );
+        }
         let filter = options.filter.as_deref();
         let tests: Vec<TestCase> = package
             .tests()?
