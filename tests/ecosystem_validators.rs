@@ -3,7 +3,7 @@
 //! checker with testlib's argument order and exit codes, and (in the 2025-09 fixture) an output
 //! validator folder with `build` / `run` scripts.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use crate::support::{TempPackage, leapfrog};
 
@@ -43,25 +43,7 @@ fn has(tools: &[&str]) -> bool {
 }
 
 fn copy_fixture(name: &str) -> TempPackage {
-    let pkg = TempPackage {
-        dir: tempfile::Builder::new()
-            .prefix("leapfrog-eco-")
-            .tempdir()
-            .unwrap(),
-    };
-    let from: PathBuf = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/fixtures")
-        .join(name);
-    for entry in walkdir::WalkDir::new(&from) {
-        let entry = entry.unwrap();
-        let to = pkg.path().join(entry.path().strip_prefix(&from).unwrap());
-        if entry.file_type().is_dir() {
-            std::fs::create_dir_all(&to).unwrap();
-        } else {
-            std::fs::copy(entry.path(), &to).unwrap();
-        }
-    }
-    pkg
+    TempPackage::from_fixture(name)
 }
 
 fn run(args: &[&str]) -> (i32, String, String) {

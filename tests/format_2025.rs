@@ -21,23 +21,7 @@ fn has_python() -> bool {
 
 /// A copy of the fixture, so that nothing a run writes lands in the repository.
 fn fixture() -> TempPackage {
-    let pkg = TempPackage {
-        dir: tempfile::Builder::new()
-            .prefix("leapfrog-fmt2025-")
-            .tempdir()
-            .unwrap(),
-    };
-    let from = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/fmt2025-quotient");
-    for entry in walkdir::WalkDir::new(&from) {
-        let entry = entry.unwrap();
-        let to = pkg.path().join(entry.path().strip_prefix(&from).unwrap());
-        if entry.file_type().is_dir() {
-            std::fs::create_dir_all(&to).unwrap();
-        } else {
-            std::fs::copy(entry.path(), &to).unwrap();
-        }
-    }
-    pkg
+    TempPackage::from_fixture("fmt2025-quotient")
 }
 
 fn run(args: &[&str]) -> (i32, String) {

@@ -375,23 +375,7 @@ fn compiling_in_the_sandbox_keeps_answer_files_out_of_reach() {
 
 /// A copy of the interactive guessing game (tests/fixtures/guess).
 fn guessing_game() -> TempPackage {
-    let pkg = TempPackage {
-        dir: tempfile::Builder::new()
-            .prefix("leapfrog-hostile-guess-")
-            .tempdir()
-            .unwrap(),
-    };
-    let from = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/guess");
-    for entry in walkdir::WalkDir::new(&from) {
-        let entry = entry.unwrap();
-        let to = pkg.path().join(entry.path().strip_prefix(&from).unwrap());
-        if entry.file_type().is_dir() {
-            std::fs::create_dir_all(&to).unwrap();
-        } else {
-            std::fs::copy(entry.path(), &to).unwrap();
-        }
-    }
-    pkg
+    TempPackage::from_fixture("guess")
 }
 
 /// An interactive submission that plays the game well, but first tries to overwrite the

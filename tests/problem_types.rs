@@ -4,35 +4,17 @@
 
 use crate::support;
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use support::{TempPackage, json, leapfrog};
 
 fn fixture(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/fixtures")
-        .join(name)
+    support::fixture_path(name)
 }
 
 /// A copy of a fixture package, so that nothing a run writes lands in the repository.
 fn copy_of(name: &str) -> TempPackage {
-    let pkg = TempPackage {
-        dir: tempfile::Builder::new()
-            .prefix("leapfrog-types-")
-            .tempdir()
-            .unwrap(),
-    };
-    let from = fixture(name);
-    for entry in walkdir::WalkDir::new(&from) {
-        let entry = entry.unwrap();
-        let to = pkg.path().join(entry.path().strip_prefix(&from).unwrap());
-        if entry.file_type().is_dir() {
-            std::fs::create_dir_all(&to).unwrap();
-        } else {
-            std::fs::copy(entry.path(), &to).unwrap();
-        }
-    }
-    pkg
+    TempPackage::from_fixture(name)
 }
 
 fn python_missing() -> bool {

@@ -1,6 +1,6 @@
 //! `leapfrog judge`: one submission on every test of a problem.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::Args;
@@ -133,23 +133,7 @@ pub fn run(args: JudgeArgs) -> anyhow::Result<ExitCode> {
         .max()
         .unwrap_or(0);
     if !json {
-        let limits = &judge.limits;
-        // One program cannot infer the limit: say that the default is in force.
-        let origin = if options.time_limit.is_none() && !package.config.time_limit_given {
-            " (default: the package gives none; `leapfrog time-limit` infers one)"
-        } else {
-            ""
-        };
-        crate::util::outln!(
-            "{} · {} · limits {:.2} s CPU{origin}, {} MiB memory, {} MiB output · {} · memory: {}",
-            package.short_name,
-            crate::util::display_path(&args.submission).display(),
-            limits.time_s,
-            limits.memory_mib,
-            limits.output_mib,
-            options.isolation.name(),
-            crate::runner::memory_enforcement().name()
-        );
+        print_header(&package, &judge, &options, &args.submission);
     }
     let submission = judge.submission(&args.submission, language)?;
     let report = judge.run(
@@ -175,6 +159,27 @@ pub fn run(args: JudgeArgs) -> anyhow::Result<ExitCode> {
         crate::util::outln!("report: {}", path.display());
     }
     Ok(exit_code(&report))
+}
+
+/// The first line of a judge run: problem, submission, limits, isolation and memory.
+fn print_header(package: &Package, judge: &Judge, options: &JudgeOptions, submission: &Path) {
+    let limits = &judge.limits;
+    // One program cannot infer the limit: say that the default is in force.
+    let origin = if options.time_limit.is_none() && !package.config.time_limit_given {
+        " (default: the package gives none; `leapfrog time-limit` infers one)"
+    } else {
+        ""
+    };
+    crate::util::outln!(
+        "{} · {} · limits {:.2} s CPU{origin}, {} MiB memory, {} MiB output · {} · memory: {}",
+        package.short_name,
+        crate::util::display_path(submission).display(),
+        limits.time_s,
+        limits.memory_mib,
+        limits.output_mib,
+        options.isolation.name(),
+        crate::runner::memory_enforcement().name()
+    );
 }
 
 /// Prints the end of a judge run: the JSON object, or the compile error and summary line.

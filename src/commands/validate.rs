@@ -89,18 +89,47 @@ pub fn run(args: ValidateArgs) -> anyhow::Result<ExitCode> {
     broken += data_broken;
     crate::runner::reap_orphans();
     crate::interrupt::check()?;
+    let counts = Counts {
+        inputs: tests.len(),
+        validators: validators.count(),
+        cases,
+        invalid,
+        broken,
+    };
+    Ok(summary(&package, &counts, &checker.describe()))
+}
+
+/// What `validate` found, for its summary line.
+#[derive(Clone, Copy)]
+struct Counts {
+    inputs: usize,
+    validators: usize,
+    /// Cases of the invalid / valid data folders.
+    cases: usize,
+    invalid: usize,
+    broken: usize,
+}
+
+/// Prints the summary line; the exit code: 0 all valid, 1 invalid data, 2 a broken validator.
+fn summary(package: &Package, counts: &Counts, checker: &str) -> ExitCode {
+    let Counts {
+        inputs,
+        validators,
+        cases,
+        invalid,
+        broken,
+    } = *counts;
     let styled = report::stdout_styled();
     let ok = console::Style::new().green().bold().force_styling(styled);
     let bad = console::Style::new().red().bold().force_styling(styled);
     if invalid == 0 && broken == 0 {
         crate::util::outln!(
-            "{} {}: {} {} {}; every answer passes {}{}",
+            "{} {}: {} {} {}; every answer passes {checker}{}",
             ok.apply_to("valid"),
             package.short_name,
-            crate::util::plural(tests.len(), "input"),
-            if tests.len() == 1 { "passes" } else { "pass" },
-            crate::util::plural(validators.count(), "input validator"),
-            checker.describe(),
+            crate::util::plural(inputs, "input"),
+            if inputs == 1 { "passes" } else { "pass" },
+            crate::util::plural(validators, "input validator"),
             match cases {
                 0 => String::new(),
                 n => format!(
@@ -109,16 +138,16 @@ pub fn run(args: ValidateArgs) -> anyhow::Result<ExitCode> {
                 ),
             }
         );
-        Ok(ExitCode::SUCCESS)
+        ExitCode::SUCCESS
     } else {
         crate::util::outln!(
             "{} {}: {invalid} invalid, {}, {}",
             bad.apply_to("failed"),
             package.short_name,
             crate::util::plural(broken, "error"),
-            crate::util::plural(tests.len(), "test")
+            crate::util::plural(inputs, "test")
         );
-        Ok(ExitCode::from(if broken > 0 { 2 } else { 1 }))
+        ExitCode::from(if broken > 0 { 2 } else { 1 })
     }
 }
 

@@ -259,20 +259,7 @@ impl Judge {
         on_start: &mut dyn FnMut(usize),
         on_test: &mut dyn FnMut(&TestResult),
     ) -> anyhow::Result<JudgeReport> {
-        let mut report = JudgeReport {
-            problem: self.problem.clone(),
-            submission: submission.path.display().to_string(),
-            verdict: Verdict::Ac,
-            isolation: self.options.isolation.name(),
-            memory_enforcement: runner::memory_enforcement().name(),
-            tests: Vec::new(),
-            score: None,
-            max_score: None,
-            groups: Vec::new(),
-            compile_message: None,
-            language: submission.language.name().to_string(),
-            limits: self.limits.clone(),
-        };
+        let mut report = self.empty_report(submission);
         let program = match &submission.program {
             Ok(program) => program,
             Err(err) => {
@@ -333,6 +320,24 @@ impl Judge {
         report.verdict = Verdict::first_failure(report.tests.iter().map(|t| t.verdict));
         self.add_scores(&mut report)?;
         Ok(report)
+    }
+
+    /// The report of a submission before any test: accepted, nothing judged.
+    fn empty_report(&self, submission: &Prepared) -> JudgeReport {
+        JudgeReport {
+            problem: self.problem.clone(),
+            submission: submission.path.display().to_string(),
+            verdict: Verdict::Ac,
+            isolation: self.options.isolation.name(),
+            memory_enforcement: runner::memory_enforcement().name(),
+            tests: Vec::new(),
+            score: None,
+            max_score: None,
+            groups: Vec::new(),
+            compile_message: None,
+            language: submission.language.name().to_string(),
+            limits: self.limits.clone(),
+        }
     }
 
     /// A scoring problem's scores: each test's, each group's and the total.

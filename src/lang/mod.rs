@@ -5,6 +5,7 @@
 
 mod build;
 mod places;
+mod shebang;
 mod table;
 mod toolchain;
 

@@ -2,6 +2,7 @@
 //! own `languages.yaml`, read strictly, merged entry by entry, and the rules that recognise a
 //! program's language from its file name or its `#!` line.
 
+use super::shebang;
 use std::collections::BTreeMap;
 use std::path::Path;
 use std::sync::{Arc, OnceLock};
@@ -175,8 +176,8 @@ impl Spec {
             Some((stem, ext)) if !stem.is_empty() && self.extensions.iter().any(|e| e == ext) => {
                 true
             }
-            _ => shebang_interpreter(path)
-                .is_some_and(|word| self.shebang.iter().any(|w| shebang_matches(w, &word))),
+            _ => shebang::interpreter(path)
+                .is_some_and(|word| self.shebang.iter().any(|w| shebang::matches(w, &word))),
         }
     }
 
@@ -275,12 +276,12 @@ impl Languages {
                 .collect(),
             _ => Vec::new(),
         };
-        let interpreter = shebang_interpreter(path);
+        let interpreter = shebang::interpreter(path);
         let by_shebang = |candidates: &[&Arc<Spec>]| -> Option<Arc<Spec>> {
             let word = interpreter.as_deref()?;
             candidates
                 .iter()
-                .find(|s| s.shebang.iter().any(|w| shebang_matches(w, word)))
+                .find(|s| s.shebang.iter().any(|w| shebang::matches(w, word)))
                 .map(|s| Arc::clone(s))
         };
         if !by_extension.is_empty() {
@@ -326,34 +327,6 @@ fn parse(text: &str) -> anyhow::Result<Languages> {
         specs.push(Arc::new(spec));
     }
     Ok(Languages { specs })
-}
-
-/// The interpreter a `#!` first line names: `ruby` for `#!/usr/bin/ruby -w` and for
-/// `#!/usr/bin/env ruby`.
-fn shebang_interpreter(path: &Path) -> Option<String> {
-    use std::io::Read;
-    let mut head = [0u8; 256];
-    let mut file = std::fs::File::open(path).ok()?;
-    let n = file.read(&mut head).ok()?;
-    let head = &head[..n];
-    let line = head.strip_prefix(b"#!")?;
-    let line = line.split(|&b| b == b'\n').next()?;
-    let line = std::str::from_utf8(line).ok()?;
-    let mut words = line.split_whitespace();
-    let first = words.next()?;
-    let program = first.rsplit('/').next()?;
-    if program == "env" {
-        return words.find(|w| !w.starts_with('-')).map(str::to_string);
-    }
-    Some(program.to_string())
-}
-
-/// `python3` matches `python3`, and `python3.12` too (a version after the name).
-fn shebang_matches(word: &str, interpreter: &str) -> bool {
-    interpreter == word
-        || interpreter.strip_prefix(word).is_some_and(|rest| {
-            rest.starts_with('.') && rest[1..].chars().all(|c| c.is_ascii_digit() || c == '.')
-        })
 }
 
 #[cfg(test)]

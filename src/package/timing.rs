@@ -34,11 +34,7 @@ impl Timing {
         } else {
             serde_yaml_ng::from_str(&text).with_context(|| format!("{}", path.display()))?
         };
-        let legacy = match value.get("problem_format_version") {
-            None | Some(Value::Null) => true,
-            Some(Value::String(v)) => v.starts_with("legacy"),
-            Some(_) => false,
-        };
+        let legacy = !super::FormatVersion::of(&value, &path)?.is_modern();
         let mut timing = if legacy {
             Timing {
                 ac_to_time_limit: 5.0,

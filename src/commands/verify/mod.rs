@@ -171,27 +171,9 @@ fn verify_one(
 ) -> anyhow::Result<Row> {
     let expected = &submission.expectation;
     let mut row = Row::new(submission);
-    let detected = language_of(package, submission);
-    let language = match detected {
-        Ok(l) => l,
-        Err(err) => {
-            (row.status, row.reason) = match err.downcast_ref::<crate::lang::UnknownLanguage>() {
-                Some(unknown) => (Status::Ignored, unknown.reason.clone()),
-                None => (Status::Error, format!("{err:#}")),
-            };
-            return Ok(row);
-        }
+    let Some(language) = judgeable(package, submission, &mut row) else {
+        return Ok(row);
     };
-    row.language = language.name().to_string();
-    if expected.is_empty() {
-        row.status = Status::Ignored;
-        row.reason = "no expectation: its folder is not one the format defines, and no submissions.yaml glob or @EXPECTED_RESULTS@ line names it".to_string();
-        return Ok(row);
-    }
-    if let Some(tool) = language.missing_tool() {
-        row.reason = format!("{tool} is not installed");
-        return Ok(row);
-    }
     let judge = match judge {
         Ok(judge) => judge,
         Err(why) => {
@@ -245,6 +227,32 @@ fn verify_one(
     score::amend(submission, &report, (&mut row.status, &mut row.reason))?;
     row.tests = report.tests;
     Ok(row)
+}
+
+/// The language to judge a submission in; `None` (with the row saying why) when it is not
+/// judged: no known language, no expectation, or a toolchain that is not installed.
+fn judgeable(package: &Package, submission: &Submission, row: &mut Row) -> Option<Language> {
+    let language = match language_of(package, submission) {
+        Ok(l) => l,
+        Err(err) => {
+            (row.status, row.reason) = match err.downcast_ref::<crate::lang::UnknownLanguage>() {
+                Some(unknown) => (Status::Ignored, unknown.reason.clone()),
+                None => (Status::Error, format!("{err:#}")),
+            };
+            return None;
+        }
+    };
+    row.language = language.name().to_string();
+    if submission.expectation.is_empty() {
+        row.status = Status::Ignored;
+        row.reason = "no expectation: its folder is not one the format defines, and no submissions.yaml glob or @EXPECTED_RESULTS@ line names it".to_string();
+        return None;
+    }
+    if let Some(tool) = language.missing_tool() {
+        row.reason = format!("{tool} is not installed");
+        return None;
+    }
+    Some(language)
 }
 
 /// A submission's language: the one submissions.yaml names, else the one its files show.
