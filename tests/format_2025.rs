@@ -6,7 +6,7 @@
 
 use std::path::Path;
 
-use crate::support::{TempPackage, json, leapfrog};
+use crate::support::{TempPackage, leapfrog};
 
 fn has_python() -> bool {
     let found = std::process::Command::new("python3")
@@ -40,12 +40,7 @@ fn the_checker_of_output_validator_judges_with_the_arguments_of_test_group_yaml(
         return;
     }
     let pkg = fixture();
-    let output = leapfrog()
-        .args(["verify", &pkg.arg(), "--json"])
-        .output()
-        .unwrap();
-    let v = json(&output);
-    assert_eq!(output.status.code(), Some(0), "{v}");
+    let v = crate::support::verify_ok(&pkg);
     let text = v.to_string();
     // Seven decimals pass only through the checker with its tolerance (the token diff would
     // reject them, and the checker fails without its arguments).
