@@ -10,8 +10,8 @@
 //! - the output validator from `checkers/` and the input validators as program directories
 //!   ([`super::validator`]): the source, a prebuilt static `run` and a `build` script.
 //!
-//! - `generators/` with the programs that remake `data/` ([`super::generators`]); the format
-//!   leaves the folder's contents to the tools, and judges never read it.
+//! `generators/` is left out: the legacy format has no such folder (problemtools warns about
+//! it). The 2025-09 export carries it ([`super::generators`]).
 
 use std::path::{Path, PathBuf};
 
@@ -93,7 +93,6 @@ pub fn write(package: &Package, dest: &Path) -> anyhow::Result<Notes> {
             }
         }
     }
-    super::generators::write(package, dest, &mut notes)?;
     for extra in ["attachments", "include"] {
         let dir = package.root.join(extra);
         if dir.is_dir() {

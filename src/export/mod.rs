@@ -1,7 +1,7 @@
 //! Exporting packages for contest systems: the legacy Kattis / ICPC layout that problemtools'
 //! `verifyproblem` checks ([`kattis`]), with the statement converted to LaTeX ([`latex`]) and
-//! the generators runnable without leapfrog ([`generators`]), and for `--all` a zip per problem
-//! for DOMjudge's import ([`domjudge`]).
+//! in the 2025-09 layout the generators runnable without leapfrog ([`generators`]), and for
+//! `--all` a zip per problem for DOMjudge's import ([`domjudge`]).
 //!
 //! Everything is written into a fresh directory next to the destination and renamed into place
 //! at the end, so the destination holds either the complete export or what it held before: an
@@ -71,6 +71,7 @@ fn write_package(package: &Package, dest: &Path, modern: bool) -> anyhow::Result
     if modern {
         modern::convert(package, dest, &mut notes)
             .with_context(|| format!("exporting {} as 2025-09", package.short_name))?;
+        generators::write(package, dest, &mut notes)?;
     } else if package.config.format.is_modern() {
         modern::to_legacy_groups(&dest.join("data"), &mut notes)?;
     }
