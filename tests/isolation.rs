@@ -68,6 +68,19 @@ fn searching_the_disk_for_answers_finds_nothing_in_the_sandbox() {
         return;
     }
     let pkg = TempPackage::sum(5.0, 256, 1);
+    // Inputs no other test writes, so that outside the sandbox the search finds this package's
+    // answers and not those of a package another test has on disk at the same time.
+    let unique = u64::from(std::process::id()) * 1_000_000
+        + u64::from(
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .unwrap()
+                .subsec_micros(),
+        );
+    for (name, b) in [("sample/1", 1), ("secret/01", 2)] {
+        pkg.write(&format!("data/{name}.in"), &format!("{unique} {b}\n"));
+        pkg.write(&format!("data/{name}.ans"), &format!("{}\n", unique + b));
+    }
     // Looks for the .ans file next to an .in file equal to its own input, anywhere it can see.
     let src = r#"
 import os, sys
