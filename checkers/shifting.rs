@@ -13,11 +13,13 @@
 //! goes through three passes that each do one simple thing over the whole block:
 //! - scan: 64 bytes at a time, compares (SSE2 on x86-64, a byte loop elsewhere) give a bit mask
 //!   of the separators. While every stretch is plain (digits and single separators, numbers of
-//!   at most eight digits) each number is just the eight bytes ending at its separator with the
-//!   bytes before its start masked off; anything else (other white space, long numbers, bad
+//!   at most eight digits) each number is just the eight bytes ending at its separator, stored
+//!   as they are (the separator before the number is inside them unless it has eight digits);
+//!   anything else (other white space, long numbers, bad
 //!   bytes, the end of the output) goes through a general token scanner from that stretch on;
-//! - convert: the digit words become values, four at a time with AVX2 multiply-adds where the
-//!   processor has them (three multiplications per word otherwise);
+//! - convert: the words become values, four at a time with AVX2 where the processor has it
+//!   (bit tricks on one word otherwise): the bytes up to the word's highest non-digit are
+//!   cleared, then multiply-adds combine the digits;
 //! - replay: one pass checks that every move is legal (each square within one or two of the
 //!   previous one and on the row, a loop the compiler vectorises), then the moves are played on
 //!   the row with one load and one store each. A block with an illegal move is replayed move
@@ -172,6 +174,8 @@ impl Scanner {
         }
         let carried = self.carried;
         self.buf[PAD - carried..PAD].copy_from_slice(&self.carry[..carried]);
+        // A separator before the carried number, which the plain scan's words rely on.
+        self.buf[PAD - carried - 1] = b' ';
         let len = fill(&mut self.buf)?;
         let last = len < BLOCK;
         // The last block: spaces end the final number and fill the last stretch.
@@ -207,7 +211,7 @@ impl Scanner {
             unsafe { convert_avx2(&self.words[..count], &mut self.converted[..count]) };
         } else {
             for (&w, v) in self.words[..count].iter().zip(&mut self.converted) {
-                *v = parse_eight(w);
+                *v = parse_eight(number_digits(w));
             }
         }
         (at, pending, count)
@@ -555,14 +559,10 @@ fn plain<const AVX2: bool>(
         while count < total {
             for slot in 0..4 {
                 let end = at + ends.trailing_zeros() as usize;
-                let len = end.wrapping_sub(prev + 1);
                 // SAFETY: `end - 8 >= PAD - LONGEST - 9 > 0` and `end <= at + 64 < buf.len()`:
                 // the eight bytes lie inside `buf`.
                 let tail = unsafe { (buf.as_ptr().add(end - 8) as *const u64).read_unaligned() };
-                let keep = u64::MAX.wrapping_shl(64u32.wrapping_sub((len as u32).wrapping_mul(8)));
-                words[(count + slot) & (WORDS - 1)] =
-                    (u64::from_le(tail) ^ 0x3030_3030_3030_3030) & keep;
-                prev = end;
+                words[(count + slot) & (WORDS - 1)] = u64::from_le(tail);
                 ends &= ends.wrapping_sub(1);
             }
             count += 4;
@@ -646,7 +646,17 @@ unsafe fn convert_avx2(words: &[u64], values: &mut [u64]) {
     let (out, tail) = values.split_at_mut(words.len() - rest.len());
     for (quad, out) in quads.zip(out.chunks_exact_mut(4)) {
         // SAFETY: `quad` and `out` hold four words each.
-        let v = _mm256_loadu_si256(quad.as_ptr() as *const __m256i);
+        let raw = _mm256_loadu_si256(quad.as_ptr() as *const __m256i);
+        // The number is the bytes above the highest separator of its word: anything above 9
+        // once '0' is taken away (by XOR) marks a separator, the mark is spread down through
+        // the lower bytes, and the marked bytes become leading zeros.
+        let x = _mm256_xor_si256(raw, _mm256_set1_epi8(b'0' as i8));
+        let digit = _mm256_cmpeq_epi8(_mm256_min_epu8(x, _mm256_set1_epi8(9)), x);
+        let mut below = _mm256_xor_si256(digit, _mm256_set1_epi8(-1));
+        below = _mm256_or_si256(below, _mm256_srli_epi64(below, 8));
+        below = _mm256_or_si256(below, _mm256_srli_epi64(below, 16));
+        below = _mm256_or_si256(below, _mm256_srli_epi64(below, 32));
+        let v = _mm256_andnot_si256(below, x);
         // Each word: eight digits, first in the lowest byte -> four two-digit pairs -> two
         // four-digit halves (low half the high digits) -> the value.
         let pairs = _mm256_maddubs_epi16(v, pair_weights);
@@ -659,14 +669,14 @@ unsafe fn convert_avx2(words: &[u64], values: &mut [u64]) {
         );
     }
     for (&w, v) in rest.iter().zip(tail) {
-        *v = parse_eight(w);
+        *v = parse_eight(number_digits(w));
     }
 }
 
 #[cfg(not(target_arch = "x86_64"))]
 unsafe fn convert_avx2(words: &[u64], values: &mut [u64]) {
     for (&w, v) in words.iter().zip(values) {
-        *v = parse_eight(w);
+        *v = parse_eight(number_digits(w));
     }
 }
 
@@ -711,6 +721,22 @@ fn classify(bytes: &[u8]) -> (u64, u64) {
 
 fn is_space(c: u8) -> bool {
     c == b' ' || (9..=13).contains(&c)
+}
+
+/// The digits of the number that ends a word of eight bytes (the bytes just before its
+/// separator), one per byte minus `'0'`: the bytes above the word's highest non-digit, with
+/// zeros below (see [`convert_avx2`]).
+#[inline(always)]
+fn number_digits(raw: u64) -> u64 {
+    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let x = raw ^ 0x3030_3030_3030_3030;
+    // Bit 7 of a byte: the byte is above 9 (no carry crosses bytes: 0x7f + 0x76 < 0x100).
+    let mut below = (((x & LOW7) + 0x7676_7676_7676_7676) | x) & HIGH;
+    below |= below >> 8;
+    below |= below >> 16;
+    below |= below >> 32;
+    x & !((below >> 7) * 0xff)
 }
 
 /// The value of eight decimal digits, one per byte (already minus `'0'`), most significant in

@@ -187,9 +187,21 @@ fn sweep_children() {
     }
 }
 
-/// The processes whose parent is `parent`, from /proc.
+/// The judge's own children: from each thread's `/proc/self/task/TID/children` (a few small
+/// reads), or, on kernels built without that file, by scanning every process in /proc (which
+/// costs milliseconds on a busy machine).
 fn children_of(parent: libc::pid_t) -> Vec<libc::pid_t> {
-    processes_where(|ppid, _| ppid == parent)
+    listed_children().unwrap_or_else(|| processes_where(|ppid, _| ppid == parent))
+}
+
+/// The children that the kernel lists per thread of this process, or `None` where it does not.
+fn listed_children() -> Option<Vec<libc::pid_t>> {
+    let mut found: Vec<libc::pid_t> = Vec::new();
+    for task in std::fs::read_dir("/proc/self/task").ok()?.flatten() {
+        let list = std::fs::read_to_string(task.path().join("children")).ok()?;
+        found.extend(list.split_whitespace().filter_map(|pid| pid.parse::<libc::pid_t>().ok()));
+    }
+    Some(found)
 }
 
 /// The processes whose parent and process group (from `/proc/PID/stat`) satisfy `keep`.
