@@ -407,6 +407,16 @@ fn stress_plays_the_reference_and_the_submission_against_the_validator() {
         text.contains("WA after 1 test") && text.contains("the number was"),
         "{text}"
     );
+    // The failing game is shown as it was played, both sides, ending with the wrong answer.
+    let transcript = text
+        .split("--- transcript (")
+        .nth(1)
+        .unwrap_or_else(|| panic!("no transcript: {text}"));
+    assert!(
+        transcript.contains("validator>  1 100\nsubmission> ? 50\n"),
+        "{transcript}"
+    );
+    assert!(!text.contains("--- submission output"), "{text}");
     // A reference the validator rejects is the judges' problem, said as such.
     let wrong = stress(
         "submissions/accepted/search.py",

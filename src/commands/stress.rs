@@ -158,6 +158,7 @@ fn report_found(args: &StressArgs, package: &Package, found: &Found) -> anyhow::
                 "input": String::from_utf8_lossy(&found.input),
                 "expected": String::from_utf8_lossy(&found.answer),
                 "output": String::from_utf8_lossy(&found.output),
+                "transcript": found.transcript.as_deref().map(String::from_utf8_lossy),
                 "saved": [input_path, answer_path],
             })
         );
@@ -174,8 +175,13 @@ fn report_found(args: &StressArgs, package: &Package, found: &Found) -> anyhow::
         crate::util::plural(found.input.len(), "byte")
     );
     show("input", &found.input);
-    show("reference answer", &found.answer);
-    show("submission output", &found.output);
+    match &found.transcript {
+        Some(transcript) => show("transcript", transcript),
+        None => {
+            show("reference answer", &found.answer);
+            show("submission output", &found.output);
+        }
+    }
     crate::util::outln!("checker: {}", found.message);
     for line in &found.details {
         crate::util::outln!("  {line}");

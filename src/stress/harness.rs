@@ -35,6 +35,9 @@ pub(super) struct Trial {
     pub input: Vec<u8>,
     pub answer: Vec<u8>,
     pub output: Vec<u8>,
+    /// An interactive problem's failing run: both directions, who wrote what (the submission's
+    /// output alone says little without the questions it answered).
+    pub transcript: Option<Vec<u8>>,
     pub result: TestResult,
 }
 
@@ -138,23 +141,29 @@ impl<'a> Harness<'a> {
         let answer = self.answer(&input, &dir)?;
         let test = self.write_test(&dir, &input, &answer)?;
         let kept = dir.join("submission.out");
+        let transcripts = dir.join("transcripts");
+        let interactive = self.package.config.kind.interactive;
         let runner = TestRunner {
             program: &self.submission,
             checker: &self.checker,
             limits: &self.limits,
             isolation: self.options.judge.isolation,
             processes: self.options.judge.processes,
-            transcripts: None,
+            transcripts: interactive.then_some(transcripts.as_path()),
         };
         let result = runner
             .run(&test, 0, &dir, Some(&kept))
             .map_err(anyhow::Error::from)?;
         let output = std::fs::read(&kept).unwrap_or_default();
+        // The judge names a test's transcript after the test (`stress`); one per pass.
+        let transcript =
+            interactive.then(|| std::fs::read(transcripts.join("stress.txt")).unwrap_or_default());
         let _ = std::fs::remove_dir_all(&dir);
         Ok(Trial {
             input,
             answer,
             output,
+            transcript,
             result,
         })
     }

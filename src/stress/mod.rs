@@ -52,6 +52,8 @@ pub struct Found {
     pub input: Vec<u8>,
     pub answer: Vec<u8>,
     pub output: Vec<u8>,
+    /// What passed between an interactive submission and the validator, tagged by who wrote it.
+    pub transcript: Option<Vec<u8>>,
     pub verdict: Verdict,
     pub message: String,
     pub details: Vec<String>,
@@ -123,6 +125,7 @@ pub fn stress(
             input: best.input,
             answer: best.answer,
             output: best.output,
+            transcript: best.transcript,
             tests: i + 1,
             seconds,
             generator_line: line,
