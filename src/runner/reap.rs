@@ -199,7 +199,10 @@ fn listed_children() -> Option<Vec<libc::pid_t>> {
     let mut found: Vec<libc::pid_t> = Vec::new();
     for task in std::fs::read_dir("/proc/self/task").ok()?.flatten() {
         let list = std::fs::read_to_string(task.path().join("children")).ok()?;
-        found.extend(list.split_whitespace().filter_map(|pid| pid.parse::<libc::pid_t>().ok()));
+        found.extend(
+            list.split_whitespace()
+                .filter_map(|pid| pid.parse::<libc::pid_t>().ok()),
+        );
     }
     Some(found)
 }
