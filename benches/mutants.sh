@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# The mutation campaign behind the README's table: every accepted Rust and C++ program of the
+# seven packages, `leapfrog mutants PACKAGE PROGRAM --hunt 60 --json`, one JSON file per program
+# in OUTDIR, then the table (package, program, mutants, killed, probably equivalent, ...).
+#
+#   benches/mutants.sh OUTDIR [JOBS]     run the campaign (hours on 2 cores), then the table
+#   benches/mutants.sh --table OUTDIR    only the table, from the JSON files already there
+#
+# JOBS programs are measured at once (default 2), each with `--jobs 1`: the hunts are stress
+# tests of 60 s each, one after another, so two campaigns side by side keep both cores busy.
+# A program's file is written only when its run ends (its exit code and seconds go to .err).
+set -euo pipefail
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+
+table() {
+    python3 - "$1" <<'PY'
+import glob, json, os, sys
+rows = []
+for path in sorted(glob.glob(os.path.join(sys.argv[1], "*.json"))):
+    try:
+        report = json.load(open(path))
+    except (OSError, ValueError):
+        print(f"{path}: no complete report (still running, or failed: see the .err file)", file=sys.stderr)
+        continue
+    for s in report["submissions"]:
+        equivalent = sum(1 for m in s["mutants"] if m.get("probably_equivalent"))
+        unexplained = s["survived"] - equivalent
+        rows.append((report["problem"], os.path.basename(s["submission"]), s["total"],
+                     s["killed"], s["timeout"], equivalent, unexplained, s["build_failed"]))
+print("| package | program | mutants | killed | of them by the time limit | probably equivalent | unexplained | did not build |")
+print("|---|---|---:|---:|---:|---:|---:|---:|")
+for row in rows:
+    print("| `%s` | `%s` | %d | %d | %d | %d | %d | %d |" % row)
+PY
+}
+
+if [ "${1:-}" = --table ]; then
+    table "${2:?usage: benches/mutants.sh --table OUTDIR}"
+    exit 0
+fi
+out=${1:?usage: benches/mutants.sh OUTDIR [JOBS]}
+jobs=${2:-2}
+mkdir -p "$out"
+out=$(cd "$out" && pwd)
+cargo build --release --quiet --manifest-path "$root/Cargo.toml"
+cd "$root"
+# Every package's data first, so that two runs never generate the same package at once.
+for problem in problems/*/; do
+    ./target/release/leapfrog generate "$(basename "$problem")" > /dev/null
+done
+one() {
+    local problem=$1 program=$2 start
+    start=$(date +%s)
+    local code=0
+    ./target/release/leapfrog mutants "$problem" "problems/$problem/submissions/accepted/$program" \
+        --hunt 60 --jobs 1 --json > "$out/$problem-$program.json.part" 2> "$out/$problem-$program.err" || code=$?
+    mv "$out/$problem-$program.json.part" "$out/$problem-$program.json"
+    echo "exit $code, $(( $(date +%s) - start )) s" >> "$out/$problem-$program.err"
+}
+export -f one
+export out
+for accepted in problems/*/submissions/accepted/*.rs problems/*/submissions/accepted/*.cpp; do
+    problem=$(echo "$accepted" | cut -d/ -f2)
+    echo "$problem $(basename "$accepted")"
+done | xargs -P "$jobs" -L 1 bash -c 'one "$0" "$1"'
+table "$out"
