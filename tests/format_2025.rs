@@ -201,13 +201,6 @@ fn folders_and_files_of_the_other_version_are_refused_by_name() {
 }
 
 #[test]
-fn included_files_are_refused_rather_than_left_out() {
-    let pkg = fixture();
-    pkg.write("include/python3/helper.py", "X = 1\n");
-    refused(&pkg, &["include", "not supported"]);
-}
-
-#[test]
 fn a_legacy_package_with_the_2025_folder_is_refused() {
     let pkg = TempPackage::sum(2.0, 256, 1);
     pkg.write("output_validator/check.py", "import sys\nsys.exit(42)\n");

@@ -20,6 +20,7 @@ mod format_2025;
 mod generate;
 mod genyaml;
 mod hostile_outputs;
+mod included_files;
 mod isolation;
 mod judge_verdicts;
 mod jury_compilers;

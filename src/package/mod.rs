@@ -12,11 +12,13 @@
 //!   output_validators/<program>   `checker INPUT ANSWER FEEDBACK_DIR < output`, 42 / 43
 //!   submissions/<folder>/<program>  what each must get: its folder's rule, submissions.yaml
 //!   languages.yaml                optional: changes to the language table (see [`crate::lang`])
+//!   include/<language code>/      optional: files added to every submission of that language
 //! ```
 //! A program is a single source file or a directory of sources (see [`crate::lang`]).
 
 mod config;
 mod format;
+mod include;
 mod invalid;
 mod plan;
 mod problem_type;
@@ -32,6 +34,7 @@ use anyhow::{Context, bail};
 
 pub use config::{Limits, ProblemConfig, Validation};
 pub use format::FormatVersion;
+pub use include::Included;
 pub use invalid::{DataCase, DataKind};
 pub use plan::{DefaultGenerator, Plan, PlanTest, Source};
 pub use problem_type::ProblemType;
@@ -88,6 +91,11 @@ impl Package {
     /// Every test case, samples first, each group in lexicographic order of paths.
     pub fn tests(&self) -> anyhow::Result<Vec<TestCase>> {
         testdata::discover(self)
+    }
+
+    /// The folders of `include/`: files added to every submission of a language.
+    pub fn included(&self) -> anyhow::Result<Included> {
+        Included::read(self)
     }
 
     /// The cases of `data/invalid_input`, `invalid_answer`, `invalid_output` and
