@@ -31,6 +31,7 @@ mod no_panic;
 mod pairs;
 mod pairs_heavy;
 mod pairs_programs;
+mod per_test_inputs;
 mod problem_types;
 mod render;
 mod report_page;

@@ -240,10 +240,44 @@ impl InputValidators {
         scratch: &Path,
         limits: &Limits,
     ) -> anyhow::Result<Option<String>> {
+        self.check_with(input, flags, &[], scratch, limits)
+    }
+
+    /// [`InputValidators::check`] on a test, as the format gives it to input validators: its
+    /// `input_validator_args` followed by its `args`, the files of its `.files` folder in the
+    /// working directory.
+    pub fn check_test(
+        &self,
+        test: &crate::package::TestCase,
+        scratch: &Path,
+        limits: &Limits,
+    ) -> anyhow::Result<Option<String>> {
+        let dir = match &test.files {
+            Some(files) => {
+                let dir = scratch.join("files");
+                std::fs::create_dir_all(&dir)?;
+                crate::util::copy_dir_contents(files, &dir)?;
+                dir
+            }
+            None => scratch.to_path_buf(),
+        };
+        let flags = &test.input_validator_flags;
+        self.check_with(&test.input, flags, &test.args, &dir, limits)
+    }
+
+    fn check_with(
+        &self,
+        input: &Path,
+        flags: &crate::package::InputArgs,
+        extra: &[String],
+        scratch: &Path,
+        limits: &Limits,
+    ) -> anyhow::Result<Option<String>> {
         for program in &self.programs {
             let args = flags
                 .for_program(&program.path)
                 .into_iter()
+                .chain(extra.iter().cloned())
                 .map(OsString::from)
                 .collect();
             let (outcome, log) = program.run(args, input, scratch, limits)?;

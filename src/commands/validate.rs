@@ -166,12 +166,7 @@ fn validate_test(
         Ok(dir) => dir,
         Err(err) => return Finding::Broken(format!("{err:#}")),
     };
-    match validators.check(
-        &test.input,
-        &test.input_validator_flags,
-        scratch.path(),
-        &package.config.limits,
-    ) {
+    match validators.check_test(test, scratch.path(), &package.config.limits) {
         Ok(None) => {}
         Ok(Some(reason)) => return Finding::Invalid(reason),
         Err(err) => return Finding::Broken(format!("{err:#}")),

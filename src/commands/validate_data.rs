@@ -64,6 +64,8 @@ pub fn check_case(
         answer: answer.clone(),
         output_validator_flags: case.output_validator_flags.clone(),
         input_validator_flags: case.input_validator_flags.clone(),
+        args: Vec::new(),
+        files: None,
     };
     let checked = case.output.clone().unwrap_or(answer);
     let outcome = checker.check(&test, &checked, scratch.path());

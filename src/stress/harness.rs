@@ -176,6 +176,8 @@ impl<'a> Harness<'a> {
             answer: answer_path,
             output_validator_flags: self.package.config.validator_flags.clone(),
             input_validator_flags: Default::default(),
+            args: Vec::new(),
+            files: None,
         })
     }
 
