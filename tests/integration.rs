@@ -4,6 +4,7 @@
 mod setter_support;
 mod support;
 
+mod answer_validators;
 mod architecture;
 mod check_answer;
 mod check_validate;

@@ -273,14 +273,28 @@ impl InputValidators {
         scratch: &Path,
         limits: &Limits,
     ) -> anyhow::Result<Option<String>> {
-        for program in &self.programs {
-            let args = flags
+        let args = |program: &ValidatorProgram| -> Vec<OsString> {
+            flags
                 .for_program(&program.path)
                 .into_iter()
                 .chain(extra.iter().cloned())
                 .map(OsString::from)
-                .collect();
-            let (outcome, log) = program.run(args, input, scratch, limits)?;
+                .collect()
+        };
+        self.first_rejection(input, &args, scratch, limits)
+    }
+
+    /// Runs every validator with `stdin` (and its `args`) until one rejects: its name and
+    /// reason; `Err` when one is broken.
+    fn first_rejection(
+        &self,
+        stdin: &Path,
+        args: &dyn Fn(&ValidatorProgram) -> Vec<OsString>,
+        scratch: &Path,
+        limits: &Limits,
+    ) -> anyhow::Result<Option<String>> {
+        for program in &self.programs {
+            let (outcome, log) = program.run(args(program), stdin, scratch, limits)?;
             match program.interpret(&outcome, log) {
                 Answer::Yes => {}
                 Answer::No(message) => {
@@ -301,6 +315,47 @@ impl InputValidators {
             }
         }
         Ok(None)
+    }
+}
+
+/// The answer validators of a package (`answer_validators/`, BAPCtools' and the 2025-09
+/// format's): each reads a test's `.ans` on stdin and is given the input's path and the test's
+/// output validator arguments (`validator INPUT [args] < answer`); exit 42 valid, 43 invalid.
+pub struct AnswerValidators(InputValidators);
+
+impl AnswerValidators {
+    pub fn for_package(package: &crate::package::Package) -> anyhow::Result<AnswerValidators> {
+        let mut programs = Vec::new();
+        for path in package.answer_validators()? {
+            programs.extend(ValidatorProgram::prepare(&path, "answer validator")?);
+        }
+        Ok(AnswerValidators(InputValidators { programs }))
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    pub fn count(&self) -> usize {
+        self.0.count()
+    }
+
+    /// Runs every answer validator on `answer`, the answer to `test`'s input: `Ok(None)` when all
+    /// accept, else the first rejection (naming the validator); `Err`: a validator is broken.
+    pub fn check(
+        &self,
+        test: &crate::package::TestCase,
+        answer: &Path,
+        scratch: &Path,
+        limits: &Limits,
+    ) -> anyhow::Result<Option<String>> {
+        let input = std::path::absolute(&test.input).unwrap_or_else(|_| test.input.clone());
+        let args = |_: &ValidatorProgram| -> Vec<OsString> {
+            std::iter::once(input.clone().into_os_string())
+                .chain(test.output_validator_flags.iter().map(OsString::from))
+                .collect()
+        };
+        self.0.first_rejection(answer, &args, scratch, limits)
     }
 }
 

@@ -9,6 +9,7 @@
 //!   data/secret/**/*.in|*.ans     generated from generators/generators.yaml (nested groups)
 //!   generators/generators.yaml    each generated test's name and how it is made (BAPCtools')
 //!   input_validators/<program>    exit 42 valid, 43 invalid
+//!   answer_validators/<program>   `validator INPUT [args] < answer`, exit 42 valid, 43 invalid
 //!   output_validators/<program>   `checker INPUT ANSWER FEEDBACK_DIR < output`, 42 / 43
 //!   submissions/<folder>/<program>  what each must get: its folder's rule, submissions.yaml
 //!   languages.yaml                optional: changes to the language table (see [`crate::lang`])
@@ -112,6 +113,11 @@ impl Package {
     /// The programs in `input_validators/`.
     pub fn input_validators(&self) -> anyhow::Result<Vec<PathBuf>> {
         programs_in(&self.root.join("input_validators"))
+    }
+
+    /// The programs in `answer_validators/` (each checks a test's `.ans`).
+    pub fn answer_validators(&self) -> anyhow::Result<Vec<PathBuf>> {
+        programs_in(&self.root.join("answer_validators"))
     }
 
     /// The custom output validator, when `validation` asks for one.
