@@ -92,3 +92,67 @@ fn a_submission_of_a_language_without_a_folder_is_built_alone() {
         crate::support::judge_source(&pkg, "whole.sh", "read w h\necho $((w * h))\n", &[]);
     assert_eq!((code, v["verdict"].as_str()), (0, Some("AC")), "{v}");
 }
+
+#[test]
+fn include_default_serves_the_languages_without_a_folder_in_2025_09_only() {
+    let Some(pkg) = fixture() else { return };
+    if !installed(&["bash"]) {
+        return;
+    }
+    pkg.write(
+        "include/default/lib.sh",
+        "area() { echo $(( $1 * $2 )); }\n",
+    );
+    let source = ". \"$(dirname \"$0\")/lib.sh\"\nread w h\narea \"$w\" \"$h\"\n";
+    let (v, code) = crate::support::judge_source(&pkg, "uses_lib.sh", source, &[]);
+    assert_eq!((code, v["verdict"].as_str()), (0, Some("AC")), "{v}");
+    // C has a folder of its own, which replaces the default one.
+    let (code, v) = judge(&pkg, "accepted/product.c", &[]);
+    assert_eq!((code, v["verdict"].as_str()), (0, Some("AC")), "{v}");
+    // A legacy package has no default folder: `default` is then an unknown code.
+    pkg.write(
+        "problem.yaml",
+        "name: Area\nlimits:\n  time_limit: 4\n  memory: 512\n",
+    );
+    std::fs::rename(
+        pkg.path().join("statement"),
+        pkg.path().join("problem_statement"),
+    )
+    .unwrap();
+    let output = leapfrog()
+        .args(["judge", &pkg.arg()])
+        .arg(pkg.path().join("submissions/scratch/uses_lib.sh"))
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("`default`"), "{stderr}");
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+}
+
+#[test]
+fn both_exports_carry_the_included_files() {
+    let Some(pkg) = fixture() else { return };
+    let out = tempfile::tempdir().unwrap();
+    for format in ["legacy", "2025-09"] {
+        let dest = out.path().join(format.replace('-', ""));
+        let output = leapfrog()
+            .args(["export", &pkg.arg(), "--format", format])
+            .arg(&dest)
+            .output()
+            .unwrap();
+        assert!(output.status.success(), "{format}: {output:?}");
+        assert!(dest.join("include/c/main.c").is_file(), "{format}");
+        assert!(dest.join("include/python3/main.py").is_file(), "{format}");
+        let submission = dest.join("submissions/accepted/own_driver");
+        let output = leapfrog()
+            .args([
+                "judge",
+                dest.to_str().unwrap(),
+                submission.to_str().unwrap(),
+            ])
+            .output()
+            .unwrap();
+        let said = String::from_utf8_lossy(&output.stdout);
+        assert_eq!(output.status.code(), Some(0), "{format}: {said}");
+    }
+}

@@ -176,9 +176,7 @@ impl Judge {
     /// builds the output checker.
     pub fn prepare(package: &Package, options: &JudgeOptions) -> anyhow::Result<Judge> {
         let included = package.included()?;
-        for warning in &included.warnings {
-            eprintln!("warning: {warning}");
-        }
+        (included.warnings.iter()).for_each(|warning| eprintln!("warning: {warning}"));
         let filter = options.filter.as_deref();
         let tests: Vec<TestCase> = package
             .tests()?
