@@ -366,6 +366,14 @@ mod tests {
     }
 
     #[test]
+    fn codes_are_the_package_format_s() {
+        let code = |id: &str| Languages::built_in().get(id).map(|s| s.code.clone());
+        assert_eq!(code("cpp").as_deref(), Some("cpp"));
+        assert_eq!(code("pypy3").as_deref(), Some("python3"));
+        assert_eq!(code("commonlisp").as_deref(), Some("lisp"));
+    }
+
+    #[test]
     fn unknown_keys_and_placeholders_are_refused_by_name() {
         let err = parse("x:\n  name: X\n  run: x\n  colour: red\n").unwrap_err();
         assert!(format!("{err:#}").contains("colour"), "{err:#}");
