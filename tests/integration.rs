@@ -4,6 +4,7 @@
 mod setter_support;
 mod support;
 
+mod answer_validators;
 mod architecture;
 mod check_answer;
 mod check_validate;
@@ -20,6 +21,7 @@ mod format_2025;
 mod generate;
 mod genyaml;
 mod hostile_outputs;
+mod included_files;
 mod isolation;
 mod judge_verdicts;
 mod jury_compilers;
@@ -30,6 +32,7 @@ mod no_panic;
 mod pairs;
 mod pairs_heavy;
 mod pairs_programs;
+mod per_test_inputs;
 mod problem_types;
 mod render;
 mod report_page;

@@ -1,5 +1,6 @@
 //! Deciding whether data is right: contestant output against the judges' answer (the default
-//! token diff or the package's output validator), and test inputs against the input validators.
+//! token diff or the package's output validator), and test inputs and answers against the input
+//! and answer validators.
 
 pub mod diff;
 mod ecosystem;
@@ -9,7 +10,7 @@ use std::path::Path;
 
 use crate::package::{Package, TestCase};
 
-pub use validator::{InputValidators, ValidatorProgram, feedback_dir};
+pub use validator::{AnswerValidators, InputValidators, ValidatorProgram, feedback_dir};
 
 /// The verdict of an output check.
 #[derive(Debug, Clone, PartialEq)]

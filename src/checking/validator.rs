@@ -240,13 +240,61 @@ impl InputValidators {
         scratch: &Path,
         limits: &Limits,
     ) -> anyhow::Result<Option<String>> {
-        for program in &self.programs {
-            let args = flags
+        self.check_with(input, flags, &[], scratch, limits)
+    }
+
+    /// [`InputValidators::check`] on a test, as the format gives it to input validators: its
+    /// `input_validator_args` followed by its `args`, the files of its `.files` folder in the
+    /// working directory.
+    pub fn check_test(
+        &self,
+        test: &crate::package::TestCase,
+        scratch: &Path,
+        limits: &Limits,
+    ) -> anyhow::Result<Option<String>> {
+        let dir = match &test.files {
+            Some(files) => {
+                let dir = scratch.join("files");
+                std::fs::create_dir_all(&dir)?;
+                crate::util::copy_dir_contents(files, &dir)?;
+                dir
+            }
+            None => scratch.to_path_buf(),
+        };
+        let flags = &test.input_validator_flags;
+        self.check_with(&test.input, flags, &test.args, &dir, limits)
+    }
+
+    fn check_with(
+        &self,
+        input: &Path,
+        flags: &crate::package::InputArgs,
+        extra: &[String],
+        scratch: &Path,
+        limits: &Limits,
+    ) -> anyhow::Result<Option<String>> {
+        let args = |program: &ValidatorProgram| -> Vec<OsString> {
+            flags
                 .for_program(&program.path)
                 .into_iter()
+                .chain(extra.iter().cloned())
                 .map(OsString::from)
-                .collect();
-            let (outcome, log) = program.run(args, input, scratch, limits)?;
+                .collect()
+        };
+        self.first_rejection(input, &args, scratch, limits)
+    }
+
+    /// Runs every validator with `stdin` (and its `args`) until one rejects: its name and
+    /// reason; `Err` when one is broken.
+    fn first_rejection(
+        &self,
+        stdin: &Path,
+        args: &dyn Fn(&ValidatorProgram) -> Vec<OsString>,
+        scratch: &Path,
+        limits: &Limits,
+    ) -> anyhow::Result<Option<String>> {
+        for program in &self.programs {
+            let (outcome, log) = program.run(args(program), stdin, scratch, limits)?;
             match program.interpret(&outcome, log) {
                 Answer::Yes => {}
                 Answer::No(message) => {
@@ -267,6 +315,47 @@ impl InputValidators {
             }
         }
         Ok(None)
+    }
+}
+
+/// The answer validators of a package (`answer_validators/`, BAPCtools' and the 2025-09
+/// format's): each reads a test's `.ans` on stdin and is given the input's path and the test's
+/// output validator arguments (`validator INPUT [args] < answer`); exit 42 valid, 43 invalid.
+pub struct AnswerValidators(InputValidators);
+
+impl AnswerValidators {
+    pub fn for_package(package: &crate::package::Package) -> anyhow::Result<AnswerValidators> {
+        let mut programs = Vec::new();
+        for path in package.answer_validators()? {
+            programs.extend(ValidatorProgram::prepare(&path, "answer validator")?);
+        }
+        Ok(AnswerValidators(InputValidators { programs }))
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    pub fn count(&self) -> usize {
+        self.0.count()
+    }
+
+    /// Runs every answer validator on `answer`, the answer to `test`'s input: `Ok(None)` when all
+    /// accept, else the first rejection (naming the validator); `Err`: a validator is broken.
+    pub fn check(
+        &self,
+        test: &crate::package::TestCase,
+        answer: &Path,
+        scratch: &Path,
+        limits: &Limits,
+    ) -> anyhow::Result<Option<String>> {
+        let input = std::path::absolute(&test.input).unwrap_or_else(|_| test.input.clone());
+        let args = |_: &ValidatorProgram| -> Vec<OsString> {
+            std::iter::once(input.clone().into_os_string())
+                .chain(test.output_validator_flags.iter().map(OsString::from))
+                .collect()
+        };
+        self.0.first_rejection(answer, &args, scratch, limits)
     }
 }
 

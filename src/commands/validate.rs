@@ -1,13 +1,15 @@
 //! `leapfrog validate`: every test input through the input validators, and every answer through
-//! the output checker (an answer the checker rejects means the checker or the answer is wrong);
-//! then the validator-testing data (`data/invalid_input` …, see [`super::validate_data`]).
+//! the answer validators (`answer_validators/`, when there are) and the output checker (an answer
+//! the checker rejects means the checker or the answer is wrong); then the validator-testing
+//! data (`data/invalid_input` …, see [`super::validate_data`]).
 
 use std::process::ExitCode;
 
 use anyhow::Context;
 use clap::Args;
 
-use crate::checking::{CheckOutcome, InputValidators, OutputChecker};
+use crate::checking::{AnswerValidators, CheckOutcome, InputValidators, OutputChecker};
+use crate::commands::validate_data::Checks;
 use crate::package::{Package, TestCase};
 use crate::report::{self, Progress};
 
@@ -45,6 +47,12 @@ pub fn run(args: ValidateArgs) -> anyhow::Result<ExitCode> {
         );
     }
     let checker = OutputChecker::for_package(&package)?;
+    let answers = AnswerValidators::for_package(&package)?;
+    let checks = Checks {
+        inputs: &validators,
+        answers: &answers,
+        checker: &checker,
+    };
     let scratch = tempfile::Builder::new()
         .prefix("leapfrog-validate-")
         .tempdir()?;
@@ -59,7 +67,7 @@ pub fn run(args: ValidateArgs) -> anyhow::Result<ExitCode> {
     crate::parallel::ordered(
         &tests,
         jobs,
-        |_, test| validate_test(&package, test, &validators, &checker, scratch.path()),
+        |_, test| validate_test(&package, test, &checks, scratch.path()),
         |i, finding| {
             let test = &tests[i];
             progress.step(&test.name);
@@ -78,13 +86,8 @@ pub fn run(args: ValidateArgs) -> anyhow::Result<ExitCode> {
         },
     );
     progress.finish();
-    let (cases, data_wrong, data_broken) = crate::commands::validate_data::check_all(
-        &package,
-        &validators,
-        &checker,
-        scratch.path(),
-        jobs,
-    )?;
+    let (cases, data_wrong, data_broken) =
+        crate::commands::validate_data::check_all(&package, &checks, scratch.path(), jobs)?;
     invalid += data_wrong;
     broken += data_broken;
     crate::runner::reap_orphans();
@@ -92,6 +95,7 @@ pub fn run(args: ValidateArgs) -> anyhow::Result<ExitCode> {
     let counts = Counts {
         inputs: tests.len(),
         validators: validators.count(),
+        answer_validators: answers.count(),
         cases,
         invalid,
         broken,
@@ -104,6 +108,7 @@ pub fn run(args: ValidateArgs) -> anyhow::Result<ExitCode> {
 struct Counts {
     inputs: usize,
     validators: usize,
+    answer_validators: usize,
     /// Cases of the invalid / valid data folders.
     cases: usize,
     invalid: usize,
@@ -115,6 +120,7 @@ fn summary(package: &Package, counts: &Counts, checker: &str) -> ExitCode {
     let Counts {
         inputs,
         validators,
+        answer_validators,
         cases,
         invalid,
         broken,
@@ -124,12 +130,16 @@ fn summary(package: &Package, counts: &Counts, checker: &str) -> ExitCode {
     let bad = console::Style::new().red().bold().force_styling(styled);
     if invalid == 0 && broken == 0 {
         crate::util::outln!(
-            "{} {}: {} {} {}; every answer passes {checker}{}",
+            "{} {}: {} {} {}; every answer passes {}{checker}{}",
             ok.apply_to("valid"),
             package.short_name,
             crate::util::plural(inputs, "input"),
             if inputs == 1 { "passes" } else { "pass" },
             crate::util::plural(validators, "input validator"),
+            match answer_validators {
+                0 => String::new(),
+                n => format!("{} and ", crate::util::plural(n, "answer validator")),
+            },
             match cases {
                 0 => String::new(),
                 n => format!(
@@ -154,10 +164,10 @@ fn summary(package: &Package, counts: &Counts, checker: &str) -> ExitCode {
 fn validate_test(
     package: &Package,
     test: &TestCase,
-    validators: &InputValidators,
-    checker: &OutputChecker,
+    checks: &Checks,
     scratch_root: &std::path::Path,
 ) -> Finding {
+    let checker = checks.checker;
     let scratch = match tempfile::Builder::new()
         .prefix("t")
         .tempdir_in(scratch_root)
@@ -166,14 +176,21 @@ fn validate_test(
         Ok(dir) => dir,
         Err(err) => return Finding::Broken(format!("{err:#}")),
     };
-    match validators.check(
-        &test.input,
-        &test.input_validator_flags,
-        scratch.path(),
-        &package.config.limits,
-    ) {
+    let limits = &package.config.limits;
+    match checks.inputs.check_test(test, scratch.path(), limits) {
         Ok(None) => {}
         Ok(Some(reason)) => return Finding::Invalid(reason),
+        Err(err) => return Finding::Broken(format!("{err:#}")),
+    }
+    match checks
+        .answers
+        .check(test, &test.answer, scratch.path(), limits)
+    {
+        Ok(None) => {}
+        Ok(Some(reason)) => {
+            let answer = test.answer.display();
+            return Finding::Invalid(format!("the answer file {answer} is rejected by {reason}"));
+        }
         Err(err) => return Finding::Broken(format!("{err:#}")),
     }
     match checker.check(test, &test.answer, scratch.path()) {

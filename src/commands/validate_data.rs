@@ -1,13 +1,23 @@
 //! The part of `leapfrog validate` that tests the validators themselves with the package's
 //! `data/invalid_input`, `invalid_answer`, `invalid_output` and `valid_output` cases: each must
-//! be rejected (or, for `valid_output`, accepted) as its folder says.
+//! be rejected (or, for `valid_output`, accepted) as its folder says. An invalid answer must be
+//! rejected by an answer validator (`answer_validators/`) or, as BAPCtools does, by the output
+//! check; the answers of the other cases must pass the answer validators.
 
 use std::path::Path;
 
 use anyhow::Context;
 
-use crate::checking::{CheckOutcome, InputValidators, OutputChecker};
+use crate::checking::{AnswerValidators, CheckOutcome, InputValidators, OutputChecker};
 use crate::package::{DataCase, DataKind, Package, TestCase};
+
+/// What `validate` checks data with.
+pub struct Checks<'a> {
+    pub inputs: &'a InputValidators,
+    /// `answer_validators/` (may be empty).
+    pub answers: &'a AnswerValidators,
+    pub checker: &'a OutputChecker,
+}
 
 /// What one case showed.
 pub enum DataFinding {
@@ -23,10 +33,10 @@ pub enum DataFinding {
 pub fn check_case(
     package: &Package,
     case: &DataCase,
-    validators: &InputValidators,
-    checker: &OutputChecker,
+    checks: &Checks,
     scratch_root: &Path,
 ) -> DataFinding {
+    let checker = checks.checker;
     let scratch = match tempfile::Builder::new()
         .prefix("d")
         .tempdir_in(scratch_root)
@@ -36,7 +46,7 @@ pub fn check_case(
         Err(err) => return DataFinding::Broken(format!("{err:#}")),
     };
     let limits = &package.config.limits;
-    let verdict = validators.check(
+    let verdict = checks.inputs.check(
         &case.input,
         &case.input_validator_flags,
         scratch.path(),
@@ -64,7 +74,22 @@ pub fn check_case(
         answer: answer.clone(),
         output_validator_flags: case.output_validator_flags.clone(),
         input_validator_flags: case.input_validator_flags.clone(),
+        args: Vec::new(),
+        files: None,
     };
+    if !checks.answers.is_empty() {
+        let answered = checks.answers.check(&test, &answer, scratch.path(), limits);
+        match (answered, case.kind) {
+            (Err(err), _) => return DataFinding::Broken(format!("{err:#}")),
+            (Ok(Some(_)), DataKind::InvalidAnswer) => return DataFinding::Fine,
+            (Ok(Some(reason)), _) => {
+                return DataFinding::Wrong(format!(
+                    "the answer must be valid, but it is rejected: {reason}"
+                ));
+            }
+            (Ok(None), _) => {}
+        }
+    }
     let checked = case.output.clone().unwrap_or(answer);
     let outcome = checker.check(&test, &checked, scratch.path());
     let must_accept = case.kind == DataKind::ValidOutput;
@@ -72,14 +97,22 @@ pub fn check_case(
         CheckOutcome::JudgeError(why) => DataFinding::Broken(why),
         CheckOutcome::Accepted if must_accept => DataFinding::Fine,
         CheckOutcome::Rejected { .. } if !must_accept => DataFinding::Fine,
-        CheckOutcome::Accepted => DataFinding::Wrong(format!(
-            "{} accepts this {}",
-            checker.describe(),
-            if case.kind == DataKind::InvalidAnswer {
-                "invalid answer"
+        CheckOutcome::Accepted if case.kind == DataKind::InvalidAnswer => {
+            DataFinding::Wrong(if checks.answers.is_empty() {
+                format!(
+                    "{} accepts this invalid answer (with no answer_validators/, an answer is checked as an output)",
+                    checker.describe()
+                )
             } else {
-                "invalid output"
-            }
+                format!(
+                    "every answer validator and {} accept this invalid answer",
+                    checker.describe()
+                )
+            })
+        }
+        CheckOutcome::Accepted => DataFinding::Wrong(format!(
+            "{} accepts this invalid output",
+            checker.describe()
         )),
         CheckOutcome::Rejected { reason, .. } => DataFinding::Wrong(format!(
             "{} rejects this valid output: {reason}",
@@ -92,8 +125,7 @@ pub fn check_case(
 /// behave; returns (cases, wrong, broken).
 pub fn check_all(
     package: &Package,
-    validators: &InputValidators,
-    checker: &OutputChecker,
+    checks: &Checks,
     scratch_root: &Path,
     jobs: usize,
 ) -> anyhow::Result<(usize, usize, usize)> {
@@ -102,7 +134,7 @@ pub fn check_all(
     crate::parallel::ordered(
         &cases,
         jobs,
-        |_, case| check_case(package, case, validators, checker, scratch_root),
+        |_, case| check_case(package, case, checks, scratch_root),
         |i, finding| {
             let path = cases[i].input.display();
             match finding {

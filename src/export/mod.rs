@@ -74,6 +74,12 @@ fn write_package(package: &Package, dest: &Path, modern: bool) -> anyhow::Result
         generators::write(package, dest, &mut notes)?;
     } else if package.config.format.is_modern() {
         modern::to_legacy_groups(&dest.join("data"), &mut notes)?;
+        if package.root.join("include/default").is_dir() {
+            notes.push(
+                "include/default: the legacy format has no such folder (only include/<language>); copied, but legacy judges do not add it"
+                    .to_string(),
+            );
+        }
     }
     Ok(notes)
 }

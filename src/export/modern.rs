@@ -36,6 +36,7 @@ pub fn convert(package: &Package, dest: &Path, notes: &mut Notes) -> anyhow::Res
         std::fs::remove_dir_all(&validators)?;
     }
     let _ = std::fs::remove_file(dest.join(".timelimit"));
+    super::validator::write_answer_validators(package, dest)?;
     let data = dest.join("data");
     for kind in crate::package::DataKind::ALL {
         let from = package.data_dir().join(kind.folder());
@@ -114,6 +115,13 @@ pub fn to_legacy_groups(data: &Path, notes: &mut Notes) -> anyhow::Result<()> {
                 "input_validator_args" => "input_validator_flags",
                 "output_validator_args" => "output_validator_flags",
                 "input_validator_flags" | "output_validator_flags" => name.as_str(),
+                "args" => {
+                    notes.push(format!(
+                        "data/{}: `args` (the submission's arguments) has no legacy equivalent; left out",
+                        file.strip_prefix(data).unwrap_or(&file).display()
+                    ));
+                    continue;
+                }
                 _ => continue,
             };
             out.insert(legacy.into(), args_to_flags(&value));

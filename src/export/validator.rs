@@ -3,8 +3,8 @@
 //! `checkers/`, `run`, a statically linked x86-64 Linux program built from it here at export
 //! time, and a `build` script that rebuilds `run` from the source when the host has a `rustc`
 //! that can, and otherwise keeps the shipped program (checking first that the source is the one
-//! it was built from and that the host is x86-64 Linux). Rust input validators are shipped the
-//! same way under `input_validators/<name>/`.
+//! it was built from and that the host is x86-64 Linux). Rust input (and answer) validators are
+//! shipped the same way under `input_validators/<name>/` (`answer_validators/<name>/`).
 //!
 //! Static builds are cached like every other build (see [`crate::lang::cache_dir`]), keyed by the
 //! compiler's version, the flags and the source, so repeated exports are fast and give the same
@@ -44,12 +44,21 @@ pub fn write(package: &Package, dest: &Path) -> anyhow::Result<()> {
 /// Writes `input_validators/`: each Rust file as a program directory like the output
 /// validator's, other programs as they are.
 pub fn write_input_validators(package: &Package, dest: &Path) -> anyhow::Result<()> {
-    let from = package.root.join("input_validators");
+    write_folder(package, dest, "input_validators")
+}
+
+/// Writes `answer_validators/` (BAPCtools'; the 2025-09 export only) as the input validators.
+pub fn write_answer_validators(package: &Package, dest: &Path) -> anyhow::Result<()> {
+    write_folder(package, dest, "answer_validators")
+}
+
+fn write_folder(package: &Package, dest: &Path, folder: &str) -> anyhow::Result<()> {
+    let from = package.root.join(folder);
     if !from.is_dir() {
         return Ok(());
     }
     for program in crate::package::programs_in(&from)? {
-        write_program(&program, &dest.join("input_validators"), false)?;
+        write_program(&program, &dest.join(folder), false)?;
         crate::interrupt::check()?;
     }
     Ok(())

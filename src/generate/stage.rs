@@ -158,6 +158,8 @@ fn play_answer(
         answer: answer.to_path_buf(),
         output_validator_flags: flags,
         input_validator_flags: Default::default(),
+        args: Vec::new(),
+        files: None,
     };
     let limits = &tools.package.config.limits;
     crate::judge::play_reference(program, checker, &case, limits, &dir.join("play"))

@@ -21,7 +21,7 @@ pub use test_run::TestRunner;
 
 use crate::checking::OutputChecker;
 use crate::lang::{self, CompileError, Compiled, Language};
-use crate::package::{Limits, Package, TestCase};
+use crate::package::{Included, Limits, Package, TestCase};
 use crate::runner::{self, IsolationChoice};
 use crate::units::{Mebibytes, Seconds};
 
@@ -160,6 +160,8 @@ pub struct Judge {
     /// The CPU limit programs run under when it is above `limits.time_s` (see
     /// [`Judge::measure_beyond`]).
     run_limit: Option<Seconds>,
+    /// The files the package adds to every submission of a language.
+    included: Included,
 }
 
 /// One submission, ready to judge: its language and its program, or why it did not compile.
@@ -173,14 +175,8 @@ impl Judge {
     /// Reads the limits, discovers the tests (the caller has made sure the data exists) and
     /// builds the output checker.
     pub fn prepare(package: &Package, options: &JudgeOptions) -> anyhow::Result<Judge> {
-        let include = package.root.join("include");
-        if include.is_dir() {
-            // Judging without the files the package adds to every submission would misjudge.
-            anyhow::bail!(
-                "{}: included files (copied into every submission of a language) are not supported by leapfrog yet",
-                include.display()
-            );
-        }
+        let included = package.included()?;
+        (included.warnings.iter()).for_each(|warning| eprintln!("warning: {warning}"));
         let filter = options.filter.as_deref();
         let tests: Vec<TestCase> = package
             .tests()?
@@ -202,6 +198,7 @@ impl Judge {
             checker: OutputChecker::for_package(package)?,
             scored: package.config.kind.scoring.then(|| package.data_dir()),
             run_limit: None,
+            included,
         })
     }
 
@@ -240,9 +237,12 @@ impl Judge {
         result
     }
 
-    /// Compiles a submission (from the cache when it can) whose language the caller detected.
+    /// Compiles a submission (from the cache when it can) whose language the caller detected,
+    /// with the files the package adds to every submission of that language.
     pub fn submission(&self, path: &Path, language: Language) -> anyhow::Result<Prepared> {
-        let program = lang::compile_as(path, language.clone(), self.options.isolation)?;
+        let included = self.included.for_language(&language);
+        let program =
+            lang::compile_with_included(path, language.clone(), self.options.isolation, included)?;
         Ok(Prepared {
             path: path.to_path_buf(),
             language,

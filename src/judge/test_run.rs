@@ -132,18 +132,29 @@ impl TestRunner<'_> {
         Ok(self.check(test, &files, &measured))
     }
 
-    /// The run: the submission's command (inside the sandbox, or under limits only), the test
-    /// input on stdin, its own working directory. In the sandbox, the run enters the sandbox
+    /// The run: the submission's command (inside the sandbox, or under limits only) with the
+    /// test's `args`, the test input on stdin, its own working directory holding the test's
+    /// `.files`. In the sandbox, the run enters the sandbox
     /// kept for this submission and `slot`; `Err` says why that sandbox failed to start.
     fn spec(&self, test: &TestCase, slot: usize, files: &RunFiles) -> Result<RunSpec, String> {
         let memory_mib = self.limits.memory_mib;
-        let (argv, isolation) = match self.isolation {
+        if let Some(given) = &test.files {
+            crate::util::copy_dir_contents(given, &files.work)
+                .map_err(|err| format!("copying the test's files: {err:#}"))?;
+        }
+        let (mut argv, isolation) = match self.isolation {
             IsolationChoice::Sandbox => {
                 let (argv, mounts) = self
                     .program
                     .sandboxed_command(memory_mib.get(), &files.work);
-                // The run's working directory and /tmp share a tmpfs as large as its memory limit.
-                match runner::sandbox_for_run(mounts, memory_mib.bytes(), slot) {
+                // The run's working directory and /tmp share a tmpfs as large as its memory
+                // limit; a test with files of its own runs in its own sandbox, in the directory
+                // that holds them.
+                let isolation = match test.files {
+                    Some(_) => Ok(Isolation::Sandbox(mounts)),
+                    None => runner::sandbox_for_run(mounts, memory_mib.bytes(), slot),
+                };
+                match isolation {
                     Ok(isolation) => (argv, isolation),
                     Err(err) => {
                         let failed = runner::SandboxFailed(format!("{err:#}"));
@@ -155,6 +166,7 @@ impl TestRunner<'_> {
                 (self.program.command(memory_mib.get()), Isolation::Direct)
             }
         };
+        argv.extend(test.args.iter().map(Into::into));
         let home = runner::work_dir_seen(&isolation, &files.work);
         let mut limits = RunLimits::submission(
             self.limits.time_s,

@@ -46,6 +46,17 @@ pub fn compile_as(
     language: Language,
     isolation: IsolationChoice,
 ) -> anyhow::Result<Result<Compiled, CompileError>> {
+    compile_entry(source, language, isolation, None)
+}
+
+/// [`compile_as`], with the entry point's file name given (`main`) rather than found among the
+/// sources (`main.*`, else the first).
+pub(super) fn compile_entry(
+    source: &Path,
+    language: Language,
+    isolation: IsolationChoice,
+    main: Option<String>,
+) -> anyhow::Result<Result<Compiled, CompileError>> {
     if let Some(tool) = language.missing_tool() {
         bail!(
             "{}: {} is not installed, so {} programs cannot run",
@@ -72,23 +83,40 @@ pub fn compile_as(
     } else {
         vec![source.clone()]
     };
-    let key = cache_key(language.spec(), &source, &files)?;
+    let main = main.unwrap_or_else(|| main_file(&files));
+    // Every file of a directory counts, the headers its sources include as well.
+    let hashed = match source.is_dir() {
+        true => source_files(&source)?,
+        false => files.clone(),
+    };
+    let key = cache_key(language.spec(), &source, &hashed, &main)?;
     let entry = cache_dir()?.join("build").join(&key);
     if !entry.join("ok").is_file() {
-        match build(language.spec(), &source, &files, &entry, isolation)? {
+        let program = Sources {
+            dir: &source,
+            files: &files,
+            main: &main,
+        };
+        match build(language.spec(), &program, &entry, isolation)? {
             Ok(()) => {}
             Err(err) => return Ok(Err(user_paths(err, given, &source, &files))),
         }
     }
-    Ok(Ok(runnable(language, &entry, &files)))
+    Ok(Ok(runnable(language, &entry, &files, &main)))
+}
+
+/// A program's sources: its path (a file or a directory), the files built and the entry point.
+struct Sources<'a> {
+    dir: &'a Path,
+    files: &'a [PathBuf],
+    main: &'a str,
 }
 
 /// The command that runs a built cache entry.
-fn runnable(language: Language, entry: &Path, files: &[PathBuf]) -> Compiled {
+fn runnable(language: Language, entry: &Path, files: &[PathBuf], main: &str) -> Compiled {
     let spec = language.spec();
-    let main = main_file(files);
     let mainfile = match spec.copy {
-        Some(_) => entry.join(&main).into_os_string(),
+        Some(_) => entry.join(main).into_os_string(),
         None => files
             .iter()
             .find(|f| f.file_name().is_some_and(|n| n.to_string_lossy() == main))
@@ -100,7 +128,7 @@ fn runnable(language: Language, entry: &Path, files: &[PathBuf]) -> Compiled {
             .iter()
             .map(|f| entry.join(file_name(f)).into_os_string())
             .collect(),
-        files,
+        main,
         mainfile,
         entry,
     );
@@ -130,11 +158,11 @@ fn copy_sources(files: &[PathBuf], into: &Path) -> anyhow::Result<()> {
 /// Builds into a fresh temporary directory next to the entry, then renames it into place.
 fn build(
     spec: &Spec,
-    source: &Path,
-    files: &[PathBuf],
+    program: &Sources,
     entry: &Path,
     isolation: IsolationChoice,
 ) -> anyhow::Result<Result<(), CompileError>> {
+    let files = program.files;
     let staging = crate::util::staging_dir_for(entry)?;
     if spec.copy == Some(CopySources::Before) {
         copy_sources(files, staging.path())?;
@@ -142,8 +170,8 @@ fn build(
     if !spec.compile.is_empty() {
         let log = staging.path().join("compile.log");
         let (argv, env, isolation) = match isolation {
-            IsolationChoice::LimitsOnly => direct_compile(spec, files, staging.path()),
-            IsolationChoice::Sandbox => sandboxed_compile(spec, source, files, staging.path()),
+            IsolationChoice::LimitsOnly => direct_compile(spec, program, staging.path()),
+            IsolationChoice::Sandbox => sandboxed_compile(spec, program, staging.path()),
         };
         let spec = RunSpec {
             argv,
@@ -208,7 +236,8 @@ fn user_paths(err: CompileError, given: &Path, source: &Path, files: &[PathBuf])
 type CompileSetup = (Vec<OsString>, Option<Vec<(OsString, OsString)>>, Isolation);
 
 /// The compile command run directly, in the judge's environment (compilers need it).
-fn direct_compile(spec: &Spec, files: &[PathBuf], staging: &Path) -> CompileSetup {
+fn direct_compile(spec: &Spec, program: &Sources, staging: &Path) -> CompileSetup {
+    let files = program.files;
     let inputs: Vec<OsString> = match spec.copy {
         Some(CopySources::Before) => files
             .iter()
@@ -216,20 +245,16 @@ fn direct_compile(spec: &Spec, files: &[PathBuf], staging: &Path) -> CompileSetu
             .collect(),
         _ => files.iter().map(OsString::from).collect(),
     };
-    let mainfile = main_input(&inputs, files);
-    let places = Places::new(inputs, files, mainfile, staging);
+    let mainfile = main_input(&inputs, program.main);
+    let places = Places::new(inputs, program.main, mainfile, staging);
     let env = (!spec.env.is_empty()).then(|| places.env(spec, std::env::vars_os().collect()));
     (places.compile_command(spec), env, Isolation::Direct)
 }
 
 /// The compile command inside the sandbox: the sources appear below /program, the build
 /// directory (`staging`) is /sandbox, the toolchain is shown read-only at its own paths.
-fn sandboxed_compile(
-    spec: &Spec,
-    source: &Path,
-    files: &[PathBuf],
-    staging: &Path,
-) -> CompileSetup {
+fn sandboxed_compile(spec: &Spec, program: &Sources, staging: &Path) -> CompileSetup {
+    let (source, files) = (program.dir, program.files);
     let inside = Path::new(sandbox::PROGRAM_DIR);
     let work = Path::new(sandbox::WORK_DIR);
     let (mount, shown): (PathBuf, Vec<PathBuf>) = if source.is_dir() {
@@ -263,8 +288,8 @@ fn sandboxed_compile(
             .collect(),
         _ => shown.into_iter().map(PathBuf::into_os_string).collect(),
     };
-    let mainfile = main_input(&inputs, files);
-    let places = Places::new(inputs, files, mainfile, work);
+    let mainfile = main_input(&inputs, program.main);
+    let places = Places::new(inputs, program.main, mainfile, work);
     let env = places.env(spec, runner::clean_env(work));
     (
         places.compile_command(spec),
@@ -273,14 +298,14 @@ fn sandboxed_compile(
     )
 }
 
-/// The cache key: the language, its compile command and tool, and every source file's name
-/// and bytes.
-fn cache_key(spec: &Spec, source: &Path, files: &[PathBuf]) -> anyhow::Result<String> {
+/// The cache key: the language, its compile command and tool, the entry point, and every
+/// source file's name and bytes.
+fn cache_key(spec: &Spec, source: &Path, files: &[PathBuf], main: &str) -> anyhow::Result<String> {
     let mut hasher = Sha256::new();
-    hasher.update(b"leapfrog-build-v2\0");
+    hasher.update(b"leapfrog-build-v3\0");
     let tool = Spec::tool(&spec.compile).map(toolchain::resolve);
     let shape = format!(
-        "{}\0{}\0{:?}\0{:?}\0{:?}\0{:?}\0",
+        "{}\0{}\0{:?}\0{:?}\0{:?}\0{:?}\0{main}\0",
         spec.id, spec.name, spec.compile, tool, spec.copy, spec.env
     );
     hasher.update(shape.as_bytes());

@@ -4,6 +4,7 @@
 //! it once (cached by content), [`toolchain`] finds the compilers and interpreters.
 
 mod build;
+mod included;
 mod places;
 mod shebang;
 mod table;
@@ -18,6 +19,7 @@ use anyhow::{Context, bail};
 use crate::runner::sandbox;
 
 pub use build::{CompileError, cache_dir, compile, compile_as};
+pub use included::compile_with_included;
 pub use table::{CopySources, Languages, PACKAGE_FILE, Spec};
 
 /// The id of the one language outside the table: a program that is already executable.
@@ -59,6 +61,11 @@ impl Language {
         &self.0.id
     }
 
+    /// The package format's code (`cpp`, `python3`, `lisp`): the name of its `include/` folder.
+    pub fn code(&self) -> &str {
+        &self.0.code
+    }
+
     pub fn spec(&self) -> &Spec {
         &self.0
     }
@@ -68,6 +75,7 @@ impl Language {
         Language(Arc::clone(SPEC.get_or_init(|| {
             Arc::new(Spec {
                 id: EXECUTABLE_ID.into(),
+                code: EXECUTABLE_ID.into(),
                 name: EXECUTABLE_ID.into(),
                 extensions: Vec::new(),
                 shebang: Vec::new(),

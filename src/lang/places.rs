@@ -16,16 +16,17 @@ pub(super) struct Places {
 }
 
 impl Places {
+    /// `main` is the entry point's file name, `mainfile` its path as the command sees it.
     pub(super) fn new(
         files: Vec<OsString>,
-        names: &[PathBuf],
+        main: &str,
         mainfile: OsString,
         build: &Path,
     ) -> Places {
         Places {
             files,
             mainfile,
-            mainclass: main_stem(names),
+            mainclass: main_stem(main),
             build: build.to_path_buf(),
         }
     }
@@ -136,16 +137,14 @@ pub(super) fn main_file(files: &[PathBuf]) -> String {
         .unwrap_or_default()
 }
 
-fn main_stem(files: &[PathBuf]) -> String {
-    let main = main_file(files);
+fn main_stem(main: &str) -> String {
     main.rsplit_once('.')
-        .map(|(stem, _)| stem.to_string())
-        .unwrap_or(main)
+        .map_or(main, |(stem, _)| stem)
+        .to_string()
 }
 
-/// The input that is the program's entry point.
-pub(super) fn main_input(inputs: &[OsString], files: &[PathBuf]) -> OsString {
-    let main = main_file(files);
+/// The input that is the program's entry point, the file named `main`.
+pub(super) fn main_input(inputs: &[OsString], main: &str) -> OsString {
     inputs
         .iter()
         .find(|i| {

@@ -58,6 +58,8 @@ pub enum CopySources {
 #[serde(deny_unknown_fields)]
 struct RawSpec {
     name: String,
+    /// The language's code in the package format (`include/<code>/`); default: the key.
+    code: Option<String>,
     #[serde(default)]
     extensions: Vec<String>,
     /// problemtools' spelling of the extensions: `"*.cpp *.cc"`.
@@ -85,6 +87,8 @@ fn yes() -> bool {
 pub struct Spec {
     /// The table's key (`cpp`, `python3`).
     pub id: String,
+    /// The package format's code for the language (`include/<code>/`, the spec's table).
+    pub code: String,
     pub name: String,
     pub extensions: Vec<String>,
     pub shebang: Vec<String>,
@@ -114,6 +118,7 @@ impl Spec {
         }
         let spec = Spec {
             id: id.to_string(),
+            code: raw.code.unwrap_or_else(|| id.to_string()),
             name: raw.name,
             extensions,
             shebang: raw.shebang,
@@ -358,6 +363,14 @@ mod tests {
         ] {
             assert!(table.get(id).is_some(), "{id} is missing");
         }
+    }
+
+    #[test]
+    fn codes_are_the_package_format_s() {
+        let code = |id: &str| Languages::built_in().get(id).map(|s| s.code.clone());
+        assert_eq!(code("cpp").as_deref(), Some("cpp"));
+        assert_eq!(code("pypy3").as_deref(), Some("python3"));
+        assert_eq!(code("commonlisp").as_deref(), Some("lisp"));
     }
 
     #[test]

@@ -9,14 +9,17 @@
 //!   data/secret/**/*.in|*.ans     generated from generators/generators.yaml (nested groups)
 //!   generators/generators.yaml    each generated test's name and how it is made (BAPCtools')
 //!   input_validators/<program>    exit 42 valid, 43 invalid
+//!   answer_validators/<program>   `validator INPUT [args] < answer`, exit 42 valid, 43 invalid
 //!   output_validators/<program>   `checker INPUT ANSWER FEEDBACK_DIR < output`, 42 / 43
 //!   submissions/<folder>/<program>  what each must get: its folder's rule, submissions.yaml
 //!   languages.yaml                optional: changes to the language table (see [`crate::lang`])
+//!   include/<language code>/      optional: files added to every submission of that language
 //! ```
 //! A program is a single source file or a directory of sources (see [`crate::lang`]).
 
 mod config;
 mod format;
+mod include;
 mod invalid;
 mod plan;
 mod problem_type;
@@ -32,6 +35,7 @@ use anyhow::{Context, bail};
 
 pub use config::{Limits, ProblemConfig, Validation};
 pub use format::FormatVersion;
+pub use include::Included;
 pub use invalid::{DataCase, DataKind};
 pub use plan::{DefaultGenerator, Plan, PlanTest, Source};
 pub use problem_type::ProblemType;
@@ -90,6 +94,11 @@ impl Package {
         testdata::discover(self)
     }
 
+    /// The folders of `include/`: files added to every submission of a language.
+    pub fn included(&self) -> anyhow::Result<Included> {
+        Included::read(self)
+    }
+
     /// The cases of `data/invalid_input`, `invalid_answer`, `invalid_output` and
     /// `valid_output`, which test the validators.
     pub fn validator_data(&self) -> anyhow::Result<Vec<DataCase>> {
@@ -104,6 +113,11 @@ impl Package {
     /// The programs in `input_validators/`.
     pub fn input_validators(&self) -> anyhow::Result<Vec<PathBuf>> {
         programs_in(&self.root.join("input_validators"))
+    }
+
+    /// The programs in `answer_validators/` (each checks a test's `.ans`).
+    pub fn answer_validators(&self) -> anyhow::Result<Vec<PathBuf>> {
+        programs_in(&self.root.join("answer_validators"))
     }
 
     /// The custom output validator, when `validation` asks for one.

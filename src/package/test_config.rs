@@ -1,12 +1,13 @@
 //! The settings of a test group (`test_group.yaml`, or legacy `testdata.yaml`) and of one test
-//! (`<test>.yaml`, 2025-09): the arguments given to the input and output validators.
+//! (`<test>.yaml`, 2025-09): the arguments given to the input and output validators and to the
+//! submission.
 //!
 //! Both spellings are read in every version: the legacy `input_validator_flags` /
 //! `output_validator_flags` (one string, split on white space) and the 2025-09
 //! `input_validator_args` / `output_validator_args` (a list of strings; for input validators
-//! also a map from a validator's name to its list). Scoring keys are accepted and not acted on
-//! (leapfrog judges pass-fail problems); keys no version defines, and `args` for submissions,
-//! are errors naming the key and the file.
+//! also a map from a validator's name to its list). Scoring keys are read elsewhere (see
+//! [`super::scoring`]); `args` gives the submission's command-line arguments; keys no
+//! version defines are errors naming the key and the file.
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -55,6 +56,8 @@ impl InputArgs {
 pub struct Settings {
     pub output: Option<Vec<String>>,
     pub input: Option<InputArgs>,
+    /// The submission's command-line arguments (`args`).
+    pub args: Option<Vec<String>>,
 }
 
 /// Keys of a group's settings that leapfrog reads or may ignore safely.
@@ -121,15 +124,10 @@ pub fn parse(text: &str, file: &Path, per_test: bool) -> anyhow::Result<Settings
             );
         }
     }
-    if let Some(args) = map.get("args")
-        && !strings(args, file, "args")?.is_empty()
-    {
-        bail!(
-            "{}: `args` (command-line arguments for submissions) is not supported by leapfrog",
-            file.display()
-        );
-    }
     let mut settings = Settings::default();
+    if let Some(args) = map.get("args") {
+        settings.args = Some(strings(args, file, "args")?);
+    }
     if let Some(v) = map.get("output_validator_args") {
         settings.output = Some(strings(v, file, "output_validator_args")?);
     } else if let Some(v) = map.get("output_validator_flags") {

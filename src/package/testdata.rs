@@ -1,7 +1,7 @@
-//! Test discovery: every `*.in` under `data/` with its `*.ans`, samples first, and the validator
-//! arguments of `test_group.yaml` (legacy: `testdata.yaml`) files and of a test's own `.yaml`
-//! (a test inherits its group's arguments, a group its parent's, unless it sets its own; see
-//! [`super::test_config`]).
+//! Test discovery: every `*.in` under `data/` with its `*.ans`, samples first; the validator and
+//! submission arguments of `test_group.yaml` (legacy: `testdata.yaml`) files and of a test's own
+//! `.yaml` (a test inherits its group's arguments, a group its parent's, unless it sets its own;
+//! see [`super::test_config`]); and a test's `.files` folder.
 
 use std::path::{Path, PathBuf};
 
@@ -24,6 +24,11 @@ pub struct TestCase {
     pub output_validator_flags: Vec<String>,
     /// Input validator arguments, found the same way.
     pub input_validator_flags: InputArgs,
+    /// The submission's command-line arguments (`args`, found the same way; 2025-09).
+    pub args: Vec<String>,
+    /// The test's `.files` folder, whose files are copied into the submission's working
+    /// directory before it runs.
+    pub files: Option<PathBuf>,
 }
 
 impl TestCase {
@@ -46,7 +51,14 @@ pub(super) fn discover(package: &Package) -> anyhow::Result<Vec<TestCase>> {
         if !dir.is_dir() {
             continue;
         }
-        let walker = WalkDir::new(&dir).follow_links(true).sort_by_file_name();
+        // A test's `.files` folder holds its files, never tests.
+        let walker = WalkDir::new(&dir)
+            .follow_links(true)
+            .sort_by_file_name()
+            .into_iter()
+            .filter_entry(|e| {
+                !(e.file_type().is_dir() && e.path().extension() == Some("files".as_ref()))
+            });
         let mut group_tests = Vec::new();
         for entry in walker {
             let entry = entry.with_context(|| format!("reading {}", dir.display()))?;
@@ -71,13 +83,16 @@ pub(super) fn discover(package: &Package) -> anyhow::Result<Vec<TestCase>> {
                 .map(|c| c.as_os_str().to_string_lossy())
                 .collect::<Vec<_>>()
                 .join("/");
-            let (output_flags, input_flags) = test_flags(&data, path, package)?;
+            let flags = test_settings(&data, path, package)?;
+            let files = path.with_extension("files");
             group_tests.push(TestCase {
                 name,
                 input: path.to_path_buf(),
                 answer,
-                output_validator_flags: output_flags,
-                input_validator_flags: input_flags,
+                output_validator_flags: flags.output,
+                input_validator_flags: flags.input,
+                args: flags.args,
+                files: files.is_dir().then_some(files),
             });
         }
         group_tests.sort_by(|a, b| a.name.cmp(&b.name));
@@ -92,29 +107,42 @@ pub(super) fn discover(package: &Package) -> anyhow::Result<Vec<TestCase>> {
     Ok(tests)
 }
 
-/// The arguments for the test whose input is `input`: its own `.yaml` (2025-09) over its
-/// group's. Input files for submissions (`.files`) and their arguments are refused, naming the
-/// test: leapfrog cannot give them, and judging without them would be a misjudgment.
+/// The arguments for the test whose input is `input` (validators'; see [`test_settings`]).
 pub(crate) fn test_flags(
     data: &Path,
     input: &Path,
     package: &Package,
 ) -> anyhow::Result<(Vec<String>, InputArgs)> {
-    let (mut output, mut input_args) =
-        group_flags(data, input.parent().expect("a file has a parent"), package)?;
-    for unsupported in ["files", "args"] {
-        let path = input.with_extension(unsupported);
-        if path.exists() {
-            bail!(
-                "{}: per-test {} (input files or arguments for submissions) are not supported by leapfrog",
-                path.display(),
-                if unsupported == "files" {
-                    "`.files` folders"
-                } else {
-                    "`.args` files"
-                }
-            );
-        }
+    let flags = test_settings(data, input, package)?;
+    Ok((flags.output, flags.input))
+}
+
+/// What a test's settings give: the arguments of the validators and of the submission.
+pub(crate) struct Flags {
+    pub output: Vec<String>,
+    pub input: InputArgs,
+    pub args: Vec<String>,
+}
+
+/// The settings of the test whose input is `input`: its own `.yaml` (2025-09) over its
+/// group's. A `.args` file is no version's: refused, naming where the format puts arguments.
+pub(crate) fn test_settings(data: &Path, input: &Path, package: &Package) -> anyhow::Result<Flags> {
+    let parent = input.parent().expect("a file has a parent");
+    let mut flags = group_settings(data, parent, package, &Default::default())?;
+    let args_file = input.with_extension("args");
+    if args_file.exists() {
+        bail!(
+            "{}: no version of the package format reads a `.args` file; write the submission's arguments as `args: [...]` in {}",
+            args_file.display(),
+            input.with_extension("yaml").display()
+        );
+    }
+    let files = input.with_extension("files");
+    if files.exists() && !files.is_dir() {
+        bail!(
+            "{}: a test's `.files` must be a folder (of files copied into the submission's working directory)",
+            files.display()
+        );
     }
     let own = input.with_extension("yaml");
     if own.is_file() {
@@ -122,37 +150,41 @@ pub(crate) fn test_flags(
             std::fs::read_to_string(&own).with_context(|| format!("reading {}", own.display()))?;
         let settings = test_config::parse(&text, &own, true)?;
         if let Some(o) = settings.output {
-            output = o;
+            flags.output = o;
         }
         if let Some(i) = settings.input {
-            input_args = i;
+            flags.input = i;
+        }
+        if let Some(a) = settings.args {
+            flags.args = a;
         }
     }
-    Ok((output, input_args))
+    Ok(flags)
 }
 
-/// The flags for tests in `dir`: the nearest `test_group.yaml` (or `testdata.yaml`) from `dir`
-/// up to `data/` that sets them, else problem.yaml's `validator_flags` (output) and nothing
-/// (input).
-pub(crate) fn group_flags(
-    data: &Path,
-    dir: &Path,
-    package: &Package,
-) -> anyhow::Result<(Vec<String>, InputArgs)> {
-    group_flags_planned(data, dir, package, &std::collections::BTreeMap::new())
-}
-
-/// [`group_flags`], where `planned` (a group's path below `data/` -> the text of its
-/// `test_group.yaml`) stands for files generate has not written yet.
+/// The validator arguments for tests in `dir`: the nearest `test_group.yaml` (or
+/// `testdata.yaml`) from `dir` up to `data/` that sets them, else problem.yaml's
+/// `validator_flags` (output) and nothing (input); `planned` (a group's path below `data/` ->
+/// the text of its `test_group.yaml`) stands for files generate has not written yet.
 pub(crate) fn group_flags_planned(
     data: &Path,
     dir: &Path,
     package: &Package,
     planned: &std::collections::BTreeMap<String, String>,
 ) -> anyhow::Result<(Vec<String>, InputArgs)> {
+    let flags = group_settings(data, dir, package, planned)?;
+    Ok((flags.output, flags.input))
+}
+
+/// The settings for tests in `dir`, each from the nearest group file that sets it.
+fn group_settings(
+    data: &Path,
+    dir: &Path,
+    package: &Package,
+    planned: &std::collections::BTreeMap<String, String>,
+) -> anyhow::Result<Flags> {
     let modern = package.config.format.is_modern();
-    let mut output = None;
-    let mut input = None;
+    let mut settings = test_config::Settings::default();
     let mut current = Some(dir);
     while let Some(d) = current {
         let rel = d
@@ -182,20 +214,20 @@ pub(crate) fn group_flags_planned(
         };
         if let Some((file, text)) = found {
             let config = test_config::parse(&text, &file, false)?;
-            if output.is_none() {
-                output = config.output;
-            }
-            if input.is_none() {
-                input = config.input;
-            }
+            settings.output = settings.output.or(config.output);
+            settings.input = settings.input.or(config.input);
+            settings.args = settings.args.or(config.args);
         }
         if d == data {
             break;
         }
         current = d.parent();
     }
-    Ok((
-        output.unwrap_or_else(|| package.config.validator_flags.clone()),
-        input.unwrap_or_default(),
-    ))
+    Ok(Flags {
+        output: settings
+            .output
+            .unwrap_or_else(|| package.config.validator_flags.clone()),
+        input: settings.input.unwrap_or_default(),
+        args: settings.args.unwrap_or_default(),
+    })
 }

@@ -48,8 +48,15 @@ impl<'a> Harness<'a> {
         against: Option<&Path>,
         options: &'a StressOptions,
     ) -> anyhow::Result<Self> {
-        let submission_build = lang::compile(submission, options.judge.isolation)?
-            .map_err(|err| err.named(&submission.display().to_string()))?;
+        let language = package.languages.detect(submission)?;
+        let included = package.included()?;
+        let submission_build = lang::compile_with_included(
+            submission,
+            language.clone(),
+            options.judge.isolation,
+            included.for_language(&language),
+        )?
+        .map_err(|err| err.named(&submission.display().to_string()))?;
         let reference = match against {
             Some(path) => Reference::Program(Program::build(path, "")?, "the reference program"),
             None => default_reference(package)?,
@@ -178,6 +185,8 @@ impl<'a> Harness<'a> {
             answer: answer_path,
             output_validator_flags: self.package.config.validator_flags.clone(),
             input_validator_flags: Default::default(),
+            args: Vec::new(),
+            files: None,
         })
     }
 

@@ -123,3 +123,28 @@ pub fn file_hash(path: &Path) -> Option<String> {
 pub fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
+
+/// Copies everything below `from` into the existing directory `to` (following symbolic links,
+/// replacing files of the same name), each file readable by all, executable as it was.
+pub fn copy_dir_contents(from: &Path, to: &Path) -> anyhow::Result<()> {
+    use std::os::unix::fs::PermissionsExt;
+    for entry in walkdir::WalkDir::new(from).follow_links(true) {
+        let entry = entry.with_context(|| format!("reading {}", from.display()))?;
+        let rel = entry.path().strip_prefix(from).unwrap_or(entry.path());
+        if rel.as_os_str().is_empty() {
+            continue;
+        }
+        let target = to.join(rel);
+        if entry.file_type().is_dir() {
+            std::fs::create_dir_all(&target)
+                .with_context(|| format!("creating {}", target.display()))?;
+        } else {
+            std::fs::copy(entry.path(), &target)
+                .with_context(|| format!("copying {}", entry.path().display()))?;
+            let executable = entry.metadata()?.permissions().mode() & 0o111;
+            std::fs::set_permissions(&target, std::fs::Permissions::from_mode(0o644 | executable))
+                .with_context(|| format!("{}", target.display()))?;
+        }
+    }
+    Ok(())
+}

@@ -6,8 +6,8 @@ mod out;
 mod paths;
 
 pub use files::{
-    MESSAGE_BYTES, file_hash, hash_bytes, hex, publish_dir, read_head, read_head_tail,
-    staging_dir_for, write_atomically,
+    MESSAGE_BYTES, copy_dir_contents, file_hash, hash_bytes, hex, publish_dir, read_head,
+    read_head_tail, staging_dir_for, write_atomically,
 };
 pub(crate) use out::outln;
 pub use out::write_stdout;

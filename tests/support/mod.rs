@@ -231,3 +231,17 @@ pub fn run_with_stdin(
     let _ = child.stdin.take().unwrap().write_all(input);
     child.wait_with_output().unwrap()
 }
+
+/// Whether every command of `tools` is on PATH; when one is not, says which and that the test
+/// is skipped (the caller then returns, passing).
+pub fn installed(tools: &[&str]) -> bool {
+    for tool in tools {
+        let found = std::env::var_os("PATH")
+            .is_some_and(|path| std::env::split_paths(&path).any(|dir| dir.join(tool).is_file()));
+        if !found {
+            eprintln!("skipped: {tool} is not installed");
+            return false;
+        }
+    }
+    true
+}
