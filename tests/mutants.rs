@@ -146,3 +146,51 @@ fn a_language_without_a_mutator_and_a_package_without_accepted_programs_are_usag
         .unwrap();
     assert_eq!(out.status.code(), Some(2), "--add needs --hunt");
 }
+
+/// A mutant that hangs its compiler is stopped at the package's `limits.compilation_time`
+/// (here with a stand-in compiler that sleeps on seeing one mutant): that mutant is
+/// `build_failed`, the others are judged as usual, and nothing is left running.
+#[test]
+fn a_mutant_that_hangs_the_compiler_is_stopped_at_the_packages_compilation_time() {
+    if !crate::support::installed(&["g++", "grep", "sleep"]) {
+        return;
+    }
+    let pkg = crate::support::TempPackage::sum(1.0, 256, 2);
+    pkg.write(
+        "problem.yaml",
+        "name: Sum\nvalidation: default\nlimits:\n  time_limit: 1\n  compilation_time: 2\n",
+    );
+    // A sleep no other test starts, so that the check below finds only ours.
+    let nap = format!("sleep {}", 7000 + std::process::id() % 1000);
+    pkg.write(
+        "languages.yaml",
+        &format!(
+            "cpp:\n  name: C++\n  extensions: [cpp]\n  compile: [sh, -c, 'if grep -q \"a - b\" \"$2\"; then {nap}; fi; exec g++ -O2 -o \"$1\" \"$2\"', sh, '{{binary}}', '{{files}}']\n  run: '{{binary}}'\n  version: g++ --version\n"
+        ),
+    );
+    let source = pkg.write(
+        "submissions/accepted/sum.cpp",
+        "#include <cstdio>\nint main() {\n    long a, b;\n    if (scanf(\"%ld %ld\", &a, &b) != 2) return 1;\n    printf(\"%ld\\n\", a + b);\n}\n",
+    );
+    let started = std::time::Instant::now();
+    let report = run_mutants(pkg.path(), &source, &[]);
+    let mutants = report["submissions"][0]["mutants"].as_array().unwrap();
+    let hung: Vec<_> = mutants.iter().filter(|m| m["after"] == "a - b").collect();
+    assert_eq!(hung.len(), 1, "{report}");
+    assert_eq!(hung[0]["status"], "build_failed", "{report}");
+    assert!(
+        mutants.iter().any(|m| m["status"] == "killed"),
+        "the other mutants are judged: {report}"
+    );
+    // Two seconds of CPU, five of wall clock, not the two minutes leapfrog allows by default.
+    assert!(started.elapsed() < std::time::Duration::from_secs(100));
+    let left = std::process::Command::new("pgrep")
+        .args(["-f", &nap])
+        .output()
+        .unwrap();
+    assert!(
+        left.stdout.is_empty(),
+        "still running: {}",
+        String::from_utf8_lossy(&left.stdout)
+    );
+}

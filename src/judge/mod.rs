@@ -241,8 +241,13 @@ impl Judge {
     /// with the files the package adds to every submission of that language.
     pub fn submission(&self, path: &Path, language: Language) -> anyhow::Result<Prepared> {
         let included = self.included.for_language(&language);
-        let program =
-            lang::compile_with_included(path, language.clone(), self.options.isolation, included)?;
+        let program = lang::compile_with_included(
+            path,
+            language.clone(),
+            self.options.isolation,
+            included,
+            self.limits.compilation_time_s.map(|t| t.duration()),
+        )?;
         Ok(Prepared {
             path: path.to_path_buf(),
             language,

@@ -6,6 +6,7 @@
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 use anyhow::{Context, bail};
 use sha2::{Digest, Sha256};
@@ -46,16 +47,18 @@ pub fn compile_as(
     language: Language,
     isolation: IsolationChoice,
 ) -> anyhow::Result<Result<Compiled, CompileError>> {
-    compile_entry(source, language, isolation, None)
+    compile_entry(source, language, isolation, None, None)
 }
 
 /// [`compile_as`], with the entry point's file name given (`main`) rather than found among the
-/// sources (`main.*`, else the first).
+/// sources (`main.*`, else the first), and the compiler's CPU time limited to `time` (a
+/// package's `limits.compilation_time`) rather than leapfrog's own generous limit.
 pub(super) fn compile_entry(
     source: &Path,
     language: Language,
     isolation: IsolationChoice,
     main: Option<String>,
+    time: Option<Duration>,
 ) -> anyhow::Result<Result<Compiled, CompileError>> {
     if let Some(tool) = language.missing_tool() {
         bail!(
@@ -97,7 +100,7 @@ pub(super) fn compile_entry(
             files: &files,
             main: &main,
         };
-        match build(language.spec(), &program, &entry, isolation)? {
+        match build(language.spec(), &program, &entry, isolation, time)? {
             Ok(()) => {}
             Err(err) => return Ok(Err(user_paths(err, given, &source, &files))),
         }
@@ -161,6 +164,7 @@ fn build(
     program: &Sources,
     entry: &Path,
     isolation: IsolationChoice,
+    time: Option<Duration>,
 ) -> anyhow::Result<Result<(), CompileError>> {
     let files = program.files;
     let staging = crate::util::staging_dir_for(entry)?;
@@ -179,7 +183,7 @@ fn build(
             stdin: None,
             stdout: log.clone(),
             stderr: log.clone(),
-            limits: RunLimits::compiler(),
+            limits: time.map_or_else(RunLimits::compiler, RunLimits::compiler_within),
             cpu_slot: None,
             env,
             isolation,

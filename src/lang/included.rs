@@ -5,30 +5,29 @@
 //! directory program.
 
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 use anyhow::Context;
 use sha2::{Digest, Sha256};
 
-use super::build::{CompileError, cache_dir, compile_as, compile_entry};
+use super::build::{CompileError, cache_dir, compile_entry};
 use super::places::main_file;
 use super::{Compiled, Language, source_files, switched_off};
 use crate::runner::IsolationChoice;
 
 /// [`compile_as`], with the files of `included` (a folder) added to the program's sources first.
 /// The entry point is an included `main.*` of the language (a driver, as the format names it),
-/// else the submission's own.
+/// else the submission's own. `time` limits the compiler (see [`compile_entry`]).
 pub fn compile_with_included(
     source: &Path,
     language: Language,
     isolation: IsolationChoice,
     included: Option<&Path>,
+    time: Option<Duration>,
 ) -> anyhow::Result<Result<Compiled, CompileError>> {
-    let Some(included) = included else {
-        return compile_as(source, language, isolation);
+    let Some(included) = included.filter(|_| !language.is_executable()) else {
+        return compile_entry(source, language, isolation, None, time);
     };
-    if language.is_executable() {
-        return compile_as(source, language, isolation);
-    }
     let own = own_files(source)?;
     let added = relative_files(included)?;
     let spec = language.spec();
@@ -45,7 +44,7 @@ pub fn compile_with_included(
         .find(|name| name.to_ascii_lowercase().starts_with("main."));
     let main = driver.unwrap_or_else(|| main_file(&claimed(&own)));
     let merged = merge(&own, &added)?;
-    let compiled = compile_entry(&merged, language, isolation, Some(main))?;
+    let compiled = compile_entry(&merged, language, isolation, Some(main), time)?;
     Ok(compiled.map_err(|err| CompileError {
         message: user_names(err.message, &merged, source, included, &own, &added),
     }))

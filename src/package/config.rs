@@ -22,6 +22,9 @@ pub struct Limits {
     pub validation_time_s: Seconds,
     /// Memory for validators.
     pub validation_memory_mib: Mebibytes,
+    /// CPU time for compiling a submission, when the package sets it; leapfrog's own limit
+    /// (two minutes) otherwise, as slow compilers on a busy machine are not the setter's concern.
+    pub compilation_time_s: Option<Seconds>,
 }
 
 impl Default for Limits {
@@ -34,6 +37,7 @@ impl Default for Limits {
             output_mib: mib(8),
             validation_time_s: seconds(60.0),
             validation_memory_mib: mib(1024),
+            compilation_time_s: None,
         }
     }
 }
@@ -87,6 +91,7 @@ struct RawLimits {
     output: Option<u64>,
     validation_time: Option<f64>,
     validation_memory: Option<u64>,
+    compilation_time: Option<f64>,
 }
 
 impl ProblemConfig {
@@ -222,6 +227,10 @@ fn limits(
             raw.validation_memory,
             defaults.validation_memory_mib,
         )?,
+        compilation_time_s: raw
+            .compilation_time
+            .map(|t| seconds("compilation_time", Some(t), defaults.time_s))
+            .transpose()?,
     };
     Ok((limits, given))
 }

@@ -38,6 +38,16 @@ impl RunLimits {
         }
     }
 
+    /// Compiler limits with the CPU time a package gives (`limits.compilation_time`); the wall
+    /// clock gets twice that and a second, as waiting for the disk is not the compiler's fault.
+    pub fn compiler_within(cpu: Duration) -> RunLimits {
+        RunLimits {
+            cpu,
+            wall: cpu * 2 + Duration::from_secs(1),
+            ..RunLimits::compiler()
+        }
+    }
+
     /// Limits for a submission with the given CPU time, memory and output limits.
     ///
     /// The wall-clock limit is three times the CPU limit plus a second, enough for honest

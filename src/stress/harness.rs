@@ -55,6 +55,11 @@ impl<'a> Harness<'a> {
             language.clone(),
             options.judge.isolation,
             included.for_language(&language),
+            package
+                .config
+                .limits
+                .compilation_time_s
+                .map(|t| t.duration()),
         )?
         .map_err(|err| err.named(&submission.display().to_string()))?;
         let reference = match against {
