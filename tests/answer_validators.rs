@@ -4,20 +4,14 @@
 //! them, an invalid answer is checked as an output, and `validate` says so when that lets one
 //! through.
 
-use crate::support::{TempPackage, installed, leapfrog};
+use crate::support::{TempPackage, installed, leapfrog, run};
 
 fn fixture() -> Option<TempPackage> {
     installed(&["python3"]).then(|| TempPackage::from_fixture("answer-check"))
 }
 
 fn validate(pkg: &TempPackage) -> (i32, String) {
-    let output = leapfrog().args(["validate", &pkg.arg()]).output().unwrap();
-    let text = format!(
-        "{}{}",
-        String::from_utf8_lossy(&output.stdout),
-        String::from_utf8_lossy(&output.stderr)
-    );
-    (output.status.code().unwrap_or(-1), text)
+    run(&["validate", &pkg.arg()])
 }
 
 #[test]

@@ -6,7 +6,7 @@
 
 use std::path::Path;
 
-use crate::support::{TempPackage, leapfrog};
+use crate::support::{TempPackage, run};
 
 fn has_python() -> bool {
     let found = std::process::Command::new("python3")
@@ -22,16 +22,6 @@ fn has_python() -> bool {
 /// A copy of the fixture, so that nothing a run writes lands in the repository.
 fn fixture() -> TempPackage {
     TempPackage::from_fixture("fmt2025-quotient")
-}
-
-fn run(args: &[&str]) -> (i32, String) {
-    let output = leapfrog().args(args).output().unwrap();
-    let text = format!(
-        "{}{}",
-        String::from_utf8_lossy(&output.stdout),
-        String::from_utf8_lossy(&output.stderr)
-    );
-    (output.status.code().unwrap_or(-1), text)
 }
 
 #[test]

@@ -4,20 +4,10 @@
 //! in the sandbox and outside it; input validators get both too. A `.args` file, which no
 //! version of the format has, is refused with a message saying where arguments go.
 
-use crate::support::{TempPackage, installed, leapfrog};
+use crate::support::{TempPackage, installed, run};
 
 fn fixture() -> Option<TempPackage> {
     installed(&["python3"]).then(|| TempPackage::from_fixture("files-args"))
-}
-
-fn run(args: &[&str]) -> (i32, String) {
-    let output = leapfrog().args(args).output().unwrap();
-    let text = format!(
-        "{}{}",
-        String::from_utf8_lossy(&output.stdout),
-        String::from_utf8_lossy(&output.stderr)
-    );
-    (output.status.code().unwrap_or(-1), text)
 }
 
 #[test]

@@ -245,3 +245,14 @@ pub fn installed(tools: &[&str]) -> bool {
     }
     true
 }
+
+/// Runs leapfrog with `args`: its exit code and everything it wrote, stdout then stderr.
+pub fn run(args: &[&str]) -> (i32, String) {
+    let output = leapfrog().args(args).output().unwrap();
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    );
+    (output.status.code().unwrap_or(-1), text)
+}
