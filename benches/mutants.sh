@@ -24,6 +24,8 @@ for path in sorted(glob.glob(os.path.join(sys.argv[1], "*.json"))):
         print(f"{path}: no complete report (still running, or failed: see the .err file)", file=sys.stderr)
         continue
     for s in report["submissions"]:
+        if not s["submission"].endswith((".rs", ".cpp")):
+            continue  # the campaign's scope: Rust and C++ programs
         equivalent = sum(1 for m in s["mutants"] if m.get("probably_equivalent"))
         unexplained = s["survived"] - equivalent
         rows.append((report["problem"], os.path.basename(s["submission"]), s["total"],

@@ -152,7 +152,7 @@ fn a_language_without_a_mutator_and_a_package_without_accepted_programs_are_usag
 /// `build_failed`, the others are judged as usual, and nothing is left running.
 #[test]
 fn a_mutant_that_hangs_the_compiler_is_stopped_at_the_packages_compilation_time() {
-    if !crate::support::installed(&["g++", "grep", "sleep"]) {
+    if !crate::support::installed(&["g++", "grep", "sleep", "pgrep"]) {
         return;
     }
     let pkg = crate::support::TempPackage::sum(1.0, 256, 2);
