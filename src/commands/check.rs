@@ -38,9 +38,7 @@ pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
     for path in [&args.input, &args.output] {
         std::fs::metadata(path).with_context(|| format!("{}", path.display()))?;
     }
-    let scratch = tempfile::Builder::new()
-        .prefix("leapfrog-check-")
-        .tempdir()?;
+    let scratch = crate::util::scratch_dir("leapfrog-check-")?;
     let checker = OutputChecker::for_package(&package)?;
     let (answer, lazy) = match args.answer {
         Some(answer) => (answer, None),

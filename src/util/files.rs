@@ -69,6 +69,21 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// A private scratch directory for a short-lived command (`check`): in `$TMPDIR` when it is set,
+/// else in memory (`/dev/shm`) where the system has it, else in `/tmp`. Creating and removing
+/// a few small files there costs a fraction of what a journalled disk does, which matters for
+/// a command whose whole cost beyond the checker is a few milliseconds.
+pub fn scratch_dir(prefix: &str) -> anyhow::Result<tempfile::TempDir> {
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(prefix);
+    if std::env::var_os("TMPDIR").is_none()
+        && let Ok(dir) = builder.tempdir_in("/dev/shm")
+    {
+        return Ok(dir);
+    }
+    builder.tempdir().context("creating a scratch directory")
+}
+
 /// A fresh directory beside the cache entry `entry`, to build it in before [`publish_dir`]
 /// renames it into place: readers never see half an entry.
 pub fn staging_dir_for(entry: &Path) -> anyhow::Result<tempfile::TempDir> {

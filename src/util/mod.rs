@@ -7,7 +7,7 @@ mod paths;
 
 pub use files::{
     MESSAGE_BYTES, copy_dir_contents, file_hash, hash_bytes, hex, publish_dir, read_head,
-    read_head_tail, staging_dir_for, write_atomically,
+    read_head_tail, scratch_dir, staging_dir_for, write_atomically,
 };
 pub(crate) use out::outln;
 pub use out::write_stdout;
