@@ -17,15 +17,10 @@ fn copy_of(name: &str) -> TempPackage {
     TempPackage::from_fixture(name)
 }
 
-fn python_missing() -> bool {
-    let missing = std::process::Command::new("python3")
-        .arg("--version")
-        .output()
-        .is_err();
-    if missing {
-        eprintln!("skipped: python3 (the fixtures' validators) is not installed");
-    }
-    missing
+/// A copy of a fixture whose validators are Python programs; `None` (the test is skipped, and
+/// says so) where python3 is not installed.
+fn with_python(name: &str) -> Option<TempPackage> {
+    support::installed(&["python3"]).then(|| copy_of(name))
 }
 
 /// `leapfrog judge PKG SUBMISSION --json ...`: the JSON report and the exit code.
@@ -56,10 +51,9 @@ fn verdicts(report: &serde_json::Value) -> Vec<String> {
 
 #[test]
 fn verify_accepts_the_guessing_game_and_each_failure_gets_its_verdict() {
-    if python_missing() {
+    let Some(pkg) = with_python("guess") else {
         return;
-    }
-    let pkg = copy_of("guess");
+    };
     let report = support::verify_ok(&pkg);
     let rows = report["submissions"].as_array().expect("submission rows");
     let mut seen = Vec::new();
@@ -87,10 +81,9 @@ fn verify_accepts_the_guessing_game_and_each_failure_gets_its_verdict() {
 
 #[test]
 fn the_validators_judge_message_is_in_the_json_and_the_transcript_shows_both_sides() {
-    if python_missing() {
+    let Some(pkg) = with_python("guess") else {
         return;
-    }
-    let pkg = copy_of("guess");
+    };
     let transcripts = pkg.path().join("transcripts");
     let (report, code) = judge(
         &pkg,
@@ -129,10 +122,9 @@ fn the_validators_judge_message_is_in_the_json_and_the_transcript_shows_both_sid
 
 #[test]
 fn leaving_early_is_wrong_answer_and_never_flushing_is_time_limit_exceeded() {
-    if python_missing() {
+    let Some(pkg) = with_python("guess") else {
         return;
-    }
-    let pkg = copy_of("guess");
+    };
     let (report, _) = judge(
         &pkg,
         "submissions/wrong_answer/gives_up.py",
@@ -149,10 +141,9 @@ fn leaving_early_is_wrong_answer_and_never_flushing_is_time_limit_exceeded() {
 
 #[test]
 fn a_validator_that_crashes_is_a_judge_error_with_its_traceback() {
-    if python_missing() {
+    let Some(pkg) = with_python("guess-broken") else {
         return;
-    }
-    let pkg = copy_of("guess-broken");
+    };
     let submission = fixture("guess/submissions/accepted/search.py");
     let (report, code) = judge(&pkg, submission.to_str().unwrap(), &[]);
     assert_eq!(code, 2, "{report}");
@@ -176,10 +167,9 @@ fn an_unknown_problem_type_is_refused_naming_the_file_and_the_word() {
 
 #[test]
 fn a_multi_pass_submission_reads_back_in_pass_two_what_it_wrote_in_pass_one() {
-    if python_missing() {
+    let Some(pkg) = with_python("relay") else {
         return;
-    }
-    let pkg = copy_of("relay");
+    };
     support::verify_ok(&pkg);
     let (report, code) = judge(
         &pkg,
@@ -205,10 +195,9 @@ fn a_multi_pass_submission_reads_back_in_pass_two_what_it_wrote_in_pass_one() {
 
 #[test]
 fn asking_for_a_pass_beyond_the_limit_is_a_judge_error() {
-    if python_missing() {
+    let Some(pkg) = with_python("relay") else {
         return;
-    }
-    let pkg = copy_of("relay");
+    };
     pkg.write(
         "output_validators/relay.py",
         "import sys\nopen(sys.argv[3] + '/nextpass.in', 'w').write('1\\n')\nsys.exit(42)\n",
@@ -225,10 +214,9 @@ fn asking_for_a_pass_beyond_the_limit_is_a_judge_error() {
 
 #[test]
 fn an_interactive_multi_pass_game_plays_its_second_pass_from_the_first() {
-    if python_missing() {
+    let Some(pkg) = with_python("guess-twice") else {
         return;
-    }
-    let pkg = copy_of("guess-twice");
+    };
     support::verify_ok(&pkg);
     let transcripts = pkg.path().join("transcripts");
     let (report, _) = judge(
@@ -252,10 +240,9 @@ fn an_interactive_multi_pass_game_plays_its_second_pass_from_the_first() {
 
 #[test]
 fn scores_add_up_by_group_and_verify_checks_the_stated_scores() {
-    if python_missing() {
+    let Some(pkg) = with_python("squares") else {
         return;
-    }
-    let pkg = copy_of("squares");
+    };
     let report = support::verify_ok(&pkg);
     let scores: Vec<String> = report["submissions"]
         .as_array()
@@ -329,10 +316,9 @@ fn scores_add_up_by_group_and_verify_checks_the_stated_scores() {
 
 #[test]
 fn a_score_other_than_the_stated_one_is_a_mismatch() {
-    if python_missing() {
+    let Some(pkg) = with_python("squares") else {
         return;
-    }
-    let pkg = copy_of("squares");
+    };
     pkg.write(
         "submissions/submissions.yaml",
         "accepted/floats.py:\n  score: 70\n",
@@ -379,10 +365,9 @@ fn a_score_other_than_the_stated_one_is_a_mismatch() {
 
 #[test]
 fn stress_plays_the_reference_and_the_submission_against_the_validator() {
-    if python_missing() {
+    let Some(pkg) = with_python("guess") else {
         return;
-    }
-    let pkg = copy_of("guess");
+    };
     let stress = |submission: &str, against: &str| {
         leapfrog()
             .args(["stress", &pkg.arg(), submission, "--against", against])
@@ -432,10 +417,9 @@ fn stress_plays_the_reference_and_the_submission_against_the_validator() {
 
 #[test]
 fn generate_writes_an_interactive_problems_tests_once_the_solution_wins_the_game() {
-    if python_missing() {
+    let Some(pkg) = with_python("guess") else {
         return;
-    }
-    let pkg = copy_of("guess");
+    };
     std::fs::remove_dir_all(pkg.path().join("data/secret")).unwrap();
     let plan = |solution: &str| {
         format!(
@@ -477,10 +461,9 @@ fn generate_writes_an_interactive_problems_tests_once_the_solution_wins_the_game
 
 #[test]
 fn a_validator_that_hangs_is_a_judge_error_at_its_own_limit() {
-    if python_missing() {
+    let Some(pkg) = with_python("guess-broken") else {
         return;
-    }
-    let pkg = copy_of("guess-broken");
+    };
     pkg.write(
         "problem.yaml",
         "name: Hanging validator\ntype: interactive\nlimits:\n  time_limit: 2\n  validation_time: 0.5\n",

@@ -5,9 +5,12 @@
 //! each pinned to its own CPU) through the [`TestRunner`] and combines the test verdicts.
 
 mod classify;
+mod filter;
 mod passes;
 mod score;
 mod test_run;
+
+pub use filter::matches_filter;
 
 use std::path::{Path, PathBuf};
 
@@ -246,7 +249,7 @@ impl Judge {
             language.clone(),
             self.options.isolation,
             included,
-            self.limits.compilation_time_s.map(|t| t.duration()),
+            self.limits.compile_time(),
         )?;
         Ok(Prepared {
             path: path.to_path_buf(),
@@ -360,44 +363,4 @@ impl Judge {
 /// Where [`JudgeOptions::keep_outputs`] puts the output of the test named `name`.
 pub fn kept_output(dir: &Path, name: &str) -> PathBuf {
     dir.join(name.replace('/', "__"))
-}
-
-/// Whether a test name matches a `--tests` filter: comma-separated patterns, each a glob
-/// (`*`, `?`) matched against the whole name or, without glob characters, a substring.
-pub fn matches_filter(name: &str, filter: &str) -> bool {
-    filter
-        .split(',')
-        .map(str::trim)
-        .filter(|p| !p.is_empty())
-        .any(|pattern| {
-            if pattern.contains(['*', '?']) {
-                glob_match(pattern.as_bytes(), name.as_bytes())
-            } else {
-                name.contains(pattern)
-            }
-        })
-}
-
-fn glob_match(pattern: &[u8], text: &[u8]) -> bool {
-    match pattern.split_first() {
-        None => text.is_empty(),
-        Some((b'*', rest)) => (0..=text.len()).any(|i| glob_match(rest, &text[i..])),
-        Some((b'?', rest)) => !text.is_empty() && glob_match(rest, &text[1..]),
-        Some((c, rest)) => text.first() == Some(c) && glob_match(rest, &text[1..]),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn filters() {
-        assert!(matches_filter("sample/1", "sample"));
-        assert!(matches_filter("secret/none/03", "secret/none/*"));
-        assert!(!matches_filter("secret/unique/03", "secret/none/*"));
-        assert!(matches_filter("secret/unique/03", "none,unique"));
-        assert!(matches_filter("sample/2", "sample/?"));
-        assert!(!matches_filter("sample/12", "sample/?"));
-    }
 }

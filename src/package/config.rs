@@ -42,6 +42,13 @@ impl Default for Limits {
     }
 }
 
+impl Limits {
+    /// The compiler's CPU time for a submission, when the package sets one.
+    pub fn compile_time(&self) -> Option<std::time::Duration> {
+        self.compilation_time_s.map(Seconds::duration)
+    }
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Validation {
     /// The standard token diff with `validator_flags`.

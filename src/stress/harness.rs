@@ -55,11 +55,7 @@ impl<'a> Harness<'a> {
             language.clone(),
             options.judge.isolation,
             included.for_language(&language),
-            package
-                .config
-                .limits
-                .compilation_time_s
-                .map(|t| t.duration()),
+            package.config.limits.compile_time(),
         )?
         .map_err(|err| err.named(&submission.display().to_string()))?;
         let reference = match against {
