@@ -326,11 +326,7 @@ fn cache_key(spec: &Spec, source: &Path, files: &[PathBuf], main: &str) -> anyho
         hasher.update((bytes.len() as u64).to_le_bytes());
         hasher.update(&bytes);
     }
-    Ok(hasher
-        .finalize()
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect())
+    Ok(crate::util::hex(&hasher.finalize()))
 }
 
 /// The cache directory, created on first use.

@@ -83,11 +83,7 @@ fn merge(own: &[(PathBuf, PathBuf)], added: &[(PathBuf, PathBuf)]) -> anyhow::Re
         hasher.update(&bytes);
         contents.push((rel, bytes));
     }
-    let hash: String = hasher
-        .finalize()
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect();
+    let hash = crate::util::hex(&hasher.finalize());
     let entry = cache_dir()?.join("sources").join(hash);
     if entry.is_dir() {
         return Ok(entry);
