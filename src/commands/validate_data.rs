@@ -36,7 +36,6 @@ pub fn check_case(
     checks: &Checks,
     scratch_root: &Path,
 ) -> DataFinding {
-    let checker = checks.checker;
     let scratch = match tempfile::Builder::new()
         .prefix("d")
         .tempdir_in(scratch_root)
@@ -91,7 +90,20 @@ pub fn check_case(
         }
     }
     let checked = case.output.clone().unwrap_or(answer);
-    let outcome = checker.check(&test, &checked, scratch.path());
+    as_output(case, checks, &test, &checked, scratch.path())
+}
+
+/// What the output check says of a case's output (its answer, when it has no output of its
+/// own), against what the case's folder expects.
+fn as_output(
+    case: &DataCase,
+    checks: &Checks,
+    test: &TestCase,
+    checked: &Path,
+    scratch: &Path,
+) -> DataFinding {
+    let checker = checks.checker;
+    let outcome = checker.check(test, checked, scratch);
     let must_accept = case.kind == DataKind::ValidOutput;
     match outcome {
         CheckOutcome::JudgeError(why) => DataFinding::Broken(why),
