@@ -36,6 +36,7 @@ mod per_test_inputs;
 mod problem_types;
 mod render;
 mod report_page;
+mod sandbox_attacks;
 mod shifting;
 mod statement;
 mod stress;

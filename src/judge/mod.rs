@@ -249,7 +249,7 @@ impl Judge {
             language.clone(),
             self.options.isolation,
             included,
-            self.limits.compile_time(),
+            Some(self.limits.compiler()),
         )?;
         Ok(Prepared {
             path: path.to_path_buf(),
@@ -292,6 +292,7 @@ impl Judge {
             .prefix("leapfrog-judge-")
             .tempdir()
             .context("creating a scratch directory")?;
+        runner::note_dir("dir", scratch.path());
         on_start(self.tests.len());
         let mut interrupted = false;
         let jobs = runner::admissible_jobs(self.options.jobs, self.limits.memory_mib.bytes());

@@ -6,7 +6,6 @@
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
-use std::time::Duration;
 
 use anyhow::{Context, bail};
 use sha2::{Digest, Sha256};
@@ -51,14 +50,15 @@ pub fn compile_as(
 }
 
 /// [`compile_as`], with the entry point's file name given (`main`) rather than found among the
-/// sources (`main.*`, else the first), and the compiler's CPU time limited to `time` (a
-/// package's `limits.compilation_time`) rather than leapfrog's own generous limit.
+/// sources (`main.*`, else the first), and the compiler held to `limits` (a package's
+/// `limits.compilation_time` and `compilation_memory`) rather than the limits for the judges'
+/// own programs ([`RunLimits::compiler`]).
 pub(super) fn compile_entry(
     source: &Path,
     language: Language,
     isolation: IsolationChoice,
     main: Option<String>,
-    time: Option<Duration>,
+    limits: Option<RunLimits>,
 ) -> anyhow::Result<Result<Compiled, CompileError>> {
     if let Some(tool) = language.missing_tool() {
         bail!(
@@ -100,7 +100,7 @@ pub(super) fn compile_entry(
             files: &files,
             main: &main,
         };
-        match build(language.spec(), &program, &entry, isolation, time)? {
+        match build(language.spec(), &program, &entry, isolation, limits)? {
             Ok(()) => {}
             Err(err) => return Ok(Err(user_paths(err, given, &source, &files))),
         }
@@ -164,10 +164,11 @@ fn build(
     program: &Sources,
     entry: &Path,
     isolation: IsolationChoice,
-    time: Option<Duration>,
+    limits: Option<RunLimits>,
 ) -> anyhow::Result<Result<(), CompileError>> {
     let files = program.files;
     let staging = crate::util::staging_dir_for(entry)?;
+    runner::note_dir("dir", staging.path());
     if spec.copy == Some(CopySources::Before) {
         copy_sources(files, staging.path())?;
     }
@@ -183,7 +184,7 @@ fn build(
             stdin: None,
             stdout: log.clone(),
             stderr: log.clone(),
-            limits: time.map_or_else(RunLimits::compiler, RunLimits::compiler_within),
+            limits: limits.unwrap_or_else(RunLimits::compiler),
             cpu_slot: None,
             env,
             isolation,
@@ -191,8 +192,16 @@ fn build(
         let outcome = runner::run(&spec).context("running the compiler")?;
         if !outcome.success() {
             let mut message = std::fs::read_to_string(&log).unwrap_or_default();
-            if outcome.timed_out() {
-                message.push_str("\ncompilation took too long and was stopped");
+            if outcome.memory_exceeded {
+                let mib = spec.limits.memory.unwrap_or_default() >> 20;
+                message.push_str(&format!(
+                    "\ncompilation needed more than {mib} MiB of memory and was stopped"
+                ));
+            } else if outcome.timed_out() {
+                message.push_str(&format!(
+                    "\ncompilation took more than {} s and was stopped",
+                    spec.limits.cpu.as_secs_f64()
+                ));
             }
             return Ok(Err(CompileError { message }));
         }
@@ -239,7 +248,9 @@ fn user_paths(err: CompileError, given: &Path, source: &Path, files: &[PathBuf])
 
 type CompileSetup = (Vec<OsString>, Option<Vec<(OsString, OsString)>>, Isolation);
 
-/// The compile command run directly, in the judge's environment (compilers need it).
+/// The compile command run directly, in a minimal environment: the judge's `PATH` (to find
+/// the toolchain), a locale and a home in the build directory, nothing else of the judge's
+/// (a submission could compile a secret from the environment into itself).
 fn direct_compile(spec: &Spec, program: &Sources, staging: &Path) -> CompileSetup {
     let files = program.files;
     let inputs: Vec<OsString> = match spec.copy {
@@ -251,7 +262,12 @@ fn direct_compile(spec: &Spec, program: &Sources, staging: &Path) -> CompileSetu
     };
     let mainfile = main_input(&inputs, program.main);
     let places = Places::new(inputs, program.main, mainfile, staging);
-    let env = (!spec.env.is_empty()).then(|| places.env(spec, std::env::vars_os().collect()));
+    let mut base = runner::clean_env(staging);
+    if let Some(path) = std::env::var_os("PATH") {
+        base.retain(|(k, _)| k != "PATH");
+        base.push(("PATH".into(), path));
+    }
+    let env = Some(places.env(spec, base));
     (places.compile_command(spec), env, Isolation::Direct)
 }
 

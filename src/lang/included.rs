@@ -5,7 +5,6 @@
 //! directory program.
 
 use std::path::{Path, PathBuf};
-use std::time::Duration;
 
 use anyhow::Context;
 use sha2::{Digest, Sha256};
@@ -13,20 +12,20 @@ use sha2::{Digest, Sha256};
 use super::build::{CompileError, cache_dir, compile_entry};
 use super::places::main_file;
 use super::{Compiled, Language, source_files, switched_off};
-use crate::runner::IsolationChoice;
+use crate::runner::{IsolationChoice, RunLimits};
 
 /// [`compile_as`], with the files of `included` (a folder) added to the program's sources first.
 /// The entry point is an included `main.*` of the language (a driver, as the format names it),
-/// else the submission's own. `time` limits the compiler (see [`compile_entry`]).
+/// else the submission's own. `limits` hold the compiler (see [`compile_entry`]).
 pub fn compile_with_included(
     source: &Path,
     language: Language,
     isolation: IsolationChoice,
     included: Option<&Path>,
-    time: Option<Duration>,
+    limits: Option<RunLimits>,
 ) -> anyhow::Result<Result<Compiled, CompileError>> {
     let Some(included) = included.filter(|_| !language.is_executable()) else {
-        return compile_entry(source, language, isolation, None, time);
+        return compile_entry(source, language, isolation, None, limits);
     };
     let own = own_files(source)?;
     let added = relative_files(included)?;
@@ -44,7 +43,7 @@ pub fn compile_with_included(
         .find(|name| name.to_ascii_lowercase().starts_with("main."));
     let main = driver.unwrap_or_else(|| main_file(&claimed(&own)));
     let merged = merge(&own, &added)?;
-    let compiled = compile_entry(&merged, language, isolation, Some(main), time)?;
+    let compiled = compile_entry(&merged, language, isolation, Some(main), limits)?;
     Ok(compiled.map_err(|err| CompileError {
         message: user_names(err.message, &merged, source, included, &own, &added),
     }))

@@ -22,9 +22,12 @@ pub struct Limits {
     pub validation_time_s: Seconds,
     /// Memory for validators.
     pub validation_memory_mib: Mebibytes,
-    /// CPU time for compiling a submission, when the package sets it; leapfrog's own limit
-    /// (two minutes) otherwise, as slow compilers on a busy machine are not the setter's concern.
+    /// CPU time for compiling a submission, when the package sets it; the format's default
+    /// (60 s) otherwise.
     pub compilation_time_s: Option<Seconds>,
+    /// Memory for compiling a submission, when the package sets it; the format's default
+    /// (2048 MiB) otherwise.
+    pub compilation_memory_mib: Option<Mebibytes>,
 }
 
 impl Default for Limits {
@@ -38,14 +41,24 @@ impl Default for Limits {
             validation_time_s: seconds(60.0),
             validation_memory_mib: mib(1024),
             compilation_time_s: None,
+            compilation_memory_mib: None,
         }
     }
 }
 
 impl Limits {
-    /// The compiler's CPU time for a submission, when the package sets one.
-    pub fn compile_time(&self) -> Option<std::time::Duration> {
-        self.compilation_time_s.map(Seconds::duration)
+    /// The limits a submission's compiler runs under: the package's `compilation_time` and
+    /// `compilation_memory`, else the format's defaults.
+    pub fn compiler(&self) -> crate::runner::RunLimits {
+        let time = self.compilation_time_s.map_or(
+            std::time::Duration::from_secs(crate::runner::DEFAULT_COMPILATION_TIME_S),
+            Seconds::duration,
+        );
+        let memory = self.compilation_memory_mib.map_or(
+            crate::runner::DEFAULT_COMPILATION_MEMORY_MIB << 20,
+            Mebibytes::bytes,
+        );
+        crate::runner::RunLimits::compiler_within(time, memory)
     }
 }
 
@@ -99,6 +112,7 @@ struct RawLimits {
     validation_time: Option<f64>,
     validation_memory: Option<u64>,
     compilation_time: Option<f64>,
+    compilation_memory: Option<u64>,
 }
 
 impl ProblemConfig {
@@ -237,6 +251,10 @@ fn limits(
         compilation_time_s: raw
             .compilation_time
             .map(|t| seconds("compilation_time", Some(t), defaults.time_s))
+            .transpose()?,
+        compilation_memory_mib: raw
+            .compilation_memory
+            .map(|m| mib("compilation_memory", Some(m), defaults.memory_mib))
             .transpose()?,
     };
     Ok((limits, given))

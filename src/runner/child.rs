@@ -1,8 +1,11 @@
-//! What happens in the child between `fork` and `exec`: its own process group, resource limits,
-//! and the CPU it is pinned to. Everything is computed before the fork; the child only makes
-//! system calls.
+//! What happens in the child between `fork` and `exec`: its own session (so no controlling
+//! terminal, and a process group of its own), its cgroups, resource limits, the CPU it is pinned
+//! to, no descriptor of the judge's beyond its three standard streams (and those it is handed
+//! on purpose), and the seccomp filter ([`super::seccomp`]). Everything is computed before the
+//! fork; the child only makes system calls.
 
 use std::ffi::CString;
+use std::os::fd::RawFd;
 
 use super::RunLimits;
 use super::cgroup::RunCgroup;
@@ -12,6 +15,10 @@ pub(super) struct Setup {
     cpu: Option<libc::cpu_set_t>,
     /// The `cgroup.procs` files of the run's cgroups, to join before `exec`.
     cgroup_procs: Vec<CString>,
+    /// Descriptors above 2 the program is handed on purpose (bubblewrap's arguments).
+    keep: Vec<RawFd>,
+    /// The seccomp filter to install, unless bubblewrap installs it itself.
+    filter: Option<&'static [libc::sock_filter]>,
 }
 
 impl Setup {
@@ -50,16 +57,35 @@ impl Setup {
             rlimits,
             cpu: cpu_slot.and_then(cpu_set_for_slot),
             cgroup_procs: cgroup.map(RunCgroup::procs_files).unwrap_or_default(),
+            keep: Vec::new(),
+            filter: None,
         }
+    }
+
+    /// Hands these descriptors on to the program (all others above 2 are closed at `exec`).
+    pub(super) fn passing(mut self, fds: Vec<RawFd>) -> Setup {
+        self.keep = fds;
+        self
+    }
+
+    /// Installs the seccomp filter before `exec` (where bubblewrap does not).
+    pub(super) fn filtered(mut self, filter: Option<&'static [libc::sock_filter]>) -> Setup {
+        self.filter = filter;
+        self
     }
 
     /// Runs in the child after `fork`: only async-signal-safe calls, no allocation.
     pub(super) fn apply(&self) -> std::io::Result<()> {
         // SAFETY: plain system calls on values owned by `self`.
         unsafe {
-            if libc::setpgid(0, 0) != 0 {
+            // A new session: no controlling terminal to type into or read from, and a process
+            // group (numbered as the child) that the runner kills at the end.
+            if libc::setsid() < 0 {
                 return Err(std::io::Error::last_os_error());
             }
+            // Dies with the judge, even by SIGKILL (what it started, the next judge clears:
+            // see `ledger`).
+            super::bare::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL as libc::c_ulong);
             for procs in &self.cgroup_procs {
                 let fd = libc::open(procs.as_ptr(), libc::O_WRONLY | libc::O_CLOEXEC);
                 let joined = fd >= 0 && libc::write(fd, b"0".as_ptr().cast(), 1) == 1;
@@ -91,7 +117,37 @@ impl Setup {
                 libc::sched_setaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), set);
             }
         }
+        close_on_exec_above_2(&self.keep);
+        if let Some(filter) = self.filter {
+            super::seccomp::install(filter)?;
+        }
         Ok(())
+    }
+}
+
+/// Marks every descriptor above 2 but `keep` close-on-exec: whatever the judge's caller left
+/// open (a file on descriptor 7) never reaches a run. (Marked, not closed: the standard
+/// library's pipe that reports a failed `exec` must stay open until then.)
+fn close_on_exec_above_2(keep: &[RawFd]) {
+    const CLOSE_RANGE_CLOEXEC: libc::c_uint = 1 << 2;
+    // SAFETY: fcntl and close_range on this process's own descriptor table.
+    unsafe {
+        let all = libc::c_uint::MAX;
+        if libc::syscall(libc::SYS_close_range, 3, all, CLOSE_RANGE_CLOEXEC) != 0 {
+            // Before Linux 5.11: one descriptor at a time, up to the descriptor limit.
+            let mut limit = libc::rlimit {
+                rlim_cur: 0,
+                rlim_max: 0,
+            };
+            libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit);
+            let top = limit.rlim_cur.min(1 << 20) as RawFd;
+            for fd in 3..top {
+                libc::fcntl(fd, libc::F_SETFD, libc::FD_CLOEXEC);
+            }
+        }
+        for &fd in keep {
+            libc::fcntl(fd, libc::F_SETFD, 0);
+        }
     }
 }
 

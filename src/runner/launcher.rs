@@ -238,10 +238,12 @@ pub(super) struct Report {
     pub status: i32,
     pub cpu: Duration,
     pub peak: u64,
+    /// The bytes the run's tmpfs (its `/sandbox`, `/tmp` and `/dev/shm`) held when it ended.
+    pub tmpfs: u64,
 }
 
-/// The size of a report on the pipe: status, CPU microseconds, peak bytes.
-pub(super) const REPORT_BYTES: usize = 24;
+/// The size of a report on the pipe: status, CPU microseconds, peak bytes, tmpfs bytes.
+pub(super) const REPORT_BYTES: usize = 32;
 
 /// The pipe a run's init reports on: the judge keeps the read end; the write end goes to the
 /// run, closes when the program `exec`s and is closed in the judge once the run started.
@@ -285,6 +287,7 @@ impl ReportPipe {
             status: word(0) as i32,
             cpu: Duration::from_micros(word(8)),
             peak: word(16),
+            tmpfs: word(24),
         })
     }
 }

@@ -4,6 +4,14 @@ use std::time::Duration;
 
 use crate::units::{Mebibytes, Seconds};
 
+/// The problem package format's default `limits.compilation_time`, in seconds.
+pub const DEFAULT_COMPILATION_TIME_S: u64 = 60;
+/// The problem package format's default `limits.compilation_memory`, in MiB.
+pub const DEFAULT_COMPILATION_MEMORY_MIB: u64 = 2048;
+/// Tasks (processes and threads) a compiler may have at once: a JVM starts a few dozen threads,
+/// `go build` a few processes of a few each; a fork bomb in a build script many more.
+pub const COMPILER_TASKS: u64 = 512;
+
 #[derive(Debug, Clone, PartialEq)]
 pub struct RunLimits {
     /// CPU time (user + system). The runner stops a process that passes it.
@@ -25,25 +33,30 @@ pub struct RunLimits {
 }
 
 impl RunLimits {
-    /// Limits for compilers: generous, but a compiler that hangs is still stopped.
+    /// Limits for compiling the judges' own programs: the format's default memory and a
+    /// process limit, with a generous two minutes of CPU time (a validator in Rust is no
+    /// contestant's business); a compiler that hangs or runs away is still stopped.
     pub fn compiler() -> RunLimits {
         RunLimits {
             cpu: Duration::from_secs(120),
             wall: Duration::from_secs(240),
-            memory: None,
+            memory: Some(DEFAULT_COMPILATION_MEMORY_MIB << 20),
             address_space: None,
             stack: None,
             file_bytes: 1 << 30,
-            processes: None,
+            processes: Some(COMPILER_TASKS),
         }
     }
 
-    /// Compiler limits with the CPU time a package gives (`limits.compilation_time`); the wall
-    /// clock gets twice that and a second, as waiting for the disk is not the compiler's fault.
-    pub fn compiler_within(cpu: Duration) -> RunLimits {
+    /// Limits for compiling a submission: `cpu` seconds of CPU time and `memory` bytes (a
+    /// package's `limits.compilation_time` and `compilation_memory`, else the format's defaults,
+    /// [`DEFAULT_COMPILATION_TIME_S`] and [`DEFAULT_COMPILATION_MEMORY_MIB`]); the wall clock
+    /// gets twice that and a second, as waiting for the disk is not the compiler's fault.
+    pub fn compiler_within(cpu: Duration, memory: u64) -> RunLimits {
         RunLimits {
             cpu,
             wall: cpu * 2 + Duration::from_secs(1),
+            memory: Some(memory),
             ..RunLimits::compiler()
         }
     }

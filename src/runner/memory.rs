@@ -1,6 +1,8 @@
 //! Holding a run to its memory limit where no memory cgroup can: the runner samples the
-//! resident memory of the run's processes every [`SAMPLE`] and kills the run the moment the sum
-//! passes the limit. (With a cgroup the kernel does it, see [`super::cgroup`].)
+//! resident memory of the run's processes every [`SAMPLE`], adds what the sandbox's own tmpfs
+//! mounts hold (files in `/tmp` or `/dev/shm` are memory too), and kills the run the moment the
+//! sum passes the limit. (With a cgroup the kernel does it, see [`super::cgroup`]: it charges
+//! tmpfs pages to the cgroup of the process that wrote them.)
 
 use std::time::{Duration, Instant};
 
@@ -50,6 +52,10 @@ pub(super) struct Sampler {
     /// share memory forked from the judge, which is not the program's.
     entry: Option<libc::pid_t>,
     refreshed: Option<Instant>,
+    /// Whether the run has tmpfs mounts of its own (in the sandbox) to count, and a process of
+    /// the run whose root shows them (one in another mount namespace than the judge's).
+    tmpfs: bool,
+    inside: Option<libc::pid_t>,
     /// The largest sum seen, in bytes.
     pub peak: u64,
 }
@@ -62,8 +68,22 @@ impl Sampler {
             pids: Vec::new(),
             entry: None,
             refreshed: None,
+            tmpfs: false,
+            inside: None,
             peak: 0,
         }
+    }
+
+    /// Counts the sandbox's `/tmp` and `/dev/shm` (and a kept sandbox's `/sandbox`, which
+    /// shares their tmpfs) with the run's memory.
+    pub(super) fn counting_tmpfs(mut self) -> Sampler {
+        self.tmpfs = true;
+        self
+    }
+
+    /// The limit this sampler holds the run to.
+    pub(super) fn limit(&self) -> u64 {
+        self.limit
     }
 
     /// Leaves out the kept sandbox's entry `pid` and the run's init (its child that is PID 1
@@ -85,9 +105,19 @@ impl Sampler {
                 self.pids
                     .retain(|&pid| pid != entry && !is_init_of(pid, entry));
             }
+            if self.tmpfs {
+                let mut candidates = self.entry.into_iter().chain(self.pids.iter().copied());
+                self.inside = candidates.find(|&pid| in_other_mount_namespace(pid));
+            }
             self.refreshed = Some(Instant::now());
         }
-        let total: u64 = self.pids.iter().filter_map(|&pid| resident(pid)).sum();
+        let files = self.inside.map_or(0, tmpfs_used);
+        let total: u64 = files
+            + self
+                .pids
+                .iter()
+                .filter_map(|&pid| resident(pid))
+                .sum::<u64>();
         self.peak = self.peak.max(total);
         total > self.limit
     }
@@ -107,6 +137,43 @@ fn is_init_of(pid: libc::pid_t, entry: libc::pid_t) -> bool {
     let parent = field("PPid:").and_then(|mut f| f.next()?.parse::<libc::pid_t>().ok());
     let innermost = field("NSpid:").and_then(|f| f.last()?.parse::<libc::pid_t>().ok());
     parent == Some(entry) && innermost == Some(1)
+}
+
+/// Whether `pid` sees other mounts than the judge: it is inside the sandbox, whose `/tmp` and
+/// `/dev/shm` its root shows.
+fn in_other_mount_namespace(pid: libc::pid_t) -> bool {
+    let theirs = std::fs::read_link(format!("/proc/{pid}/ns/mnt"));
+    let ours = std::fs::read_link("/proc/self/ns/mnt");
+    matches!((theirs, ours), (Ok(a), Ok(b)) if a != b)
+}
+
+/// The bytes held by the tmpfs mounts at `/tmp` and `/dev/shm` as `pid` sees them (each file
+/// system counted once: a kept sandbox's three directories share one).
+fn tmpfs_used(pid: libc::pid_t) -> u64 {
+    const TMPFS_MAGIC: i64 = 0x0102_1994;
+    use std::os::unix::fs::MetadataExt;
+    let mut seen: Vec<u64> = Vec::new();
+    let mut total = 0;
+    for dir in ["tmp", "dev/shm"] {
+        let place = format!("/proc/{pid}/root/{dir}");
+        let Ok(path) = std::ffi::CString::new(place.as_str()) else {
+            continue;
+        };
+        // SAFETY: statfs fills the plain struct we pass.
+        let mut st: libc::statfs = unsafe { std::mem::zeroed() };
+        if unsafe { libc::statfs(path.as_ptr(), &mut st) } != 0 || st.f_type as i64 != TMPFS_MAGIC {
+            continue;
+        }
+        let Ok(device) = std::fs::metadata(&place).map(|m| m.dev()) else {
+            continue;
+        };
+        if seen.contains(&device) {
+            continue;
+        }
+        seen.push(device);
+        total += (st.f_blocks - st.f_bfree) * st.f_bsize as u64;
+    }
+    total
 }
 
 /// The resident memory of a process, in bytes (`/proc/PID/statm`, second field, in pages).

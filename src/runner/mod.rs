@@ -19,10 +19,12 @@ mod duet;
 mod enter;
 mod isolation;
 mod launcher;
+mod ledger;
 mod limits;
 mod memory;
 mod reap;
 pub mod sandbox;
+mod seccomp;
 mod spawn;
 
 use std::ffi::OsString;
@@ -36,7 +38,10 @@ use anyhow::Context;
 pub use duet::{Duet, DuetOutcome, Speaker, run_duet};
 pub use isolation::{Isolation, IsolationChoice, choose_isolation};
 pub use launcher::sandbox_for_run;
-pub use limits::RunLimits;
+pub use ledger::{forget_dir, note_dir, recover};
+pub use limits::{
+    COMPILER_TASKS, DEFAULT_COMPILATION_MEMORY_MIB, DEFAULT_COMPILATION_TIME_S, RunLimits,
+};
 pub use memory::{MemoryEnforcement, admissible_jobs, memory_enforcement};
 pub use reap::reap_orphans;
 
@@ -157,14 +162,25 @@ pub fn run(spec: &RunSpec) -> anyhow::Result<RunOutcome> {
 /// spec's paths; the runner closes its copies once the program has started.
 fn run_with_ends(spec: &RunSpec, ends: spawn::Ends) -> anyhow::Result<RunOutcome> {
     reap::become_subreaper();
-    let mut command = spawn::command(spec, ends)?;
+    let spawn::Prepared {
+        mut command,
+        passed,
+    } = spawn::command(spec, ends)?;
+    let passed_fds = passed.iter().map(std::os::fd::AsRawFd::as_raw_fd).collect();
     let cgroup = cgroup::RunCgroup::create(spec.limits.processes, spec.limits.memory)
         .context("setting up the run's cgroup")?;
     if spec.limits.processes.is_some() && !cgroup::pids_available() {
         warn_unenforced_process_limit();
     }
     let sampler = sampled_limit(&spec.limits, cgroup.as_ref());
-    let setup = child::Setup::new(&spec.limits, spec.cpu_slot, cgroup.as_ref());
+    // bubblewrap needs new user namespaces itself, so it installs the filter (`--seccomp`).
+    let filter = match spec.isolation {
+        Isolation::Sandbox(_) => None,
+        _ => seccomp::filter(),
+    };
+    let setup = child::Setup::new(&spec.limits, spec.cpu_slot, cgroup.as_ref())
+        .passing(passed_fds)
+        .filtered(filter);
     // In a kept sandbox, the child enters it (after joining the run's cgroup, so the program,
     // its descendant, is held there too) and reports the program's own status and usage.
     let (mut report, entry) = match &spec.isolation {
@@ -186,18 +202,24 @@ fn run_with_ends(spec: &RunSpec, ends: spawn::Ends) -> anyhow::Result<RunOutcome
     }
     let start = Instant::now();
     let pid = spawn::start(&mut command, &spec.isolation)?;
+    ledger::note_run(pid);
     // The program holds its streams now; the judge's copies (pipe ends above all) must go, or
     // the other end of a pipe would never see it close.
     drop(command);
+    drop(passed);
     if let Some(report) = &mut report {
         report.close_write();
     }
     // In a kept sandbox the child (the entry) and the run's init share the judge's forked
     // memory; only the program and what it starts count.
     let sampler = sampler.map(|limit| match &spec.isolation {
-        Isolation::Kept(_) => memory::Sampler::new(limit, pid).excluding_entry(pid),
-        _ => memory::Sampler::new(limit, pid),
+        Isolation::Kept(_) => memory::Sampler::new(limit, pid)
+            .excluding_entry(pid)
+            .counting_tmpfs(),
+        Isolation::Sandbox(_) => memory::Sampler::new(limit, pid).counting_tmpfs(),
+        Isolation::Direct => memory::Sampler::new(limit, pid),
     });
+    let sampled_limit = sampler.as_ref().map(memory::Sampler::limit);
     let waited = reap::wait_with_limits(pid, start, &spec.limits, cgroup.as_ref(), sampler);
     let wall = start.elapsed();
     let (rest_cpu, rest_peak) = reap::kill_group(pid);
@@ -205,6 +227,7 @@ fn run_with_ends(spec: &RunSpec, ends: spawn::Ends) -> anyhow::Result<RunOutcome
     let cgroup_peak = cgroup.as_ref().and_then(cgroup::RunCgroup::peak_memory);
     let oom_killed = cgroup.as_ref().is_some_and(cgroup::RunCgroup::oom_killed);
     drop(cgroup);
+    ledger::forget_run(pid);
     if waited.stopped == Some(Stopped::Interrupted) {
         return Err(crate::interrupt::Interrupted.into());
     }
@@ -215,9 +238,13 @@ fn run_with_ends(spec: &RunSpec, ends: spawn::Ends) -> anyhow::Result<RunOutcome
         return Err(SandboxFailed(why).into());
     }
     let rusage_peak = match report {
-        Some(r) => r.peak,
+        Some(r) => r.peak.max(r.tmpfs),
         None => (waited.usage.ru_maxrss.max(0) as u64 * 1024).max(rest_peak),
     };
+    // What the run left in its tmpfs when it ended (a kept sandbox's entry measures it) is
+    // memory too: a full tmpfs of the limit's size plus any process is past the limit, even if
+    // the run ended between two samples.
+    let tmpfs_full = report.is_some_and(|r| sampled_limit.is_some_and(|l| r.tmpfs >= l));
     let cpu = match report {
         Some(r) => r.cpu,
         None => reap::usage_cpu(&waited.usage) + rest_cpu,
@@ -229,7 +256,7 @@ fn run_with_ends(spec: &RunSpec, ends: spawn::Ends) -> anyhow::Result<RunOutcome
         // The cgroup's figure is the one its limit applies to; a process's own peak also
         // counts shared library pages the cgroup was never charged for.
         peak_rss: cgroup_peak.unwrap_or(rusage_peak.max(waited.sampled_peak)),
-        memory_exceeded: oom_killed || waited.stopped == Some(Stopped::MemoryLimit),
+        memory_exceeded: oom_killed || tmpfs_full || waited.stopped == Some(Stopped::MemoryLimit),
         stopped: waited.stopped,
         cpu_limit: spec.limits.cpu,
     })

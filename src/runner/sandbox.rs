@@ -39,6 +39,7 @@ pub fn probe() -> Result<&'static Path, &'static str> {
                     work: work.path().to_path_buf(),
                     ..Mounts::default()
                 },
+                Some(1 << 20),
             );
             argv.push("/bin/true".into());
             let output = std::process::Command::new(&argv[0])
@@ -59,10 +60,20 @@ pub fn probe() -> Result<&'static Path, &'static str> {
         .map_err(String::as_str)
 }
 
-/// The bwrap command line up to and including `--`; the program's own argv follows.
-pub fn wrap_args(bwrap: &Path, mounts: &Mounts) -> Vec<OsString> {
+/// The bwrap command line up to and including `--`; the program's own argv follows. With
+/// `tmpfs_bytes` (the run's memory limit), `/tmp` and `/dev/shm` are tmpfs mounts of that size
+/// each, whose contents count against the run's memory (see [`super::memory`]).
+pub fn wrap_args(bwrap: &Path, mounts: &Mounts, tmpfs_bytes: Option<u64>) -> Vec<OsString> {
     let mut args = system_args(bwrap);
-    args.extend(["--tmpfs", "/tmp"].map(OsString::from));
+    match tmpfs_bytes {
+        Some(bytes) => {
+            for dir in ["/tmp", "/dev/shm"] {
+                args.extend(["--size".into(), bytes.to_string().into()]);
+                args.extend(["--tmpfs", dir].map(OsString::from));
+            }
+        }
+        None => args.extend(["--tmpfs", "/tmp"].map(OsString::from)),
+    }
     push_read_only(&mut args, &mounts.read_only);
     args.push("--bind".into());
     args.push(mounts.work.clone().into_os_string());

@@ -1,8 +1,18 @@
 //! Starting a run's process: its command line (wrapped in bubblewrap when sandboxed), its
 //! standard streams and environment, and the spawn itself, with failures named.
+//!
+//! A run's input is never the judge's file itself but a private, sealed copy in memory: a
+//! program that reopens `/proc/self/fd/0` for writing reaches only its own copy, which it cannot
+//! change either. bubblewrap gets its arguments on a descriptor (`--args`), so that the
+//! sandbox's PID 1, bubblewrap itself, does not show the host paths it mounts on its command
+//! line.
 
+use std::ffi::OsString;
 use std::fs::{File, OpenOptions};
-use std::os::fd::OwnedFd;
+use std::io::{Seek, Write};
+use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
+use std::os::unix::ffi::OsStrExt;
+use std::path::Path;
 use std::process::{Command, Stdio};
 
 use anyhow::Context;
@@ -16,14 +26,19 @@ pub(super) struct Ends {
     pub stdout: Option<OwnedFd>,
 }
 
+/// A run's command, with the descriptors it is handed beyond its standard streams (kept open
+/// here until the run has started).
+pub(super) struct Prepared {
+    pub command: Command,
+    pub passed: Vec<OwnedFd>,
+}
+
 /// The command for a run: the program, inside the sandbox when asked, its files and its
 /// environment.
-pub(super) fn command(spec: &RunSpec, ends: Ends) -> anyhow::Result<Command> {
+pub(super) fn command(spec: &RunSpec, ends: Ends) -> anyhow::Result<Prepared> {
     let stdin = match (ends.stdin, &spec.stdin) {
         (Some(fd), _) => File::from(fd),
-        (None, Some(path)) => {
-            File::open(path).with_context(|| format!("opening {}", path.display()))?
-        }
+        (None, Some(path)) => private_copy(path)?,
         (None, None) => File::open("/dev/null").context("opening /dev/null")?,
     };
     let piped = ends.stdout.is_some();
@@ -37,11 +52,29 @@ pub(super) fn command(spec: &RunSpec, ends: Ends) -> anyhow::Result<Command> {
     } else {
         create(&spec.stderr)?
     };
+    let mut passed = Vec::new();
     let argv = match &spec.isolation {
         Isolation::Direct | Isolation::Kept(_) => spec.argv.clone(),
         Isolation::Sandbox(mounts) => {
             let bwrap = sandbox::probe().map_err(|why| SandboxFailed(why.to_string()))?;
-            let mut argv = sandbox::wrap_args(bwrap, mounts);
+            let mut args = sandbox::wrap_args(bwrap, mounts, spec.limits.memory);
+            // bwrap itself and the closing `--` stay on the command line.
+            args.pop();
+            let mut listed = Vec::new();
+            for arg in &args[1..] {
+                listed.extend_from_slice(arg.as_bytes());
+                listed.push(0);
+            }
+            if let Some(filter) = super::seccomp::filter() {
+                let fd = sealed_memfd(c"leapfrog-seccomp", &super::seccomp::bytes(filter))?;
+                listed.extend_from_slice(format!("--seccomp\0{}\0", fd.as_raw_fd()).as_bytes());
+                passed.push(fd);
+            }
+            let fd = sealed_memfd(c"leapfrog-bwrap-args", &listed)?;
+            let mut argv: Vec<OsString> = vec![bwrap.into(), "--args".into()];
+            argv.push(fd.as_raw_fd().to_string().into());
+            argv.push("--".into());
+            passed.push(fd);
             argv.extend(spec.argv.iter().cloned());
             argv
         }
@@ -57,7 +90,50 @@ pub(super) fn command(spec: &RunSpec, ends: Ends) -> anyhow::Result<Command> {
     if let Some(env) = &spec.env {
         command.env_clear().envs(env.iter().map(|(k, v)| (k, v)));
     }
-    Ok(command)
+    Ok(Prepared { command, passed })
+}
+
+/// A private copy of a run's input, sealed against every change, read from its start.
+fn private_copy(path: &Path) -> anyhow::Result<File> {
+    let mut from = File::open(path).with_context(|| format!("opening {}", path.display()))?;
+    let mut copy = memfd(c"leapfrog-input")?;
+    std::io::copy(&mut from, &mut copy)
+        .with_context(|| format!("copying {} for the run", path.display()))?;
+    seal(&copy)?;
+    copy.rewind().context("rewinding the run's input")?;
+    Ok(copy)
+}
+
+/// A memory file holding `bytes`, sealed, read from its start, closed on `exec` unless the
+/// child hands it on.
+fn sealed_memfd(name: &std::ffi::CStr, bytes: &[u8]) -> anyhow::Result<OwnedFd> {
+    let mut file = memfd(name)?;
+    file.write_all(bytes).context("filling a memory file")?;
+    seal(&file)?;
+    file.rewind().context("rewinding a memory file")?;
+    Ok(OwnedFd::from(file))
+}
+
+fn memfd(name: &std::ffi::CStr) -> anyhow::Result<File> {
+    // SAFETY: memfd_create takes a C string and flags and returns a new descriptor or -1.
+    let fd =
+        unsafe { libc::memfd_create(name.as_ptr(), libc::MFD_CLOEXEC | libc::MFD_ALLOW_SEALING) };
+    if fd < 0 {
+        return Err(std::io::Error::last_os_error())
+            .context("creating a memory file (memfd_create)");
+    }
+    // SAFETY: the descriptor was just created and belongs to nobody else.
+    Ok(File::from(unsafe { OwnedFd::from_raw_fd(fd) }))
+}
+
+/// No more writing, growing or shrinking, and no more seals to change that.
+fn seal(file: &File) -> anyhow::Result<()> {
+    let seals = libc::F_SEAL_SEAL | libc::F_SEAL_SHRINK | libc::F_SEAL_GROW | libc::F_SEAL_WRITE;
+    // SAFETY: fcntl on a descriptor we own.
+    if unsafe { libc::fcntl(file.as_raw_fd(), libc::F_ADD_SEALS, seals) } != 0 {
+        return Err(std::io::Error::last_os_error()).context("sealing a memory file");
+    }
+    Ok(())
 }
 
 /// Starts the prepared command and returns its pid; the caller waits for it with `wait4`, so

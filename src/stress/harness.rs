@@ -55,7 +55,7 @@ impl<'a> Harness<'a> {
             language.clone(),
             options.judge.isolation,
             included.for_language(&language),
-            package.config.limits.compile_time(),
+            Some(package.config.limits.compiler()),
         )?
         .map_err(|err| err.named(&submission.display().to_string()))?;
         let reference = match against {

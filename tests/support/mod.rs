@@ -6,6 +6,7 @@
 pub mod browser;
 pub mod checkers_brute;
 pub mod hostile;
+pub mod trees;
 
 use std::path::{Path, PathBuf};
 

@@ -37,6 +37,9 @@ fn bases() -> &'static Bases {
             pids: root.then(|| Base::find("pids")).flatten(),
             memory: (root && !forced).then(|| Base::find("memory")).flatten(),
         };
+        for base in [&bases.pids, &bases.memory].into_iter().flatten() {
+            super::ledger::note_dir("cgroup", &base.dir);
+        }
         if bases.pids.is_some() || bases.memory.is_some() {
             // SAFETY: registers a plain function; it only removes (empty) directories.
             unsafe {
