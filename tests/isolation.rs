@@ -208,16 +208,19 @@ fn network_connections_fail_inside_the_sandbox() {
     }
 }
 
-fn fork_bomb_is_contained(extra: &[&str]) {
+/// `marker` names the bomb's processes: one per variant, as the two run side by side.
+fn fork_bomb_is_contained(extra: &[&str], marker: &str) {
     let pkg = TempPackage::sum(1.0, 256, 0);
-    let src = "#include <unistd.h>\n#include <sys/prctl.h>\nint main(){prctl(PR_SET_NAME,\"lfbomb\");for(;;)fork();}\n";
+    let src = format!(
+        "#include <unistd.h>\n#include <sys/prctl.h>\nint main(){{prctl(PR_SET_NAME,\"{marker}\");for(;;)fork();}}\n"
+    );
     let started = Instant::now();
-    let (v, code) = judge_source(&pkg, "bomb.c", src, extra);
+    let (v, code) = judge_source(&pkg, "bomb.c", &src, extra);
     assert_eq!(code, 1);
     assert!(["RTE", "TLE"].contains(&verdict(&v)), "{v}");
     assert!(started.elapsed() < Duration::from_secs(30));
     assert_eq!(
-        survivors("lfbomb"),
+        survivors(marker),
         Vec::<String>::new(),
         "fork bomb processes survived"
     );
@@ -233,13 +236,13 @@ fn fork_bomb_is_contained(extra: &[&str]) {
 #[test]
 fn fork_bomb_is_contained_in_the_sandbox() {
     if sandbox_available() {
-        fork_bomb_is_contained(SANDBOX);
+        fork_bomb_is_contained(SANDBOX, "lfbomb1");
     }
 }
 
 #[test]
 fn fork_bomb_is_contained_with_limits_only() {
-    fork_bomb_is_contained(NO_SANDBOX);
+    fork_bomb_is_contained(NO_SANDBOX, "lfbomb2");
 }
 
 fn orphan_is_killed(extra: &[&str], marker: &str) {

@@ -26,7 +26,10 @@ impl Snapshot {
                 let mode = meta.permissions().mode();
                 let what = if meta.is_file() {
                     let bytes = std::fs::read(entry.path()).unwrap_or_default();
-                    format!("file {mode:o} {}", leapfrog::util::hex(&Sha256::digest(&bytes)))
+                    format!(
+                        "file {mode:o} {}",
+                        leapfrog::util::hex(&Sha256::digest(&bytes))
+                    )
                 } else if meta.is_dir() {
                     format!("dir {mode:o}")
                 } else {
