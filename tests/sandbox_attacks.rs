@@ -192,6 +192,8 @@ fn a_run_cannot_reach_the_operators_terminal() {
             .args(["-q", "-e", "-c"])
             .arg(r#""$LF_BIN" judge "$LF_PKG" "$LF_SUB" --json $LF_MODE > "$LF_OUT""#)
             .arg("/dev/null")
+            // `script` runs the command with $SHELL (else the user's login shell).
+            .env("SHELL", "/bin/sh")
             .env("LF_BIN", assert_cmd::cargo::cargo_bin!("leapfrog"))
             .env("LF_PKG", pkg.path())
             .env("LF_SUB", &sub)
@@ -506,12 +508,10 @@ fn a_later_judge_clears_what_a_killed_one_left() {
         let pkg = TempPackage::sum(30.0, 256, 0);
         let sub = pkg.write("submissions/scratch/sleeper.c", SLEEPER);
         let tmp = tempfile::tempdir().unwrap();
+        let cache = tempfile::tempdir().unwrap();
         let mut judge = std::process::Command::new(assert_cmd::cargo::cargo_bin!("leapfrog"));
         judge
-            .env(
-                "LEAPFROG_CACHE_DIR",
-                Path::new(env!("CARGO_TARGET_TMPDIR")).join("leapfrog-cache"),
-            )
+            .env("LEAPFROG_CACHE_DIR", cache.path())
             .env("TMPDIR", tmp.path())
             .args(["judge", &pkg.arg(), sub.to_str().unwrap()])
             .args(mode)
@@ -536,6 +536,7 @@ fn a_later_judge_clears_what_a_killed_one_left() {
             "print(sum(map(int, input().split())))\n",
         );
         let out = support::leapfrog()
+            .env("LEAPFROG_CACHE_DIR", cache.path())
             .args(["judge", &quick.arg(), ok.to_str().unwrap()])
             .args(mode)
             .output()

@@ -128,3 +128,53 @@ pub(super) fn exit_code(status: libc::c_int) -> libc::c_int {
         128 + libc::WTERMSIG(status)
     }
 }
+
+/// The bytes the run's tmpfs holds (its `/tmp`, sharing the file system with `/sandbox` and
+/// `/dev/shm`): called by the entry, inside the run's mount namespace.
+pub(super) fn tmpfs_used() -> u64 {
+    // SAFETY: statfs fills the plain struct we pass.
+    unsafe {
+        let mut st: libc::statfs = std::mem::zeroed();
+        if libc::statfs(c"/tmp".as_ptr(), &mut st) != 0 {
+            return 0;
+        }
+        st.f_blocks.saturating_sub(st.f_bfree) * st.f_bsize as u64
+    }
+}
+
+/// Where the judge's command line and environment lie in its memory: fields 48 to 51 of
+/// `/proc/self/stat` (read before the fork); zeros where they cannot be read.
+pub(super) fn judge_strings() -> [(usize, usize); 2] {
+    let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
+    let fields: Vec<usize> = stat
+        .rsplit_once(')')
+        .map(|(_, rest)| {
+            rest.split_whitespace()
+                .map(|f| f.parse().unwrap_or(0))
+                .collect()
+        })
+        .unwrap_or_default();
+    // Field 3 (the state) is the first after the command name; field n is at index n - 3.
+    let field = |n: usize| fields.get(n - 3).copied().unwrap_or(0);
+    [(field(48), field(49)), (field(50), field(51))]
+}
+
+/// Overwrites this process's copy of the judge's command line (with the init's name) and
+/// environment (with zeros): `strings` from [`judge_strings`], read before the fork.
+pub(super) fn blank(strings: &[(usize, usize); 2]) {
+    const NAME: &[u8] = b"sandbox-init\0";
+    for (i, &(start, end)) in strings.iter().enumerate() {
+        if start == 0 || end <= start {
+            continue;
+        }
+        // SAFETY: the range is this process's own argv or environment block (its private
+        // copy of the judge's, after the fork), which is writable stack memory.
+        unsafe {
+            let area = std::slice::from_raw_parts_mut(start as *mut u8, end - start);
+            area.fill(0);
+            if i == 0 && area.len() >= NAME.len() {
+                area[..NAME.len()].copy_from_slice(NAME);
+            }
+        }
+    }
+}

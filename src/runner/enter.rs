@@ -122,34 +122,14 @@ impl Entry {
             init_stack: vec![0; STACK_BYTES],
             program_stack: vec![0; STACK_BYTES],
             shared: Shared::default(),
-            judge_strings: judge_strings(),
+            judge_strings: bare::judge_strings(),
         })
-    }
-
-    /// Overwrites the entry's copy of the judge's command line (with the init's name) and
-    /// environment (with zeros).
-    fn blank_judge_strings(&self) {
-        const NAME: &[u8] = b"sandbox-init\0";
-        for (i, &(start, end)) in self.judge_strings.iter().enumerate() {
-            if start == 0 || end <= start {
-                continue;
-            }
-            // SAFETY: the range is this process's own argv or environment block (its private
-            // copy of the judge's, after the fork), which is writable stack memory.
-            unsafe {
-                let area = std::slice::from_raw_parts_mut(start as *mut u8, end - start);
-                area.fill(0);
-                if i == 0 && area.len() >= NAME.len() {
-                    area[..NAME.len()].copy_from_slice(NAME);
-                }
-            }
-        }
     }
 
     /// Runs in the runner's child: never returns but with the error that stopped the run
     /// from starting (which the runner then reports).
     pub(super) fn enter(&self) -> io::Result<()> {
-        self.blank_judge_strings();
+        bare::blank(&self.judge_strings);
         // SAFETY: system calls on descriptors and C strings owned by `self`.
         unsafe {
             for (fd, kind) in &self.sandbox.namespaces {
@@ -177,7 +157,7 @@ impl Entry {
         close_all_but(self.report);
         let (status, usage) = wait_for(program);
         end(init);
-        let tmpfs = tmpfs_used();
+        let tmpfs = bare::tmpfs_used();
         let cpu_us = usage_micros(&usage) + self.shared.orphans_cpu_us.load(Ordering::SeqCst);
         let peak = (usage.ru_maxrss.max(0) as u64 * 1024)
             .max(self.shared.orphans_peak.load(Ordering::SeqCst));
@@ -349,36 +329,6 @@ impl Entry {
         unsafe { libc::execve(self.argv[0], self.argv.as_ptr(), self.envp.as_ptr()) };
         io::Error::last_os_error()
     }
-}
-
-/// The bytes the run's tmpfs holds (its `/tmp`, sharing the file system with `/sandbox` and
-/// `/dev/shm`): called by the entry, inside the run's mount namespace.
-fn tmpfs_used() -> u64 {
-    // SAFETY: statfs fills the plain struct we pass.
-    unsafe {
-        let mut st: libc::statfs = std::mem::zeroed();
-        if libc::statfs(c"/tmp".as_ptr(), &mut st) != 0 {
-            return 0;
-        }
-        st.f_blocks.saturating_sub(st.f_bfree) * st.f_bsize as u64
-    }
-}
-
-/// Where the judge's command line and environment lie in its memory: fields 48 to 51 of
-/// `/proc/self/stat` (read before the fork); zeros where they cannot be read.
-fn judge_strings() -> [(usize, usize); 2] {
-    let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
-    let fields: Vec<usize> = stat
-        .rsplit_once(')')
-        .map(|(_, rest)| {
-            rest.split_whitespace()
-                .map(|f| f.parse().unwrap_or(0))
-                .collect()
-        })
-        .unwrap_or_default();
-    // Field 3 (the state) is the first after the command name; field n is at index n - 3.
-    let field = |n: usize| fields.get(n - 3).copied().unwrap_or(0);
-    [(field(48), field(49)), (field(50), field(51))]
 }
 
 /// Kills the init (and so everything left in the run's PID namespace) and reaps it.
