@@ -11,6 +11,7 @@ use crate::package::{Limits, TestCase};
 use crate::runner::{self, Isolation, IsolationChoice, RunLimits, RunOutcome, RunSpec};
 use crate::verdict::Verdict;
 
+use super::fault::{self, JudgeFault};
 use super::{TestResult, classify};
 
 /// Runs a compiled submission on tests, under the limits in force, and checks its outputs.
@@ -23,6 +24,19 @@ pub struct TestRunner<'a> {
     pub processes: u64,
     /// Where an interactive problem's failing tests leave their transcripts.
     pub transcripts: Option<&'a Path>,
+}
+
+/// The size of a run's output, after a copy to `keep` when asked: a judge fault when the
+/// output file is gone (its scratch directory removed during the run) or the copy fails.
+fn kept(output: &Path, keep: Option<&Path>) -> Result<u64, JudgeFault> {
+    let bytes = std::fs::metadata(output)
+        .map_err(|e| JudgeFault::file("reading the run's output file", output, e))?
+        .len();
+    if let Some(copy) = keep {
+        std::fs::copy(output, copy)
+            .map_err(|e| JudgeFault::file("keeping the run's output for the report in", copy, e))?;
+    }
+    Ok(bytes)
 }
 
 /// The files of one run, under its scratch directory.
@@ -73,6 +87,7 @@ impl Measured {
             judge_message: None,
             score: None,
             cut_off: false,
+            wall_clock: false,
         }
     }
 }
@@ -85,8 +100,33 @@ pub(super) const UNMEASURED: Measured = Measured {
 impl TestRunner<'_> {
     /// Runs and checks one test on CPU `slot`, in a directory under `scratch_root`;
     /// `keep_output` receives a copy of what the program printed. `Err` only when the judge
-    /// was interrupted.
+    /// was interrupted. A test that fails while the scratch space is full is the judge's
+    /// fault (JE): its output may have been cut short there.
     pub fn run(
+        &self,
+        test: &TestCase,
+        slot: usize,
+        scratch_root: &Path,
+        keep_output: Option<&Path>,
+    ) -> Result<TestResult, Interrupted> {
+        let result = self.run_in(test, slot, scratch_root, keep_output)?;
+        if matches!(result.verdict, Verdict::Ac | Verdict::Je) {
+            return Ok(result);
+        }
+        Ok(match fault::scratch_full(scratch_root) {
+            Some(full) => {
+                let mut blamed = result;
+                blamed.verdict = Verdict::Je;
+                blamed.message = full.to_string();
+                blamed.details.clear();
+                blamed.wall_clock = false;
+                blamed
+            }
+            None => result,
+        })
+    }
+
+    fn run_in(
         &self,
         test: &TestCase,
         slot: usize,
@@ -118,16 +158,21 @@ impl TestRunner<'_> {
             Err(err) => return Ok(UNMEASURED.result(test, Verdict::Je, format!("{err:#}"))),
         };
         let measured = Measured::of(&outcome);
-        let output_bytes = std::fs::metadata(&files.output).map_or(0, |m| m.len());
-        if let Some(copy) = keep_output {
-            let _ = std::fs::copy(&files.output, copy);
-        }
+        let output_bytes = match kept(&files.output, keep_output) {
+            Ok(bytes) => bytes,
+            Err(fault) => {
+                let _ = std::fs::remove_dir_all(&files.dir);
+                return Ok(measured.result(test, Verdict::Je, fault.to_string()));
+            }
+        };
         let stderr_text = crate::util::read_head_tail(&files.stderr);
         if let Some((verdict, message)) =
             classify::run_verdict(&outcome, self.limits, output_bytes, &stderr_text)
         {
             let _ = std::fs::remove_dir_all(&files.dir);
-            return Ok(measured.result(test, verdict, message));
+            let mut result = measured.result(test, verdict, message);
+            result.wall_clock = classify::stopped_by_wall_clock(&outcome, self.limits);
+            return Ok(result);
         }
         Ok(self.check(test, &files, &measured))
     }
