@@ -133,7 +133,6 @@ impl TestRunner<'_> {
         };
         result.judge_message = (!said.is_empty()).then_some(said);
         result.score = self_score;
-        let _ = std::fs::remove_dir_all(&files.dir);
         Ok(result)
     }
 

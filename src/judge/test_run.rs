@@ -109,11 +109,15 @@ impl TestRunner<'_> {
         scratch_root: &Path,
         keep_output: Option<&Path>,
     ) -> Result<TestResult, Interrupted> {
-        let result = self.run_in(test, slot, scratch_root, keep_output)?;
-        if matches!(result.verdict, Verdict::Ac | Verdict::Je) {
-            return Ok(result);
-        }
-        Ok(match fault::scratch_full(scratch_root) {
+        let dir = scratch_root.join(test.name.replace('/', "__"));
+        let result = self.run_in(test, slot, &dir, keep_output)?;
+        // Looked at before the run's files go, while they still fill the space.
+        let full = match result.verdict {
+            Verdict::Ac | Verdict::Je => None,
+            _ => fault::scratch_full(scratch_root),
+        };
+        let _ = std::fs::remove_dir_all(&dir);
+        Ok(match full {
             Some(full) => {
                 let mut blamed = result;
                 blamed.verdict = Verdict::Je;
@@ -126,14 +130,15 @@ impl TestRunner<'_> {
         })
     }
 
+    /// [`TestRunner::run`] in `dir`, which the caller removes.
     fn run_in(
         &self,
         test: &TestCase,
         slot: usize,
-        scratch_root: &Path,
+        dir: &Path,
         keep_output: Option<&Path>,
     ) -> Result<TestResult, Interrupted> {
-        let dir = scratch_root.join(test.name.replace('/', "__"));
+        let dir = dir.to_path_buf();
         let files = RunFiles {
             work: dir.join("work"),
             output: dir.join("output"),
@@ -161,7 +166,6 @@ impl TestRunner<'_> {
         let output_bytes = match kept(&files.output, keep_output) {
             Ok(bytes) => bytes,
             Err(fault) => {
-                let _ = std::fs::remove_dir_all(&files.dir);
                 return Ok(measured.result(test, Verdict::Je, fault.to_string()));
             }
         };
@@ -169,7 +173,6 @@ impl TestRunner<'_> {
         if let Some((verdict, message)) =
             classify::run_verdict(&outcome, self.limits, output_bytes, &stderr_text)
         {
-            let _ = std::fs::remove_dir_all(&files.dir);
             let mut result = measured.result(test, verdict, message);
             result.wall_clock = classify::stopped_by_wall_clock(&outcome, self.limits);
             return Ok(result);
@@ -233,13 +236,12 @@ impl TestRunner<'_> {
         })
     }
 
-    /// The checker's verdict on an output of a run that ended well; removes the run's files.
+    /// The checker's verdict on an output of a run that ended well.
     fn check(&self, test: &TestCase, files: &RunFiles, measured: &Measured) -> TestResult {
         let check_dir = files.dir.join("check");
         let checked = std::fs::create_dir_all(&check_dir)
             .map_err(|e| format!("creating {}: {e}", check_dir.display()))
             .map(|()| self.checker.check(test, &files.output, &check_dir));
-        let _ = std::fs::remove_dir_all(&files.dir);
         match checked {
             Ok(CheckOutcome::Accepted) => measured.result(test, Verdict::Ac, String::new()),
             Ok(CheckOutcome::Rejected { reason, details }) => {
