@@ -47,12 +47,10 @@ pub fn check_scratch() -> anyhow::Result<()> {
         .tempdir_in(&dir)
         .map(drop)
         .map_err(|e| {
-            JudgeFault::file(
-                "the judge's scratch directory (TMPDIR) is not usable:",
-                &dir,
-                e,
+            anyhow::anyhow!(
+                "the judge's scratch directory {} (TMPDIR) cannot hold a directory: {e}",
+                dir.display()
             )
-            .into()
         })
 }
 
