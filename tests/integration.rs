@@ -23,6 +23,7 @@ mod genyaml;
 mod hostile_outputs;
 mod included_files;
 mod isolation;
+mod judge_faults;
 mod judge_verdicts;
 mod jury_compilers;
 mod languages;

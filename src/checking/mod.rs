@@ -93,21 +93,19 @@ impl OutputChecker {
     }
 }
 
+/// The default token diff, reading both files as it compares them (its memory does not grow
+/// with the output).
 fn default_check(answer: &Path, output: &Path, flags: &[String]) -> CheckOutcome {
     let flags = match diff::DiffFlags::parse(flags) {
         Ok(f) => f,
         Err(err) => return CheckOutcome::JudgeError(format!("{err:#}")),
     };
-    let read = |p: &Path| std::fs::read(p).map_err(|e| format!("reading {}: {e}", p.display()));
-    let (answer, output) = match (read(answer), read(output)) {
-        (Ok(a), Ok(o)) => (a, o),
-        (Err(e), _) | (_, Err(e)) => return CheckOutcome::JudgeError(e),
-    };
-    match diff::compare(&output, &answer, &flags) {
-        Ok(()) => CheckOutcome::Accepted,
-        Err(m) => CheckOutcome::Rejected {
+    match diff::compare_files(output, answer, &flags) {
+        Ok(Ok(())) => CheckOutcome::Accepted,
+        Ok(Err(m)) => CheckOutcome::Rejected {
             details: diff::render_lines(&m),
             reason: m.reason,
         },
+        Err(e) => CheckOutcome::JudgeError(e),
     }
 }

@@ -182,6 +182,7 @@ impl ValidatorProgram {
             Answer::Broken(why) => CheckOutcome::JudgeError(why),
             Answer::No(_) => {
                 let message = read_head(&feedback.join("judgemessage.txt"));
+                let message = crate::util::inert(&message).into_owned();
                 let message = if message.trim().is_empty() {
                     log
                 } else {

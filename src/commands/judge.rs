@@ -86,6 +86,7 @@ impl RunOptions {
             processes: self.processes,
             keep_outputs: None,
             transcripts: None,
+            rerun_wall_clock: false,
         })
     }
 }

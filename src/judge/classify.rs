@@ -3,7 +3,7 @@
 use crate::package::Limits;
 use crate::runner::{Exit, RunOutcome, Stopped};
 
-use super::Verdict;
+use super::{TestResult, Verdict};
 
 /// What a run's own behaviour says about it: `Some` when it already failed (time, output,
 /// memory, crash), `None` when its output must be checked.
@@ -25,12 +25,14 @@ pub fn run_verdict(
             ),
         ));
     }
-    if run.stopped == Some(Stopped::WallLimit) && cpu <= limits.time_s.get() {
+    if stopped_by_wall_clock(run, limits) {
         return Some((
             Verdict::Tle,
             format!(
-                "still running after {:.1} s of wall-clock time while using {cpu:.2} s of CPU (sleeping or waiting?)",
-                run.wall.as_secs_f64()
+                "stopped by the wall-clock limit after {:.1} s, having used {cpu:.2} s of CPU, under the {:.2} s CPU limit: it slept or waited, or the machine was too busy to run it ({})",
+                run.wall.as_secs_f64(),
+                limits.time_s,
+                machine_load()
             ),
         ));
     }
@@ -75,6 +77,28 @@ pub fn run_verdict(
     None
 }
 
+/// Whether the wall-clock limit stopped a run whose CPU time stayed under the CPU limit: a
+/// program that sleeps or waits, or one the machine did not give its share of the CPU.
+pub fn stopped_by_wall_clock(run: &RunOutcome, limits: &Limits) -> bool {
+    run.stopped == Some(Stopped::WallLimit) && run.cpu.as_secs_f64() <= limits.time_s.get()
+}
+
+/// The machine's load as `/proc/loadavg` gives it (runnable processes averaged over 1, 5 and 15
+/// minutes), against the CPUs the judge may use.
+fn machine_load() -> String {
+    let cpus = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let averages = std::fs::read_to_string("/proc/loadavg")
+        .ok()
+        .and_then(|text| {
+            let fields: Vec<&str> = text.split_whitespace().take(3).collect();
+            (fields.len() == 3).then(|| fields.join(" "))
+        });
+    match averages {
+        Some(load) => format!("load average {load} on {cpus} CPUs"),
+        None => format!("load unknown, {cpus} CPUs"),
+    }
+}
+
 /// Recognises the messages runtimes print when an allocation is refused.
 fn failed_allocation(stderr: &str) -> Option<&'static str> {
     [
@@ -95,4 +119,18 @@ fn shorten(line: &str) -> String {
     } else {
         format!("{}…", line.chars().take(MAX).collect::<String>())
     }
+}
+
+/// The result of a test run again alone (see [`super::JudgeOptions::rerun_wall_clock`]): the second
+/// run's, its message saying so when it is a rejection too.
+pub fn run_again_alone(mut again: TestResult) -> TestResult {
+    if again.wall_clock {
+        again.message = format!("{} (and again when run alone)", again.message);
+    } else if again.verdict != Verdict::Ac {
+        again.message = format!(
+            "{} (when run again alone; the wall-clock limit stopped its first run)",
+            again.message
+        );
+    }
+    again
 }

@@ -5,6 +5,7 @@
 //! each pinned to its own CPU) through the [`TestRunner`] and combines the test verdicts.
 
 mod classify;
+mod fault;
 mod filter;
 mod passes;
 mod score;
@@ -48,6 +49,9 @@ pub struct JudgeOptions {
     /// A directory that receives the transcript of each failing test of an interactive
     /// problem, as `<name with / as __>.txt`.
     pub transcripts: Option<PathBuf>,
+    /// Runs a test once more, alone, when the wall-clock limit stopped it with its CPU time
+    /// under the limit (a busy machine, not only a slow program); the second run decides.
+    pub rerun_wall_clock: bool,
 }
 
 impl Default for JudgeOptions {
@@ -61,6 +65,7 @@ impl Default for JudgeOptions {
             processes: DEFAULT_PROCESSES,
             keep_outputs: None,
             transcripts: None,
+            rerun_wall_clock: false,
         }
     }
 }
@@ -93,6 +98,9 @@ pub struct TestResult {
     /// longer still); not in JSON.
     #[serde(skip)]
     pub cut_off: bool,
+    /// Stopped by the wall-clock limit with its CPU time under the CPU limit; not in JSON.
+    #[serde(skip)]
+    pub wall_clock: bool,
 }
 
 /// The result of judging one submission.
@@ -178,6 +186,7 @@ impl Judge {
     /// Reads the limits, discovers the tests (the caller has made sure the data exists) and
     /// builds the output checker.
     pub fn prepare(package: &Package, options: &JudgeOptions) -> anyhow::Result<Judge> {
+        fault::check_scratch()?;
         let included = package.included()?;
         (included.warnings.iter()).for_each(|warning| eprintln!("warning: {warning}"));
         let filter = options.filter.as_deref();
@@ -296,6 +305,9 @@ impl Judge {
         on_start(self.tests.len());
         let mut interrupted = false;
         let jobs = runner::admissible_jobs(self.options.jobs, self.limits.memory_mib.bytes());
+        // Every run holds this shared; a run again alone holds it exclusively, after the runs
+        // in flight end and before any other starts.
+        let alone = std::sync::RwLock::new(());
         crate::parallel::ordered(
             &self.tests,
             jobs,
@@ -305,9 +317,19 @@ impl Judge {
                     .keep_outputs
                     .as_ref()
                     .map(|d| kept_output(d, &test.name));
-                test_runner
-                    .run(test, slot, scratch.path(), keep.as_deref())
-                    .map(|r| self.against_limit(r))
+                let run = || test_runner.run(test, slot, scratch.path(), keep.as_deref());
+                let first = {
+                    let _shared = alone.read().unwrap_or_else(|e| e.into_inner());
+                    run()
+                };
+                let result = match first {
+                    Ok(r) if r.wall_clock && self.options.rerun_wall_clock => {
+                        let _alone = alone.write().unwrap_or_else(|e| e.into_inner());
+                        run().map(classify::run_again_alone)
+                    }
+                    other => other,
+                };
+                result.map(|r| self.against_limit(r))
             },
             |_, result| match result {
                 Ok(result) => {

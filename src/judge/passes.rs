@@ -123,9 +123,8 @@ impl TestRunner<'_> {
             }
         }
         let measured = Measured::of_usage(used.0, used.1);
-        let said = read_head(&feedback.join("judgemessage.txt"))
-            .trim_end()
-            .to_string();
+        let said = read_head(&feedback.join("judgemessage.txt"));
+        let said = crate::util::inert(said.trim_end()).into_owned();
         let mut result = match ended {
             Pass::Accepted => measured.result(test, Verdict::Ac, String::new()),
             Pass::Verdict(verdict, message, details) => {
@@ -134,7 +133,6 @@ impl TestRunner<'_> {
         };
         result.judge_message = (!said.is_empty()).then_some(said);
         result.score = self_score;
-        let _ = std::fs::remove_dir_all(&files.dir);
         Ok(result)
     }
 

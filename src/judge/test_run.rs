@@ -11,6 +11,7 @@ use crate::package::{Limits, TestCase};
 use crate::runner::{self, Isolation, IsolationChoice, RunLimits, RunOutcome, RunSpec};
 use crate::verdict::Verdict;
 
+use super::fault::{self, JudgeFault};
 use super::{TestResult, classify};
 
 /// Runs a compiled submission on tests, under the limits in force, and checks its outputs.
@@ -23,6 +24,19 @@ pub struct TestRunner<'a> {
     pub processes: u64,
     /// Where an interactive problem's failing tests leave their transcripts.
     pub transcripts: Option<&'a Path>,
+}
+
+/// The size of a run's output, after a copy to `keep` when asked: a judge fault when the
+/// output file is gone (its scratch directory removed during the run) or the copy fails.
+fn kept(output: &Path, keep: Option<&Path>) -> Result<u64, JudgeFault> {
+    let bytes = std::fs::metadata(output)
+        .map_err(|e| JudgeFault::file("reading the run's output file", output, e))?
+        .len();
+    if let Some(copy) = keep {
+        std::fs::copy(output, copy)
+            .map_err(|e| JudgeFault::file("keeping the run's output for the report in", copy, e))?;
+    }
+    Ok(bytes)
 }
 
 /// The files of one run, under its scratch directory.
@@ -73,6 +87,7 @@ impl Measured {
             judge_message: None,
             score: None,
             cut_off: false,
+            wall_clock: false,
         }
     }
 }
@@ -85,7 +100,8 @@ pub(super) const UNMEASURED: Measured = Measured {
 impl TestRunner<'_> {
     /// Runs and checks one test on CPU `slot`, in a directory under `scratch_root`;
     /// `keep_output` receives a copy of what the program printed. `Err` only when the judge
-    /// was interrupted.
+    /// was interrupted. A test that fails while the scratch space is full is the judge's
+    /// fault (JE): its output may have been cut short there.
     pub fn run(
         &self,
         test: &TestCase,
@@ -94,6 +110,35 @@ impl TestRunner<'_> {
         keep_output: Option<&Path>,
     ) -> Result<TestResult, Interrupted> {
         let dir = scratch_root.join(test.name.replace('/', "__"));
+        let result = self.run_in(test, slot, &dir, keep_output)?;
+        // Looked at before the run's files go, while they still fill the space.
+        let full = match result.verdict {
+            Verdict::Ac | Verdict::Je => None,
+            _ => fault::scratch_full(scratch_root),
+        };
+        let _ = std::fs::remove_dir_all(&dir);
+        Ok(match full {
+            Some(full) => {
+                let mut blamed = result;
+                blamed.verdict = Verdict::Je;
+                blamed.message = full.to_string();
+                blamed.details.clear();
+                blamed.wall_clock = false;
+                blamed
+            }
+            None => result,
+        })
+    }
+
+    /// [`TestRunner::run`] in `dir`, which the caller removes.
+    fn run_in(
+        &self,
+        test: &TestCase,
+        slot: usize,
+        dir: &Path,
+        keep_output: Option<&Path>,
+    ) -> Result<TestResult, Interrupted> {
+        let dir = dir.to_path_buf();
         let files = RunFiles {
             work: dir.join("work"),
             output: dir.join("output"),
@@ -118,16 +163,19 @@ impl TestRunner<'_> {
             Err(err) => return Ok(UNMEASURED.result(test, Verdict::Je, format!("{err:#}"))),
         };
         let measured = Measured::of(&outcome);
-        let output_bytes = std::fs::metadata(&files.output).map_or(0, |m| m.len());
-        if let Some(copy) = keep_output {
-            let _ = std::fs::copy(&files.output, copy);
-        }
+        let output_bytes = match kept(&files.output, keep_output) {
+            Ok(bytes) => bytes,
+            Err(fault) => {
+                return Ok(measured.result(test, Verdict::Je, fault.to_string()));
+            }
+        };
         let stderr_text = crate::util::read_head_tail(&files.stderr);
         if let Some((verdict, message)) =
             classify::run_verdict(&outcome, self.limits, output_bytes, &stderr_text)
         {
-            let _ = std::fs::remove_dir_all(&files.dir);
-            return Ok(measured.result(test, verdict, message));
+            let mut result = measured.result(test, verdict, message);
+            result.wall_clock = classify::stopped_by_wall_clock(&outcome, self.limits);
+            return Ok(result);
         }
         Ok(self.check(test, &files, &measured))
     }
@@ -188,13 +236,12 @@ impl TestRunner<'_> {
         })
     }
 
-    /// The checker's verdict on an output of a run that ended well; removes the run's files.
+    /// The checker's verdict on an output of a run that ended well.
     fn check(&self, test: &TestCase, files: &RunFiles, measured: &Measured) -> TestResult {
         let check_dir = files.dir.join("check");
         let checked = std::fs::create_dir_all(&check_dir)
             .map_err(|e| format!("creating {}: {e}", check_dir.display()))
             .map(|()| self.checker.check(test, &files.output, &check_dir));
-        let _ = std::fs::remove_dir_all(&files.dir);
         match checked {
             Ok(CheckOutcome::Accepted) => measured.result(test, Verdict::Ac, String::new()),
             Ok(CheckOutcome::Rejected { reason, details }) => {

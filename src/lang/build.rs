@@ -190,8 +190,18 @@ fn build(
             isolation,
         };
         let outcome = runner::run(&spec).context("running the compiler")?;
+        if !outcome.success()
+            && let Some((free, _)) = crate::util::file_system_full(staging.path())
+        {
+            // The compiler may have failed for want of room: the judge's fault, not a CE.
+            anyhow::bail!(
+                "the compile cache's file system ({}) is full ({free} bytes free; No space left on device)",
+                staging.path().display()
+            );
+        }
         if !outcome.success() {
-            let mut message = std::fs::read_to_string(&log).unwrap_or_default();
+            // Bounded, and with control characters escaped: the compiler echoes the source.
+            let mut message = crate::util::read_head_tail(&log);
             if outcome.memory_exceeded {
                 let mib = spec.limits.memory.unwrap_or_default() >> 20;
                 message.push_str(&format!(

@@ -253,12 +253,13 @@ impl<'a> Columns<'a> {
     }
 }
 
-/// Puts the page together. `</` inside the JSON is written `<\/` so no string can close the
-/// script element that holds it.
+/// Puts the page together. Every `<`, `>` and `&` inside the JSON is written as a JSON escape
+/// (`\u003c`…), so no text a program wrote (`</script>`, or `<!--<script>`, which would put
+/// the parser in the state where the element's own end tag no longer ends it) can end the
+/// script element that holds it or change how the page parses.
 fn assemble(problem: &str, data: &serde_json::Value, blobs: &[String]) -> String {
-    let script_safe = |s: String| s.replace("</", "<\\/");
-    let data = script_safe(data.to_string());
-    let blobs = script_safe(serde_json::to_string(blobs).expect("strings serialise"));
+    let data = script_safe(&data.to_string());
+    let blobs = script_safe(&serde_json::to_string(blobs).expect("strings serialise"));
     let title = escape(&format!("leapfrog report · {problem}"));
     format!(
         "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
@@ -274,10 +275,32 @@ fn assemble(problem: &str, data: &serde_json::Value, blobs: &[String]) -> String
     )
 }
 
+/// JSON text made safe inside a `<script>` element: `<`, `>` and `&` occur in JSON only inside
+/// strings, where their `\u` escapes mean the same.
+fn script_safe(json: &str) -> String {
+    json.replace('&', "\\u0026")
+        .replace('<', "\\u003c")
+        .replace('>', "\\u003e")
+}
+
 /// Escapes text for HTML.
 fn escape(text: &str) -> String {
     text.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
         .replace('"', "&quot;")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::script_safe;
+
+    #[test]
+    fn script_data_cannot_end_its_element() {
+        let json = serde_json::json!({"m": "<!--<script></script>&amp;"}).to_string();
+        let safe = script_safe(&json);
+        assert!(!safe.contains('<') && !safe.contains('>'), "{safe}");
+        let back: serde_json::Value = serde_json::from_str(&safe).unwrap();
+        assert_eq!(back["m"], "<!--<script></script>&amp;");
+    }
 }

@@ -20,8 +20,13 @@ pub fn read_head(path: &Path) -> String {
     String::from_utf8_lossy(&buf).into_owned()
 }
 
-/// The start and the end of a (possibly huge) file as text: what a report shows of stderr.
+/// The start and the end of a (possibly huge) file as text: what a report shows of stderr,
+/// with control characters escaped ([`super::inert`]), as a program wrote it.
 pub fn read_head_tail(path: &Path) -> String {
+    super::inert(&head_tail(path)).into_owned()
+}
+
+fn head_tail(path: &Path) -> String {
     use std::io::{Read, Seek, SeekFrom};
     let Ok(mut file) = std::fs::File::open(path) else {
         return String::new();
@@ -42,6 +47,30 @@ pub fn read_head_tail(path: &Path) -> String {
         String::from_utf8_lossy(&head),
         String::from_utf8_lossy(&tail)
     )
+}
+
+/// Free space below this (or no free inode) counts as a full file system: a write of the
+/// judge's own, or of a program it runs, may have failed there.
+const FULL_BELOW: u64 = 64 << 10;
+
+/// The free bytes and inodes of the file system holding `dir` when it is (nearly) full;
+/// `None` when it has room or cannot be asked. File systems that count no inodes report
+/// `u64::MAX` of them.
+pub fn file_system_full(dir: &Path) -> Option<(u64, u64)> {
+    use std::os::unix::ffi::OsStrExt;
+    let path = std::ffi::CString::new(dir.as_os_str().as_bytes()).ok()?;
+    // SAFETY: statvfs only writes into the struct it is given; the path is NUL-terminated.
+    let mut stat: libc::statvfs = unsafe { std::mem::zeroed() };
+    if unsafe { libc::statvfs(path.as_ptr(), &mut stat) } != 0 {
+        return None;
+    }
+    let free_bytes = (stat.f_bavail as u64).saturating_mul(stat.f_frsize as u64);
+    let free_inodes = if stat.f_files == 0 {
+        u64::MAX
+    } else {
+        stat.f_favail as u64
+    };
+    (free_bytes < FULL_BELOW || free_inodes == 0).then_some((free_bytes, free_inodes))
 }
 
 /// Writes a file through a temporary file in the same directory and a rename.

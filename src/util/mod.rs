@@ -4,14 +4,16 @@
 mod files;
 mod out;
 mod paths;
+mod text;
 
 pub use files::{
-    MESSAGE_BYTES, copy_dir_contents, file_hash, hash_bytes, hex, publish_dir, read_head,
-    read_head_tail, scratch_dir, staging_dir_for, write_atomically,
+    MESSAGE_BYTES, copy_dir_contents, file_hash, file_system_full, hash_bytes, hex, publish_dir,
+    read_head, read_head_tail, scratch_dir, staging_dir_for, write_atomically,
 };
 pub(crate) use out::outln;
 pub use out::write_stdout;
 pub use paths::{display_path, find_in_path};
+pub use text::inert;
 
 /// What a failing program said, on one line: its non-empty lines joined by ` | `, the first
 /// and last `keep` of them when there are more (a panic's message and location come last, a

@@ -102,6 +102,9 @@ pub fn run(args: VerifyArgs) -> anyhow::Result<ExitCode> {
         );
     }
     let mut base = args.run.judge_options()?;
+    // A TLE by the wall clock with little CPU may be the machine's load: verify runs it again,
+    // alone, before it reports a TLE.
+    base.rerun_wall_clock = true;
     let tests = matrix::selected_tests(&package, base.filter.as_deref())?;
     let complete = args.all_tests || args.report.is_some();
     let recorder = match &args.report {
