@@ -25,6 +25,10 @@ pub struct Limits {
     /// CPU time for compiling a submission, when the package sets it; leapfrog's own limit
     /// (two minutes) otherwise, as slow compilers on a busy machine are not the setter's concern.
     pub compilation_time_s: Option<Seconds>,
+    /// The wall-clock limit of a submission's run, when the judge sets it apart from the CPU
+    /// limit (`verify` runs programs past the time limit; see `Judge::measure_beyond`); else
+    /// the runner's default, 1.5 × the CPU limit + 1 s.
+    pub wall_s: Option<Seconds>,
 }
 
 impl Default for Limits {
@@ -38,6 +42,7 @@ impl Default for Limits {
             validation_time_s: seconds(60.0),
             validation_memory_mib: mib(1024),
             compilation_time_s: None,
+            wall_s: None,
         }
     }
 }
@@ -238,6 +243,7 @@ fn limits(
             .compilation_time
             .map(|t| seconds("compilation_time", Some(t), defaults.time_s))
             .transpose()?,
+        wall_s: None,
     };
     Ok((limits, given))
 }
