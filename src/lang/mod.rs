@@ -197,18 +197,27 @@ impl Languages {
         Err(unknown("unknown submission type: no known language", hint).into())
     }
 
-    /// The language a submission is judged in: [`Languages::detect`]'s, except that a Python 3
-    /// program runs on PyPy when PyPy is installed, as problemtools and Kattis run it (CPython
-    /// is the fallback). The judges' own programs keep CPython.
+    /// The language a submission is judged in: [`Languages::detect`]'s, then
+    /// [`Languages::for_submission`].
     pub fn detect_submission(&self, path: &Path) -> anyhow::Result<Language> {
-        let language = self.detect(path)?;
+        Ok(self.for_submission(self.detect(path)?))
+    }
+
+    /// A submission's language: a Python 3 program runs on PyPy when PyPy is installed, as
+    /// problemtools and Kattis run it (CPython is the fallback), unless the package's own table
+    /// changed the Python 3 entry. The judges' own programs keep CPython.
+    pub fn for_submission(&self, language: Language) -> Language {
+        let built_in = Languages::built_in();
+        let python = self.get("python3");
         if language.id() == "python3"
+            && python.is_some()
+            && python == built_in.get("python3")
             && let Some(pypy) = self.get("pypy3")
             && pypy.tools().iter().all(|tool| !toolchain::missing(tool))
         {
-            return Ok(Language(pypy));
+            return Language(pypy);
         }
-        Ok(language)
+        language
     }
 
     /// Every extension of the table, `.c, .cpp, …`, for messages.

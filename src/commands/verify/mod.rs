@@ -284,7 +284,7 @@ pub(super) fn permitted(package: &Package, language: &Language) -> Result<(), St
 /// A submission's language: the one submissions.yaml names, else the one its files show.
 fn language_of(package: &Package, submission: &Submission) -> anyhow::Result<Language> {
     match &submission.language {
-        Some(id) if crate::lang::switched_off(&submission.path).is_none() => package.languages.by_id(id).ok_or_else(|| {
+        Some(id) if crate::lang::switched_off(&submission.path).is_none() => package.languages.by_id(id).map(|l| package.languages.for_submission(l)).ok_or_else(|| {
             anyhow::anyhow!(
                 "submissions.yaml gives language `{id}`, which is not in the language table (see `leapfrog languages`)"
             )
