@@ -87,7 +87,7 @@ fn verify_accepts_every_installed_language_and_skips_or_ignores_the_rest() {
         } else {
             assert_eq!(row["status"], "skipped", "{row}");
             assert_eq!(row["reason"], format!("{tool} is not installed"), "{row}");
-            skipped.push(*language);
+            skipped.push(language);
         }
     }
     if !skipped.is_empty() {

@@ -3,7 +3,8 @@
 //! validator of its own, a Java class `Main` in `solution.java` runs as `Main`, an executable
 //! text file is ignored, a `#!/usr/bin/env python2` script is Python 2 (skipped where python2
 //! does not start), a contradicting `@EXPECTED_RESULTS@` line in a legacy folder is ignored
-//! with a warning; and, on throw-away packages, PyPy for Python submissions, problem.yaml's
+//! with a warning, an endless writer in `time_limit_exceeded/` is TLE; and, on throw-away
+//! packages, PyPy for Python submissions, problem.yaml's
 //! `languages` and `constants`.
 
 use crate::support;
@@ -74,6 +75,8 @@ fn each_kind_of_program_is_judged_or_left_out_as_the_anchors_do() {
         "{stderr}"
     );
     assert_eq!(row(&report, "run_time_error/divides.py")["verdict"], "RTE");
+    let floods = row(&report, "time_limit_exceeded/floods.cpp");
+    assert_eq!(floods["verdict"], "TLE", "{floods}");
 }
 
 #[test]

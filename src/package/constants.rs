@@ -6,9 +6,10 @@
 //! Constants are substituted where BAPCtools substitutes them: generators, input, answer and
 //! output validators (the spec also names example submissions, but BAPCtools' own test package
 //! `constants` expects a submission printing `{{FIVE.STRING}}` to be judged as written, so
-//! submissions are left alone). A constant is a number or a string, or a map with a `value`
-//! and named variants (`{{FIVE.ROMAN}}`), as BAPCtools reads them; a name the package does not
-//! define is left as it is.
+//! submissions are left alone), and in the generator commands of `generators.yaml` (see
+//! `plan`). A constant is a number or a string, or a map with a `value` and named variants
+//! (`{{FIVE.ROMAN}}`; `{{FIVE.value}}` is the value too), as BAPCtools reads them; a name the
+//! package does not define is left as it is.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -70,6 +71,7 @@ impl Constants {
                 continue;
             };
             if let Some(text) = scalar(value) {
+                map.insert(format!("{key}.value"), text.clone());
                 map.insert(key.to_string(), text);
                 continue;
             }
@@ -78,7 +80,10 @@ impl Constants {
                 continue;
             };
             match variants.get("value").and_then(scalar) {
-                Some(text) => map.insert(key.to_string(), text),
+                Some(text) => {
+                    map.insert(format!("{key}.value"), text.clone());
+                    map.insert(key.to_string(), text)
+                }
                 None => {
                     warn(key, "a map of variants needs a `value`");
                     continue;
