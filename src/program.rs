@@ -33,7 +33,18 @@ impl Program {
     /// in the judges' package, reported with the compiler's words.
     pub fn build(path: &Path, role: &'static str) -> anyhow::Result<Program> {
         let label = Program::label_of(path, role);
-        let built = lang::compile(path, IsolationChoice::LimitsOnly);
+        // The package's `{{constants}}` are replaced in a copy, which is what gets built.
+        let copy = crate::package::constants::of_program(path)
+            .program_copy(path)
+            .with_context(|| format!("substituting the constants of {label}"))?;
+        let built = match copy {
+            Some(copy) => lang::Languages::for_program(path)
+                .and_then(|table| table.detect(path))
+                .and_then(|language| {
+                    lang::compile_as(&copy, language, IsolationChoice::LimitsOnly)
+                }),
+            None => lang::compile(path, IsolationChoice::LimitsOnly),
+        };
         let built = if role.is_empty() {
             built?
         } else {

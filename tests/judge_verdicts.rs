@@ -183,12 +183,22 @@ fn non_zero_exit_is_a_run_time_error_with_its_stderr() {
 }
 
 #[test]
-fn endless_output_is_output_limit_exceeded() {
-    let pkg = TempPackage::sum(5.0, 256, 0);
+fn output_past_the_limit_is_cut_off_an_endless_writer_is_tle_and_one_that_stops_is_ole() {
+    // As DOMjudge and BAPCtools judge them: writes past the output limit fail, so a program
+    // that keeps writing runs into its time limit, and one that stops has too much output.
+    let pkg = TempPackage::sum(1.0, 256, 0);
     let (v, code) = judge_source(
         &pkg,
         "spam.c",
         "#include <stdio.h>\nint main(){for(;;)puts(\"3 3 3 3 3 3 3 3 3 3 3 3 3 3 3\");}\n",
+        &[],
+    );
+    assert_eq!(code, 1);
+    assert_eq!(verdict(&v), "TLE", "{v}");
+    let (v, code) = judge_source(
+        &pkg,
+        "lots.c",
+        "#include <stdio.h>\nint main(){for(int i=0;i<200000;i++)puts(\"3 3 3 3 3 3 3 3 3 3 3 3 3 3 3\");}\n",
         &[],
     );
     assert_eq!(code, 1);

@@ -75,14 +75,19 @@ fn verify_accepts_every_installed_language_and_skips_or_ignores_the_rest() {
             .iter()
             .find(|(name, _, _)| *name == file)
             .unwrap_or_else(|| panic!("unexpected row {row}"));
-        assert_eq!(row["language"], *language, "{row}");
+        // A Python 3 submission runs on PyPy where PyPy is installed (README "Languages").
+        let language = match file.as_str() {
+            "sum.py" if on_path("pypy3") => "PyPy",
+            _ => *language,
+        };
+        assert_eq!(row["language"], language, "{row}");
         if on_path(tool) {
             assert_eq!(row["status"], "ok", "{row}");
             assert_eq!(row["verdict"], row["expected"], "{row}");
         } else {
             assert_eq!(row["status"], "skipped", "{row}");
             assert_eq!(row["reason"], format!("{tool} is not installed"), "{row}");
-            skipped.push(*language);
+            skipped.push(language);
         }
     }
     if !skipped.is_empty() {

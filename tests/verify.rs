@@ -47,7 +47,9 @@ fn every_submission_gets_the_verdict_its_folder_names() {
         .map(|r| r["language"].as_str().unwrap())
         .collect();
     for lang in ["C", "C++", "Python", "Rust"] {
-        assert!(languages.contains(&lang), "{languages:?}");
+        // Python submissions run on PyPy where it is installed.
+        let found = languages.contains(&lang) || lang == "Python" && languages.contains(&"PyPy");
+        assert!(found, "{lang} not in {languages:?}");
     }
 }
 

@@ -70,7 +70,12 @@ pub fn prepare(path: &Path, role: &'static str) -> anyhow::Result<Prepared> {
                 .with_context(|| {
                     format!("{label}: checktestdata is not installed (`pip install checktestdata` provides `pyctd`)")
                 })?;
-            let argv = vec![tool.into_os_string(), absolute(path).into_os_string()];
+            // The package's `{{constants}}` are replaced in a copy, which is what runs.
+            let script = crate::package::constants::of_program(path)
+                .program_copy(path)
+                .with_context(|| format!("substituting the constants of {label}"))?
+                .unwrap_or_else(|| absolute(path));
+            let argv = vec![tool.into_os_string(), script.into_os_string()];
             return Ok(Prepared::Ready(
                 Program::external(path, role, argv),
                 Convention::ZeroOne,

@@ -95,8 +95,11 @@ pub fn run(args: JudgeArgs) -> anyhow::Result<ExitCode> {
     crate::interrupt::install();
     let package = Package::open(&args.problem)?;
     // A missing or unknown submission is reported before any data is generated for it.
-    let language = package.languages.detect(&args.submission)?;
+    let language = package.languages.detect_submission(&args.submission)?;
     let mut options = args.run.judge_options()?;
+    if let Err(why) = super::verify::permitted(&package, &language) {
+        anyhow::bail!("{}: {why}", args.submission.display());
+    }
     if let Some(tool) = language.missing_tool() {
         anyhow::bail!(
             "{}: {tool} is not installed, so {} programs cannot run here",
@@ -134,7 +137,7 @@ pub fn run(args: JudgeArgs) -> anyhow::Result<ExitCode> {
         .max()
         .unwrap_or(0);
     if !json {
-        print_header(&package, &judge, &options, &args.submission);
+        print_header(&package, &judge, &options, (&args.submission, &language));
     }
     let submission = judge.submission(&args.submission, language)?;
     let report = judge.run(
@@ -163,7 +166,14 @@ pub fn run(args: JudgeArgs) -> anyhow::Result<ExitCode> {
 }
 
 /// The first line of a judge run: problem, submission, limits, isolation and memory.
-fn print_header(package: &Package, judge: &Judge, options: &JudgeOptions, submission: &Path) {
+/// The first line: the problem, the submission and the language it runs in (PyPy or CPython for
+/// Python, say), the limits and the isolation.
+fn print_header(
+    package: &Package,
+    judge: &Judge,
+    options: &JudgeOptions,
+    (submission, language): (&Path, &crate::lang::Language),
+) {
     let limits = &judge.limits;
     // One program cannot infer the limit: say that the default is in force.
     let origin = if options.time_limit.is_none() && !package.config.time_limit_given {
@@ -172,9 +182,10 @@ fn print_header(package: &Package, judge: &Judge, options: &JudgeOptions, submis
         ""
     };
     crate::util::outln!(
-        "{} · {} · limits {:.2} s CPU{origin}, {} MiB memory, {} MiB output · {} · memory: {}",
+        "{} · {} ({}) · limits {:.2} s CPU{origin}, {} MiB memory, {} MiB output · {} · memory: {}",
         package.short_name,
         crate::util::display_path(submission).display(),
+        language.name(),
         limits.time_s,
         limits.memory_mib,
         limits.output_mib,

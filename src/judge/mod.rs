@@ -288,6 +288,9 @@ impl Judge {
         let mut run_limits = self.limits.clone();
         if let Some(run_limit) = self.run_limit {
             run_limits.time_s = run_limit;
+            // BAPCtools' timeout: the time limit × time_limit_to_tle + 1 s of wall-clock time.
+            let wall = run_limit.get().max(1.5 * self.limits.time_s.get()) + 1.0;
+            run_limits.wall_s = Seconds::new(wall).ok();
         }
         let test_runner = TestRunner {
             program,

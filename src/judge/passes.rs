@@ -208,11 +208,13 @@ impl TestRunner<'_> {
     }
 }
 
-/// Who is to blame in an interactive pass. A broken validator is the judge's fault. A
-/// validator that rejects wins when it ended first, when the submission ended well, or when
-/// the submission only died of the pipe the validator closed; otherwise the submission's own
-/// failure (time, memory, crash) stands. A validator that accepts leaves the verdict to how
-/// the submission ended.
+/// Who is to blame in an interactive pass, in the order of the README's precedence table
+/// ("Interactive verdicts"): a validator that broke while the submission was still running
+/// is the judge's fault; a validator that rejected before the submission ended wins (the
+/// submission's later trouble follows from its closed input); then the submission's own
+/// limits and crash; then the validator's word. A validator that failed only after its peer
+/// went away (killed by SIGPIPE, or crashing on the end of its input once the submission had
+/// failed) is not a judge error.
 fn blame(
     outcome: &DuetOutcome,
     checked: CheckOutcome,
@@ -223,18 +225,37 @@ fn blame(
     let failed = classify::run_verdict(submission, limits, 0, stderr);
     let broken_pipe =
         submission.exit == Exit::Signal(libc::SIGPIPE) || stderr.contains("BrokenPipe");
+    let first = outcome.validator_first;
     match (checked, failed) {
-        (CheckOutcome::JudgeError(why), _) => Pass::Verdict(Verdict::Je, why, Vec::new()),
-        (CheckOutcome::Rejected { reason, details }, failed)
-            if failed.is_none() || outcome.validator_first || broken_pipe =>
-        {
+        // Row 1: the validator broke on its own, the submission still running.
+        (CheckOutcome::JudgeError(why), _) if first => Pass::Verdict(Verdict::Je, why, Vec::new()),
+        // Row 2: the validator rejected first.
+        (CheckOutcome::Rejected { reason, details }, _) if first => {
             Pass::Verdict(Verdict::Wa, reason, details)
         }
+        // Row 3: the submission died of the pipe a rejecting validator closed.
+        (CheckOutcome::Rejected { reason, details }, Some((Verdict::Rte, _))) if broken_pipe => {
+            Pass::Verdict(Verdict::Wa, reason, details)
+        }
+        // Rows 4 and 5: the submission's own limits, then its crash, whatever the validator
+        // made of the end of its input.
         (_, Some((verdict, message))) => Pass::Verdict(verdict, message, Vec::new()),
-        (CheckOutcome::Accepted, None) => Pass::Accepted,
+        // Row 6: the submission ended well and the validator then died of the pipe it left.
+        (CheckOutcome::JudgeError(_), None)
+            if outcome.validator.exit == Exit::Signal(libc::SIGPIPE) =>
+        {
+            let why = "the output validator was killed by SIGPIPE writing to the submission, \
+                       which had already ended without reading it"
+                .to_string();
+            Pass::Verdict(Verdict::Wa, why, Vec::new())
+        }
+        // Row 7: the validator broke after a submission that ended well.
+        (CheckOutcome::JudgeError(why), None) => Pass::Verdict(Verdict::Je, why, Vec::new()),
+        // Row 8: the validator's verdict.
         (CheckOutcome::Rejected { reason, details }, None) => {
             Pass::Verdict(Verdict::Wa, reason, details)
         }
+        (CheckOutcome::Accepted, None) => Pass::Accepted,
     }
 }
 

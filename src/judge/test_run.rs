@@ -218,6 +218,7 @@ impl TestRunner<'_> {
         let home = runner::work_dir_seen(&isolation, &files.work);
         let mut limits = RunLimits::submission(
             self.limits.time_s,
+            self.limits.wall_s,
             memory_mib,
             self.limits.output_mib,
             self.program.allows_address_space_cap(),

@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, bail};
 use sha2::{Digest, Sha256};
 
-use super::places::{Places, SCRATCH, file_name, main_file, main_input};
+use super::places::{Places, SCRATCH, file_name, java_main_class, main_file, main_input};
 use super::table::{CopySources, Spec};
 use super::{Compiled, Language, Languages, RunArg, source_files, switched_off, toolchain};
 use crate::runner::{self, Isolation, IsolationChoice, RunLimits, RunSpec, sandbox};
@@ -126,6 +126,13 @@ fn runnable(language: Language, entry: &Path, files: &[PathBuf], main: &str) -> 
             .map(|f| f.clone().into_os_string())
             .unwrap_or_default(),
     };
+    let source = files
+        .iter()
+        .find(|f| file_name(f).to_string_lossy() == main);
+    let class = match main.ends_with(".java") {
+        true => source.and_then(|f| java_main_class(f)),
+        false => None,
+    };
     let places = Places::new(
         files
             .iter()
@@ -134,7 +141,8 @@ fn runnable(language: Language, entry: &Path, files: &[PathBuf], main: &str) -> 
         main,
         mainfile,
         entry,
-    );
+    )
+    .with_mainclass(class);
     let argv = places.command(&spec.run);
     // The sandbox shows /usr already; an interpreter installed elsewhere must be shown too.
     let runtime = Spec::tool(&spec.run)

@@ -29,6 +29,20 @@ const EXECUTABLE_ID: &str = "executable";
 /// never programs, whatever their other extensions say.
 pub const SWITCHED_OFF: [&str; 5] = [".disabled", ".orig", ".bak", ".swp", "~"];
 
+/// The extensions of header files: sources that other files include, never programs of their
+/// own (a validator folder's `testlib.h` next to its `checker.cpp`).
+pub const HEADER_EXTENSIONS: [&str; 6] = ["h", "hh", "hpp", "hxx", "h++", "inc"];
+
+/// Whether a file is a header file (see [`HEADER_EXTENSIONS`]).
+pub fn is_header(path: &Path) -> bool {
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy())
+        .unwrap_or_default();
+    name.rsplit_once('.')
+        .is_some_and(|(stem, ext)| !stem.is_empty() && HEADER_EXTENSIONS.contains(&ext))
+}
+
 /// The ending that switches a file off, if it has one.
 pub fn switched_off(path: &Path) -> Option<&'static str> {
     let name = path.file_name()?.to_string_lossy();
@@ -165,7 +179,15 @@ impl Languages {
         }
         use std::os::unix::fs::PermissionsExt;
         if meta.permissions().mode() & 0o111 != 0 {
-            return Ok(Language::executable());
+            // Only a compiled program or a script runs as it is: an executable bit on anything
+            // else (a text file, a binary of another system) is an accident, skipped as the
+            // anchors skip files of no language, not run into "Exec format error".
+            if runs_as_it_is(path) {
+                return Ok(Language::executable());
+            }
+            let reason = "an executable file of no known language (neither an ELF program nor a \
+                          script with a `#!` line)";
+            return Err(unknown(reason, String::new()).into());
         }
         let hint = format!(
             " (expected a source file ({}), a script whose `#!` line names a known \
@@ -173,6 +195,29 @@ impl Languages {
             self.extension_list()
         );
         Err(unknown("unknown submission type: no known language", hint).into())
+    }
+
+    /// The language a submission is judged in: [`Languages::detect`]'s, then
+    /// [`Languages::for_submission`].
+    pub fn detect_submission(&self, path: &Path) -> anyhow::Result<Language> {
+        Ok(self.for_submission(self.detect(path)?))
+    }
+
+    /// A submission's language: a Python 3 program runs on PyPy when PyPy is installed, as
+    /// problemtools and Kattis run it (CPython is the fallback), unless the package's own table
+    /// changed the Python 3 entry. The judges' own programs keep CPython.
+    pub fn for_submission(&self, language: Language) -> Language {
+        let built_in = Languages::built_in();
+        let python = self.get("python3");
+        if language.id() == "python3"
+            && python.is_some()
+            && python == built_in.get("python3")
+            && let Some(pypy) = self.get("pypy3")
+            && pypy.tools().iter().all(|tool| !toolchain::missing(tool))
+        {
+            return Language(pypy);
+        }
+        language
     }
 
     /// Every extension of the table, `.c, .cpp, …`, for messages.
@@ -188,6 +233,16 @@ impl Languages {
         }
         all.join(", ")
     }
+}
+
+/// Whether an executable file can run as it is: an ELF program or a script with a `#!` line.
+fn runs_as_it_is(path: &Path) -> bool {
+    use std::io::Read;
+    let mut head = [0u8; 4];
+    let n = std::fs::File::open(path)
+        .and_then(|mut f| f.read(&mut head))
+        .unwrap_or(0);
+    head[..n].starts_with(b"\x7fELF") || head[..n].starts_with(b"#!")
 }
 
 /// The regular files of a program directory, sorted, following symlinks.

@@ -31,6 +31,14 @@ impl Places {
         }
     }
 
+    /// Names the class a run command starts (`{mainclass}`) when the sources say so.
+    pub(super) fn with_mainclass(mut self, class: Option<String>) -> Places {
+        if let Some(class) = class {
+            self.mainclass = class;
+        }
+        self
+    }
+
     fn scratch(&self) -> PathBuf {
         self.build.join(SCRATCH)
     }
@@ -135,6 +143,36 @@ pub(super) fn main_file(files: &[PathBuf]) -> String {
         .or(names.first())
         .cloned()
         .unwrap_or_default()
+}
+
+/// The class of a Java source that declares `main`: `class Main` written in `solution.java`
+/// runs as `Main`, whatever the file is called (the class declared last before the first
+/// `void main`, comments and strings aside being rare enough in practice to ignore).
+pub(super) fn java_main_class(source: &Path) -> Option<String> {
+    let text = std::fs::read_to_string(source).ok()?;
+    let main = text.find("void main")?;
+    let before = &text[..main];
+    let mut at = before.len();
+    while let Some(found) = before[..at].rfind("class") {
+        at = found;
+        let preceded = before[..found]
+            .chars()
+            .next_back()
+            .is_none_or(char::is_whitespace);
+        let rest = &before[found + "class".len()..];
+        if !preceded || !rest.starts_with(char::is_whitespace) {
+            continue;
+        }
+        let name: String = rest
+            .trim_start()
+            .chars()
+            .take_while(|c| c.is_alphanumeric() || *c == '_' || *c == '$')
+            .collect();
+        if !name.is_empty() {
+            return Some(name);
+        }
+    }
+    None
 }
 
 fn main_stem(main: &str) -> String {

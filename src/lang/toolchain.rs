@@ -7,9 +7,14 @@ use std::sync::{Mutex, OnceLock};
 
 use crate::util::find_in_path;
 
-/// Whether a tool is missing from PATH: such languages are skipped by `verify`.
+/// Whether a tool is missing from PATH: such languages are skipped by `verify`. A Python found
+/// on PATH must also start: a version manager's shim for a version that is not selected
+/// (pyenv's `python2`) is on PATH but only prints an error.
 pub(super) fn missing(tool: &str) -> bool {
-    find_in_path(tool).is_none()
+    if find_in_path(tool).is_none() {
+        return true;
+    }
+    (tool.starts_with("python") || tool.starts_with("pypy")) && !real_interpreter(tool).1
 }
 
 /// A tool by absolute path: the real compiler behind rustup's proxy, the real interpreter
@@ -19,7 +24,7 @@ pub(super) fn resolve(tool: &str) -> PathBuf {
         return rust_toolchain().0;
     }
     if tool.starts_with("python") || tool.starts_with("pypy") {
-        return real_interpreter(tool);
+        return real_interpreter(tool).0;
     }
     find_in_path(tool).unwrap_or_else(|| PathBuf::from(tool))
 }
@@ -118,24 +123,30 @@ fn rustup_fingerprint(proxy: &Path) -> String {
     crate::util::hash_bytes(text.as_bytes())[..32].to_string()
 }
 
-/// The real interpreter behind `python3` or `pypy3` (version managers put slow shims on PATH).
-fn real_interpreter(tool: &str) -> PathBuf {
-    static FOUND: OnceLock<Mutex<HashMap<String, PathBuf>>> = OnceLock::new();
+/// The real interpreter behind `python3` or `pypy3` (version managers put slow shims on PATH),
+/// and whether it starts at all.
+fn real_interpreter(tool: &str) -> (PathBuf, bool) {
+    static FOUND: OnceLock<Mutex<HashMap<String, (PathBuf, bool)>>> = OnceLock::new();
     let found = FOUND.get_or_init(Default::default);
-    if let Some(path) = found.lock().ok().and_then(|f| f.get(tool).cloned()) {
-        return path;
+    if let Some(known) = found.lock().ok().and_then(|f| f.get(tool).cloned()) {
+        return known;
     }
     let fallback = find_in_path(tool).unwrap_or_else(|| PathBuf::from(tool));
-    let path = std::process::Command::new(&fallback)
+    let real = std::process::Command::new(&fallback)
         .args(["-c", "import sys; print(sys.executable)"])
+        .stdin(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
         .output()
         .ok()
         .filter(|o| o.status.success())
         .map(|o| PathBuf::from(String::from_utf8_lossy(&o.stdout).trim()))
-        .filter(|p| p.is_file())
-        .unwrap_or(fallback);
+        .filter(|p| p.is_file());
+    let known = match real {
+        Some(path) => (path, true),
+        None => (fallback, false),
+    };
     if let Ok(mut f) = found.lock() {
-        f.insert(tool.to_string(), path.clone());
+        f.insert(tool.to_string(), known.clone());
     }
-    path
+    known
 }

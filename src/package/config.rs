@@ -28,6 +28,10 @@ pub struct Limits {
     /// Memory for compiling a submission, when the package sets it; the format's default
     /// (2048 MiB) otherwise.
     pub compilation_memory_mib: Option<Mebibytes>,
+    /// The wall-clock limit of a submission's run, when the judge sets it apart from the CPU
+    /// limit (`verify` runs programs past the time limit; see `Judge::measure_beyond`); else
+    /// the runner's default, 1.5 × the CPU limit + 1 s.
+    pub wall_s: Option<Seconds>,
 }
 
 impl Default for Limits {
@@ -42,6 +46,7 @@ impl Default for Limits {
             validation_memory_mib: mib(1024),
             compilation_time_s: None,
             compilation_memory_mib: None,
+            wall_s: None,
         }
     }
 }
@@ -256,6 +261,7 @@ fn limits(
             .compilation_memory
             .map(|m| mib("compilation_memory", Some(m), defaults.memory_mib))
             .transpose()?,
+        wall_s: None,
     };
     Ok((limits, given))
 }

@@ -18,6 +18,7 @@
 //! A program is a single source file or a directory of sources (see [`crate::lang`]).
 
 mod config;
+pub mod constants;
 mod format;
 mod include;
 mod invalid;
@@ -222,7 +223,8 @@ fn locate(spec: &str) -> anyhow::Result<PathBuf> {
 /// [`crate::lang::switched_off`]) are skipped.
 pub fn programs_in(dir: &Path) -> anyhow::Result<Vec<PathBuf>> {
     let mut programs = entries_in(dir)?;
-    programs.retain(|p| crate::lang::switched_off(p).is_none());
+    // A header (`testlib.h` next to `checker.cpp`) is included by a program, never one itself.
+    programs.retain(|p| crate::lang::switched_off(p).is_none() && !crate::lang::is_header(p));
     Ok(programs)
 }
 

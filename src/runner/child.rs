@@ -86,6 +86,11 @@ impl Setup {
             // Dies with the judge, even by SIGKILL (what it started, the next judge clears:
             // see `ledger`).
             super::bare::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL as libc::c_ulong);
+            // Output past the limit is cut off, not fatal: writes beyond `RLIMIT_FSIZE` fail
+            // (EFBIG) instead of killing the run with SIGXFSZ, as DOMjudge truncates it. A
+            // program that keeps writing runs into its time limit (TLE, as the anchors judge
+            // an endless writer); one that stops or dies is OLE (the file is past the limit).
+            libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
             for procs in &self.cgroup_procs {
                 let fd = libc::open(procs.as_ptr(), libc::O_WRONLY | libc::O_CLOEXEC);
                 let joined = fd >= 0 && libc::write(fd, b"0".as_ptr().cast(), 1) == 1;

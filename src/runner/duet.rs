@@ -4,10 +4,18 @@
 //! reaped with it; the runner only wires their streams together and notes which one ended
 //! first.
 //!
+//! The validator never sees a broken pipe: the judge keeps a copy of the read end of the pipe
+//! to the submission until the validator has ended, and drains it once the submission is gone,
+//! so a validator that writes after its peer left reads the end of the submission's output
+//! instead of dying of SIGPIPE (problemtools' `interactive` keeps that end open for the same
+//! reason, and BAPCtools' relay does the same). A submission that writes after the validator
+//! left does get the broken pipe.
+//!
 //! Asked for a transcript, the judge sits in the middle: two relay threads copy each direction
-//! from one pipe to the next and keep what passed, in the order it passed. When a reader goes
-//! away the relay closes the writer's pipe too, so the writer sees the broken pipe it would
-//! have seen without the relay.
+//! from one pipe to the next and keep what passed, in the order it passed. When the submission
+//! goes away the relay from the validator keeps reading (and drops) what the validator still
+//! writes; when the validator goes away the relay closes the submission's pipe too, so the
+//! submission sees the broken pipe it would have seen without the relay.
 
 use std::fs::File;
 use std::io::{Read, Write};
@@ -69,6 +77,7 @@ pub fn run_duet(duet: &Duet) -> anyhow::Result<DuetOutcome> {
     let (to_sub_read, to_sub_write) = pipe()?;
     let (from_sub_read, from_sub_write) = pipe()?;
     std::thread::scope(|scope| {
+        let mut held: Option<OwnedFd> = None;
         let (sub_ends, val_ends) = if duet.transcript.is_some() {
             let (val_in_read, val_in_write) = pipe()?;
             let (val_out_read, val_out_write) = pipe()?;
@@ -85,6 +94,12 @@ pub fn run_duet(duet: &Duet) -> anyhow::Result<DuetOutcome> {
             };
             (sub, val)
         } else {
+            // Kept by the judge so that the validator's writes never fail (see above).
+            held = Some(
+                to_sub_read
+                    .try_clone()
+                    .context("keeping the validator's pipe open")?,
+            );
             let val = Ends {
                 stdin: Some(from_sub_read),
                 stdout: Some(to_sub_write),
@@ -99,6 +114,11 @@ pub fn run_duet(duet: &Duet) -> anyhow::Result<DuetOutcome> {
             scope.spawn(move || (Instant::now(), run_with_ends(duet.validator, val_ends)));
         let submission_start = Instant::now();
         let submission = run_with_ends(duet.submission, sub_ends);
+        // The submission is gone: what the validator still writes is read and dropped, until
+        // it closes its output (by ending).
+        if let Some(held) = held.take() {
+            scope.spawn(move || drain(held));
+        }
         let (validator_start, validator) = validator
             .join()
             .map_err(|_| anyhow::anyhow!("the validator's run thread panicked"))?;
@@ -125,8 +145,15 @@ struct Kept {
     room: usize,
 }
 
+/// Reads a pipe to its end and drops what it reads.
+fn drain(from: OwnedFd) {
+    let mut from = File::from(from);
+    let _ = std::io::copy(&mut from, &mut std::io::sink());
+}
+
 /// Copies one direction until the writer closes its end or the reader goes away, keeping what
-/// passed. Dropping both ends at the end passes on the close (or the broken pipe).
+/// passed. Dropping both ends at the end passes on the close (or the broken pipe), except that
+/// the validator's side is drained to its end (see the module's comment).
 fn relay(from: OwnedFd, to: OwnedFd, who: Speaker, log: &Mutex<Kept>) {
     let (mut from, mut to) = (File::from(from), File::from(to));
     let mut buffer = vec![0u8; 1 << 16];
@@ -146,6 +173,10 @@ fn relay(from: OwnedFd, to: OwnedFd, who: Speaker, log: &Mutex<Kept>) {
             }
         }
         if to.write_all(&buffer[..n]).is_err() {
+            if who == Speaker::Validator {
+                drop(to);
+                return drain(from.into());
+            }
             return;
         }
     }

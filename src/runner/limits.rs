@@ -63,20 +63,24 @@ impl RunLimits {
 
     /// Limits for a submission with the given CPU time, memory and output limits.
     ///
-    /// The wall-clock limit is three times the CPU limit plus a second, enough for honest
-    /// programs on a busy machine. The memory limit holds resident memory; the address space
+    /// The wall-clock limit is `wall`, else 1.5 × the CPU limit plus a second: BAPCtools'
+    /// timeout (`time_limit_to_tle` × the time limit + 1 s), enough for honest programs, whose
+    /// tests each have a CPU of their own, and a program that sleeps is stopped as soon as the
+    /// anchors stop it. The memory limit holds resident memory; the address space
     /// may reach twice the limit plus 512 MiB, so a program that only reserves address space
     /// is not punished for it.
     pub fn submission(
         cpu: Seconds,
+        wall: Option<Seconds>,
         memory: Mebibytes,
         output: Mebibytes,
         cap_address_space: bool,
     ) -> RunLimits {
         let cpu = cpu.duration();
+        let wall = wall.map_or(cpu * 3 / 2 + Duration::from_secs(1), Seconds::duration);
         RunLimits {
             cpu,
-            wall: cpu * 3 + Duration::from_secs(1),
+            wall,
             memory: Some(memory.bytes()),
             address_space: cap_address_space.then_some(2 * memory.bytes() + (512 << 20)),
             stack: Some(memory.bytes()),

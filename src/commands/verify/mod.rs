@@ -190,7 +190,9 @@ fn verify_one(
     let mut stop = |t: &TestResult| {
         seen.push((t.name.clone(), t.verdict));
         let judged: Vec<(&str, Verdict)> = seen.iter().map(|(n, v)| (n.as_str(), *v)).collect();
-        t.verdict == Verdict::Je || expected.settled(&judged)
+        t.verdict == Verdict::Je
+            || expected.settled(&judged)
+            || expected.settled_by_first_failure(&judged)
     };
     let judged = judge
         .submission(&submission.path, language)
@@ -246,6 +248,11 @@ fn judgeable(package: &Package, submission: &Submission, row: &mut Row) -> Optio
         }
     };
     row.language = language.name().to_string();
+    if let Err(why) = permitted(package, &language) {
+        row.status = Status::Ignored;
+        row.reason = why;
+        return None;
+    }
     if submission.expectation.is_empty() {
         row.status = Status::Ignored;
         row.reason = "no expectation: its folder is not one the format defines, and no submissions.yaml glob or @EXPECTED_RESULTS@ line names it".to_string();
@@ -258,15 +265,34 @@ fn judgeable(package: &Package, submission: &Submission, row: &mut Row) -> Optio
     Some(language)
 }
 
+/// Whether problem.yaml's `languages` lets a submission be written in this language; why not.
+pub(super) fn permitted(package: &Package, language: &Language) -> Result<(), String> {
+    match crate::package::constants::permitted_languages(&package.root) {
+        Some(codes)
+            if !codes
+                .iter()
+                .any(|c| c == language.code() || c == language.id()) =>
+        {
+            Err(format!(
+                "{} (`{}`) is not one of the languages problem.yaml permits ({})",
+                language.name(),
+                language.code(),
+                codes.join(", ")
+            ))
+        }
+        _ => Ok(()),
+    }
+}
+
 /// A submission's language: the one submissions.yaml names, else the one its files show.
 fn language_of(package: &Package, submission: &Submission) -> anyhow::Result<Language> {
     match &submission.language {
-        Some(id) if crate::lang::switched_off(&submission.path).is_none() => package.languages.by_id(id).ok_or_else(|| {
+        Some(id) if crate::lang::switched_off(&submission.path).is_none() => package.languages.by_id(id).map(|l| package.languages.for_submission(l)).ok_or_else(|| {
             anyhow::anyhow!(
                 "submissions.yaml gives language `{id}`, which is not in the language table (see `leapfrog languages`)"
             )
         }),
-        _ => package.languages.detect(&submission.path),
+        _ => package.languages.detect_submission(&submission.path),
     }
 }
 

@@ -110,9 +110,23 @@ impl Plan {
     pub fn load(path: &Path) -> anyhow::Result<Plan> {
         let text =
             std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
-        let plan = tree::read(path, &text)?;
+        let mut plan = tree::read(path, &text)?;
         if plan.tests.is_empty() {
             bail!("{}: the plan lists no tests", path.display());
+        }
+        // problem.yaml's `{{constants}}` in generator commands, as BAPCtools substitutes them
+        // (never in `in:`/`ans:` contents). The seed stays that of the command as written.
+        if let Some(root) = path.parent().and_then(Path::parent) {
+            let constants = super::constants::Constants::load(root);
+            for test in plan.tests.iter_mut() {
+                if matches!(test.source, Source::Generate) && !constants.is_empty() {
+                    test.generator = constants.substitute(&test.generator);
+                    let words = |w: &[String]| w.iter().map(|a| constants.substitute(a)).collect();
+                    test.args = words(&test.args);
+                    test.arg_templates = words(&test.arg_templates);
+                    test.command = constants.substitute(&test.command);
+                }
+            }
         }
         Ok(plan)
     }

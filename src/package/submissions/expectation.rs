@@ -293,6 +293,24 @@ impl Expectation {
         Ok(())
     }
 
+    /// Whether the last test judged settles the run as the anchors judge it: it is the first
+    /// that is not accepted (BAPCtools runs a submission until then, problemtools stops there
+    /// too), and every rule covers every test and asks for no judge message, so that the
+    /// verdicts so far decide. `verify --all-tests` runs on.
+    pub fn settled_by_first_failure(&self, judged: &Judged) -> bool {
+        let Some(&(_, last)) = judged.last() else {
+            return false;
+        };
+        last != Verdict::Ac
+            && judged[..judged.len() - 1]
+                .iter()
+                .all(|(_, v)| *v == Verdict::Ac)
+            && self
+                .rules
+                .iter()
+                .all(|r| matches!(r.tests, TestScope::All) && r.message.is_none())
+    }
+
     /// Whether judging may stop after these tests: a rule is already broken, or every rule is
     /// met and none could be broken by a later test.
     pub fn settled(&self, judged: &Judged) -> bool {

@@ -1,7 +1,8 @@
 //! Submissions under `submissions/<folder>/` and what each is expected to get: the rule of its
 //! folder (the 2025-09 format's defaults, plus leapfrog's `memory_limit_exceeded` and
 //! `output_limit_exceeded`), the rules of `submissions/submissions.yaml` whose globs match it,
-//! and DOMjudge's `@EXPECTED_RESULTS@:` line in its source, which replaces the folder's rule.
+//! and DOMjudge's `@EXPECTED_RESULTS@:` line in its source, which replaces the rule of any
+//! folder but the four legacy ones (where it is ignored with a warning, as BAPCtools does).
 
 mod domjudge;
 pub mod expectation;
@@ -42,6 +43,15 @@ pub const LEGACY_FOLDERS: [&str; 6] = [
     "run_time_error",
     "memory_limit_exceeded",
     "output_limit_exceeded",
+];
+
+/// The folders where a DOMjudge `@EXPECTED_RESULTS@:` line is ignored, as BAPCtools ignores it:
+/// their own rule says what a submission there must get.
+const DOMJUDGE_IGNORED: [&str; 4] = [
+    "accepted",
+    "wrong_answer",
+    "time_limit_exceeded",
+    "run_time_error",
 ];
 
 /// One program under `submissions/`.
@@ -128,6 +138,16 @@ pub(super) fn discover(dir: &Path) -> anyhow::Result<Vec<Submission>> {
                 None => domjudge::expected_results(&path)?,
             };
             match listed {
+                // BAPCtools' rule: the line counts only outside the four legacy folders, whose
+                // own rule wins (DOMjudge issue 1861); there it is ignored with a warning.
+                Some((place, _)) if DOMJUDGE_IGNORED.contains(&folder_name.as_str()) => {
+                    eprintln!(
+                        "warning: {place} is ignored: a submission in {folder_name}/ is judged by its folder's rule, as BAPCtools judges it"
+                    );
+                    expectation
+                        .rules
+                        .extend(folder_rule(&folder_name, &entries));
+                }
                 Some(found) => expectation.final_verdicts = Some(found),
                 None => expectation
                     .rules
