@@ -18,6 +18,7 @@
 //! A program is a single source file or a directory of sources (see [`crate::lang`]).
 
 mod config;
+mod contest;
 mod format;
 mod include;
 mod invalid;
@@ -34,6 +35,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, bail};
 
 pub use config::{Limits, ProblemConfig, Validation};
+pub use contest::{Contest, ContestProblem, default_label, package_dirs};
 pub use format::FormatVersion;
 pub use include::Included;
 pub use invalid::{DataCase, DataKind};
