@@ -56,4 +56,8 @@ pub enum Command {
     Mutants(commands::mutants::MutantsArgs),
     /// List the languages (built in, or a package's), whether each is installed, its version.
     Languages(commands::languages::LanguagesArgs),
+    /// Start a problem package that verifies at once, or a contest folder.
+    New(commands::new::NewArgs),
+    /// Show what each problem of a contest (or one problem) has and still lacks.
+    Status(commands::status::StatusArgs),
 }

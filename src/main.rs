@@ -20,10 +20,10 @@ fn main() -> ExitCode {
             // 130 is what shells report for a command stopped by Ctrl-C.
             if err.is::<leapfrog::interrupt::Interrupted>() {
                 ExitCode::from(130)
-            } else if err
-                .chain()
-                .any(|e| e.is::<leapfrog::generate::InvalidInput>())
-            {
+            } else if err.chain().any(|e| {
+                e.is::<leapfrog::generate::InvalidInput>()
+                    || e.is::<leapfrog::commands::precheck::InvalidData>()
+            }) {
                 // Invalid test data is a rejection (exit 1), as the README's exit codes say.
                 ExitCode::from(1)
             } else {

@@ -80,6 +80,35 @@ impl Program {
         &self.compiled
     }
 
+    /// `text` (what the program printed) with the paths of its build in the compile cache
+    /// replaced by the package's own: a traceback then names `input_validators/validate.py`,
+    /// the file the setter edits, not `~/.cache/leapfrog/build/<hash>/validate.py`.
+    pub fn own_paths(&self, text: &str) -> String {
+        let location = self.compiled.location();
+        if location.as_os_str().is_empty() || !location.is_dir() {
+            return text.to_string();
+        }
+        let source_dir = if self.path.is_dir() {
+            self.path.clone()
+        } else {
+            match self.path.parent() {
+                Some(parent) if !parent.as_os_str().is_empty() => parent.to_path_buf(),
+                _ => return text.to_string(),
+            }
+        };
+        let mut out = text.replace(
+            &location.display().to_string(),
+            &source_dir.display().to_string(),
+        );
+        if let Ok(canonical) = location.canonicalize() {
+            out = out.replace(
+                &canonical.display().to_string(),
+                &source_dir.display().to_string(),
+            );
+        }
+        out
+    }
+
     /// `output validator /path/to/it`: how messages name it.
     pub fn label(&self) -> String {
         Program::label_of(&self.path, self.role)
@@ -140,13 +169,96 @@ impl Program {
         };
         let outcome = self.run(&args, &streams, dir, limits)?;
         if !outcome.success() {
-            let said = read_head_tail(&stderr);
+            let said = self.own_paths(&read_head_tail(&stderr));
+            let limit = limit_hit(&outcome, limits, stdout, &said)
+                .map(|l| format!("; {l}"))
+                .unwrap_or_default();
             bail!(
-                "it failed ({}): {}",
+                "it failed ({}{limit}): {}",
                 outcome.describe_exit(),
                 head_tail_lines(&said, 6)
             );
         }
         Ok(())
+    }
+}
+
+/// The limit a judges' program ran into, said in words a setter can act on (a generator that
+/// loops forever is stopped by its time limit, one with endless output by the file size limit).
+fn limit_hit(outcome: &RunOutcome, limits: &Limits, stdout: &Path, said: &str) -> Option<String> {
+    let run = RunLimits::validator(limits.validation_time_s, limits.validation_memory_mib);
+    let written = std::fs::metadata(stdout).map_or(0, |m| m.len());
+    if outcome.exit == runner::Exit::Signal(libc::SIGXFSZ)
+        || written >= run.file_bytes
+        || said.contains("File too large")
+    {
+        return Some(format!(
+            "it hit the output limit of judges' programs, {} MiB written to {} (endless output?)",
+            run.file_bytes >> 20,
+            stdout.display()
+        ));
+    }
+    if outcome.timed_out() {
+        return Some(format!(
+            "it hit the time limit of judges' programs, {} s CPU / {} s wall (problem.yaml limits.validation_time; an endless loop?)",
+            run.cpu.as_secs_f64(),
+            run.wall.as_secs_f64()
+        ));
+    }
+    if outcome.memory_exceeded {
+        return Some(format!(
+            "it hit the memory limit of judges' programs, {} MiB (problem.yaml limits.validation_memory)",
+            limits.validation_memory_mib
+        ));
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn outcome(exit: runner::Exit, stopped: Option<runner::Stopped>) -> RunOutcome {
+        RunOutcome {
+            exit,
+            cpu: std::time::Duration::from_millis(10),
+            wall: std::time::Duration::from_millis(10),
+            peak_rss: 0,
+            memory_exceeded: false,
+            stopped,
+            cpu_limit: std::time::Duration::from_secs(60),
+        }
+    }
+
+    #[test]
+    fn endless_output_and_endless_loops_name_their_limit() {
+        let limits = Limits::default();
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("out");
+        std::fs::write(&out, "1 2\n").unwrap();
+        // Python's way: the write fails with EFBIG and it exits 120 saying so.
+        let python = outcome(runner::Exit::Code(120), None);
+        let said = "OSError: [Errno 27] File too large";
+        let hit = limit_hit(&python, &limits, &out, said).unwrap();
+        assert!(
+            hit.contains("output limit of judges' programs, 1024 MiB"),
+            "{hit}"
+        );
+        let signalled = outcome(runner::Exit::Signal(libc::SIGXFSZ), None);
+        assert!(
+            limit_hit(&signalled, &limits, &out, "")
+                .unwrap()
+                .contains("output limit")
+        );
+        let looped = outcome(
+            runner::Exit::Signal(libc::SIGKILL),
+            Some(runner::Stopped::WallLimit),
+        );
+        let hit = limit_hit(&looped, &limits, &out, "").unwrap();
+        assert!(
+            hit.contains("time limit of judges' programs, 60 s CPU / 121 s wall"),
+            "{hit}"
+        );
+        assert!(limit_hit(&outcome(runner::Exit::Code(1), None), &limits, &out, "boom").is_none());
     }
 }

@@ -85,6 +85,11 @@ impl Mebibytes {
     /// Parses a whole number of MiB.
     pub fn parse(text: &str) -> Result<Mebibytes, String> {
         let text = text.trim();
+        if text.starts_with('-') {
+            return Err(format!(
+                "'{text}': a memory size is a positive whole number of MiB"
+            ));
+        }
         let value: u64 = text
             .parse()
             .map_err(|_| format!("'{text}' is not a whole number of MiB"))?;
@@ -103,6 +108,20 @@ impl Mebibytes {
 impl fmt::Display for Mebibytes {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         self.0.fmt(f)
+    }
+}
+
+/// Parses a number of parallel jobs (`--jobs`): a whole number from 1 to 256.
+pub fn parse_jobs(text: &str) -> Result<u64, String> {
+    let text = text.trim();
+    match text.parse::<i64>() {
+        Ok(n) if (1..=256).contains(&n) => Ok(n as u64),
+        Ok(n) => Err(format!(
+            "{n} jobs: give a whole number from 1 to 256 (how many to run at once)"
+        )),
+        Err(_) => Err(format!(
+            "'{text}' is not a number of jobs: give a whole number from 1 to 256"
+        )),
     }
 }
 

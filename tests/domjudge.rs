@@ -448,3 +448,79 @@ fn the_zip_maps_extra_verdict_folders_and_export_prints_the_upload_command() {
             .is_file()
     );
 }
+
+/// What DOMjudge's `import-contest` (misc-tools) reads from a contest export, checked as it
+/// reads it: `contest.yaml` (the CCS contest: `name`, `duration` as H:MM:SS, a start time),
+/// then `problems.yaml` (a list; each problem's `id`, and the `label` and `name` its API's
+/// `add-data` stores), then for each `id` the folder `<id>/` with a `problem.yaml`, which it
+/// zips as `<id>.zip` (the zip export already holds: its root must have `problem.yaml`,
+/// `domjudge-problem.ini` and the samples). Returns (id, label, name) per problem, in order.
+pub fn import_contest(dir: &Path) -> Vec<(String, String, String)> {
+    use std::io::Read;
+    let read_yaml = |name: &str| -> serde_yaml_ng::Value {
+        let text = std::fs::read_to_string(dir.join(name))
+            .unwrap_or_else(|e| panic!("{name}: DOMjudge's import needs it: {e}"));
+        serde_yaml_ng::from_str(&text).unwrap_or_else(|e| panic!("{name}: not YAML: {e}"))
+    };
+    let contest = read_yaml("contest.yaml");
+    assert!(
+        contest["name"].as_str().is_some_and(|n| !n.is_empty()),
+        "contest.yaml: no name"
+    );
+    let duration = contest["duration"]
+        .as_str()
+        .expect("contest.yaml: duration");
+    let parts: Vec<&str> = duration.split(':').collect();
+    assert!(
+        parts.len() == 3 && parts.iter().all(|p| p.parse::<u32>().is_ok()),
+        "contest.yaml: duration {duration} is not H:MM:SS"
+    );
+    assert!(
+        contest
+            .get("start_time")
+            .or(contest.get("start-time"))
+            .is_some(),
+        "contest.yaml: no start_time"
+    );
+    let problems = read_yaml("problems.yaml");
+    let problems = problems.as_sequence().expect("problems.yaml: a list");
+    let mut seen = Vec::new();
+    for problem in problems {
+        let id = problem["id"]
+            .as_str()
+            .expect("problems.yaml: every problem has an id");
+        let label = problem["label"].as_str().expect("problems.yaml: a label");
+        let name = problem["name"].as_str().expect("problems.yaml: a name");
+        assert!(
+            dir.join(id).join("problem.yaml").is_file(),
+            "{id}/problem.yaml: import-contest zips this folder"
+        );
+        let zip = std::fs::File::open(dir.join(format!("{id}.zip"))).unwrap();
+        let mut zip = zip::ZipArchive::new(zip).unwrap();
+        let names: Vec<String> = zip.file_names().map(|n| n.unwrap().to_string()).collect();
+        for needed in ["problem.yaml", "domjudge-problem.ini"] {
+            assert!(
+                names.iter().any(|n| n == needed),
+                "{id}.zip: no {needed}: {names:?}"
+            );
+        }
+        assert!(
+            names
+                .iter()
+                .any(|n| n.starts_with("data/sample/") && n.ends_with(".in")),
+            "{id}.zip: no samples"
+        );
+        let mut ini = String::new();
+        zip.by_name("domjudge-problem.ini")
+            .unwrap()
+            .read_to_string(&mut ini)
+            .unwrap();
+        assert!(ini.contains("externalid"), "{id}.zip: {ini}");
+        assert!(
+            !seen.iter().any(|(s, _, _)| s == id),
+            "problems.yaml: {id} twice"
+        );
+        seen.push((id.to_string(), label.to_string(), name.to_string()));
+    }
+    seen
+}

@@ -12,6 +12,8 @@ mod checkers_cli;
 mod checkers_packages;
 mod checkers_property;
 mod checkers_validators;
+mod contest;
+mod contest_frictions;
 mod domjudge;
 mod ecosystem_validators;
 mod expectations;

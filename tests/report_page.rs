@@ -68,6 +68,8 @@ fn verify_with_report(pkg: &Path, page: &Path) -> serde_json::Value {
 #[test]
 fn verify_json_holds_every_test_of_every_submission() {
     let pkg = small_checkers_path();
+    // The page's folder must exist: verify never creates folders for it.
+    std::fs::create_dir(pkg.path().join("out")).unwrap();
     let page = pkg.path().join("out/report.html");
     let v = verify_with_report(pkg.path(), &page);
     // The keys verify always had are still there.
@@ -258,4 +260,64 @@ fn the_page_works_in_a_headless_browser() {
     );
     assert_eq!(probe["svg"], 1, "{probe}");
     assert!(probe["svgShapes"].as_u64().unwrap() > 16, "{probe}");
+}
+
+/// `leapfrog status --html` (the overview of problems/) in a real headless Chromium: the page
+/// loads without errors and shows one row per problem, with what each lacks.
+#[test]
+fn the_status_page_works_in_a_headless_browser() {
+    let Some(browser) = chromium() else {
+        if std::env::var_os("LEAPFROG_REQUIRE_BROWSER").is_some() {
+            panic!("chromium is required here (LEAPFROG_REQUIRE_BROWSER is set) but not installed");
+        }
+        eprintln!("SKIPPED the_status_page_works_in_a_headless_browser: chromium is not installed");
+        return;
+    };
+    let repo = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let work = tempfile::tempdir().unwrap();
+    let page = work.path().join("status.html");
+    let out = leapfrog()
+        .current_dir(repo)
+        .args([
+            "status",
+            "problems",
+            "--json",
+            "--html",
+            page.to_str().unwrap(),
+        ])
+        .output()
+        .unwrap();
+    let status = json(&out);
+    let html = std::fs::read_to_string(&page).unwrap();
+    let probe = "<pre id=\"probe\"></pre><script>\
+const rows = [...document.querySelectorAll('#status tbody tr')];\
+document.getElementById('probe').textContent = JSON.stringify({\
+rows: rows.length, problems: rows.map((r) => r.dataset.problem),\
+cells: rows.map((r) => r.children.length), errors: window.__errors,\
+styled: getComputedStyle(document.body).fontFamily.includes('system-ui')});\
+</script>";
+    let probed = html
+        .replacen("<head>", &format!("<head>{ERROR_TRAP}"), 1)
+        .replacen("</body>", &format!("{probe}</body>"), 1);
+    let probe_page = work.path().join("probe.html");
+    std::fs::write(&probe_page, probed).unwrap();
+    let (seen, log) = run_probe(&browser, &probe_page, work.path());
+    assert_eq!(seen["errors"], serde_json::json!([]), "{seen}\n{log}");
+    let problems: Vec<&str> = status["problems"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["problem"].as_str().unwrap())
+        .collect();
+    assert_eq!(problems.len(), 7);
+    assert_eq!(seen["rows"], 7, "{seen}");
+    assert_eq!(seen["problems"], serde_json::json!(problems), "{seen}");
+    assert!(
+        seen["cells"].as_array().unwrap().iter().all(|c| c == 8),
+        "every row has its eight columns: {seen}"
+    );
+    assert_eq!(
+        seen["styled"], true,
+        "the report page's style sheet applies: {seen}"
+    );
 }

@@ -76,7 +76,7 @@ impl ValidatorProgram {
             stderr: &log,
         };
         let outcome = self.program.run(&args, &streams, scratch, limits)?;
-        Ok((outcome, read_head_tail(&log)))
+        Ok((outcome, self.program.own_paths(&read_head_tail(&log))))
     }
 
     fn interpret(&self, outcome: &runner::RunOutcome, message: String) -> Answer {
@@ -177,6 +177,7 @@ impl ValidatorProgram {
         log: String,
         feedback: &Path,
     ) -> CheckOutcome {
+        let log = self.program.own_paths(&log);
         match self.interpret(outcome, log.clone()) {
             Answer::Yes => CheckOutcome::Accepted,
             Answer::Broken(why) => CheckOutcome::JudgeError(why),

@@ -9,7 +9,6 @@ use anyhow::bail;
 use clap::Args;
 
 use crate::export::{self, Format};
-use crate::package::Package;
 
 #[derive(Debug, Args)]
 #[command(after_help = crate::commands::help::after_help(
@@ -17,9 +16,14 @@ use crate::package::Package;
         "leapfrog export checkers --format legacy /tmp/export/checkers",
         "leapfrog export checkers --format 2025-09 /tmp/export/checkers",
         "leapfrog export checkers --format domjudge /tmp/dj   # /tmp/dj/checkers/ and /tmp/dj/checkers.zip",
+        "leapfrog export ~/contest /tmp/dj       # every problem of a contest folder, plus contest.yaml and problems.yaml",
         "leapfrog export --all /tmp/contest      # /tmp/contest/<short>/ and /tmp/contest/<short>.zip",
     ],
-    "With --all, <short> is the problem's name with everything but a-z and 0-9 removed
+    "A contest folder (subfolders with problem.yaml; see `leapfrog new contest`) exports as
+DIR/<short>/ and DIR/<short>.zip per problem plus DIR/contest.yaml and DIR/problems.yaml, the
+layout of DOMjudge's `import-contest` (run it inside DIR). --all exports problems/ as one contest.
+
+With a contest or --all, <short> is the problem's name with everything but a-z and 0-9 removed
 (checkers-path -> checkerspath): problemtools requires that of a package directory, and
 DOMjudge takes a zip's name as the problem's short name. For each zip, export prints the
 curl command that uploads it to a DOMjudge contest (POST /api/v4/contests/{cid}/problems).
@@ -29,10 +33,12 @@ half-written package. Secret data is generated first when it is missing or out o
     crate::commands::help::MADE,
 ))]
 pub struct ExportArgs {
-    /// PROBLEM DIR, or with --all just DIR. PROBLEM is a name under problems/ or a package path.
+    /// PROBLEM DIR, or with --all just DIR. PROBLEM is a name under problems/, a package path or
+    /// a contest folder.
     #[arg(value_name = "PROBLEM DIR", num_args = 1..=2, required = true)]
     pub paths: Vec<String>,
-    /// Export every problem under problems/, with a DOMjudge zip per problem.
+    /// Export problems/ as one contest (as `export problems DIR`), with a DOMjudge zip per
+    /// problem.
     #[arg(long)]
     pub all: bool,
     /// The package format to write.
@@ -56,10 +62,17 @@ pub fn run(args: ExportArgs) -> anyhow::Result<ExitCode> {
             export::export_all(&problems, &PathBuf::from(dir), args.force)?
         }
         (true, _) => bail!("with --all, give only the destination DIR"),
-        (false, [problem, dir]) => {
-            let package = Package::open(problem)?;
-            export::export_one(&package, &PathBuf::from(dir), args.force, args.format)?
-        }
+        (false, [problem, dir]) => match super::contest::Target::resolve(problem)? {
+            super::contest::Target::Problem(package) => {
+                export::export_one(&package, &PathBuf::from(dir), args.force, args.format)?
+            }
+            super::contest::Target::Contest(_) if args.format == Format::V2025 => bail!(
+                "{problem}: a contest folder exports as legacy packages with DOMjudge zips (--format legacy or domjudge); export its problems one at a time for --format 2025-09"
+            ),
+            super::contest::Target::Contest(contest) => {
+                export::export_contest(&contest, &PathBuf::from(dir), args.force)?
+            }
+        },
         (false, _) => bail!("give PROBLEM and DIR (or --all DIR)"),
     };
     let dest = &args.paths[args.paths.len() - 1];
@@ -75,6 +88,15 @@ pub fn run(args: ExportArgs) -> anyhow::Result<ExitCode> {
         crate::util::plural(exported.files, "file"),
         exported.bytes as f64 / (1024.0 * 1024.0)
     );
+    if !exported.contest_files.is_empty() {
+        crate::util::outln!(
+            "DOMjudge contest: run DOMjudge's import-contest inside {dest} (it reads contest.yaml, then problems.yaml, then zips each <id>/), or through the API, first:"
+        );
+        for line in contest_upload_commands(dest) {
+            crate::util::outln!("    {line}");
+        }
+        crate::util::outln!("  then each zip, with the command under it below");
+    }
     if !exported.zips.is_empty() {
         crate::util::outln!(
             "DOMjudge: upload each zip to a contest with the command under it (an admin account; set DJ_URL, DJ_CID, DJ_USER, DJ_PASSWORD); the database's max_allowed_packet must exceed the largest test file, {:.1} MiB",
@@ -94,6 +116,22 @@ pub fn upload_command(zip: &std::path::Path) -> String {
         "curl -fsS -u \"$DJ_USER:$DJ_PASSWORD\" -F zip=@{} \"$DJ_URL/api/v4/contests/$DJ_CID/problems\"",
         shell_quote(&zip.display().to_string())
     )
+}
+
+/// The commands that create the contest from contest.yaml and add problems.yaml's problems
+/// to it (DOMjudge's API: `POST /api/v4/contests`, `POST .../problems/add-data`).
+fn contest_upload_commands(dest: &str) -> [String; 2] {
+    let file = |name: &str| shell_quote(&format!("{dest}/{name}"));
+    [
+        format!(
+            "curl -fsS -u \"$DJ_USER:$DJ_PASSWORD\" -F yaml=@{} \"$DJ_URL/api/v4/contests\"   # prints the new contest's id: set DJ_CID to it",
+            file("contest.yaml")
+        ),
+        format!(
+            "curl -fsS -u \"$DJ_USER:$DJ_PASSWORD\" -F data=@{} \"$DJ_URL/api/v4/contests/$DJ_CID/problems/add-data\"",
+            file("problems.yaml")
+        ),
+    ]
 }
 
 /// `text` as one shell word.

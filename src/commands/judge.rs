@@ -48,16 +48,16 @@ const MAX_PROCESSES: u64 = 1 << 22;
 #[derive(Debug, Args, Clone)]
 pub struct RunOptions {
     /// Tests to run in parallel (default: the number of CPUs).
-    #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u64).range(1..=256))]
+    #[arg(long, short = 'j', value_name = "N", allow_negative_numbers = true, value_parser = crate::units::parse_jobs)]
     pub jobs: Option<u64>,
     /// Only tests whose names match: comma-separated globs (`secret/none/*`) or substrings.
-    #[arg(long, value_name = "FILTER")]
+    #[arg(long, value_name = "FILTER", value_parser = crate::judge::parse_filter)]
     pub tests: Option<String>,
     /// CPU time limit per test in seconds, instead of problem.yaml's.
-    #[arg(long, value_name = "S", value_parser = Seconds::parse)]
+    #[arg(long, value_name = "S", allow_negative_numbers = true, value_parser = Seconds::parse)]
     pub time_limit: Option<Seconds>,
     /// Memory limit in MiB, instead of problem.yaml's.
-    #[arg(long, value_name = "MIB", value_parser = Mebibytes::parse)]
+    #[arg(long, value_name = "MIB", allow_negative_numbers = true, value_parser = Mebibytes::parse)]
     pub memory_limit: Option<Mebibytes>,
     /// Processes and threads a submission may run at once.
     #[arg(long, value_name = "N", default_value_t = crate::judge::DEFAULT_PROCESSES,
@@ -107,6 +107,9 @@ pub fn run(args: JudgeArgs) -> anyhow::Result<ExitCode> {
             language.name()
         );
     }
+    if let Some(path) = &args.report {
+        crate::matrix::page::check_writable(path)?;
+    }
     crate::generate::ensure_secret_data(&package)?;
     super::warn_without_samples(&package);
     let mut recorder = match &args.report {
@@ -140,6 +143,7 @@ pub fn run(args: JudgeArgs) -> anyhow::Result<ExitCode> {
         print_header(&package, &judge, &options, (&args.submission, &language));
     }
     let submission = judge.submission(&args.submission, language)?;
+    let mut inputs = super::precheck::FailedInputs::for_package(&package);
     let report = judge.run(
         &submission,
         None,
@@ -152,9 +156,18 @@ pub fn run(args: JudgeArgs) -> anyhow::Result<ExitCode> {
             if !json {
                 progress.println(&report::test_line(result, name_width, styled));
             }
+            if let Some(note) = inputs
+                .as_mut()
+                .and_then(|i| i.note(&package, &judge.tests, result))
+            {
+                progress.println(&format!("  ^ {note}"));
+            }
         },
     )?;
     progress.finish();
+    if let Some(inputs) = &inputs {
+        inputs.warn(&package);
+    }
     if let (Some(path), Some(recorder)) = (&args.report, &recorder) {
         crate::matrix::page::write_judged(path, &report, recorder)?;
     }

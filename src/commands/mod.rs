@@ -3,6 +3,7 @@
 //! (`lazy_answer` is not a subcommand: it serves `check`.)
 
 pub mod check;
+pub mod contest;
 pub mod count;
 pub mod export;
 pub mod gen_test;
@@ -12,9 +13,12 @@ pub mod judge;
 pub mod languages;
 mod lazy_answer;
 pub mod mutants;
+pub mod new;
+pub mod precheck;
 pub mod render;
 pub mod solve;
 pub mod statement;
+pub mod status;
 pub mod stress;
 pub mod time_limit;
 pub mod validate;
@@ -43,6 +47,8 @@ pub fn run(command: Command) -> anyhow::Result<ExitCode> {
         Command::Mutants(args) => mutants::run(args),
         Command::Languages(args) => languages::run(args),
         Command::TimeLimit(args) => time_limit::run(args),
+        Command::New(args) => new::run(args),
+        Command::Status(args) => status::run(args),
     }
 }
 

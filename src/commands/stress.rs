@@ -44,16 +44,16 @@ pub struct StressArgs {
           value_parser = clap::value_parser!(u64).range(1..))]
     pub iterations: u64,
     /// Give up searching after this many seconds.
-    #[arg(long, default_value = "60", value_name = "S", value_parser = Seconds::parse)]
+    #[arg(long, default_value = "60", value_name = "S", allow_negative_numbers = true, value_parser = Seconds::parse)]
     pub time: Seconds,
     /// Spend at most this many seconds shrinking a failure.
-    #[arg(long, default_value = "30", value_name = "S", value_parser = Seconds::parse)]
+    #[arg(long, default_value = "30", value_name = "S", allow_negative_numbers = true, value_parser = Seconds::parse)]
     pub shrink_time: Seconds,
     /// Where to save the failing test (`<dir>/stress-<problem>-<submission>-<seed>.in|.ans`).
     #[arg(long, default_value = ".", value_name = "DIR")]
     pub save: PathBuf,
     /// CPU time limit per test in seconds, instead of problem.yaml's.
-    #[arg(long, value_name = "S", value_parser = Seconds::parse)]
+    #[arg(long, value_name = "S", allow_negative_numbers = true, value_parser = Seconds::parse)]
     pub time_limit: Option<Seconds>,
     /// Run the submission with resource limits only, outside the sandbox.
     #[arg(long)]

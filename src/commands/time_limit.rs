@@ -16,7 +16,8 @@ use super::verify::VerifyArgs;
     super::help::TIMED,
 ))]
 pub struct TimeLimitArgs {
-    /// A problem name under problems/, or the path of any package directory.
+    /// A problem name under problems/, the path of any package directory, or a contest folder
+    /// (every problem in it, then one table).
     pub problem: String,
     /// Print one JSON object on stdout: `problem`, `time_limit`, `bounds`.
     #[arg(long)]
@@ -33,5 +34,6 @@ pub fn run(args: TimeLimitArgs) -> anyhow::Result<ExitCode> {
         report: None,
         run: args.run,
         timing_only: true,
+        embedded: false,
     })
 }

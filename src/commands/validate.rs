@@ -13,22 +13,23 @@ use crate::commands::validate_data::Checks;
 use crate::package::{Package, TestCase};
 use crate::report::{self, Progress};
 
-#[derive(Debug, Args)]
+#[derive(Debug, Args, Clone)]
 #[command(after_help = crate::commands::help::after_help(
-    &["leapfrog validate checkers", "leapfrog validate ~/sum -j 2"],
+    &["leapfrog validate checkers", "leapfrog validate ~/sum -j 2", "leapfrog validate ~/contest"],
     "",
     crate::commands::help::VALIDATED,
 ))]
 pub struct ValidateArgs {
-    /// A problem name under problems/, or the path of any package directory.
+    /// A problem name under problems/, the path of any package directory, or a contest folder
+    /// (every problem in it).
     pub problem: String,
     /// Files to validate in parallel (default: the number of CPUs).
-    #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u64).range(1..=256))]
+    #[arg(long, short = 'j', value_name = "N", allow_negative_numbers = true, value_parser = crate::units::parse_jobs)]
     pub jobs: Option<u64>,
 }
 
 /// What went wrong with one test, if anything.
-enum Finding {
+pub(crate) enum Finding {
     Fine,
     Invalid(String),
     Broken(String),
@@ -36,7 +37,17 @@ enum Finding {
 
 pub fn run(args: ValidateArgs) -> anyhow::Result<ExitCode> {
     crate::interrupt::install();
-    let package = Package::open(&args.problem)?;
+    let package = match super::contest::Target::resolve(&args.problem)? {
+        super::contest::Target::Problem(package) => *package,
+        super::contest::Target::Contest(contest) => {
+            return super::contest::for_each(&contest, "validate", |_, problem| {
+                run(ValidateArgs {
+                    problem,
+                    ..args.clone()
+                })
+            });
+        }
+    };
     crate::generate::ensure_secret_data(&package)?;
     let tests = package.tests()?;
     let validators = InputValidators::for_package(&package)?;
@@ -161,7 +172,7 @@ fn summary(package: &Package, counts: &Counts, checker: &str) -> ExitCode {
     }
 }
 
-fn validate_test(
+pub(crate) fn validate_test(
     package: &Package,
     test: &TestCase,
     checks: &Checks,
@@ -192,6 +203,12 @@ fn validate_test(
             return Finding::Invalid(format!("the answer file {answer} is rejected by {reason}"));
         }
         Err(err) => return Finding::Broken(format!("{err:#}")),
+    }
+    // An interactive or multi-pass validator talks to a program: it cannot read an answer file
+    // as an output (problemtools does not try either).
+    let kind = &package.config.kind;
+    if kind.interactive || kind.multi_pass {
+        return Finding::Fine;
     }
     match checker.check(test, &test.answer, scratch.path()) {
         CheckOutcome::Accepted => Finding::Fine,

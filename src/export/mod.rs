@@ -8,6 +8,7 @@
 //! error, Ctrl-C or SIGTERM removes the staging directory (only a SIGKILL can leave one
 //! behind, named `.<dest>.export-*`, never a half-written destination).
 
+pub mod contest;
 pub mod domjudge;
 pub mod generators;
 pub mod kattis;
@@ -19,7 +20,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, bail};
 
-use crate::package::Package;
+use crate::package::{Contest, Package};
 
 /// Output formats.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -41,6 +42,8 @@ pub struct Exported {
     pub problems: Vec<(String, kattis::Notes)>,
     /// The zips written (for `--all`).
     pub zips: Vec<PathBuf>,
+    /// A contest's `contest.yaml` and `problems.yaml`, when a contest was exported.
+    pub contest_files: Vec<PathBuf>,
     pub files: usize,
     pub bytes: u64,
     /// The size of the largest test file (`.in` or `.ans`) of the zips, in bytes: DOMjudge
@@ -92,7 +95,7 @@ pub fn export_one(
     format: Format,
 ) -> anyhow::Result<Exported> {
     if format == Format::Domjudge {
-        return export_set(std::slice::from_ref(package), dest, force);
+        return export_set(std::slice::from_ref(package), dest, force, &[]);
     }
     check_destination(dest, force, std::slice::from_ref(package))?;
     let staging = staging_dir(dest)?;
@@ -121,11 +124,38 @@ pub fn export_one(
 /// Exports every package of a `problems/` directory into `dest/<short name>/`, with
 /// `dest/<short name>.zip` for DOMjudge next to each (see [`short_name`]).
 pub fn export_all(problems: &Path, dest: &Path, force: bool) -> anyhow::Result<Exported> {
-    export_set(&packages_in(problems)?, dest, force)
+    export_contest(&Contest::open(problems)?, dest, force)
 }
 
-/// Exports packages into `dest/<short name>/`, each with `dest/<short name>.zip` for DOMjudge.
-fn export_set(packages: &[Package], dest: &Path, force: bool) -> anyhow::Result<Exported> {
+/// Exports a contest's packages as [`export_all`] does, plus `dest/contest.yaml` and
+/// `dest/problems.yaml` for DOMjudge's contest import (see [`contest`]).
+pub fn export_contest(contest: &Contest, dest: &Path, force: bool) -> anyhow::Result<Exported> {
+    let packages = contest
+        .problems
+        .iter()
+        .map(|p| Package::open(&p.dir.display().to_string()))
+        .collect::<anyhow::Result<Vec<Package>>>()?;
+    let mut notes = Vec::new();
+    let files = [
+        ("contest.yaml", contest::contest_yaml(contest, &mut notes)?),
+        ("problems.yaml", contest::problems_yaml(contest, &packages)?),
+    ];
+    let mut exported = export_set(&packages, dest, force, &files)?;
+    if !notes.is_empty() {
+        exported.problems.push((contest.name.clone(), notes));
+    }
+    exported.contest_files = files.iter().map(|(name, _)| dest.join(name)).collect();
+    Ok(exported)
+}
+
+/// Exports packages into `dest/<short name>/`, each with `dest/<short name>.zip` for DOMjudge,
+/// and writes the `files` (name, contents) next to them.
+fn export_set(
+    packages: &[Package],
+    dest: &Path,
+    force: bool,
+    files: &[(&str, String)],
+) -> anyhow::Result<Exported> {
     let mut seen = std::collections::BTreeMap::new();
     for package in packages {
         if let Some(other) = seen.insert(short_name(&package.short_name), &package.short_name) {
@@ -154,6 +184,10 @@ fn export_set(packages: &[Package], dest: &Path, force: bool) -> anyhow::Result<
         exported.problems.push((package.short_name.clone(), notes));
         exported.zips.push(dest.join(format!("{name}.zip")));
         crate::interrupt::check()?;
+    }
+    for (name, text) in files {
+        let path = staging.path().join(name);
+        std::fs::write(&path, text).with_context(|| format!("writing {}", path.display()))?;
     }
     count(staging.path(), &mut exported)?;
     install(staging, dest)?;

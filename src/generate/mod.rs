@@ -200,11 +200,23 @@ fn reuse(
     }
 }
 
-/// Generates `data/secret` when the package has a plan and the data is missing or was made
-/// from an older plan. Says so on stderr.
-pub fn ensure_secret_data(package: &Package) -> anyhow::Result<()> {
+/// Whether a package's generated data matches its plan.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DataState {
+    /// No generators/generators.yaml: the data is all hand-made.
+    NoPlan,
+    /// data/secret is missing or empty.
+    Missing,
+    /// data/secret was made from an older plan or older programs.
+    Stale,
+    UpToDate,
+}
+
+/// The state of `data/secret` against the plan (see [`DataState`]).
+pub fn secret_data_state(package: &Package) -> anyhow::Result<DataState> {
     let Some(plan) = package.plan()? else {
-        return Ok(());
+        return Ok(DataState::NoPlan);
     };
     let data = package.data_dir();
     let manifest = Manifest::load(&data)?;
@@ -212,18 +224,28 @@ pub fn ensure_secret_data(package: &Package) -> anyhow::Result<()> {
     let secret = data.join("secret");
     let present =
         secret.is_dir() && std::fs::read_dir(&secret).is_ok_and(|mut d| d.next().is_some());
-    if present && (manifest.files.is_empty() || manifest.tests == recipes) {
-        return Ok(());
-    }
-    let why = if present {
-        "is older than generators/generators.yaml or the programs it names"
+    Ok(if !present {
+        DataState::Missing
+    } else if manifest.files.is_empty() || manifest.tests == recipes {
+        DataState::UpToDate
     } else {
-        "is missing"
+        DataState::Stale
+    })
+}
+
+/// Generates `data/secret` when the package has a plan and the data is missing or was made
+/// from an older plan. Says so on stderr.
+pub fn ensure_secret_data(package: &Package) -> anyhow::Result<()> {
+    let why = match secret_data_state(package)? {
+        DataState::NoPlan | DataState::UpToDate => return Ok(()),
+        DataState::Stale => "is older than generators/generators.yaml or the programs it names",
+        DataState::Missing => "is missing",
     };
+    let tests = package.plan()?.map_or(0, |p| p.tests.len());
     eprintln!(
         "note: {}/data/secret {why}; generating it ({})",
         package.root.display(),
-        crate::util::plural(plan.tests.len(), "test")
+        crate::util::plural(tests, "test")
     );
     let options = GenerateOptions {
         force: false,

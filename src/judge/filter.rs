@@ -9,7 +9,7 @@ pub fn matches_filter(name: &str, filter: &str) -> bool {
         .map(str::trim)
         .filter(|p| !p.is_empty())
         .any(|pattern| {
-            if !pattern.contains(['*', '?']) {
+            if !is_glob(pattern) {
                 return name.contains(pattern);
             }
             // A pattern globset cannot read (an unclosed `[`) matches nothing.
@@ -17,9 +17,36 @@ pub fn matches_filter(name: &str, filter: &str) -> bool {
         })
 }
 
+/// Whether a pattern is read as a glob rather than a substring.
+fn is_glob(pattern: &str) -> bool {
+    pattern.contains(['*', '?', '[', '{'])
+}
+
+/// Checks a `--tests` filter when it is given: a glob that cannot be read is an error, not a
+/// filter that silently matches nothing.
+pub fn parse_filter(filter: &str) -> Result<String, String> {
+    for pattern in filter.split(',').map(str::trim).filter(|p| is_glob(p)) {
+        if let Err(err) = globset::Glob::new(pattern) {
+            return Err(format!(
+                "invalid pattern '{pattern}': {} (patterns are globs with * and ? and [...] classes, or plain substrings)",
+                err.kind()
+            ));
+        }
+    }
+    Ok(filter.to_string())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn unreadable_globs_are_invalid_patterns() {
+        let err = parse_filter("sample,[").unwrap_err();
+        assert!(err.starts_with("invalid pattern '['"), "{err}");
+        assert_eq!(parse_filter("secret/[ab]*").unwrap(), "secret/[ab]*");
+        assert!(matches_filter("secret/a1", "secret/[ab]*"));
+    }
 
     #[test]
     fn filters() {

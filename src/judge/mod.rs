@@ -11,7 +11,7 @@ mod passes;
 mod score;
 mod test_run;
 
-pub use filter::matches_filter;
+pub use filter::{matches_filter, parse_filter};
 
 use std::path::{Path, PathBuf};
 

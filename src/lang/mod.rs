@@ -293,6 +293,11 @@ impl Compiled {
         }
     }
 
+    /// Where the built program is: its cache entry directory, or the executable itself.
+    pub fn location(&self) -> &std::path::Path {
+        &self.location
+    }
+
     /// The command line for a run with the given memory limit (a JVM's heap follows it).
     pub fn command(&self, memory_mib: u64) -> Vec<OsString> {
         self.argv

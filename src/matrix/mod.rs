@@ -12,6 +12,7 @@
 
 pub mod page;
 pub mod picture;
+pub mod status;
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};

@@ -19,7 +19,7 @@ use super::{CellDetail, ColumnData, Details, LimitsEntry, Recorder, ReportData, 
 use crate::judge::JudgeReport;
 use crate::verdict::Verdict;
 
-const STYLE: &str = include_str!("page.css");
+pub(super) const STYLE: &str = include_str!("page.css");
 const SCRIPT: &str = include_str!("page.js");
 
 /// The pictures a page holds at most, in bytes of packed SVG: the rest say they were left out,
@@ -74,11 +74,7 @@ pub fn write_judged(path: &Path, report: &JudgeReport, recorder: &Recorder) -> a
 /// temporary file renamed into place.
 pub fn write(path: &Path, data: &ReportData, details: Option<&Details>) -> anyhow::Result<()> {
     let html = build(data, details)?;
-    let dir = match path.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p,
-        _ => Path::new("."),
-    };
-    std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+    let dir = check_writable(path)?;
     let mut file = tempfile::NamedTempFile::new_in(dir)
         .with_context(|| format!("creating a temporary file in {}", dir.display()))?;
     // A page is for reading: the usual permissions, not the temporary file's private ones.
@@ -93,6 +89,34 @@ pub fn write(path: &Path, data: &ReportData, details: Option<&Details>) -> anyho
     file.persist(path)
         .with_context(|| format!("writing {}", path.display()))?;
     Ok(())
+}
+
+/// Checks, before any work is done, that a page can be written at `path`: its folder exists
+/// (it is never created: a mistyped path must not leave folders behind) and takes a new file.
+/// Returns the folder.
+pub fn check_writable(path: &Path) -> anyhow::Result<&Path> {
+    let dir = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    if path.is_dir() {
+        anyhow::bail!("{}: is a folder; give the page's file name", path.display());
+    }
+    if !dir.is_dir() {
+        anyhow::bail!(
+            "{}: cannot write the page there: the folder {} does not exist (create it first)",
+            path.display(),
+            dir.display()
+        );
+    }
+    tempfile::NamedTempFile::new_in(dir).with_context(|| {
+        format!(
+            "{}: cannot write the page there: the folder {} is not writable",
+            path.display(),
+            dir.display()
+        )
+    })?;
+    Ok(dir)
 }
 
 /// Packs details: each item gzip-compressed and base64-encoded, pictures stored once.
@@ -284,7 +308,7 @@ fn script_safe(json: &str) -> String {
 }
 
 /// Escapes text for HTML.
-fn escape(text: &str) -> String {
+pub(super) fn escape(text: &str) -> String {
     text.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")

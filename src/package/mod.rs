@@ -19,6 +19,7 @@
 
 mod config;
 pub mod constants;
+mod contest;
 mod format;
 mod include;
 mod invalid;
@@ -35,6 +36,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, bail};
 
 pub use config::{Limits, ProblemConfig, Validation};
+pub use contest::{Contest, ContestProblem, default_label, package_dirs};
 pub use format::FormatVersion;
 pub use include::Included;
 pub use invalid::{DataCase, DataKind};

@@ -63,7 +63,19 @@ pub(super) fn discover(package: &Package) -> anyhow::Result<Vec<TestCase>> {
         for entry in walker {
             let entry = entry.with_context(|| format!("reading {}", dir.display()))?;
             let path = entry.path();
-            if !entry.file_type().is_file() || path.extension().is_none_or(|e| e != "in") {
+            if !entry.file_type().is_file() {
+                continue;
+            }
+            // A misnamed test (`1.ans` beside `01.in`) must not silently disappear.
+            if path.extension().is_some_and(|e| e == "ans") && !path.with_extension("in").is_file()
+            {
+                bail!(
+                    "{}: answer file has no test input {} (rename one so the two match)",
+                    path.display(),
+                    path.with_extension("in").display()
+                );
+            }
+            if path.extension().is_none_or(|e| e != "in") {
                 continue;
             }
             let answer = path.with_extension("ans");

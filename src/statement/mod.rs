@@ -83,7 +83,27 @@ pub fn samples(package: &Package) -> anyhow::Result<Vec<Sample>> {
     Ok(samples)
 }
 
+/// The largest sample file shown in the statement page; a larger one is left out (with a
+/// warning): a 200 MB sample would make a 200 MB page, in the statement and in DOMjudge's zip.
+pub const SAMPLE_INLINE_BYTES: u64 = 1 << 20;
+
 fn read_text(path: &Path) -> anyhow::Result<String> {
+    let size = std::fs::metadata(path)
+        .with_context(|| format!("reading {}", path.display()))?
+        .len();
+    if size > SAMPLE_INLINE_BYTES {
+        let mib = size as f64 / f64::from(1 << 20);
+        eprintln!(
+            "warning: {}: the sample is {mib:.1} MiB, over the {} MiB shown in statements: left out of the statement page (and of a DOMjudge zip's problem.html); samples teams read should be small",
+            path.display(),
+            SAMPLE_INLINE_BYTES >> 20
+        );
+        return Ok(format!(
+            "(this sample is {mib:.1} MiB, too large to show here: {} in the problem's files)\n",
+            path.file_name()
+                .map_or(String::new(), |n| n.to_string_lossy().into_owned())
+        ));
+    }
     let bytes = std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
     String::from_utf8(bytes).with_context(|| format!("{}: not UTF-8 text", path.display()))
 }

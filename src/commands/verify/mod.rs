@@ -27,7 +27,7 @@ mod row;
 mod rules;
 mod score;
 mod session;
-mod summary;
+pub(crate) mod summary;
 use rules::{RuleEntry, rule_entries};
 use session::{Session, column_widths, header_line};
 
@@ -38,7 +38,8 @@ use session::{Session, column_widths, header_line};
     super::help::VERIFIED,
 ))]
 pub struct VerifyArgs {
-    /// A problem name under problems/, or the path of any package directory.
+    /// A problem name under problems/, the path of any package directory, or a contest folder
+    /// (every problem in it, then one table).
     pub problem: String,
     /// Print one JSON object on stdout instead of the table.
     #[arg(long)]
@@ -56,6 +57,10 @@ pub struct VerifyArgs {
     /// print the limit and its margins instead of the table.
     #[arg(skip)]
     pub timing_only: bool,
+    /// Set when verifying one problem of a contest with `--json`: the contest prints one JSON
+    /// object for all, so the problem's own is returned instead of printed.
+    #[arg(skip)]
+    pub embedded: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -89,11 +94,29 @@ struct Row {
     tests: Vec<TestResult>,
 }
 
+/// Verifies a problem, or every problem of a contest folder (see [`super::contest`]).
 pub fn run(args: VerifyArgs) -> anyhow::Result<ExitCode> {
     crate::interrupt::install();
+    match super::contest::Target::resolve(&args.problem)? {
+        super::contest::Target::Contest(contest) => super::contest::verify(&contest, args),
+        super::contest::Target::Problem(_) => Ok(problem(args)?.code),
+    }
+}
+
+/// Verifies one problem: its exit code and, unless only the time limit was asked for, its tally.
+pub(crate) fn problem(args: VerifyArgs) -> anyhow::Result<summary::Verified> {
+    crate::interrupt::install();
     let package = Package::open(&args.problem)?;
+    if let Some(path) = &args.report {
+        matrix::page::check_writable(path)?;
+    }
     crate::generate::ensure_secret_data(&package)?;
     super::warn_without_samples(&package);
+    let jobs = args
+        .run
+        .jobs
+        .map_or_else(crate::parallel::default_jobs, |j| j as usize);
+    super::precheck::data(&package, jobs, args.json)?;
     let submissions = package.submissions()?;
     if submissions.is_empty() {
         anyhow::bail!(
@@ -140,7 +163,8 @@ pub fn run(args: VerifyArgs) -> anyhow::Result<ExitCode> {
     let (rows, kept) = session.judge_all(&submissions, args.timing_only, print, entry.limit_s)?;
     limit::check_margins(&mut entry, &kept, &rows);
     if args.timing_only {
-        return limit::print_report(&package.short_name, &entry, &kept, &rows, args.json);
+        let code = limit::print_report(&package.short_name, &entry, &kept, &rows, args.json)?;
+        return Ok(summary::Verified { code, tally: None });
     }
     if !args.json {
         for warning in &entry.warnings {
@@ -160,7 +184,7 @@ pub fn run(args: VerifyArgs) -> anyhow::Result<ExitCode> {
         base.isolation.name(),
         rows,
         page,
-        args.json,
+        (args.json, args.embedded),
         styled,
     )
 }

@@ -35,16 +35,39 @@ pub(super) struct Page<'a> {
     pub recorder: Option<&'a Recorder>,
 }
 
+/// A verified problem: its exit code and, for a contest's table, its counts.
+#[derive(Debug)]
+pub(crate) struct Verified {
+    pub code: ExitCode,
+    pub tally: Option<Tally>,
+}
+
+/// One problem's line of a contest's table.
+#[derive(Debug, Clone, Serialize)]
+pub(crate) struct Tally {
+    pub submissions: usize,
+    pub as_expected: usize,
+    pub mismatches: usize,
+    pub judge_errors: usize,
+    pub skipped: usize,
+    /// Seconds from start to end of the problem's verify.
+    pub seconds: f64,
+    /// The problem's own JSON report, when the contest prints JSON.
+    #[serde(skip)]
+    pub report: Option<serde_json::Value>,
+}
+
 /// Prints the JSON report or the summary line; the exit code: 2 when the judge failed on any
-/// submission, else 0 iff every submission matched.
+/// submission, else 0 iff every submission matched. With `embedded`, the JSON report is
+/// returned in the tally instead of printed.
 pub(super) fn summarize(
     package: &Package,
     isolation: &'static str,
     rows: Vec<Row>,
     page: Page,
-    json: bool,
+    (json, embedded): (bool, bool),
     styled: bool,
-) -> anyhow::Result<ExitCode> {
+) -> anyhow::Result<Verified> {
     let count = |s: Status| rows.iter().filter(|r| r.status == s).count();
     let (mismatched, errors, fine, skipped, ignored_files) = (
         count(Status::Mismatch),
@@ -69,7 +92,18 @@ pub(super) fn summarize(
         matrix::page::write_from_json(path, &value, page.recorder.map(|r| &r.details))?;
     }
     let rows = report.submissions;
-    if json {
+    let mut tally = Tally {
+        submissions: rows.len(),
+        as_expected: fine,
+        mismatches: mismatched,
+        judge_errors: errors,
+        skipped,
+        seconds: 0.0,
+        report: None,
+    };
+    if json && embedded {
+        tally.report = Some(value);
+    } else if json {
         crate::util::outln!("{}", serde_json::to_string(&value)?);
     } else {
         let summary = format!(
@@ -90,12 +124,16 @@ pub(super) fn summarize(
             crate::util::outln!("report: {}", path.display());
         }
     }
-    Ok(if errors > 0 {
+    let code = if errors > 0 {
         ExitCode::from(2)
     } else if ok {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)
+    };
+    Ok(Verified {
+        code,
+        tally: Some(tally),
     })
 }
 

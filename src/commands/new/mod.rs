@@ -1,0 +1,294 @@
+//! `leapfrog new problem NAME` and `leapfrog new contest NAME`: start a package that verifies at
+//! once (see [`templates`]), or a contest folder. Like `cargo new`, nothing existing is ever
+//! overwritten: the folder is built beside its place and renamed into it. A problem made inside
+//! a contest folder (one with problems.yaml or contest.yaml) is added to its problems.yaml.
+
+mod templates;
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use anyhow::{Context, bail};
+use clap::{Args, Subcommand};
+
+pub use templates::Lang;
+
+#[derive(Debug, Args)]
+#[command(after_help = super::help::after_help(
+    &[
+        "leapfrog new contest spring",
+        "cd spring && leapfrog new problem hello --lang cpp",
+        "leapfrog verify spring",
+    ],
+    "",
+    "0 made, 2 the folder exists or cannot be written",
+))]
+pub struct NewArgs {
+    #[command(subcommand)]
+    pub what: What,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum What {
+    /// A problem package (2025-09): problem.yaml, statement, a sample, an input validator, a
+    /// seeded generator with generators.yaml and an accepted solution.
+    Problem {
+        /// The folder to create; its last part is the problem's short name ([a-z0-9_-]).
+        name: PathBuf,
+        /// The language of the validator, generator and solution.
+        #[arg(long, value_enum, default_value_t = Lang::Python)]
+        lang: Lang,
+    },
+    /// A contest folder: contest.yaml and problems.yaml, to add problems to with `new problem`.
+    Contest {
+        /// The folder to create.
+        name: PathBuf,
+    },
+}
+
+pub fn run(args: NewArgs) -> anyhow::Result<ExitCode> {
+    match args.what {
+        What::Problem { name, lang } => new_problem(&name, lang),
+        What::Contest { name } => new_contest(&name),
+    }
+}
+
+/// The short name of the folder `path`, checked: problemtools and DOMjudge want short names of
+/// lower-case letters and digits (`-` and `_` are kept here and dropped on export).
+fn short_name(path: &Path) -> anyhow::Result<String> {
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .with_context(|| format!("{}: give a folder name", path.display()))?;
+    let ok = name.starts_with(|c: char| c.is_ascii_lowercase() || c.is_ascii_digit())
+        && name
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-' || c == '_');
+    if !ok {
+        bail!(
+            "{name}: a short name is lower-case letters, digits, `-` and `_` (problemtools and DOMjudge use it as the problem's id); try {}",
+            crate::export::short_name(&name)
+        );
+    }
+    Ok(name)
+}
+
+/// Refuses an existing destination, as `cargo new` does.
+fn refuse_existing(path: &Path) -> anyhow::Result<()> {
+    if path.exists() || path.is_symlink() {
+        bail!(
+            "{}: already exists; `new` never overwrites anything (pick another name or remove it)",
+            path.display()
+        );
+    }
+    Ok(())
+}
+
+/// Builds a folder beside `dest` with `files` (relative path, contents) and renames it into
+/// place, so `dest` is either complete or absent.
+fn write_folder(dest: &Path, files: &[(String, String)]) -> anyhow::Result<()> {
+    let staging = crate::util::staging_dir_for(&absolute(dest)?)?;
+    for (rel, text) in files {
+        let path = staging.path().join(rel);
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent)
+                .with_context(|| format!("creating {}", parent.display()))?;
+        }
+        std::fs::write(&path, text).with_context(|| format!("writing {}", path.display()))?;
+    }
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(staging.path(), std::fs::Permissions::from_mode(0o755))?;
+    }
+    refuse_existing(dest)?;
+    let built = staging.keep();
+    std::fs::rename(&built, dest).map_err(|err| {
+        let _ = std::fs::remove_dir_all(&built);
+        anyhow::anyhow!("creating {}: {err}", dest.display())
+    })
+}
+
+fn absolute(path: &Path) -> anyhow::Result<PathBuf> {
+    Ok(if path.is_absolute() {
+        path.to_path_buf()
+    } else {
+        std::env::current_dir()?.join(path)
+    })
+}
+
+/// `two-sum_x` → `Two Sum X`.
+fn title(name: &str) -> String {
+    name.split(['-', '_'])
+        .filter(|w| !w.is_empty())
+        .map(|w| {
+            let mut chars = w.chars();
+            match chars.next() {
+                Some(first) => first.to_ascii_uppercase().to_string() + chars.as_str(),
+                None => String::new(),
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// A fresh version-4-shaped UUID, as 2025-09's `uuid` key wants: the hash of the name, the
+/// clock and the process (unique, which is all the key asks; no secret rests on it).
+fn uuid(name: &str) -> String {
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_nanos())
+        .unwrap_or(0);
+    let seed = format!("{name}:{now}:{}", std::process::id());
+    let digest = crate::util::hash_bytes(seed.as_bytes());
+    let mut bytes = [0u8; 16];
+    for (i, byte) in bytes.iter_mut().enumerate() {
+        *byte = u8::from_str_radix(&digest[2 * i..2 * i + 2], 16).unwrap_or(0);
+    }
+    bytes[6] = (bytes[6] & 0x0f) | 0x40;
+    bytes[8] = (bytes[8] & 0x3f) | 0x80;
+    let hex = crate::util::hex(&bytes);
+    format!(
+        "{}-{}-{}-{}-{}",
+        &hex[0..8],
+        &hex[8..12],
+        &hex[12..16],
+        &hex[16..20],
+        &hex[20..32]
+    )
+}
+
+fn new_problem(dest: &Path, lang: Lang) -> anyhow::Result<ExitCode> {
+    let name = short_name(dest)?;
+    refuse_existing(dest)?;
+    let contest = contest_of(dest);
+    let title = title(&name);
+    let ext = lang.extension();
+    let (validator, generator, solution) = lang.sources();
+    let files: Vec<(String, String)> = vec![
+        (
+            "problem.yaml".into(),
+            templates::problem_yaml(&title, &uuid(&name)),
+        ),
+        (
+            "statement/problem.en.md".into(),
+            templates::statement(&title),
+        ),
+        ("data/sample/1.in".into(), "1 2\n".into()),
+        ("data/sample/1.ans".into(), "3\n".into()),
+        (format!("input_validators/validate.{ext}"), validator.into()),
+        (format!("generators/gen.{ext}"), generator.into()),
+        (
+            "generators/generators.yaml".into(),
+            templates::generators_yaml(ext),
+        ),
+        (
+            format!("submissions/accepted/solution.{ext}"),
+            solution.into(),
+        ),
+    ];
+    write_folder(dest, &files)?;
+    crate::util::outln!(
+        "created problem {name} in {} ({} programs)",
+        dest.display(),
+        ext
+    );
+    if let Some(contest) = contest {
+        let label = add_to_contest(&contest, &name)?;
+        crate::util::outln!(
+            "added {name} to {} as problem {label}",
+            contest.join("problems.yaml").display()
+        );
+    }
+    crate::util::outln!(
+        "next: write the statement and programs, then `leapfrog verify {}` (it generates data/secret first)",
+        dest.display()
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The contest folder a new problem at `dest` goes into, if its parent is one.
+fn contest_of(dest: &Path) -> Option<PathBuf> {
+    let parent = match dest.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    (parent.join("problems.yaml").is_file() || parent.join("contest.yaml").is_file())
+        .then_some(parent)
+}
+
+/// Appends the problem to the contest's problems.yaml (kept as written: comments and all);
+/// returns its label.
+fn add_to_contest(contest: &Path, name: &str) -> anyhow::Result<String> {
+    let path = contest.join("problems.yaml");
+    let text = if path.is_file() {
+        std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?
+    } else {
+        String::new()
+    };
+    let listed: Option<Vec<serde_yaml_ng::Value>> = if text.trim().is_empty() {
+        None
+    } else {
+        serde_yaml_ng::from_str(&text)
+            .with_context(|| format!("{}: not a list of problems", path.display()))?
+    };
+    let listed = listed.unwrap_or_default();
+    let label = crate::package::default_label(listed.len());
+    // An empty flow list (`[]`) cannot be appended to: drop it.
+    let mut out: String = text
+        .lines()
+        .filter(|line| !(listed.is_empty() && line.trim() == "[]"))
+        .map(|line| format!("{line}\n"))
+        .collect();
+    out.push_str(&format!(
+        "- id: {name}\n  label: {label}\n  name: {}\n",
+        serde_yaml_ng::to_string(&title(name))?.trim_end()
+    ));
+    crate::util::write_atomically(&path, out.as_bytes())?;
+    Ok(label)
+}
+
+fn new_contest(dest: &Path) -> anyhow::Result<ExitCode> {
+    let name = short_name(dest)?;
+    refuse_existing(dest)?;
+    let files = vec![
+        (
+            "contest.yaml".to_string(),
+            crate::export::contest::fresh_contest_yaml(&title(&name)),
+        ),
+        (
+            "problems.yaml".to_string(),
+            "# The problems in contest order: `- id: <folder>`, with `label:` (A, B …), `name:` and\n\
+# `rgb:` ('#rrggbb', the balloon). `leapfrog new problem` run in this folder adds itself here.\n"
+                .to_string(),
+        ),
+    ];
+    write_folder(dest, &files)?;
+    crate::util::outln!(
+        "created contest {name} in {}; add problems with `cd {} && leapfrog new problem NAME`",
+        dest.display(),
+        dest.display()
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn titles_and_short_names() {
+        assert_eq!(title("two-sum_x"), "Two Sum X");
+        assert!(short_name(Path::new("a/hello-2")).is_ok());
+        let err = short_name(Path::new("Hello World"))
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("try helloworld"), "{err}");
+    }
+
+    #[test]
+    fn uuids_are_version_4() {
+        let id = uuid("x");
+        assert_eq!(id.len(), 36);
+        assert_eq!(&id[14..15], "4");
+    }
+}

@@ -1,0 +1,218 @@
+//! The data check `verify` runs before judging anything, as problemtools' `verifyproblem`
+//! does: every test input through the input validators, every answer through the answer
+//! validators and the output checker (what `leapfrog validate` checks first). A package whose
+//! data and judge programs are unchanged since the last clean check costs nothing: the check is
+//! remembered by a hash of every file of the package but its submissions and statement.
+
+use std::path::Path;
+
+use sha2::{Digest, Sha256};
+
+use super::validate::{Finding, validate_test};
+use super::validate_data::Checks;
+use crate::checking::{AnswerValidators, InputValidators, OutputChecker};
+use crate::package::Package;
+
+/// Test data the package's own validators reject: verify stops before judging (exit 1).
+#[derive(Debug, Clone, thiserror::Error)]
+#[error("{0}")]
+pub struct InvalidData(pub String);
+
+/// Checks the package's test data unless an identical package passed before. Prints what is
+/// wrong; fails with [`InvalidData`] (or a judge error for a broken validator).
+pub fn data(package: &Package, jobs: usize, quiet: bool) -> anyhow::Result<()> {
+    let key = content_hash(package)?;
+    let marker = crate::lang::cache_dir()?.join("validated").join(&key);
+    if marker.is_file() {
+        return Ok(());
+    }
+    let tests = package.tests()?;
+    let validators = InputValidators::for_package(package)?;
+    if validators.is_empty() && !quiet {
+        eprintln!(
+            "warning: {}: no input validators in input_validators/: the inputs are not checked before judging",
+            package.root.display()
+        );
+    }
+    let checker = OutputChecker::for_package(package)?;
+    let answers = AnswerValidators::for_package(package)?;
+    let checks = Checks {
+        inputs: &validators,
+        answers: &answers,
+        checker: &checker,
+    };
+    let scratch = tempfile::Builder::new()
+        .prefix("leapfrog-precheck-")
+        .tempdir()?;
+    let mut invalid = Vec::new();
+    let mut broken = Vec::new();
+    crate::parallel::ordered(
+        &tests,
+        jobs,
+        |_, test| validate_test(package, test, &checks, scratch.path()),
+        |i, finding| {
+            let path = tests[i].input.display();
+            match finding {
+                Finding::Fine => {}
+                Finding::Invalid(why) => invalid.push(format!("{path}: {why}")),
+                Finding::Broken(why) => broken.push(format!("{path}: {why}")),
+            }
+            !crate::interrupt::requested()
+        },
+    );
+    crate::interrupt::check()?;
+    let shown = |list: &[String]| {
+        let mut text: Vec<String> = list.iter().take(10).map(|l| format!("  {l}")).collect();
+        if list.len() > 10 {
+            text.push(format!("  … and {} more", list.len() - 10));
+        }
+        text.join("\n")
+    };
+    if !broken.is_empty() {
+        anyhow::bail!(
+            "{}: checking the test data before judging failed (a validator or the checker is broken):\n{}",
+            package.root.display(),
+            shown(&broken)
+        );
+    }
+    if !invalid.is_empty() {
+        return Err(InvalidData(format!(
+            "{}: {} invalid before judging (the package's validators reject {}); nothing was judged:\n{}\nsee `leapfrog validate {}`",
+            package.root.display(),
+            crate::util::plural(invalid.len(), "test"),
+            if invalid.len() == 1 { "it" } else { "them" },
+            shown(&invalid),
+            package.root.display()
+        ))
+        .into());
+    }
+    crate::util::write_atomically(&marker, b"")?;
+    Ok(())
+}
+
+/// A hash of every file of the package that can change a validation: everything but
+/// `submissions/` and the statement, with leapfrog's version.
+fn content_hash(package: &Package) -> anyhow::Result<String> {
+    let mut hasher = Sha256::new();
+    hasher.update(env!("CARGO_PKG_VERSION").as_bytes());
+    let skip = |path: &Path| {
+        let rel = path.strip_prefix(&package.root).unwrap_or(path);
+        let first = rel
+            .components()
+            .next()
+            .map(|c| c.as_os_str().to_string_lossy().into_owned());
+        matches!(
+            first.as_deref(),
+            Some("submissions" | "statement" | "problem_statement" | ".git")
+        )
+    };
+    let walk = walkdir::WalkDir::new(&package.root)
+        .sort_by_file_name()
+        .follow_links(true)
+        .into_iter()
+        .filter_entry(|e| !skip(e.path()));
+    for entry in walk {
+        let entry = entry?;
+        if !entry.file_type().is_file() {
+            continue;
+        }
+        let rel = entry
+            .path()
+            .strip_prefix(&package.root)
+            .unwrap_or(entry.path());
+        hasher.update(rel.to_string_lossy().as_bytes());
+        hasher.update([0]);
+        let mut file = std::fs::File::open(entry.path())?;
+        let mut buffer = vec![0u8; 1 << 16];
+        loop {
+            let n = std::io::Read::read(&mut file, &mut buffer)?;
+            if n == 0 {
+                break;
+            }
+            hasher.update(&buffer[..n]);
+        }
+        hasher.update([0]);
+    }
+    Ok(crate::util::hex(&hasher.finalize()))
+}
+
+/// Checks the inputs of the tests a submission failed, for `judge`: a verdict on an input the
+/// package's own validators reject says more about the input than the program. Nothing runs
+/// when the data passed [`data`]'s check unchanged, or when there are no input validators.
+pub struct FailedInputs {
+    validators: InputValidators,
+    scratch: tempfile::TempDir,
+    /// How many more inputs to check (a program that fails everything costs little).
+    budget: usize,
+    /// How many of those checked were invalid.
+    invalid: usize,
+}
+
+impl FailedInputs {
+    pub fn for_package(package: &Package) -> Option<FailedInputs> {
+        let validated = content_hash(package).ok().is_some_and(|key| {
+            crate::lang::cache_dir().is_ok_and(|d| d.join("validated").join(key).is_file())
+        });
+        if validated {
+            return None;
+        }
+        let validators = InputValidators::for_package(package).ok()?;
+        if validators.is_empty() {
+            return None;
+        }
+        let scratch = tempfile::Builder::new()
+            .prefix("leapfrog-inputs-")
+            .tempdir()
+            .ok()?;
+        Some(FailedInputs {
+            validators,
+            scratch,
+            budget: 20,
+            invalid: 0,
+        })
+    }
+
+    /// The note to print under a test's line when the submission failed it and the validators
+    /// reject its input (or cannot be run on it).
+    pub fn note(
+        &mut self,
+        package: &Package,
+        tests: &[crate::package::TestCase],
+        result: &crate::judge::TestResult,
+    ) -> Option<String> {
+        if self.budget == 0 || result.verdict == crate::verdict::Verdict::Ac {
+            return None;
+        }
+        let test = tests.iter().find(|t| t.name == result.name)?;
+        self.budget -= 1;
+        let limits = &package.config.limits;
+        let checked = self
+            .validators
+            .check_test(test, self.scratch.path(), limits);
+        if matches!(checked, Ok(Some(_))) {
+            self.invalid += 1;
+        }
+        match checked {
+            Ok(Some(reason)) => Some(format!(
+                "the input {} is INVALID (the input validators reject it: {reason}); the verdict may be the data's fault",
+                test.input.display()
+            )),
+            Ok(None) => None,
+            Err(err) => Some(format!(
+                "could not check the input {} with the input validators: {err:#}",
+                test.input.display()
+            )),
+        }
+    }
+
+    /// The closing warning, when some failed test's input was invalid.
+    pub fn warn(&self, package: &Package) {
+        if self.invalid > 0 {
+            eprintln!(
+                "warning: {} failed on inputs the package's validators reject: check the data first (`leapfrog validate {}`)",
+                crate::util::plural(self.invalid, "test"),
+                package.root.display()
+            );
+        }
+    }
+}

@@ -1,0 +1,103 @@
+//! The contest files of a DOMjudge export: `contest.yaml` and `problems.yaml` next to the
+//! problem folders and zips, the layout DOMjudge's `import-contest` reads (it imports
+//! contest.yaml, then problems.yaml through `contests/{cid}/problems/add-data`, then zips each
+//! folder `<id>/` named by a problem's `id` and uploads it as that problem).
+
+use serde::Serialize;
+
+use super::short_name;
+use crate::package::{Contest, Package};
+
+/// A line of the exported problems.yaml.
+#[derive(Debug, Serialize)]
+struct Entry<'a> {
+    id: String,
+    label: &'a str,
+    name: &'a str,
+    rgb: String,
+    color: &'static str,
+}
+
+/// Balloon colours given in order when the contest names none: (rgb, CSS colour name).
+const PALETTE: &[(&str, &str)] = &[
+    ("#ff0000", "red"),
+    ("#0000ff", "blue"),
+    ("#008000", "green"),
+    ("#ffff00", "yellow"),
+    ("#ffa500", "orange"),
+    ("#800080", "purple"),
+    ("#ffc0cb", "pink"),
+    ("#00ffff", "cyan"),
+    ("#a52a2a", "brown"),
+    ("#808080", "gray"),
+    ("#000000", "black"),
+    ("#ffffff", "white"),
+];
+
+/// The contents of `problems.yaml` for the contest's packages (in contest order).
+pub fn problems_yaml(contest: &Contest, packages: &[Package]) -> anyhow::Result<String> {
+    let entries: Vec<Entry> = contest
+        .problems
+        .iter()
+        .zip(packages)
+        .enumerate()
+        .map(|(i, (problem, package))| {
+            let (rgb, color) = PALETTE[i % PALETTE.len()];
+            Entry {
+                id: short_name(&package.short_name),
+                label: &problem.label,
+                name: package.display_name(),
+                rgb: problem.rgb.clone().unwrap_or_else(|| rgb.to_string()),
+                color,
+            }
+        })
+        .collect();
+    Ok(serde_yaml_ng::to_string(&entries)?)
+}
+
+/// The contents of `contest.yaml`: the contest's own, else a fresh one (with a note saying
+/// what to set before the contest).
+pub fn contest_yaml(contest: &Contest, notes: &mut Vec<String>) -> anyhow::Result<String> {
+    let own = contest.root.join("contest.yaml");
+    if own.is_file() {
+        return std::fs::read_to_string(&own)
+            .map_err(|e| anyhow::anyhow!("reading {}: {e}", own.display()));
+    }
+    notes.push(format!(
+        "{}: no contest.yaml; wrote one with a placeholder start_time and duration 5:00:00: set them before importing",
+        contest.root.display()
+    ));
+    Ok(fresh_contest_yaml(&contest.name))
+}
+
+/// A contest.yaml in the CCS format DOMjudge imports, for a contest called `name`.
+pub fn fresh_contest_yaml(name: &str) -> String {
+    let quoted = serde_yaml_ng::to_string(name).unwrap_or_else(|_| format!("'{name}'\n"));
+    format!(
+        "# The contest as DOMjudge imports it (CCS contest.yaml); set start_time before the contest.\n\
+id: {}\n\
+name: {}\
+formal_name: {}\
+start_time: 2030-01-01T10:00:00+00:00\n\
+duration: 5:00:00\n\
+scoreboard_freeze_duration: 1:00:00\n\
+penalty_time: 20\n",
+        short_name(name),
+        quoted,
+        quoted
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_fresh_contest_yaml_parses_with_the_keys_domjudge_reads() {
+        let text = fresh_contest_yaml("Spring: Cup");
+        let value: serde_yaml_ng::Value = serde_yaml_ng::from_str(&text).unwrap();
+        assert_eq!(value["name"].as_str(), Some("Spring: Cup"));
+        assert_eq!(value["id"].as_str(), Some("springcup"));
+        assert_eq!(value["duration"].as_str(), Some("5:00:00"));
+    }
+}

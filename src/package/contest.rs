@@ -1,0 +1,264 @@
+//! Contest folders: a folder whose subfolders are problem packages, as BAPCtools and DOMjudge's
+//! `import-contest` lay them out.
+//!
+//! ```text
+//! contest/
+//!   contest.yaml     name, start time, duration … (the CCS contest.yaml); optional
+//!   problems.yaml    the problems in order: `- id: <folder>  label: A  name: …  rgb: '#…'`
+//!   <id>/problem.yaml
+//! ```
+//! The order and labels come from `problems.yaml` (DOMjudge's and the 2025-09 format's
+//! convention), else from a `problems:` list in `contest.yaml` (the older `problemset.yaml`
+//! shape: `short-name` and `letter` or `label`), else the subfolders in name order, labelled
+//! A, B, C … A folder is a contest when it has no `problem.yaml` itself and either one of these
+//! files or at least one subfolder with a `problem.yaml`.
+
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, bail};
+use serde::{Deserialize, Serialize};
+
+/// One problem of a contest, in contest order.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ContestProblem {
+    /// The problem's folder name (DOMjudge's problem id).
+    pub id: String,
+    /// Its label on the scoreboard: `A`, `B` …
+    pub label: String,
+    /// The package folder.
+    #[serde(skip)]
+    pub dir: PathBuf,
+    /// The balloon colour, when the contest gives one (`#rrggbb`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rgb: Option<String>,
+}
+
+/// An opened contest folder.
+#[derive(Debug, Clone)]
+pub struct Contest {
+    pub root: PathBuf,
+    /// `name` from contest.yaml, or the folder's name.
+    pub name: String,
+    pub problems: Vec<ContestProblem>,
+}
+
+/// An entry of `problems.yaml` (or of `problems:` in contest.yaml); unknown keys are kept by
+/// DOMjudge and ignored here.
+#[derive(Debug, Deserialize)]
+struct Entry {
+    id: Option<String>,
+    #[serde(rename = "short-name", alias = "short_name")]
+    short_name: Option<String>,
+    label: Option<String>,
+    letter: Option<String>,
+    rgb: Option<String>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(untagged)]
+enum Listed {
+    Id(String),
+    Entry(Entry),
+}
+
+#[derive(Debug, Deserialize, Default)]
+struct ContestYaml {
+    name: Option<String>,
+    problems: Option<Vec<Listed>>,
+}
+
+impl Contest {
+    /// Whether `dir` is a contest folder (see the module documentation).
+    pub fn is_contest(dir: &Path) -> bool {
+        if !dir.is_dir() || dir.join("problem.yaml").exists() {
+            return false;
+        }
+        dir.join("problems.yaml").is_file()
+            || dir.join("contest.yaml").is_file()
+            || !package_dirs(dir).unwrap_or_default().is_empty()
+    }
+
+    /// Opens the contest folder `root`.
+    pub fn open(root: &Path) -> anyhow::Result<Contest> {
+        let root = std::fs::canonicalize(root).unwrap_or_else(|_| root.to_path_buf());
+        let contest_yaml = root.join("contest.yaml");
+        let config: ContestYaml = if contest_yaml.is_file() {
+            read_yaml(&contest_yaml)?.unwrap_or_default()
+        } else {
+            ContestYaml::default()
+        };
+        let name = config.name.clone().unwrap_or_else(|| folder_name(&root));
+        let problems_yaml = root.join("problems.yaml");
+        let (listed, source) = if problems_yaml.is_file() {
+            let list: Option<Vec<Listed>> = read_yaml(&problems_yaml)?;
+            (Some(list.unwrap_or_default()), problems_yaml)
+        } else {
+            (config.problems, contest_yaml)
+        };
+        let problems = match listed {
+            Some(list) => from_list(&root, list, &source)?,
+            None => package_dirs(&root)?
+                .into_iter()
+                .enumerate()
+                .map(|(i, dir)| ContestProblem {
+                    id: folder_name(&dir),
+                    label: default_label(i),
+                    dir,
+                    rgb: None,
+                })
+                .collect(),
+        };
+        if problems.is_empty() {
+            bail!(
+                "{}: a contest folder with no problems (no subfolder has a problem.yaml)",
+                root.display()
+            );
+        }
+        Ok(Contest {
+            root,
+            name,
+            problems,
+        })
+    }
+
+    /// The labelled name of a problem for tables: `A frogs`.
+    pub fn title(problem: &ContestProblem) -> String {
+        format!("{} {}", problem.label, problem.id)
+    }
+}
+
+/// The problems listed in `source`, each checked to be a package folder.
+fn from_list(root: &Path, list: Vec<Listed>, source: &Path) -> anyhow::Result<Vec<ContestProblem>> {
+    let mut problems: Vec<ContestProblem> = Vec::new();
+    for (i, listed) in list.into_iter().enumerate() {
+        let (id, label, rgb) = match listed {
+            Listed::Id(id) => (Some(id), None, None),
+            Listed::Entry(e) => (e.id.or(e.short_name), e.label.or(e.letter), e.rgb),
+        };
+        let Some(id) = id else {
+            bail!(
+                "{}: problem {} has no `id` (the name of its folder)",
+                source.display(),
+                i + 1
+            );
+        };
+        let dir = root.join(&id);
+        if !dir.join("problem.yaml").is_file() {
+            bail!(
+                "{}: problem `{id}` is listed, but {} has no problem.yaml",
+                source.display(),
+                dir.display()
+            );
+        }
+        if problems.iter().any(|p| p.id == id) {
+            bail!("{}: problem `{id}` is listed twice", source.display());
+        }
+        problems.push(ContestProblem {
+            id,
+            label: label.unwrap_or_else(|| default_label(i)),
+            dir,
+            rgb,
+        });
+    }
+    Ok(problems)
+}
+
+/// The subfolders of `root` that hold a `problem.yaml`, by name.
+pub fn package_dirs(root: &Path) -> anyhow::Result<Vec<PathBuf>> {
+    let mut dirs: Vec<PathBuf> = std::fs::read_dir(root)
+        .with_context(|| format!("reading {}", root.display()))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.join("problem.yaml").is_file())
+        .collect();
+    dirs.sort();
+    Ok(dirs)
+}
+
+/// `A` … `Z`, then `AA`, `AB` … as spreadsheets count.
+pub fn default_label(index: usize) -> String {
+    let letter = |n: usize| char::from(b'A' + (n % 26) as u8);
+    if index < 26 {
+        letter(index).to_string()
+    } else {
+        format!("{}{}", letter(index / 26 - 1), letter(index))
+    }
+}
+
+fn folder_name(dir: &Path) -> String {
+    dir.file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| dir.display().to_string())
+}
+
+/// Reads a YAML file; `None` for an empty one.
+fn read_yaml<T: serde::de::DeserializeOwned>(path: &Path) -> anyhow::Result<Option<T>> {
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+    if text.trim().is_empty() {
+        return Ok(None);
+    }
+    serde_yaml_ng::from_str(&text)
+        .map(Some)
+        .with_context(|| format!("{}: not a valid contest file", path.display()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn package(root: &Path, name: &str) {
+        std::fs::create_dir_all(root.join(name)).unwrap();
+        std::fs::write(root.join(name).join("problem.yaml"), "name: x\n").unwrap();
+    }
+
+    #[test]
+    fn labels_count_like_spreadsheet_columns() {
+        assert_eq!(default_label(0), "A");
+        assert_eq!(default_label(25), "Z");
+        assert_eq!(default_label(26), "AA");
+        assert_eq!(default_label(27), "AB");
+    }
+
+    #[test]
+    fn order_and_labels_come_from_problems_yaml() {
+        let dir = tempfile::tempdir().unwrap();
+        package(dir.path(), "alpha");
+        package(dir.path(), "beta");
+        std::fs::write(
+            dir.path().join("problems.yaml"),
+            "- id: beta\n  label: X\n  rgb: '#ff0000'\n- id: alpha\n",
+        )
+        .unwrap();
+        assert!(Contest::is_contest(dir.path()));
+        let contest = Contest::open(dir.path()).unwrap();
+        let got: Vec<(&str, &str)> = contest
+            .problems
+            .iter()
+            .map(|p| (p.id.as_str(), p.label.as_str()))
+            .collect();
+        assert_eq!(got, [("beta", "X"), ("alpha", "B")]);
+    }
+
+    #[test]
+    fn without_lists_the_folders_go_in_name_order() {
+        let dir = tempfile::tempdir().unwrap();
+        package(dir.path(), "b");
+        package(dir.path(), "a");
+        let contest = Contest::open(dir.path()).unwrap();
+        assert_eq!(contest.problems[0].id, "a");
+        assert_eq!(contest.problems[1].label, "B");
+        assert!(!Contest::is_contest(&dir.path().join("a")));
+    }
+
+    #[test]
+    fn a_listed_problem_without_a_package_is_an_error_naming_both() {
+        let dir = tempfile::tempdir().unwrap();
+        package(dir.path(), "a");
+        std::fs::write(dir.path().join("problems.yaml"), "- id: a\n- id: gone\n").unwrap();
+        let err = format!("{:#}", Contest::open(dir.path()).unwrap_err());
+        assert!(
+            err.contains("problems.yaml") && err.contains("`gone`"),
+            "{err}"
+        );
+    }
+}
