@@ -176,6 +176,16 @@ pub(crate) fn group_flags_planned(
     Ok((flags.output, flags.input))
 }
 
+/// What a test's own `.yaml` (not written yet: `text`, from the plan) sets: its output and input
+/// validator arguments, `None` where it sets nothing.
+pub(crate) fn test_flags_planned(
+    text: &str,
+    file: &Path,
+) -> anyhow::Result<(Option<Vec<String>>, Option<InputArgs>)> {
+    let settings = test_config::parse(text, file, true)?;
+    Ok((settings.output, settings.input))
+}
+
 /// The settings for tests in `dir`, each from the nearest group file that sets it.
 fn group_settings(
     data: &Path,
