@@ -31,21 +31,24 @@ pub(super) fn commit(
         tests: BTreeMap::new(),
     };
     for (dir, text) in &plan.groups {
-        let rel = format!("{dir}/test_group.yaml");
-        let target = data.join(&rel);
-        let hash = hash_bytes(text.as_bytes());
-        if file_hash(&target).as_deref() == Some(hash.as_str()) {
-            summary.unchanged += 1;
-        } else {
-            write_atomically(&target, text.as_bytes())?;
-            summary.written += 1;
-        }
+        let rel = group_yaml(dir);
+        let hash = write_yaml(data, &rel, text, &mut summary)?;
         manifest.files.insert(rel, hash);
     }
+    let own_yaml: BTreeMap<&str, &str> = plan
+        .tests
+        .iter()
+        .filter_map(|t| Some((t.name.as_str(), t.yaml.as_deref()?)))
+        .collect();
     for test in staged {
         manifest
             .tests
             .insert(test.name.clone(), test.recipe.clone());
+        if let Some(text) = own_yaml.get(test.name.as_str()) {
+            let rel = format!("{}.yaml", test.name);
+            let hash = write_yaml(data, &rel, text, &mut summary)?;
+            manifest.files.insert(rel, hash);
+        }
         if test.made {
             summary.made += 1;
         }
@@ -128,4 +131,31 @@ pub(super) fn plan_fingerprint(plan: &Plan) -> anyhow::Result<String> {
     let mut keyed = format!("leapfrog {}\n", env!("CARGO_PKG_VERSION")).into_bytes();
     keyed.extend_from_slice(&bytes);
     Ok(hash_bytes(&keyed))
+}
+
+/// Where a group's `test_group.yaml` goes, below `data/` (the root's is `test_group.yaml`).
+pub(super) fn group_yaml(dir: &str) -> String {
+    match dir {
+        "" => "test_group.yaml".to_string(),
+        dir => format!("{dir}/test_group.yaml"),
+    }
+}
+
+/// Writes a YAML file the plan makes, unless it already holds the same YAML (byte for byte, or
+/// the same values written another way, as a package that ships them may); the hash of the
+/// file as it is then, for the manifest.
+fn write_yaml(
+    data: &Path,
+    rel: &str,
+    text: &str,
+    summary: &mut GenerateSummary,
+) -> anyhow::Result<String> {
+    let target = data.join(rel);
+    if super::same_content(&target, text.as_bytes(), rel) {
+        summary.unchanged += 1;
+    } else {
+        write_atomically(&target, text.as_bytes())?;
+        summary.written += 1;
+    }
+    file_hash(&target).with_context(|| format!("reading {}", target.display()))
 }

@@ -81,7 +81,6 @@ pub fn generate(
     };
     let data = package.data_dir();
     let old = Manifest::load(&data)?;
-    refuse_foreign_files(&plan, &data, &old, options.force)?;
     let validators = InputValidators::for_package(package)?;
     let references = references(package, &plan)?;
     let recipes = Recipes::new(package, &plan).all();
@@ -136,6 +135,7 @@ pub fn generate(
         return Err(err);
     }
     crate::interrupt::check()?;
+    refuse_foreign_files(&plan, &data, &old, options.force, &staged)?;
     for (index, test) in fresh {
         staged.insert(index, reuse(&data, &old, test, &recipes, &references));
     }
@@ -255,22 +255,47 @@ pub fn ensure_secret_data(package: &Package) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Refuses to overwrite files generate did not write, unless forced.
+/// Refuses to overwrite files generate did not write, unless forced, or unless they already
+/// hold what the plan makes (a package that ships the files its plan also makes, as BAPCtools
+/// packages do). A file that differs is kept, and named: it may be the setter's own work.
 fn refuse_foreign_files(
     plan: &Plan,
     data: &Path,
     old: &Manifest,
     force: bool,
+    staged: &BTreeMap<usize, Staged>,
 ) -> anyhow::Result<()> {
     if force {
         return Ok(());
     }
-    let foreign: Vec<String> = plan
-        .tests
-        .iter()
-        .flat_map(|t| [format!("{}.in", t.name), format!("{}.ans", t.name)])
-        .chain(plan.groups.keys().map(|d| format!("{d}/test_group.yaml")))
-        .filter(|rel| data.join(rel).exists() && !old.owns(data, rel))
+    let mut made: Vec<(String, Vec<u8>)> = Vec::new();
+    for (dir, text) in &plan.groups {
+        made.push((commit::group_yaml(dir), text.clone().into_bytes()));
+    }
+    for (index, test) in plan.tests.iter().enumerate() {
+        if let Some(text) = &test.yaml {
+            made.push((format!("{}.yaml", test.name), text.clone().into_bytes()));
+        }
+        let Some(s) = staged.get(&index) else {
+            continue;
+        };
+        for (ext, file) in [("in", &s.input), ("ans", &s.answer)] {
+            let rel = format!("{}.{ext}", test.name);
+            if data.join(&rel).exists() && !old.owns(data, &rel) {
+                let bytes =
+                    std::fs::read(file).with_context(|| format!("reading {}", file.display()))?;
+                made.push((rel, bytes));
+            }
+        }
+    }
+    let foreign: Vec<String> = made
+        .into_iter()
+        .filter(|(rel, bytes)| {
+            data.join(rel).exists()
+                && !old.owns(data, rel)
+                && !same_content(&data.join(rel), bytes, rel)
+        })
+        .map(|(rel, _)| rel)
         .collect();
     if foreign.is_empty() {
         return Ok(());
@@ -286,8 +311,27 @@ fn refuse_foreign_files(
         String::new()
     };
     bail!(
-        "refusing to overwrite {} test file(s) that leapfrog generate did not write (or that were edited since):\n{}{more}\nmove them away or pass --force",
+        "refusing to overwrite {} test file(s) that leapfrog generate did not write (or that were edited since), and that differ from what the plan makes:\n{}{more}\nmove them away or pass --force",
         foreign.len(),
         shown.join("\n")
     )
+}
+
+/// Whether the file at `path` already holds `bytes` (for a `.yaml` file: the same YAML values,
+/// however written).
+pub(crate) fn same_content(path: &Path, bytes: &[u8], rel: &str) -> bool {
+    let Ok(present) = std::fs::read(path) else {
+        return false;
+    };
+    if present == bytes {
+        return true;
+    }
+    if !rel.ends_with(".yaml") {
+        return false;
+    }
+    let parse = |b: &[u8]| serde_yaml_ng::from_slice::<serde_yaml_ng::Value>(b).ok();
+    match (parse(&present), parse(bytes)) {
+        (Some(a), Some(b)) => a == b,
+        _ => false,
+    }
 }

@@ -57,8 +57,14 @@ pub(super) fn stage_test(
     let limits = &package.config.limits;
     let data = package.data_dir();
     let group_dir = data.join(Path::new(&test.name).parent().unwrap_or(Path::new("")));
-    let (output_flags, input_flags) =
+    let (mut output_flags, mut input_flags) =
         crate::package::testdata::group_flags_planned(&data, &group_dir, package, tools.groups)?;
+    if let Some(text) = &test.yaml {
+        let file = data.join(format!("{}.yaml", test.name));
+        let (output, input) = crate::package::testdata::test_flags_planned(text, &file)?;
+        output_flags = output.unwrap_or(output_flags);
+        input_flags = input.unwrap_or(input_flags);
+    }
     if let Some(reason) = tools.validators.check(&input, &input_flags, &dir, limits)? {
         return Err(InvalidInput(reason).into());
     }
@@ -180,6 +186,12 @@ fn make_answer<'a>(
     let from_generator = dir.join("testcase.ans");
     if test.source == Source::Generate && from_generator.is_file() {
         std::fs::rename(&from_generator, answer)?;
+        return Ok(None);
+    }
+    // A multi-pass problem's answer is what its validator needs, not a solution's output:
+    // empty unless the plan gives one, as BAPCtools makes it.
+    if tools.package.config.kind.multi_pass {
+        std::fs::write(answer, "")?;
         return Ok(None);
     }
     if let Source::Copy(path) = &test.source {

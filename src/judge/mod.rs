@@ -381,6 +381,9 @@ impl Judge {
             report.score = Some(scores.total);
             report.max_score = Some(scores.max);
             report.groups = scores.groups;
+            if let Some(verdict) = scores.verdict {
+                report.verdict = verdict;
+            }
         }
         Ok(())
     }

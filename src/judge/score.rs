@@ -2,14 +2,16 @@
 //! group's accept or reject score), then each group's, from its tests and subgroups in order,
 //! by the group's aggregation (`sum` or `min`), scaled to the group's `score` when it states
 //! one and clamped into its legacy `range`. The total is the score of `secret`; samples are
-//! scored but never counted.
+//! scored but never counted. When a group's legacy `grader_flags` grade verdicts
+//! (`first_error`, `accept_if_any_accepted`, ...), the submission's verdict is made as
+//! problemtools' default grader makes it, from `data/` down.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
 use serde::Serialize;
 
-use crate::package::{Aggregation, GroupScoring};
+use crate::package::{Aggregation, GroupScoring, VerdictRule};
 use crate::verdict::Verdict;
 
 use super::TestResult;
@@ -31,6 +33,8 @@ pub struct Scores {
     pub max: f64,
     /// Every group of `secret` that has tests, parents before their subgroups.
     pub groups: Vec<GroupScore>,
+    /// The verdict the groups' `grader_flags` make, when some group sets them.
+    pub verdict: Option<Verdict>,
 }
 
 fn parent(name: &str) -> &str {
@@ -70,10 +74,15 @@ pub fn score(data: &Path, tests: &mut [TestResult]) -> anyhow::Result<Scores> {
         group_score("secret", tests, &groups, &rules, &maxima, &mut out);
     }
     let (total, max) = out.first().map_or((0.0, 0.0), |g| (g.score, g.max));
+    if !rules.contains_key("") {
+        rules.insert(String::new(), GroupScoring::of_dir(data)?);
+    }
+    let graded = rules.values().any(GroupScoring::grades_verdicts);
     Ok(Scores {
         total,
         max,
         groups: out,
+        verdict: graded.then(|| group_verdict("", tests, &rules)),
     })
 }
 
@@ -101,6 +110,9 @@ fn group_score(
     let combine = |values: Vec<f64>| match own.aggregation {
         Aggregation::Sum => values.iter().sum(),
         Aggregation::Min => values.iter().copied().reduce(f64::min).unwrap_or(0.0),
+        Aggregation::Max => values.iter().copied().reduce(f64::max).unwrap_or(0.0),
+        Aggregation::Avg if values.is_empty() => 0.0,
+        Aggregation::Avg => values.iter().sum::<f64>() / values.len() as f64,
     };
     let mut score: f64 = combine(children.iter().map(|c| c.1).collect());
     let mut max: f64 = combine(children.iter().map(|c| c.2).collect());
@@ -124,4 +136,66 @@ fn group_score(
         },
     );
     (score, max)
+}
+
+/// The verdict of `group` ("" is `data/`) from its tests' and subgroups' verdicts in name
+/// order, as problemtools' default grader makes it: `worst_error` unless the group's
+/// `grader_flags` say otherwise (a group without rules of its own inherits none, as there).
+fn group_verdict(
+    group: &str,
+    tests: &[TestResult],
+    rules: &BTreeMap<String, GroupScoring>,
+) -> Verdict {
+    let default = GroupScoring::default();
+    let own = rules.get(group).unwrap_or(&default);
+    let below = |name: &str| match group {
+        "" => true,
+        g => name.starts_with(g) && name[g.len()..].starts_with('/'),
+    };
+    let mut children: BTreeMap<String, Verdict> = BTreeMap::new();
+    for test in tests.iter().filter(|t| below(&t.name)) {
+        let rest = match group {
+            "" => test.name.as_str(),
+            g => &test.name[g.len() + 1..],
+        };
+        let child = match rest.split_once('/') {
+            None => test.name.clone(),
+            Some((sub, _)) if group.is_empty() => sub.to_string(),
+            Some((sub, _)) => format!("{group}/{sub}"),
+        };
+        if group.is_empty() && own.ignore_sample && child == "sample" {
+            continue;
+        }
+        if !children.contains_key(&child) {
+            let verdict = match rest.contains('/') {
+                true => group_verdict(&child, tests, rules),
+                false => test.verdict,
+            };
+            children.insert(child, verdict);
+        }
+    }
+    let verdicts: Vec<Verdict> = children.into_values().collect();
+    if own.accept_if_any && verdicts.contains(&Verdict::Ac) {
+        return Verdict::Ac;
+    }
+    match own.verdicts.unwrap_or(VerdictRule::Worst) {
+        VerdictRule::Accept => Verdict::Ac,
+        VerdictRule::First => Verdict::first_failure(verdicts.into_iter()),
+        VerdictRule::Worst => {
+            // problemtools' order, worst first.
+            let order = [
+                Verdict::Je,
+                Verdict::Ce,
+                Verdict::Rte,
+                Verdict::Mle,
+                Verdict::Tle,
+                Verdict::Ole,
+                Verdict::Wa,
+            ];
+            order
+                .into_iter()
+                .find(|v| verdicts.contains(v))
+                .unwrap_or(Verdict::Ac)
+        }
+    }
 }

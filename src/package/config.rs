@@ -138,9 +138,9 @@ impl ProblemConfig {
         } else {
             let value: serde_yaml_ng::Value =
                 serde_yaml_ng::from_str(&text).with_context(|| format!("{}", path.display()))?;
-            check_keys(&value, &path)?;
             format = super::FormatVersion::of(&value, &path)?;
-            format.check_keys(&value, &path)?;
+            super::config_keys::check(&value, &text, &path)?;
+            format.check_keys(&value, &text, &path)?;
             kind = super::ProblemType::from_yaml(&value, &path)?;
             serde_yaml_ng::from_value(value).with_context(|| format!("{}", path.display()))?
         };
@@ -157,7 +157,7 @@ impl ProblemConfig {
         let mut validation = match parse_validation(raw.validation.as_deref(), &path)? {
             // 2025-09 has no `validation` key: the output validator is used when it exists.
             Validation::Default if format.is_modern() && raw.validation.is_none() => {
-                match root.join(format.output_validator_folder()).exists() {
+                match format.has_output_validator(root) {
                     true => Validation::Custom,
                     false => Validation::Default,
                 }
@@ -264,107 +264,4 @@ fn limits(
         wall_s: None,
     };
     Ok((limits, given))
-}
-
-/// The top-level keys of problem.yaml in the legacy, 2023-07 and 2025-09 formats (and the
-/// extensions DOMjudge and BAPCtools read). Those leapfrog does not act on are accepted silently.
-const TOP_KEYS: &[&str] = &[
-    "problem_format_version",
-    "type",
-    "name",
-    "uuid",
-    "version",
-    "credits",
-    "author",
-    "source",
-    "source_url",
-    "license",
-    "rights_owner",
-    "embargo_until",
-    "limits",
-    "validation",
-    "validator_flags",
-    "validation_passes",
-    "keywords",
-    "languages",
-    "constants",
-    "allow_file_writing",
-    "grading",
-    "scoring",
-];
-
-/// The keys under `limits`, in the same formats.
-const LIMIT_KEYS: &[&str] = &[
-    "time_limit",
-    "time_multiplier",
-    "time_multipliers",
-    "time_safety_margin",
-    "time_resolution",
-    "memory",
-    "output",
-    "code",
-    "compilation_time",
-    "compilation_memory",
-    "validation_time",
-    "validation_memory",
-    "validation_output",
-    "validation_passes",
-];
-
-/// Rejects keys that no format defines (typos such as `time_limt` would otherwise be ignored
-/// and the defaults used), naming the key, the file and the closest known key; and sections of
-/// the wrong shape.
-fn check_keys(value: &serde_yaml_ng::Value, path: &Path) -> anyhow::Result<()> {
-    use serde_yaml_ng::Value;
-    let Value::Mapping(top) = value else {
-        bail!(
-            "{}: expected a mapping of keys to values (name: ..., limits: ...)",
-            path.display()
-        );
-    };
-    check_mapping(top, "", TOP_KEYS, path)?;
-    if let Some(name) = top.get("name")
-        && !matches!(name, Value::String(_) | Value::Mapping(_) | Value::Null)
-    {
-        bail!(
-            "{}: name must be text, or a mapping of language codes to text (name: {{en: Sum}})",
-            path.display()
-        );
-    }
-    match top.get("limits") {
-        None | Some(Value::Null) => {}
-        Some(Value::Mapping(limits)) => check_mapping(limits, "limits.", LIMIT_KEYS, path)?,
-        Some(_) => bail!(
-            "{}: limits must be a mapping of limit names to values (limits: {{time_limit: 2, memory: 256}})",
-            path.display()
-        ),
-    }
-    Ok(())
-}
-
-fn check_mapping(
-    map: &serde_yaml_ng::Mapping,
-    prefix: &str,
-    known: &[&str],
-    path: &Path,
-) -> anyhow::Result<()> {
-    for key in map.keys() {
-        let Some(key) = key.as_str() else {
-            bail!("{}: {prefix}{key:?}: keys must be names", path.display());
-        };
-        if known.contains(&key) {
-            continue;
-        }
-        let closest = known
-            .iter()
-            .map(|k| (strsim::jaro_winkler(key, k), *k))
-            .max_by(|a, b| a.0.total_cmp(&b.0))
-            .filter(|(score, _)| *score > 0.8);
-        let hint = match closest {
-            Some((_, k)) => format!("; did you mean `{prefix}{k}`?"),
-            None => format!("; known keys: {}", known.join(", ")),
-        };
-        bail!("{}: unknown key `{prefix}{key}`{hint}", path.display());
-    }
-    Ok(())
 }

@@ -135,17 +135,24 @@ impl FormatVersion {
         }
     }
 
-    /// Refuses the keys of problem.yaml that the declared version does not define, naming the
-    /// key, the version and what to write instead: read under another version's rules they
-    /// would be ignored or misread.
-    pub fn check_keys(self, top: &Value, path: &Path) -> anyhow::Result<()> {
+    /// Checks the keys of problem.yaml that the declared version does not define, naming the
+    /// key, its line, the version and what to write instead: those that only describe the
+    /// problem (`author`, `source_url`) are warnings; the others are refused, as read under
+    /// another version's rules they would be ignored or misread, and verdicts change.
+    pub fn check_keys(self, top: &Value, text: &str, path: &Path) -> anyhow::Result<()> {
+        const DESCRIPTIVE: [&str; 2] = ["author", "source_url"];
         for (key, instead) in self.removed_keys() {
             if top.get(*key).is_some() {
-                bail!(
+                let message = format!(
                     "{}: `{key}` is not a key of problem_format_version {} ({instead})",
-                    path.display(),
+                    crate::util::at_key(path, text, &[key]),
                     self.label()
                 );
+                if DESCRIPTIVE.contains(key) {
+                    crate::util::warn(&format!("{message}; it is ignored"));
+                } else {
+                    bail!("{message}");
+                }
             }
         }
         if let Some(limits) = top.get("limits") {
@@ -153,7 +160,7 @@ impl FormatVersion {
                 if limits.get(*key).is_some() {
                     bail!(
                         "{}: `limits.{key}` is not a key of problem_format_version {} ({instead})",
-                        path.display(),
+                        crate::util::at_key(path, text, &["limits", key]),
                         self.label()
                     );
                 }
@@ -163,8 +170,13 @@ impl FormatVersion {
     }
 
     /// Refuses a package whose folders are named as another version names them (such a
-    /// package would otherwise be judged without its output validator).
+    /// package would otherwise be judged without its output validator). The 2023-07 draft
+    /// was read with both spellings (problemtools reads `problem_statement/` and
+    /// `output_validators/` there), so both are accepted in it.
     pub fn check_folders(self, root: &Path) -> anyhow::Result<()> {
+        if self == FormatVersion::Draft2023 {
+            return Ok(());
+        }
         let pairs = [
             ("output_validators", "output_validator"),
             ("problem_statement", "statement"),
@@ -189,6 +201,13 @@ impl FormatVersion {
             }
         }
         Ok(())
+    }
+
+    /// Whether the package at `root` has an output validator folder, as this version names it
+    /// (the 2023-07 draft: either spelling).
+    pub fn has_output_validator(self, root: &Path) -> bool {
+        root.join(self.output_validator_folder()).exists()
+            || self == FormatVersion::Draft2023 && root.join("output_validators").is_dir()
     }
 }
 

@@ -20,6 +20,7 @@
 mod config;
 pub mod constants;
 mod contest;
+mod config_keys;
 mod format;
 mod include;
 mod invalid;
@@ -42,7 +43,7 @@ pub use include::Included;
 pub use invalid::{DataCase, DataKind};
 pub use plan::{DefaultGenerator, Plan, PlanTest, Source};
 pub use problem_type::ProblemType;
-pub use scoring::{Aggregation, GroupScoring};
+pub use scoring::{Aggregation, GroupScoring, VerdictRule};
 pub use submissions::{
     Expectation, LEGACY_FOLDERS, Rule, Submission, TestScope, TimeLimitUse, VerdictSet,
 };
@@ -128,7 +129,9 @@ impl Package {
         if self.config.validation == Validation::Default {
             return Ok(None);
         }
-        if self.config.format.is_modern() {
+        let draft_legacy_folder = self.config.format == FormatVersion::Draft2023
+            && !self.root.join("output_validator").exists();
+        if self.config.format.is_modern() && !draft_legacy_folder {
             return match format::modern_output_validator(&self.root)? {
                 Some(program) => Ok(Some(program)),
                 None => bail!(

@@ -1,7 +1,10 @@
 //! How a scoring problem's test groups are scored, read from each group's own
 //! `test_group.yaml` (2025-09: `scoring: {score: N, aggregation: sum | min}`) or `testdata.yaml`
-//! (legacy: `grading: {accept_score, reject_score, range: "lo hi"}` and `grader_flags: min`);
-//! and the score a submission is expected to reach (`submissions/submissions.yaml`).
+//! (legacy: `accept_score`, `reject_score`, `range: "lo hi"`, at the top or under `grading`, and
+//! `grader_flags`, read as problemtools' default grader reads them: `sum`, `avg`, `min`, `max`
+//! for the score; `worst_error`, `first_error`, `always_accept`, `accept_if_any_accepted` and
+//! `ignore_sample` for the verdict); and the score a submission is expected to reach
+//! (`submissions/submissions.yaml`).
 
 use std::path::Path;
 
@@ -14,6 +17,9 @@ use serde_yaml_ng::Value;
 pub enum Aggregation {
     Sum,
     Min,
+    /// Legacy `grader_flags: max` and `avg`.
+    Max,
+    Avg,
 }
 
 impl Aggregation {
@@ -22,6 +28,8 @@ impl Aggregation {
         match self {
             Aggregation::Sum => "sum",
             Aggregation::Min => "min",
+            Aggregation::Max => "max",
+            Aggregation::Avg => "avg",
         }
     }
 }
@@ -38,6 +46,30 @@ pub struct GroupScoring {
     pub reject_score: f64,
     /// The group's score is clamped into this range (legacy `range: "lo hi"`).
     pub range: Option<(f64, f64)>,
+    /// How the verdicts of its children make its verdict, when `grader_flags` says so.
+    pub verdicts: Option<VerdictRule>,
+    /// `grader_flags: accept_if_any_accepted`: accepted when any child is.
+    pub accept_if_any: bool,
+    /// `grader_flags: ignore_sample` (in `data/`): the samples do not count.
+    pub ignore_sample: bool,
+}
+
+/// problemtools' verdict aggregators (`grader_flags`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum VerdictRule {
+    /// `worst_error` (also `no_errors`): the worst verdict of its children.
+    Worst,
+    /// `first_error`: the first child's verdict that is not accepted.
+    First,
+    /// `always_accept`.
+    Accept,
+}
+
+impl GroupScoring {
+    /// Whether the group sets anything that makes its verdict other than the first failure.
+    pub fn grades_verdicts(&self) -> bool {
+        self.verdicts.is_some() || self.accept_if_any || self.ignore_sample
+    }
 }
 
 impl Default for GroupScoring {
@@ -48,6 +80,9 @@ impl Default for GroupScoring {
             accept_score: 1.0,
             reject_score: 0.0,
             range: None,
+            verdicts: None,
+            accept_if_any: false,
+            ignore_sample: false,
         }
     }
 }
@@ -102,32 +137,57 @@ impl GroupScoring {
         if let Some(v) = top.get("score_aggregation") {
             rules.aggregation = aggregation(v.as_str(), &format!("{shown}: score_aggregation"))?;
         }
-        if let Some(grading) = top.get("grading") {
-            if let Some(v) = grading.get("accept_score") {
-                rules.accept_score = number("grading", "accept_score", v)?;
+        // problemtools' legacy testdata.yaml writes these three at the top.
+        let legacy = |rules: &mut GroupScoring, section: &Value, name: &str| {
+            if let Some(v) = section.get("accept_score") {
+                rules.accept_score = number(name, "accept_score", v)?;
             }
-            if let Some(v) = grading.get("reject_score") {
-                rules.reject_score = number("grading", "reject_score", v)?;
+            if let Some(v) = section.get("reject_score") {
+                rules.reject_score = number(name, "reject_score", v)?;
             }
-            if let Some(v) = grading.get("range") {
-                rules.range = Some(range(v.as_str(), &shown.to_string())?);
+            if let Some(v) = section.get("range") {
+                rules.range = Some(range(v.as_str(), &format!("{shown}: {name}.range"))?);
             }
-            if let Some(v) = grading.get("aggregation") {
-                rules.aggregation = aggregation(v.as_str(), &format!("{shown}: grading"))?;
-            }
-        }
-        if let Some(flags) = top.get("grader_flags").and_then(Value::as_str) {
-            for flag in flags.split_whitespace() {
-                match flag {
-                    "sum" => rules.aggregation = Aggregation::Sum,
-                    "min" => rules.aggregation = Aggregation::Min,
-                    other => {
-                        bail!("{shown}: grader_flags: '{other}' is not supported (sum or min)")
-                    }
+            anyhow::Ok(())
+        };
+        legacy(&mut rules, top, "testdata")?;
+        match top.get("grading") {
+            Some(Value::String(g)) if g == "custom" => bail!(
+                "{shown}: grading: custom needs the package's own grader, which leapfrog does not run (its scores and verdicts would be wrong)"
+            ),
+            Some(grading @ Value::Mapping(_)) => {
+                legacy(&mut rules, grading, "grading")?;
+                if let Some(v) = grading.get("aggregation") {
+                    rules.aggregation = aggregation(v.as_str(), &format!("{shown}: grading"))?;
                 }
             }
+            _ => {}
+        }
+        if let Some(flags) = top.get("grader_flags").and_then(Value::as_str) {
+            grader_flags(&mut rules, flags, &shown.to_string());
         }
         Ok(rules)
+    }
+}
+
+/// problemtools' default grader flags; the last aggregator named wins, as there. A flag it does
+/// not know it ignores: a warning here.
+fn grader_flags(rules: &mut GroupScoring, flags: &str, shown: &str) {
+    for flag in flags.split_whitespace() {
+        match flag {
+            "sum" => rules.aggregation = Aggregation::Sum,
+            "min" => rules.aggregation = Aggregation::Min,
+            "max" => rules.aggregation = Aggregation::Max,
+            "avg" => rules.aggregation = Aggregation::Avg,
+            "worst_error" | "no_errors" => rules.verdicts = Some(VerdictRule::Worst),
+            "first_error" => rules.verdicts = Some(VerdictRule::First),
+            "always_accept" => rules.verdicts = Some(VerdictRule::Accept),
+            "accept_if_any_accepted" => rules.accept_if_any = true,
+            "ignore_sample" => rules.ignore_sample = true,
+            other => crate::util::warn(&format!(
+                "{shown}: grader_flags: '{other}' is not a flag of problemtools' default grader, which ignores it (sum, avg, min, max, worst_error, first_error, always_accept, accept_if_any_accepted, ignore_sample)"
+            )),
+        }
     }
 }
 
@@ -142,7 +202,7 @@ fn aggregation(word: Option<&str>, at: &str) -> anyhow::Result<Aggregation> {
     }
 }
 
-fn range(text: Option<&str>, shown: &str) -> anyhow::Result<(f64, f64)> {
+fn range(text: Option<&str>, at: &str) -> anyhow::Result<(f64, f64)> {
     let parts: Vec<f64> = text
         .unwrap_or("")
         .split_whitespace()
@@ -151,7 +211,7 @@ fn range(text: Option<&str>, shown: &str) -> anyhow::Result<(f64, f64)> {
         .unwrap_or_default();
     match parts.as_slice() {
         [lo, hi] if lo <= hi => Ok((*lo, *hi)),
-        _ => bail!("{shown}: grading.range must be two numbers \"low high\", low first"),
+        _ => bail!("{at} must be two numbers \"low high\", low first"),
     }
 }
 

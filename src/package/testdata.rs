@@ -188,6 +188,16 @@ pub(crate) fn group_flags_planned(
     Ok((flags.output, flags.input))
 }
 
+/// What a test's own `.yaml` (not written yet: `text`, from the plan) sets: its output and input
+/// validator arguments, `None` where it sets nothing.
+pub(crate) fn test_flags_planned(
+    text: &str,
+    file: &Path,
+) -> anyhow::Result<(Option<Vec<String>>, Option<InputArgs>)> {
+    let settings = test_config::parse(text, file, true)?;
+    Ok((settings.output, settings.input))
+}
+
 /// The settings for tests in `dir`, each from the nearest group file that sets it.
 fn group_settings(
     data: &Path,
@@ -195,7 +205,6 @@ fn group_settings(
     package: &Package,
     planned: &std::collections::BTreeMap<String, String>,
 ) -> anyhow::Result<Flags> {
-    let modern = package.config.format.is_modern();
     let mut settings = test_config::Settings::default();
     let mut current = Some(dir);
     while let Some(d) = current {
@@ -205,12 +214,16 @@ fn group_settings(
             .to_string_lossy()
             .into_owned();
         let legacy_file = d.join("testdata.yaml");
-        if modern && legacy_file.is_file() && !d.join("test_group.yaml").is_file() {
-            bail!(
-                "{}: problem_format_version {} reads test_group.yaml, not testdata.yaml (rename it, and write its flags as *_args lists)",
-                legacy_file.display(),
-                package.config.format.label()
-            );
+        // problemtools reads testdata.yaml in every version (its own 2023-07 example, and the
+        // format's 2025-09 examples, use it): read it where there is no test_group.yaml.
+        if package.config.format == crate::package::FormatVersion::V2025
+            && legacy_file.is_file()
+            && !d.join("test_group.yaml").is_file()
+        {
+            crate::util::warn(&format!(
+                "{}: problem_format_version 2025-09 names this file test_group.yaml; read as it is",
+                legacy_file.display()
+            ));
         }
         let files = [d.join("test_group.yaml"), legacy_file];
         let found = match planned.get(&rel) {

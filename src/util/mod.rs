@@ -5,6 +5,7 @@ mod files;
 mod out;
 mod paths;
 mod text;
+mod warn;
 
 pub use files::{
     MESSAGE_BYTES, copy_dir_contents, file_hash, file_system_full, hash_bytes, hex, publish_dir,
@@ -14,6 +15,7 @@ pub(crate) use out::outln;
 pub use out::write_stdout;
 pub use paths::{display_path, find_in_path};
 pub use text::inert;
+pub use warn::{at_key, warn, yaml_key_line};
 
 /// What a failing program said, on one line: its non-empty lines joined by ` | `, the first
 /// and last `keep` of them when there are more (a panic's message and location come last, a

@@ -31,6 +31,22 @@ fn mismatch(submission: &Submission, report: &JudgeReport) -> anyhow::Result<Opt
     let (Some(got), Some(max)) = (report.score, report.max_score) else {
         return Ok(None);
     };
+    // Legacy `partially_accepted/`, as problemtools checks it: the final verdict (made by the
+    // groups' grader flags) is AC, and the score is not the full one.
+    if submission.rel.starts_with("partially_accepted/") && submission.expectation.score.is_none() {
+        return Ok(if report.verdict != crate::verdict::Verdict::Ac {
+            Some(format!(
+                "the result is {}, not AC with a partial score (folder partially_accepted)",
+                report.verdict
+            ))
+        } else if got >= max - 1e-6 {
+            Some(format!(
+                "score {got} of {max}: fully accepted (folder partially_accepted)"
+            ))
+        } else {
+            None
+        });
+    }
     let (low, high) = match &submission.expectation.score {
         Some(stated) => score_range(stated, &submission.display_name())?,
         None if submission.expectation.must_pass_everything() => (max, max),

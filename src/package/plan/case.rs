@@ -108,6 +108,12 @@ impl Reader<'_> {
             answer: raw.ans.clone().map(with_newline),
             solution: settings.solution.clone(),
             included_from: None,
+            yaml: raw
+                .yaml
+                .as_ref()
+                .map(super::tree::yaml_text)
+                .transpose()
+                .context("key 'yaml'")?,
         };
         if let Some(generate) = &raw.generate {
             let mut line = generate.clone();

@@ -21,6 +21,7 @@ mod case;
 mod command;
 mod defaults;
 mod include;
+mod keys;
 mod raw;
 mod tree;
 
@@ -67,6 +68,8 @@ pub struct PlanTest {
     pub solution: Option<String>,
     /// For a test a group includes: the name of the test it repeats.
     pub included_from: Option<String>,
+    /// The text of the test's own `.yaml` (`yaml:` in the plan), written next to its `.in`.
+    pub yaml: Option<String>,
 }
 
 impl PlanTest {

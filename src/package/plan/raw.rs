@@ -90,6 +90,8 @@ pub struct RawTest {
     pub input: Option<String>,
     pub ans: Option<String>,
     pub count: Option<Count>,
+    /// The test's own `.yaml` (its validator and submission arguments).
+    pub yaml: Option<Value>,
 }
 
 impl RawTest {

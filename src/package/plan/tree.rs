@@ -73,7 +73,9 @@ pub(super) struct Reader<'a> {
 /// Reads the whole file.
 pub fn read(file: &Path, text: &str) -> anyhow::Result<Plan> {
     let shown = file.display();
-    let mut root: RawRoot = serde_yaml_ng::from_str(text).with_context(|| shown.to_string())?;
+    let value: Value = serde_yaml_ng::from_str(text).with_context(|| shown.to_string())?;
+    let value = super::keys::clean(value, text, file)?;
+    let mut root: RawRoot = serde_yaml_ng::from_value(value).with_context(|| shown.to_string())?;
     let program_files = read_programs(root.generators.take())
         .with_context(|| format!("{shown}: key 'generators'"))?;
     let group = root.group();
@@ -96,8 +98,16 @@ pub fn read(file: &Path, text: &str) -> anyhow::Result<Plan> {
         next_test: 1,
         width: numbered_tests(group.data.as_ref()).to_string().len(),
     };
-    if group.test_group.is_some() || !group.include.is_empty() {
-        bail!("{shown}: the root takes no 'test_group.yaml' or 'include' (give them to a group)");
+    if !group.include.is_empty() {
+        bail!(
+            "{shown}: key 'include' at the root would put tests directly in data/, which neither leapfrog nor the contest systems judge (give it to a group)"
+        );
+    }
+    if let Some(yaml) = &group.test_group {
+        reader.groups.insert(
+            String::new(),
+            yaml_text(yaml).with_context(|| shown.to_string())?,
+        );
     }
     let Some(data) = group.data else {
         bail!("{shown}: key 'data' is missing: it lists the tests");
@@ -132,6 +142,14 @@ pub fn read(file: &Path, text: &str) -> anyhow::Result<Plan> {
         tests: reader.tests,
         groups: reader.groups,
         program_files,
+    })
+}
+
+/// The text of a YAML file the plan writes (`test_group.yaml`, a test's `.yaml`).
+pub(super) fn yaml_text(yaml: &Value) -> anyhow::Result<String> {
+    Ok(match yaml {
+        Value::Null => String::new(),
+        other => serde_yaml_ng::to_string(other)?,
     })
 }
 
@@ -227,11 +245,8 @@ impl Reader<'_> {
             .or_default()
             .push(Rule::Group(dir.to_string()));
         if let Some(yaml) = &raw.test_group {
-            let text = match yaml {
-                Value::Null => String::new(),
-                other => serde_yaml_ng::to_string(other)
-                    .with_context(|| self.at(&format!("group {dir}: key 'test_group.yaml'")))?,
-            };
+            let text = yaml_text(yaml)
+                .with_context(|| self.at(&format!("group {dir}: key 'test_group.yaml'")))?;
             self.groups.insert(dir.to_string(), text);
         }
         self.includes.push((dir.to_string(), raw.include.clone()));

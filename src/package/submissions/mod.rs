@@ -19,7 +19,7 @@ pub use expectation::{Expectation, Rule, TestScope, TimeLimitUse, VerdictSet};
 type Names = Option<&'static [&'static str]>;
 
 /// The folders the formats define, with their rules as (permitted, required) in the format's
-/// verdict names; the last two are leapfrog's own.
+/// verdict names; the last two are leapfrog's own, `partially_accepted` the legacy format's.
 const FOLDERS: &[(&str, Names, Names)] = &[
     ("accepted", Some(&["AC"]), None),
     ("rejected", None, Some(&["RTE", "TLE", "WA"])),
@@ -31,6 +31,9 @@ const FOLDERS: &[(&str, Names, Names)] = &[
         Some(&["AC", "RTE", "TLE"]),
         Some(&["RTE", "TLE"]),
     ),
+    // The legacy format's: accepted with less than the full score, which verify checks on the
+    // submission's final verdict and score (see `verify`'s score check), not test by test.
+    ("partially_accepted", None, None),
     ("memory_limit_exceeded", None, Some(&["MLE"])),
     ("output_limit_exceeded", None, Some(&["OLE"])),
 ];
