@@ -168,3 +168,159 @@ fn broken_set_ups_are_errors() {
             "the reference and the checker disagree",
         ));
 }
+
+/// `leapfrog stress` on a copy of the maxpair fixture: its JSON and exit code.
+fn stress_maxpair(pkg: &TempPackage, extra: &[&str]) -> (serde_json::Value, i32) {
+    let out = leapfrog()
+        .args([
+            "stress",
+            &pkg.arg(),
+            pkg.path()
+                .join("submissions/wrong_answer/int32.cpp")
+                .to_str()
+                .unwrap(),
+            "--save",
+            &pkg.arg(),
+            "--json",
+            "--no-sandbox",
+        ])
+        .args(extra)
+        .output()
+        .unwrap();
+    let code = out.status.code().unwrap();
+    assert_ne!(code, 2, "{}", String::from_utf8_lossy(&out.stderr));
+    (json(&out), code)
+}
+
+/// The numbers of a maxpair input (after its count), checking that the count matches.
+fn numbers(input: &str) -> Vec<u64> {
+    let mut tokens = input.split_whitespace().map(|t| t.parse::<u64>().unwrap());
+    let n = tokens.next().unwrap() as usize;
+    let rest: Vec<u64> = tokens.collect();
+    assert_eq!(rest.len(), n, "the count matches: {input}");
+    rest
+}
+
+#[test]
+fn a_generator_size_of_200000_shrinks_to_a_handful_of_numbers() {
+    let pkg = TempPackage::from_fixture("maxpair");
+    // The plan's command lines in turn: the first failure is at n = 200 000.
+    let (v, code) = stress_maxpair(&pkg, &["--shrink-time", "30"]);
+    assert_eq!(code, 1, "{v}");
+    assert_eq!(v["verdict"], "WA");
+    assert!(v["original_bytes"].as_u64().unwrap() > 1_000_000, "{v}");
+    let shrunk = numbers(v["input"].as_str().unwrap());
+    assert!(shrunk.len() <= 10, "{v}");
+    assert!(shrunk.iter().any(|&x| x > 1 << 30), "{v}");
+    let moved = v["moved"].as_array().unwrap();
+    let n = moved.iter().find(|m| m["argument"] == "--n").unwrap();
+    assert_eq!(n["from"], "200000");
+    assert!(
+        n["to"].as_str().unwrap().parse::<u64>().unwrap() <= 10,
+        "{v}"
+    );
+    // Nothing is left in the scratch space of this run.
+    let scratch = std::env::temp_dir().join("leapfrog-stress");
+    let ours: Vec<_> = std::fs::read_dir(&scratch)
+        .map(|d| d.flatten().map(|e| e.file_name()).collect())
+        .unwrap_or_default();
+    assert!(ours.iter().all(|name| {
+        let pid: u32 = name.to_string_lossy().parse().unwrap_or(0);
+        std::path::Path::new(&format!("/proc/{pid}")).exists()
+    }));
+}
+
+#[test]
+fn a_100000_line_input_shrinks_by_delta_debugging_with_its_count_fixed() {
+    let pkg = TempPackage::from_fixture("maxpair");
+    // One number per line; one in a hundred is large enough to overflow with another.
+    let mut text = String::from("100000\n");
+    for i in 0..100_000u64 {
+        let value = if i % 100 == 37 {
+            1_500_000_000 + i
+        } else {
+            i * 7 % 1_000_003
+        };
+        text.push_str(&format!("{value}\n"));
+    }
+    let input = pkg.write("big.in", &text);
+    let (v, code) = stress_maxpair(
+        &pkg,
+        &["--input", input.to_str().unwrap(), "--shrink-time", "60"],
+    );
+    assert_eq!(code, 1, "{v}");
+    assert_eq!(v["original_bytes"], text.len());
+    let shrunk = v["input"].as_str().unwrap();
+    assert!(shrunk.lines().count() <= 10, "{v}");
+    assert_eq!(numbers(shrunk).len(), 2, "{v}");
+    assert_eq!(v["generator"], input.to_str().unwrap());
+    assert_eq!(v["shrunk_generator"], serde_json::Value::Null);
+}
+
+#[test]
+fn add_makes_the_failure_a_test_that_verify_uses() {
+    let pkg = TempPackage::from_fixture("maxpair");
+    // Without the large tests, nothing in the plan overflows: verify misses the wrong one.
+    let plan = pkg.path().join("generators/generators.yaml");
+    let text = std::fs::read_to_string(&plan).unwrap();
+    let small: String = text
+        .lines()
+        .filter(|l| !l.contains("large"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    std::fs::write(&plan, small).unwrap();
+    let verify = |pkg: &TempPackage| {
+        leapfrog()
+            .args(["verify", &pkg.arg(), "--no-sandbox", "--json"])
+            .output()
+            .unwrap()
+    };
+    assert_eq!(verify(&pkg).status.code(), Some(1));
+    let (v, code) = stress_maxpair(
+        &pkg,
+        &[
+            "--generator",
+            "gen.py --n 1000 --max 2147483647",
+            "--add",
+            "--shrink-time",
+            "8",
+        ],
+    );
+    assert_eq!(code, 1, "{v}");
+    assert_eq!(v["added"]["test"], "secret/stress-int32-1", "{v}");
+    let line = v["shrunk_generator"].as_str().unwrap().to_string();
+    let edited = std::fs::read_to_string(&plan).unwrap();
+    assert!(
+        edited.contains(&format!("stress-int32-1: {line}\n")),
+        "{edited}"
+    );
+    let out = verify(&pkg);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    // A failure without a command line goes to data/secret/stress/.
+    let input = pkg.write("case.in", "3\n5 2000000000 2000000000\n");
+    let (v, code) = stress_maxpair(
+        &pkg,
+        &[
+            "--input",
+            input.to_str().unwrap(),
+            "--add",
+            "--seed",
+            "2",
+            "--shrink-time",
+            "5",
+        ],
+    );
+    assert_eq!(code, 1, "{v}");
+    assert_eq!(v["added"]["test"], "secret/stress/stress-int32-2", "{v}");
+    let added = pkg.path().join("data/secret/stress/stress-int32-2.in");
+    assert_eq!(
+        std::fs::read_to_string(added).unwrap(),
+        v["input"].as_str().unwrap()
+    );
+    assert_eq!(verify(&pkg).status.code(), Some(0));
+}

@@ -34,8 +34,12 @@ pub struct StressArgs {
     /// test. Default: the generator most of the plan's tests use: a built-in one at growing
     /// sizes, small first; a program of the package on the plan's command lines in turn, each
     /// with a new seed (in place of `{seed}`, after `--seed`, else appended as `--seed N`).
-    #[arg(long, value_name = "ARGS")]
+    #[arg(long, value_name = "ARGS", conflicts_with = "input")]
     pub generator: Option<String>,
+    /// Shrink this failing input (a secret test, a hand-written case) instead of searching:
+    /// delta debugging on its lines, then on its tokens, keeping what the validators accept.
+    #[arg(long, value_name = "FILE")]
+    pub input: Option<PathBuf>,
     /// The seed: the same seed finds the same first failure.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -49,9 +53,14 @@ pub struct StressArgs {
     /// Spend at most this many seconds shrinking a failure.
     #[arg(long, default_value = "30", value_name = "S", allow_negative_numbers = true, value_parser = Seconds::parse)]
     pub shrink_time: Seconds,
-    /// Where to save the failing test (`<dir>/stress-<problem>-<submission>-<seed>.in|.ans`).
+    /// Where to save the failing test in full (`<dir>/stress-<problem>-<submission>-<seed>.in`,
+    /// `.ans`, and the submission's output as `.out`); the terminal shows excerpts.
     #[arg(long, default_value = ".", value_name = "DIR")]
     pub save: PathBuf,
+    /// Make the failure a test of the package: an entry of generators/generators.yaml when a
+    /// generator command line makes it, else data/secret/stress/stress-<submission>-<seed>.in|.ans.
+    #[arg(long)]
+    pub add: bool,
     /// CPU time limit per test in seconds, instead of problem.yaml's.
     #[arg(long, value_name = "S", allow_negative_numbers = true, value_parser = Seconds::parse)]
     pub time_limit: Option<Seconds>,
@@ -118,6 +127,7 @@ fn stress_options(args: &StressArgs) -> anyhow::Result<StressOptions> {
     };
     Ok(StressOptions {
         generator: args.generator.clone(),
+        input: args.input.clone(),
         seed: args.seed,
         iterations: args.iterations,
         time: args.time.duration(),
@@ -126,7 +136,7 @@ fn stress_options(args: &StressArgs) -> anyhow::Result<StressOptions> {
     })
 }
 
-/// Saves the shrunk failure as a test and reports it.
+/// Saves the shrunk failure (and adds it to the package if asked) and reports it.
 fn report_found(args: &StressArgs, package: &Package, found: &Found) -> anyhow::Result<()> {
     let stem = args
         .submission
@@ -134,12 +144,26 @@ fn report_found(args: &StressArgs, package: &Package, found: &Found) -> anyhow::
         .map(|s| s.to_string_lossy().into_owned())
         .unwrap_or_default();
     let base = format!("stress-{}-{stem}-{}", package.short_name, args.seed);
-    let (input_path, answer_path) = (
-        args.save.join(format!("{base}.in")),
-        args.save.join(format!("{base}.ans")),
-    );
+    let saved = |ext: &str| args.save.join(format!("{base}.{ext}"));
+    let (input_path, answer_path, output_path) = (saved("in"), saved("ans"), saved("out"));
     crate::util::write_atomically(&input_path, &found.input)?;
     crate::util::write_atomically(&answer_path, &found.answer)?;
+    crate::util::write_atomically(&output_path, &found.output)?;
+    let added = if args.add {
+        let name: String = format!("stress-{stem}-{}", args.seed)
+            .chars()
+            .map(|c| {
+                if c.is_ascii_alphanumeric() || c == '-' {
+                    c
+                } else {
+                    '_'
+                }
+            })
+            .collect();
+        Some(stress::add::add(package, found, &name)?)
+    } else {
+        None
+    };
     if args.json {
         crate::util::outln!(
             "{}",
@@ -150,6 +174,8 @@ fn report_found(args: &StressArgs, package: &Package, found: &Found) -> anyhow::
                 "tests": found.tests,
                 "seconds": found.seconds,
                 "generator": found.generator_line,
+                "shrunk_generator": found.shrunk_line,
+                "moved": found.moved,
                 "verdict": found.verdict,
                 "message": found.message,
                 "original_bytes": found.original_bytes,
@@ -160,6 +186,8 @@ fn report_found(args: &StressArgs, package: &Package, found: &Found) -> anyhow::
                 "output": String::from_utf8_lossy(&found.output),
                 "transcript": found.transcript.as_deref().map(String::from_utf8_lossy),
                 "saved": [input_path, answer_path],
+                "saved_output": output_path,
+                "added": added,
             })
         );
         return Ok(());
@@ -174,41 +202,51 @@ fn report_found(args: &StressArgs, package: &Package, found: &Found) -> anyhow::
         crate::util::plural(found.original_bytes, "byte"),
         crate::util::plural(found.input.len(), "byte")
     );
-    show("input", &found.input);
+    if !found.moved.is_empty() {
+        let moved: Vec<String> = found
+            .moved
+            .iter()
+            .map(|m| format!("{} {} -> {}", m.argument, m.from, m.to))
+            .collect();
+        crate::util::outln!("generator arguments moved: {}", moved.join(", "));
+    }
+    if let Some(line) = &found.shrunk_line {
+        crate::util::outln!("smallest failing command line: {line}");
+    }
+    show("input", &input_path);
     match &found.transcript {
-        Some(transcript) => show("transcript", transcript),
+        Some(transcript) => {
+            let path = saved("transcript");
+            crate::util::write_atomically(&path, transcript)?;
+            show("transcript", &path);
+        }
         None => {
-            show("reference answer", &found.answer);
-            show("submission output", &found.output);
+            show("reference answer", &answer_path);
+            show("submission output", &output_path);
+            if let Some(diff) = stress::excerpt::first_difference(&output_path, &answer_path) {
+                crate::util::outln!("--- first difference: {}", diff.trim_end());
+            }
         }
     }
     crate::util::outln!("checker: {}", found.message);
-    for line in &found.details {
+    for line in found.details.iter().take(20) {
         crate::util::outln!("  {line}");
     }
     crate::util::outln!(
-        "saved {} and {}",
+        "saved {}, {} and {}",
         input_path.display(),
-        answer_path.display()
+        answer_path.display(),
+        output_path.display()
     );
+    if let Some(added) = added {
+        crate::util::outln!("{}", added.description);
+    }
     Ok(())
 }
 
-/// Prints a text block, cut at 40 lines.
-fn show(label: &str, bytes: &[u8]) {
-    let text = String::from_utf8_lossy(bytes);
-    let lines: Vec<&str> = text.lines().collect();
-    crate::util::outln!(
-        "--- {label} ({}) ---",
-        crate::util::plural(lines.len(), "line")
-    );
-    for line in lines.iter().take(40) {
-        crate::util::outln!("{line}");
-    }
-    if lines.len() > 40 {
-        crate::util::outln!(
-            "[... {} more]",
-            crate::util::plural(lines.len() - 40, "line")
-        );
-    }
+/// Prints a bounded excerpt of a file: its first and last lines.
+fn show(label: &str, path: &std::path::Path) {
+    let bytes = std::fs::metadata(path).map_or(0, |m| m.len());
+    crate::util::outln!("--- {label} ({}) ---", crate::util::plural(bytes, "byte"));
+    crate::util::outln!("{}", stress::excerpt::excerpt(path).trim_end());
 }

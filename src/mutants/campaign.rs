@@ -236,6 +236,7 @@ fn hunt(
         .collect();
     let stress = StressOptions {
         generator: None,
+        input: None,
         seed: options.seed,
         iterations: u64::MAX,
         time,

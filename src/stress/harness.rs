@@ -1,13 +1,13 @@
 //! The fixed parts of a stress run (the compiled submission, the reference, the checker and the
-//! validators) and what it does with one input: answer it, judge the submission on it, shrink it.
+//! validators) and what it does with one input: validate it, answer it, judge the submission on
+//! it. Inputs, answers and outputs live in files of the scratch directory, never in memory.
 
 use std::path::{Path, PathBuf};
-use std::time::Instant;
 
 use anyhow::{Context, bail};
 
-use super::shrink::{self, Shape};
-use super::{Status, StressOptions, first_line};
+use super::StressOptions;
+use super::scratch::Scratch;
 use crate::checking::{CheckOutcome, InputValidators, OutputChecker};
 use crate::generate::Reference;
 use crate::judge::{self, TestResult, TestRunner};
@@ -26,18 +26,45 @@ pub(super) struct Harness<'a> {
     limits: Limits,
     reference: Reference,
     options: &'a StressOptions,
-    scratch: tempfile::TempDir,
+    scratch: Scratch,
     counter: std::cell::Cell<u64>,
 }
 
-/// One test's result: the test files and how the submission did.
+/// One test's files, in a directory of the scratch space removed when the case is dropped: at
+/// most a few exist at a time (the best failure so far, the candidate being tried), so memory
+/// and disk stay bounded by a few inputs whatever the number of trials.
+pub(super) struct Case {
+    dir: PathBuf,
+}
+
+impl Case {
+    pub(super) fn input(&self) -> PathBuf {
+        self.dir.join("test.in")
+    }
+    pub(super) fn answer(&self) -> PathBuf {
+        self.dir.join("test.ans")
+    }
+    pub(super) fn output(&self) -> PathBuf {
+        self.dir.join("submission.out")
+    }
+    pub(super) fn transcript(&self) -> PathBuf {
+        // The judge names a test's transcript after the test (`stress`).
+        self.dir.join("transcripts").join("stress.txt")
+    }
+    pub(super) fn input_len(&self) -> usize {
+        std::fs::metadata(self.input()).map_or(0, |m| m.len() as usize)
+    }
+}
+
+impl Drop for Case {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+/// One test's result: its files and how the submission did.
 pub(super) struct Trial {
-    pub input: Vec<u8>,
-    pub answer: Vec<u8>,
-    pub output: Vec<u8>,
-    /// An interactive problem's failing run: both directions, who wrote what (the submission's
-    /// output alone says little without the questions it answered).
-    pub transcript: Option<Vec<u8>>,
+    pub case: Case,
     pub result: TestResult,
 }
 
@@ -70,86 +97,123 @@ impl<'a> Harness<'a> {
             limits: judge::effective_limits(package, &options.judge),
             reference,
             options,
-            scratch: tempfile::Builder::new()
-                .prefix("leapfrog-stress-")
-                .tempdir()?,
+            scratch: Scratch::new()?,
             counter: std::cell::Cell::new(0),
         })
     }
 
-    /// A fresh scratch directory.
-    fn fresh_dir(&self) -> anyhow::Result<PathBuf> {
+    pub(super) fn shrink_time(&self) -> std::time::Duration {
+        self.options.shrink_time
+    }
+
+    pub(super) fn interactive(&self) -> bool {
+        self.package.config.kind.interactive
+    }
+
+    /// Whether input validators describe the input (else only line-level shrinking is safe).
+    pub(super) fn has_validators(&self) -> bool {
+        !self.validators.is_empty()
+    }
+
+    /// A fresh, empty case whose input the caller writes to [`Case::input`].
+    pub(super) fn new_case(&self) -> anyhow::Result<Case> {
         let n = self.counter.get();
         self.counter.set(n + 1);
         let dir = self.scratch.path().join(n.to_string());
         std::fs::create_dir_all(&dir)?;
-        Ok(dir)
+        Ok(Case { dir })
     }
 
-    pub(super) fn generate(&self, name: &str, args: &[String]) -> anyhow::Result<Vec<u8>> {
-        let dir = self.fresh_dir()?;
-        let path = dir.join("generated.in");
-        crate::generate::run_generator(self.package, name, args, &path, &dir)?;
-        let bytes = std::fs::read(&path)?;
-        let _ = std::fs::remove_dir_all(&dir);
-        Ok(bytes)
+    /// A case holding a copy of a file.
+    pub(super) fn case_from_file(&self, path: &Path) -> anyhow::Result<Case> {
+        let case = self.new_case()?;
+        std::fs::copy(path, case.input()).with_context(|| format!("reading {}", path.display()))?;
+        Ok(case)
     }
 
-    /// Why the input validators reject an input, if they do.
-    pub(super) fn invalid(&self, input: &[u8]) -> anyhow::Result<Option<String>> {
+    /// A case with the generator's output as its input.
+    pub(super) fn generate(&self, name: &str, args: &[String]) -> anyhow::Result<Case> {
+        let case = self.new_case()?;
+        let work = case.dir.join("generator");
+        std::fs::create_dir_all(&work)?;
+        crate::generate::run_generator(self.package, name, args, &case.input(), &work)?;
+        let _ = std::fs::remove_dir_all(&work);
+        Ok(case)
+    }
+
+    /// Why the input validators reject a case's input, if they do.
+    pub(super) fn invalid(&self, case: &Case) -> anyhow::Result<Option<String>> {
         if self.validators.is_empty() {
             return Ok(None);
         }
-        let dir = self.fresh_dir()?;
-        let path = dir.join("candidate.in");
-        std::fs::write(&path, input)?;
+        let work = case.dir.join("validator");
+        std::fs::create_dir_all(&work)?;
         let verdict = self.validators.check(
-            &path,
+            &case.input(),
             &Default::default(),
-            &dir,
+            &work,
             &self.package.config.limits,
         );
-        let _ = std::fs::remove_dir_all(&dir);
+        let _ = std::fs::remove_dir_all(&work);
         verdict
     }
 
-    /// The reference's answer to an input. An interactive problem's reference answers nothing
-    /// (it plays against the validator, see [`Harness::check_reference`]): the answer is empty.
-    fn answer(&self, input: &[u8], dir: &Path) -> anyhow::Result<Vec<u8>> {
-        if self.package.config.kind.interactive {
-            return Ok(Vec::new());
-        }
-        let (input_path, answer_path) = (dir.join("reference.in"), dir.join("reference.out"));
-        std::fs::write(&input_path, input)?;
-        self.reference
-            .answer(&input_path, &answer_path, dir, self.package)?;
-        Ok(std::fs::read(answer_path)?)
-    }
-
-    /// Answers an input with the reference and judges the submission on it. A wall-clock
+    /// Answers a case with the reference and judges the submission on it. A wall-clock
     /// time-out with CPU time to spare can be the machine's load rather than the program (one
     /// that sleeps or waits is stopped the same way every time), so such a trial runs again, up
     /// to twice, before it counts: a busy machine must not make a survivor look killed.
-    pub(super) fn trial(&self, input: Vec<u8>) -> anyhow::Result<Trial> {
-        let mut trial = self.trial_once(input)?;
+    pub(super) fn trial(&self, case: Case) -> anyhow::Result<Trial> {
+        self.answer(&case)?;
+        let mut result = self.judge(&case)?;
         for _ in 0..2 {
-            let result = &trial.result;
             let idle_timeout =
                 result.verdict == Verdict::Tle && result.time_s < self.limits.time_s.get();
             if !idle_timeout {
                 break;
             }
-            trial = self.trial_once(trial.input)?;
+            result = self.judge(&case)?;
         }
-        Ok(trial)
+        Ok(Trial { case, result })
     }
 
-    fn trial_once(&self, input: Vec<u8>) -> anyhow::Result<Trial> {
-        let dir = self.fresh_dir()?;
-        let answer = self.answer(&input, &dir)?;
-        let test = self.write_test(&dir, &input, &answer)?;
-        let kept = dir.join("submission.out");
-        let transcripts = dir.join("transcripts");
+    /// A candidate that the validators accept and on which the submission still fails with
+    /// `verdict`, as a trial; `None` for any other candidate (an error on a candidate is only
+    /// a candidate that does not reproduce, but an interruption stops everything).
+    pub(super) fn reproduces(&self, case: Case, verdict: Verdict) -> anyhow::Result<Option<Trial>> {
+        crate::interrupt::check()?;
+        if !matches!(self.invalid(&case), Ok(None)) {
+            return Ok(None);
+        }
+        match self.trial(case) {
+            Ok(trial) if trial.result.verdict == verdict => Ok(Some(trial)),
+            Ok(_) => Ok(None),
+            Err(err) if err.is::<crate::interrupt::Interrupted>() => Err(err),
+            Err(_) => Ok(None),
+        }
+    }
+
+    /// The reference's answer to a case, in [`Case::answer`]. An interactive problem's
+    /// reference answers nothing (it plays against the validator, see
+    /// [`Harness::check_reference`]): the answer is empty.
+    fn answer(&self, case: &Case) -> anyhow::Result<()> {
+        if self.package.config.kind.interactive {
+            std::fs::write(case.answer(), b"")?;
+            return Ok(());
+        }
+        let work = case.dir.join("reference");
+        std::fs::create_dir_all(&work)?;
+        self.reference
+            .answer(&case.input(), &case.answer(), &work, self.package)?;
+        let _ = std::fs::remove_dir_all(&work);
+        Ok(())
+    }
+
+    fn judge(&self, case: &Case) -> anyhow::Result<TestResult> {
+        let test = self.test_case(case);
+        let work = case.dir.join("run");
+        let _ = std::fs::remove_dir_all(&work);
+        std::fs::create_dir_all(&work)?;
+        let transcripts = case.dir.join("transcripts");
         let interactive = self.package.config.kind.interactive;
         let runner = TestRunner {
             program: &self.submission,
@@ -160,111 +224,61 @@ impl<'a> Harness<'a> {
             transcripts: interactive.then_some(transcripts.as_path()),
         };
         let result = runner
-            .run(&test, 0, &dir, Some(&kept))
+            .run(&test, 0, &work, Some(&case.output()))
             .map_err(anyhow::Error::from)?;
-        let output = std::fs::read(&kept).unwrap_or_default();
-        // The judge names a test's transcript after the test (`stress`); one per pass.
-        let transcript =
-            interactive.then(|| std::fs::read(transcripts.join("stress.txt")).unwrap_or_default());
-        let _ = std::fs::remove_dir_all(&dir);
-        Ok(Trial {
-            input,
-            answer,
-            output,
-            transcript,
-            result,
-        })
+        let _ = std::fs::remove_dir_all(&work);
+        Ok(result)
     }
 
-    fn write_test(&self, dir: &Path, input: &[u8], answer: &[u8]) -> anyhow::Result<TestCase> {
-        let (input_path, answer_path) = (dir.join("test.in"), dir.join("test.ans"));
-        std::fs::write(&input_path, input)?;
-        std::fs::write(&answer_path, answer)?;
-        Ok(TestCase {
+    fn test_case(&self, case: &Case) -> TestCase {
+        TestCase {
             name: "stress".to_string(),
-            input: input_path,
-            answer: answer_path,
+            input: case.input(),
+            answer: case.answer(),
             output_validator_flags: self.package.config.validator_flags.clone(),
             input_validator_flags: Default::default(),
             args: Vec::new(),
             files: None,
-        })
+        }
     }
 
     /// The checker must accept the reference's own answer: otherwise one of them is wrong and
     /// no verdict about the submission can be trusted.
     pub(super) fn check_reference(&self, trial: &Trial) -> anyhow::Result<()> {
-        let dir = self.fresh_dir()?;
-        let test = self.write_test(&dir, &trial.input, &trial.answer)?;
+        let test = self.test_case(&trial.case);
+        let work = trial.case.dir.join("check-reference");
+        std::fs::create_dir_all(&work)?;
+        let outcome = self.check_reference_in(&test, &work);
+        let _ = std::fs::remove_dir_all(&work);
+        outcome
+    }
+
+    fn check_reference_in(&self, test: &TestCase, work: &Path) -> anyhow::Result<()> {
+        let shown = || crate::stress::excerpt::head(&test.input);
         if self.package.config.kind.interactive {
             let played = match &self.reference {
                 Reference::Program(program, _) => {
-                    judge::play_reference(program, &self.checker, &test, &self.limits, &dir)
+                    judge::play_reference(program, &self.checker, test, &self.limits, work)
                 }
                 Reference::Builtin(puzzle) => Err(anyhow::anyhow!(
                     "the built-in solver '{}' cannot play an interactive problem: give --against PROGRAM",
                     puzzle.name
                 )),
             };
-            let _ = std::fs::remove_dir_all(&dir);
-            let input = String::from_utf8_lossy(&trial.input).trim().to_string();
-            return played.with_context(|| format!("the reference, on the input {input:?}"));
+            return played
+                .with_context(|| format!("the reference, on the input {:?}", shown().trim()));
         }
-        let outcome = self.checker.check(&test, &test.answer, &dir);
-        let _ = std::fs::remove_dir_all(&dir);
-        match outcome {
+        match self.checker.check(test, &test.answer, work) {
             CheckOutcome::Accepted => Ok(()),
             CheckOutcome::Rejected { reason, .. } => bail!(
                 "the reference and the checker disagree: {} rejects the reference's own answer ({reason}) on this input:\n{}",
                 self.checker.describe(),
-                String::from_utf8_lossy(&trial.input)
+                shown()
             ),
             CheckOutcome::JudgeError(why) => {
                 bail!("the checker failed on the reference's answer: {why}")
             }
         }
-    }
-
-    /// Shrinks a failing trial while it keeps failing with the same verdict.
-    pub(super) fn shrink(
-        &self,
-        mut best: Trial,
-        shape: Shape,
-        tests: u64,
-        on_status: &mut dyn FnMut(&Status),
-    ) -> anyhow::Result<(Trial, usize)> {
-        let deadline = Instant::now() + self.options.shrink_time;
-        let mut steps = 0;
-        'smaller: loop {
-            for candidate in shrink::candidates(shape, &best.input) {
-                crate::interrupt::check()?;
-                if Instant::now() > deadline {
-                    break 'smaller;
-                }
-                if candidate.len() > best.input.len() || candidate == best.input {
-                    continue;
-                }
-                if !matches!(self.invalid(&candidate), Ok(None)) {
-                    continue;
-                }
-                let Ok(trial) = self.trial(candidate) else {
-                    continue;
-                };
-                if trial.result.verdict == best.result.verdict {
-                    best = trial;
-                    steps += 1;
-                    on_status(&Status {
-                        phase: "shrinking",
-                        tests,
-                        size: first_line(&best.input),
-                    });
-                    continue 'smaller;
-                }
-            }
-            break;
-        }
-        crate::runner::reap_orphans();
-        Ok((best, steps))
     }
 }
 

@@ -1,11 +1,11 @@
 //! Where random tests come from: a built-in generator at growing sizes, the package's own
 //! generator program on its plan's command lines in turn, or a fixed command line; each time
-//! with a new seed. And the shape of the problem's input, which decides how it shrinks.
+//! with a new seed.
 
 use anyhow::Context;
 
 use super::StressOptions;
-use super::shrink::Shape;
+use super::genline::Line;
 use crate::package::Package;
 
 /// Where random tests come from.
@@ -20,25 +20,27 @@ pub(super) enum GeneratorSource {
 }
 
 impl GeneratorSource {
-    /// The generator and its arguments for test `i` with `seed`.
-    pub(super) fn args(&self, i: u64, seed: u64) -> (String, Vec<String>) {
+    /// The generator command line for test `i` with `seed`.
+    pub(super) fn line(&self, i: u64, seed: u64) -> Line {
         match self {
             // Ten tests per size, from size 1 up to 100.
-            GeneratorSource::Sized(g) => (
-                g.name.to_string(),
-                (g.sized)((1 + i / 10).min(100) as u32, seed),
-            ),
-            GeneratorSource::Lines { name, lines } => {
-                let line = &lines[(i % lines.len().max(1) as u64) as usize];
-                (name.clone(), with_seed(line, seed))
-            }
+            GeneratorSource::Sized(g) => Line {
+                name: g.name.to_string(),
+                template: (g.sized)((1 + i / 10).min(100) as u32, seed),
+                seed,
+            },
+            GeneratorSource::Lines { name, lines } => Line {
+                name: name.clone(),
+                template: lines[(i % lines.len().max(1) as u64) as usize].clone(),
+                seed,
+            },
         }
     }
 }
 
 /// A command line's arguments with a new seed: in place of `{seed}`, else as the value after
 /// `--seed`, else appended as `--seed N`.
-fn with_seed(args: &[String], seed: u64) -> Vec<String> {
+pub(super) fn with_seed(args: &[String], seed: u64) -> Vec<String> {
     let mut args = args.to_vec();
     if let Some(a) = args.iter_mut().find(|a| a.contains("{seed}")) {
         *a = a.replace("{seed}", &seed.to_string());
@@ -62,29 +64,28 @@ pub(super) fn puzzle_name(package: &Package) -> anyhow::Result<String> {
         .map_or_else(|| package.short_name.clone(), |p| p.name.to_string()))
 }
 
-/// The generator to stress with, and the shape of the problem's input.
+/// The generator to stress with.
 pub(super) fn choose_generator(
     package: &Package,
     options: &StressOptions,
-) -> anyhow::Result<(GeneratorSource, Shape)> {
+) -> anyhow::Result<GeneratorSource> {
     let puzzle = puzzle_name(package)?;
-    let shape = Shape::of(&puzzle);
     if let Some(line) = &options.generator {
         let (name, args) = crate::util::split_command(line).context("--generator is empty")?;
         let lines = vec![args];
-        return Ok((GeneratorSource::Lines { name, lines }, shape));
+        return Ok(GeneratorSource::Lines { name, lines });
     }
     // The generator most of the plan's tests use: a built-in one at growing sizes, the
     // package's own program on the plan's command lines.
     if let Some(default) = package.default_generator()? {
         if let Some(g) = crate::generators::find(&default.name) {
-            return Ok((GeneratorSource::Sized(g), shape));
+            return Ok(GeneratorSource::Sized(g));
         }
         let source = GeneratorSource::Lines {
             name: default.name,
             lines: default.lines,
         };
-        return Ok((source, shape));
+        return Ok(source);
     }
     let generator = crate::generators::find(&puzzle).with_context(|| {
         format!(
@@ -92,5 +93,5 @@ pub(super) fn choose_generator(
             package.short_name
         )
     })?;
-    Ok((GeneratorSource::Sized(generator), shape))
+    Ok(GeneratorSource::Sized(generator))
 }
