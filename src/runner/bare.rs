@@ -143,8 +143,13 @@ pub(super) fn tmpfs_used() -> u64 {
 }
 
 /// Where the judge's command line and environment lie in its memory: fields 48 to 51 of
-/// `/proc/self/stat` (read before the fork); zeros where they cannot be read.
+/// `/proc/self/stat` (read once, before any fork); zeros where they cannot be read.
 pub(super) fn judge_strings() -> [(usize, usize); 2] {
+    static STRINGS: std::sync::OnceLock<[(usize, usize); 2]> = std::sync::OnceLock::new();
+    *STRINGS.get_or_init(read_judge_strings)
+}
+
+fn read_judge_strings() -> [(usize, usize); 2] {
     let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
     let fields: Vec<usize> = stat
         .rsplit_once(')')

@@ -93,9 +93,14 @@ pub(super) fn command(spec: &RunSpec, ends: Ends) -> anyhow::Result<Prepared> {
     Ok(Prepared { command, passed })
 }
 
-/// A private copy of a run's input, sealed against every change, read from its start.
+/// A private copy of a run's input, sealed against every change, read from its start. Only a
+/// regular file is copied: a pipe or a device (a stream fed as it is read) is the run's as it
+/// is, and nothing the run does to it reaches a file.
 fn private_copy(path: &Path) -> anyhow::Result<File> {
     let mut from = File::open(path).with_context(|| format!("opening {}", path.display()))?;
+    if !from.metadata().is_ok_and(|m| m.is_file()) {
+        return Ok(from);
+    }
     let mut copy = memfd(c"leapfrog-input")?;
     std::io::copy(&mut from, &mut copy)
         .with_context(|| format!("copying {} for the run", path.display()))?;
