@@ -321,8 +321,19 @@ fn export_all_writes_every_problem_and_a_domjudge_zip_each() {
         .into_iter()
         .filter(|p| !p.trim_end_matches('/').contains('/'))
         .collect();
-    // Short names are [a-z0-9]+, as problemtools requires of the package directory.
-    assert_eq!(top, ["hops/", "hops.zip", "hopstwo/", "hopstwo.zip"]);
+    // Short names are [a-z0-9]+, as problemtools requires of the package directory; problems/
+    // is one contest, so DOMjudge's contest files come with it.
+    assert_eq!(
+        top,
+        [
+            "contest.yaml",
+            "hops/",
+            "hops.zip",
+            "hopstwo/",
+            "hopstwo.zip",
+            "problems.yaml"
+        ]
+    );
 
     let zip_path = contest.join("hopstwo.zip");
     let mut zip = zip::ZipArchive::new(std::fs::File::open(&zip_path).unwrap()).unwrap();
