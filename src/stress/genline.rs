@@ -143,14 +143,31 @@ impl LineShrinker<'_, '_> {
         Ok((line, best, moved))
     }
 
-    /// The smallest value of argument `k` in `0..=value` that fails, by bisection (assuming
-    /// that what fails at one size fails at larger ones, which is what sizes usually do).
+    /// The smallest value of argument `k` in `0..=value` that fails: galloping up from 0 (0, 1,
+    /// 2, 4, ...: small sizes cost little to try and most failures show at one), then bisecting
+    /// between the last value that passed and the first that failed (assuming that what fails
+    /// at one size fails at larger ones, which is what sizes usually do).
     fn bisect(&mut self, line: Line, k: usize, mut best: Trial) -> anyhow::Result<(Line, Trial)> {
         let Some(value) = value_of(&line.template[k]) else {
             return Ok((line, best));
         };
         // Invariant: `high` fails; every value below `low` is unknown or passes.
         let (mut low, mut high) = (0, value);
+        let mut probe = 0;
+        while probe < high && !self.out_of_time() {
+            match self.try_line(&line.with_value(k, probe))? {
+                Some(trial) => {
+                    high = probe;
+                    best = trial;
+                }
+                None => low = probe + 1,
+            }
+            probe = if probe == 0 {
+                1
+            } else {
+                probe.saturating_mul(2)
+            };
+        }
         while low < high && !self.out_of_time() {
             let middle = low + (high - low) / 2;
             match self.try_line(&line.with_value(k, middle))? {
