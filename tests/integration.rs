@@ -26,6 +26,7 @@ mod isolation;
 mod judge_verdicts;
 mod jury_compilers;
 mod languages;
+mod lenient_reading;
 mod memory_limits;
 mod mutants;
 mod no_panic;
