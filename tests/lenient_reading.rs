@@ -289,7 +289,7 @@ fn a_typo_in_generators_yaml_names_the_line_and_the_key_meant() {
     let (code, said) = generate(&pkg);
     assert_eq!(code, 2, "{said}");
     assert!(
-        said.contains("generators.yaml:13: unknown key `generte` (did you mean `generate`?)"),
+        said.contains("generators.yaml:12: unknown key `generte` (did you mean `generate`?)"),
         "{said}"
     );
 }
