@@ -30,6 +30,7 @@ mod judge_faults;
 mod judge_verdicts;
 mod jury_compilers;
 mod languages;
+mod lenient_reading;
 mod memory_limits;
 mod mutants;
 mod no_panic;

@@ -184,7 +184,9 @@ impl Keys<'_> {
                     map.entry("test_group.yaml".into()).or_insert(v);
                 }
             } else {
-                let hint = match crate::package::config_keys::closest(name, known) {
+                // A test whose only key is misspelt reads as a group: look among both.
+                let near: Vec<&str> = known.iter().chain(TEST_KEYS).copied().collect();
+                let hint = match crate::package::config_keys::closest(name, &near) {
                     Some(k) => format!("did you mean `{k}`?"),
                     None => format!("known keys here: {}", known.join(", ")),
                 };
