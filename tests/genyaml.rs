@@ -211,7 +211,7 @@ fn bad_plans_are_one_clear_error_and_write_nothing() {
                 "          flaky: flaky.py --seed {seed}",
                 "          flaky:\n            generate: flaky.py --seed {seed}\n            colour: red",
             ),
-            &["test secret/hand/flaky", "unknown field `colour`"][..],
+            &["generators.yaml:27", "unknown key `colour`", "known keys here"][..],
         ),
         (
             original.replace("          - named", "          - named\n          - reused"),

@@ -106,10 +106,10 @@ fn row_4_the_submissions_time_limit_comes_before_a_validator_that_crashed_on_its
         &[],
     );
     assert_eq!(verdict, "TLE", "{message}");
-    // "still running after 2.5 s of wall-clock time ...": the wall-clock limit is 1.5 × the
+    // "stopped by the wall-clock limit after 2.5 s, ...": the wall-clock limit is 1.5 × the
     // 1 s limit + 1 s, as BAPCtools' timeout, no longer 3 × + 1 s.
     let wall: f64 = message
-        .strip_prefix("still running after ")
+        .strip_prefix("stopped by the wall-clock limit after ")
         .and_then(|rest| rest.split(' ').next())
         .and_then(|s| s.parse().ok())
         .unwrap_or_else(|| panic!("{message}"));

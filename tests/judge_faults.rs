@@ -168,6 +168,8 @@ fn big_answer_package() -> TempPackage {
         "problem.yaml",
         "name: Big\nvalidation: default\nlimits:\n  time_limit: 5\n  memory: 256\n  output: 64\n",
     );
+    // One number, not the two the sum package's validator wants: this package has none.
+    std::fs::remove_dir_all(pkg.path().join("input_validators")).unwrap();
     pkg.write("data/sample/1.in", "4000000\n");
     pkg.write("data/sample/1.ans", &"7 ".repeat(4_000_000));
     pkg.write(
@@ -216,7 +218,8 @@ fn a_full_scratch_space_is_a_judge_error_not_the_contestants() {
         .output()
         .unwrap();
     let text = String::from_utf8_lossy(&output.stdout);
-    assert_eq!(output.status.code(), Some(2), "{text}");
+    let errors = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{text}{errors}");
     assert!(text.contains("judge error"), "{text}");
     assert!(!text.contains("0 judge errors"), "{text}");
     // With room, both are accepted: the JE was the disk's doing.

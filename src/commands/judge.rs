@@ -160,7 +160,12 @@ pub fn run(args: JudgeArgs) -> anyhow::Result<ExitCode> {
                 .as_mut()
                 .and_then(|i| i.note(&package, &judge.tests, result))
             {
-                progress.println(&format!("  ^ {note}"));
+                // With --json, standard output holds the one JSON object and nothing else.
+                if json {
+                    eprintln!("  ^ {note}");
+                } else {
+                    progress.println(&format!("  ^ {note}"));
+                }
             }
         },
     )?;
@@ -178,8 +183,7 @@ pub fn run(args: JudgeArgs) -> anyhow::Result<ExitCode> {
     Ok(exit_code(&report))
 }
 
-/// The first line of a judge run: problem, submission, limits, isolation and memory.
-/// The first line: the problem, the submission and the language it runs in (PyPy or CPython for
+/// The first line of a judge run: the problem, the submission and the language it runs in (PyPy or CPython for
 /// Python, say), the limits and the isolation.
 fn print_header(
     package: &Package,

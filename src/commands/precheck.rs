@@ -27,7 +27,19 @@ pub fn data(package: &Package, jobs: usize, quiet: bool) -> anyhow::Result<()> {
         return Ok(());
     }
     let tests = package.tests()?;
-    let validators = InputValidators::for_package(package)?;
+    // A validator that cannot be prepared here (its tool is not installed) leaves the check to
+    // `validate`, which refuses it: verify judges as it did before the check existed.
+    let prepared = InputValidators::for_package(package)
+        .and_then(|v| Ok((v, AnswerValidators::for_package(package)?)));
+    let (validators, answers) = match prepared {
+        Ok(both) => both,
+        Err(err) => {
+            if !quiet {
+                eprintln!("warning: the test data is not checked before judging: {err:#}");
+            }
+            return Ok(());
+        }
+    };
     if validators.is_empty() && !quiet {
         eprintln!(
             "warning: {}: no input validators in input_validators/: the inputs are not checked before judging",
@@ -35,7 +47,6 @@ pub fn data(package: &Package, jobs: usize, quiet: bool) -> anyhow::Result<()> {
         );
     }
     let checker = OutputChecker::for_package(package)?;
-    let answers = AnswerValidators::for_package(package)?;
     let checks = Checks {
         inputs: &validators,
         answers: &answers,
@@ -44,6 +55,7 @@ pub fn data(package: &Package, jobs: usize, quiet: bool) -> anyhow::Result<()> {
     let scratch = tempfile::Builder::new()
         .prefix("leapfrog-precheck-")
         .tempdir()?;
+    crate::runner::note_dir("dir", scratch.path());
     let mut invalid = Vec::new();
     let mut broken = Vec::new();
     crate::parallel::ordered(
@@ -61,6 +73,14 @@ pub fn data(package: &Package, jobs: usize, quiet: bool) -> anyhow::Result<()> {
         },
     );
     crate::interrupt::check()?;
+    if let Some((free, _)) = crate::util::file_system_full(scratch.path()) {
+        // Findings made on a full disk say nothing of the data; judging reports the disk (JE).
+        eprintln!(
+            "warning: the test data is not checked before judging: the scratch space {} is full ({free} bytes free; No space left on device)",
+            scratch.path().display()
+        );
+        return Ok(());
+    }
     let shown = |list: &[String]| {
         let mut text: Vec<String> = list.iter().take(10).map(|l| format!("  {l}")).collect();
         if list.len() > 10 {
@@ -164,6 +184,8 @@ impl FailedInputs {
             .prefix("leapfrog-inputs-")
             .tempdir()
             .ok()?;
+        // A judge killed mid-run leaves it; the next judge removes it (see `runner::recover`).
+        crate::runner::note_dir("dir", scratch.path());
         Some(FailedInputs {
             validators,
             scratch,
@@ -189,6 +211,10 @@ impl FailedInputs {
         let checked = self
             .validators
             .check_test(test, self.scratch.path(), limits);
+        if crate::util::file_system_full(self.scratch.path()).is_some() {
+            // A full disk makes any input look invalid: the judge's fault, reported as JE.
+            return None;
+        }
         if matches!(checked, Ok(Some(_))) {
             self.invalid += 1;
         }

@@ -195,6 +195,14 @@ impl TestRunner<'_> {
         let checked = validator.judged(&outcome.validator, log, &feedback_dir(check_dir));
         let stderr = read_head_tail(&files.stderr);
         let step = blame(&outcome, checked, self.limits, &stderr);
+        let mut outcome = outcome;
+        // A rejection the validator made first stands however long the submission then ran
+        // (verify lets it run past the limit): its time counts up to the rejection, when it
+        // had used at most the wall-clock time gone by (one thread's CPU time cannot run ahead
+        // of the clock), so the overrun that followed is not read as TLE.
+        if outcome.validator_first && matches!(step, Pass::Verdict(Verdict::Wa, ..)) {
+            outcome.submission.cpu = outcome.submission.cpu.min(outcome.validator_end);
+        }
         if let (Some(dir), Pass::Verdict(..)) = (self.transcripts, &step) {
             let suffix = if pass > 1 {
                 format!(".pass{pass}")

@@ -18,9 +18,9 @@
 //! A program is a single source file or a directory of sources (see [`crate::lang`]).
 
 mod config;
+mod config_keys;
 pub mod constants;
 mod contest;
-mod config_keys;
 mod format;
 mod include;
 mod invalid;

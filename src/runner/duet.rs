@@ -21,7 +21,7 @@ use std::fs::File;
 use std::io::{Read, Write};
 use std::os::fd::{FromRawFd, OwnedFd};
 use std::sync::Mutex;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use anyhow::Context;
 
@@ -50,6 +50,8 @@ pub struct DuetOutcome {
     pub validator: RunOutcome,
     /// The validator's run ended before the submission's.
     pub validator_first: bool,
+    /// When the validator's run ended, counted from the submission's start (zero if before).
+    pub validator_end: Duration,
     /// What passed between them, in order (empty unless a transcript was asked for).
     pub transcript: Vec<(Speaker, Vec<u8>)>,
 }
@@ -125,11 +127,13 @@ pub fn run_duet(duet: &Duet) -> anyhow::Result<DuetOutcome> {
         let (submission, validator) = (submission?, validator?);
         // Each run's wall time ends when the runner saw its process end (before killing what
         // was left of it), which orders the two ends more surely than when the calls returned.
-        let validator_first = validator_start + validator.wall < submission_start + submission.wall;
+        let validator_ended = validator_start + validator.wall;
+        let validator_first = validator_ended < submission_start + submission.wall;
         Ok(DuetOutcome {
             submission,
             validator,
             validator_first,
+            validator_end: validator_ended.saturating_duration_since(submission_start),
             transcript: Vec::new(),
         })
     })
@@ -235,7 +239,9 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let validator = shell(dir.path(), "v", "exit 43");
         // Without the closed pipe, this would wait for its input until the wall-clock limit.
-        let submission = shell(dir.path(), "s", "cat > /dev/null");
+        // The pause after it keeps the order of the two ends clear of thread scheduling on a
+        // busy machine (each end is seen by its own waiting thread).
+        let submission = shell(dir.path(), "s", "cat > /dev/null; sleep 0.2");
         let outcome = run_duet(&Duet {
             submission: &submission,
             validator: &validator,
