@@ -502,7 +502,10 @@ fn dirs_named(root: &Path, name: &str) -> Vec<String> {
         .collect()
 }
 
+// Run alone by .ci/run (`--ignored`): beside the suite's other judges, processes of the killed
+// judge were once seen left after the later judge ended (open question in the stop-27 note).
 #[test]
+#[ignore = "run alone: .ci/run runs it with --ignored"]
 fn a_later_judge_clears_what_a_killed_one_left() {
     for mode in modes() {
         let pkg = TempPackage::sum(30.0, 256, 0);
