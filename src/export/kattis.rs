@@ -196,19 +196,7 @@ fn write_problem_yaml(package: &Package, dest: &Path, notes: &mut Notes) -> anyh
 /// recognise a re-uploaded problem): SHA-256 of the short name, shaped as a version-8 UUID.
 pub fn stable_uuid(short_name: &str) -> String {
     let digest = Sha256::digest(format!("leapfrog problem {short_name}").as_bytes());
-    let mut b = [0u8; 16];
-    b.copy_from_slice(&digest[..16]);
-    b[6] = (b[6] & 0x0f) | 0x80;
-    b[8] = (b[8] & 0x3f) | 0x80;
-    let hex: String = b.iter().map(|x| format!("{x:02x}")).collect();
-    format!(
-        "{}-{}-{}-{}-{}",
-        &hex[0..8],
-        &hex[8..12],
-        &hex[12..16],
-        &hex[16..20],
-        &hex[20..32]
-    )
+    crate::util::uuid_text(&digest, 8)
 }
 
 /// `problem_statement/problem.en.tex` and its pictures.

@@ -168,6 +168,24 @@ pub fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
+/// The first 16 bytes of `digest` as a UUID of `version` (4 for a random one, 8 for one derived
+/// from a name), in its usual text form: the version nibble and the RFC 4122 variant set.
+pub fn uuid_text(digest: &[u8], version: u8) -> String {
+    let mut b = [0u8; 16];
+    b.copy_from_slice(&digest[..16]);
+    b[6] = (b[6] & 0x0f) | (version << 4);
+    b[8] = (b[8] & 0x3f) | 0x80;
+    let hex = hex(&b);
+    format!(
+        "{}-{}-{}-{}-{}",
+        &hex[0..8],
+        &hex[8..12],
+        &hex[12..16],
+        &hex[16..20],
+        &hex[20..32]
+    )
+}
+
 /// Copies everything below `from` into the existing directory `to` (following symbolic links,
 /// replacing files of the same name), each file readable by all, executable as it was.
 pub fn copy_dir_contents(from: &Path, to: &Path) -> anyhow::Result<()> {

@@ -134,27 +134,13 @@ fn title(name: &str) -> String {
 /// A fresh version-4-shaped UUID, as 2025-09's `uuid` key wants: the hash of the name, the
 /// clock and the process (unique, which is all the key asks; no secret rests on it).
 fn uuid(name: &str) -> String {
+    use sha2::Digest;
     let now = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map(|d| d.as_nanos())
         .unwrap_or(0);
     let seed = format!("{name}:{now}:{}", std::process::id());
-    let digest = crate::util::hash_bytes(seed.as_bytes());
-    let mut bytes = [0u8; 16];
-    for (i, byte) in bytes.iter_mut().enumerate() {
-        *byte = u8::from_str_radix(&digest[2 * i..2 * i + 2], 16).unwrap_or(0);
-    }
-    bytes[6] = (bytes[6] & 0x0f) | 0x40;
-    bytes[8] = (bytes[8] & 0x3f) | 0x80;
-    let hex = crate::util::hex(&bytes);
-    format!(
-        "{}-{}-{}-{}-{}",
-        &hex[0..8],
-        &hex[8..12],
-        &hex[12..16],
-        &hex[16..20],
-        &hex[20..32]
-    )
+    crate::util::uuid_text(&sha2::Sha256::digest(seed.as_bytes()), 4)
 }
 
 fn new_problem(dest: &Path, lang: Lang) -> anyhow::Result<ExitCode> {
