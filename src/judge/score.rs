@@ -166,12 +166,12 @@ fn group_verdict(
         if group.is_empty() && own.ignore_sample && child == "sample" {
             continue;
         }
-        if !children.contains_key(&child) {
+        if let std::collections::btree_map::Entry::Vacant(slot) = children.entry(child) {
             let verdict = match rest.contains('/') {
-                true => group_verdict(&child, tests, rules),
+                true => group_verdict(slot.key(), tests, rules),
                 false => test.verdict,
             };
-            children.insert(child, verdict);
+            slot.insert(verdict);
         }
     }
     let verdicts: Vec<Verdict> = children.into_values().collect();
@@ -180,7 +180,7 @@ fn group_verdict(
     }
     match own.verdicts.unwrap_or(VerdictRule::Worst) {
         VerdictRule::Accept => Verdict::Ac,
-        VerdictRule::First => Verdict::first_failure(verdicts.into_iter()),
+        VerdictRule::First => Verdict::first_failure(verdicts),
         VerdictRule::Worst => {
             // problemtools' order, worst first.
             let order = [
