@@ -12,6 +12,9 @@ use super::layout::Layout;
 use crate::puzzles::registry::ShrinkFn;
 use crate::verdict::Verdict;
 
+/// Writes the candidate made of the kept units (with the count fixed or not) to a path.
+type WriteUnits<'a> = dyn Fn(&[usize], bool, &std::path::Path) -> std::io::Result<()> + 'a;
+
 /// Inputs up to this size get the puzzle's reductions, which make all their candidates at once.
 const SHAPE_BYTES: usize = 4096;
 /// Inputs up to this size get their numbers shrunk one by one.
@@ -124,7 +127,7 @@ impl Reducer<'_, '_> {
         best: Trial,
         layout: &Layout,
         n: usize,
-        write: &dyn Fn(&[usize], bool, &std::path::Path) -> std::io::Result<()>,
+        write: &WriteUnits<'_>,
     ) -> anyhow::Result<Trial> {
         let mut last: Option<Trial> = None;
         let deadline = self.deadline;
