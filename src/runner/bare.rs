@@ -101,6 +101,7 @@ pub(super) fn wait_for(pid: libc::pid_t) -> (libc::c_int, libc::rusage) {
     let mut status = 0;
     // SAFETY: rusage is plain data that wait4 fills in; waiting for our own child.
     let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: wait4 writes only into `status` and `usage`, which outlive the call.
     while unsafe { libc::wait4(pid, &mut status, libc::__WALL, &mut usage) } < 0 {
         if io::Error::last_os_error().raw_os_error() != Some(libc::EINTR) {
             return (libc::SIGKILL, usage);

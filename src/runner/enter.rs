@@ -312,8 +312,8 @@ impl Entry {
     /// returns why it could not `exec`.
     fn become_program(&self) -> io::Error {
         let prepared = (|| {
-            // SAFETY: setns on a descriptor we own.
             if let Some(user) = &self.sandbox.program_user {
+                // SAFETY: setns on a descriptor we own.
                 check(unsafe { libc::setns(user.as_raw_fd(), libc::CLONE_NEWUSER) })?;
             }
             check(prctl(

@@ -161,6 +161,7 @@ fn tmpfs_used(pid: libc::pid_t) -> u64 {
         };
         // SAFETY: statfs fills the plain struct we pass.
         let mut st: libc::statfs = unsafe { std::mem::zeroed() };
+        // SAFETY: the path is NUL-terminated and `st` outlives the call.
         if unsafe { libc::statfs(path.as_ptr(), &mut st) } != 0 || st.f_type as i64 != TMPFS_MAGIC {
             continue;
         }
