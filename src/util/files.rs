@@ -61,6 +61,7 @@ pub fn file_system_full(dir: &Path) -> Option<(u64, u64)> {
     let path = std::ffi::CString::new(dir.as_os_str().as_bytes()).ok()?;
     // SAFETY: statvfs only writes into the struct it is given; the path is NUL-terminated.
     let mut stat: libc::statvfs = unsafe { std::mem::zeroed() };
+    // SAFETY: as above; `stat` outlives the call.
     if unsafe { libc::statvfs(path.as_ptr(), &mut stat) } != 0 {
         return None;
     }
