@@ -276,6 +276,7 @@ fn an_interrupted_export_leaves_nothing_half_written() {
         child.try_wait().unwrap().is_none(),
         "the export finished too early to test"
     );
+    // SAFETY: kill takes plain integers; the child is ours and not yet waited for.
     unsafe {
         libc::kill(child.id() as i32, libc::SIGTERM);
     }
