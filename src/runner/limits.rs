@@ -19,7 +19,7 @@ pub struct RunLimits {
     /// Wall-clock time: catches programs that sleep or block instead of computing.
     pub wall: Duration,
     /// The memory the run may use, in bytes: held by a memory cgroup where the judge can make
-    /// one, else by sampling the run's resident memory (see [`super::memory`]).
+    /// one, else by sampling the run's resident memory (see `runner::memory`).
     pub memory: Option<u64>,
     /// An address-space cap (`RLIMIT_AS`): only a backstop, so that a runaway allocation fails
     /// even if the memory limit is somehow not enforced.

@@ -1,13 +1,13 @@
 //! Running untrusted programs under limits and measuring them.
 //!
 //! Each run is a child in its own process group with resource limits set between `fork` and
-//! `exec` ([`child`]), optionally inside the bubblewrap sandbox ([`sandbox`]) and, where the
-//! judge can create cgroups, in a memory and a pids cgroup of its own ([`cgroup`]); without a
-//! memory cgroup the runner samples the run's resident memory instead ([`memory`]). The runner
+//! `exec` (`child`), optionally inside the bubblewrap sandbox ([`sandbox`]) and, where the
+//! judge can create cgroups, in a memory and a pids cgroup of its own (`cgroup`); without a
+//! memory cgroup the runner samples the run's resident memory instead (`memory`). The runner
 //! waits on a pidfd, waking at most every 50 ms (10 ms when sampling memory) to add up the CPU
 //! clocks of the run's processes, so a busy loop is stopped just past its limit and a sleeping
 //! program at the wall-clock limit. Whatever way the run ends, everything it started is killed
-//! and reaped ([`reap`]); the judge is a child subreaper, so orphans of a run come back to it.
+//! and reaped (`reap`); the judge is a child subreaper, so orphans of a run come back to it.
 //! The runner reports facts (exit status, CPU time, peak memory, why it stopped the run);
 //! turning them into verdicts is the judge's business. When the runner's own machinery fails
 //! (a cgroup, waiting, the sandbox), [`run`] fails instead: that is never the program's doing.

@@ -62,7 +62,7 @@ pub fn probe() -> Result<&'static Path, &'static str> {
 
 /// The bwrap command line up to and including `--`; the program's own argv follows. With
 /// `tmpfs_bytes` (the run's memory limit), `/tmp` and `/dev/shm` are tmpfs mounts of that size
-/// each, whose contents count against the run's memory (see [`super::memory`]).
+/// each, whose contents count against the run's memory (see `runner::memory`).
 pub fn wrap_args(bwrap: &Path, mounts: &Mounts, tmpfs_bytes: Option<u64>) -> Vec<OsString> {
     let mut args = system_args(bwrap);
     match tmpfs_bytes {
@@ -82,7 +82,7 @@ pub fn wrap_args(bwrap: &Path, mounts: &Mounts, tmpfs_bytes: Option<u64>) -> Vec
 }
 
 /// The bwrap command line, up to and including `--`, of a sandbox that is kept for many runs
-/// ([`super::launcher`]): the same root, but everything in it read-only, with empty
+/// (`runner::launcher`): the same root, but everything in it read-only, with empty
 /// directories where each run mounts its own fresh `/sandbox`, `/tmp` and `/dev/shm`.
 pub fn kept_args(bwrap: &Path, read_only: &[(PathBuf, PathBuf)]) -> Vec<OsString> {
     let mut args = system_args(bwrap);
