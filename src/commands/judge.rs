@@ -33,6 +33,7 @@ pub struct JudgeArgs {
     /// with one column).
     #[arg(long, value_name = "FILE.html")]
     pub report: Option<PathBuf>,
+    #[allow(rustdoc::invalid_html_tags)] // --help text: <name> is a placeholder, not HTML
     /// For an interactive problem: save what passed between the submission and the validator
     /// on each failing test, as DIR/<test>.txt, each line marked with who wrote it.
     #[arg(long, value_name = "DIR")]

@@ -23,6 +23,7 @@ The page needs no network and no other files.",
 pub struct StatementArgs {
     /// A problem name under problems/, or the path of any package directory.
     pub problem: String,
+    #[allow(rustdoc::invalid_html_tags)] // --help text: <name> is a placeholder, not HTML
     /// Where to write the page. Default: for a problem under problems/,
     /// target/statements/<problem>.html in that repository; for a package elsewhere,
     /// <problem>.html next to the package's directory (~/sum -> ~/sum.html).

@@ -57,6 +57,7 @@ pub struct StressArgs {
     /// `.ans`, and the submission's output as `.out`); the terminal shows excerpts.
     #[arg(long, default_value = ".", value_name = "DIR")]
     pub save: PathBuf,
+    #[allow(rustdoc::invalid_html_tags)] // --help text: <name> is a placeholder, not HTML
     /// Make the failure a test of the package: an entry of generators/generators.yaml when a
     /// generator command line makes it, else data/secret/stress/stress-<submission>-<seed>.in|.ans.
     #[arg(long)]

@@ -1,5 +1,5 @@
 //! `leapfrog new problem NAME` and `leapfrog new contest NAME`: start a package that verifies at
-//! once (see [`templates`]), or a contest folder. Like `cargo new`, nothing existing is ever
+//! once (see `templates`), or a contest folder. Like `cargo new`, nothing existing is ever
 //! overwritten: the folder is built beside its place and renamed into it. A problem made inside
 //! a contest folder (one with problems.yaml or contest.yaml) is added to its problems.yaml.
 
