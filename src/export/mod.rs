@@ -31,6 +31,7 @@ pub enum Format {
     /// The 2025-09 problem package format.
     #[value(name = "2025-09")]
     V2025,
+    #[allow(rustdoc::invalid_html_tags)] // --help text: <name> is a placeholder, not HTML
     /// DIR/<short>/ in the legacy format and DIR/<short>.zip for DOMjudge's import.
     Domjudge,
 }
