@@ -14,9 +14,9 @@ use super::places::main_file;
 use super::{Compiled, Language, source_files, switched_off};
 use crate::runner::{IsolationChoice, RunLimits};
 
-/// [`compile_as`], with the files of `included` (a folder) added to the program's sources first.
+/// [`compile_as`](super::compile_as), with the files of `included` (a folder) added to the program's sources first.
 /// The entry point is an included `main.*` of the language (a driver, as the format names it),
-/// else the submission's own. `limits` hold the compiler (see [`compile_entry`]).
+/// else the submission's own. `limits` hold the compiler (see `build::compile_entry`).
 pub fn compile_with_included(
     source: &Path,
     language: Language,

@@ -1,7 +1,7 @@
 //! Source languages: recognising a program, and the command line that runs it once it is built.
 //!
-//! A program is one source file or a directory of sources in one language. [`build`] compiles
-//! it once (cached by content), [`toolchain`] finds the compilers and interpreters.
+//! A program is one source file or a directory of sources in one language. `build` compiles
+//! it once (cached by content), `toolchain` finds the compilers and interpreters.
 
 mod build;
 mod included;
