@@ -84,9 +84,9 @@ pub struct ProblemConfig {
     pub limits: Limits,
     /// Whether the time limit came from the package (rather than the default).
     pub time_limit_given: bool,
-    /// The `problem_format_version` (see [`super::format`]).
+    /// The `problem_format_version` (see `package::format`).
     pub format: super::FormatVersion,
-    /// Pass-fail or scoring, interactive, multi-pass (see [`super::problem_type`]).
+    /// Pass-fail or scoring, interactive, multi-pass (see `package::problem_type`).
     pub kind: super::ProblemType,
 }
 
