@@ -45,7 +45,7 @@ pub fn find(name: &str) -> Option<&'static Generator> {
     all().find(|g| g.name == name)
 }
 
-/// Parses a generator's own arguments with clap, the generator's name standing in for argv[0].
+/// Parses a generator's own arguments with clap, the generator's name standing in for `argv[0]`.
 /// A `--help` request comes back as a `clap::Error`, which `leapfrog gen` prints as help.
 pub fn parse_args<T: clap::Parser>(name: &str, args: &[String]) -> anyhow::Result<T> {
     Ok(T::try_parse_from(

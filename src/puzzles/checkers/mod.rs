@@ -8,7 +8,7 @@
 //! - [`path`]: capture paths written as square names, replayed on a board (for drawings);
 //! - [`decide`]: the linear-time decision (classes of squares, Euler's condition);
 //! - [`trail`]: a capture path (Hierholzer);
-//! - [`show`]: the drawing behind `leapfrog solve checkers --show`.
+//! - [`show`](mod@show): the drawing behind `leapfrog solve checkers --show`.
 
 pub mod board;
 mod cursor;

@@ -3,7 +3,7 @@
 //! Every square of the row is formatted once into a table (8 bytes per entry, newline included),
 //! and each move copies one fixed-size entry into a large buffer and advances by the entry's real
 //! length; the buffer goes to the underlying writer in big chunks. Rows too long for the table
-//! (more than [`TABLE_LIMIT`] squares) fall back to formatting digits by hand, still without any
+//! (more than `TABLE_LIMIT` squares) fall back to formatting digits by hand, still without any
 //! allocation or formatting machinery per move.
 
 use std::io::{self, Write};

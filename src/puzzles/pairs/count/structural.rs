@@ -15,7 +15,7 @@
 //!    `rules::perfect_finishes`: (e - 1)! o! with e = ceil(L / 2), o = floor(L / 2).
 //!
 //! So the count is the sum over t of (orders) x (finishes) x (the number of spend
-//! configurations), and [`scan::spend_configurations`](super::scan::spend_configurations)
+//! configurations), and `scan::spend_configurations`
 //! counts the configurations by one left-to-right pass over the row.
 
 use num_bigint::BigUint;
