@@ -1,5 +1,5 @@
 //! What the mutator needs to know of each language's syntax tree: the tree-sitter grammar, and
-//! the names its nodes and fields go by. The walk in [`super::operators`] is the same for every
+//! the names its nodes and fields go by. The walk in `super::operators` is the same for every
 //! language; only these tables differ.
 
 use tree_sitter::{Language, Node};
