@@ -56,6 +56,7 @@ pub mod interrupt;
 pub mod judge;
 pub mod lang;
 pub mod matrix;
+#[cfg(feature = "mutants")]
 pub mod mutants;
 pub mod package;
 pub mod parallel;

@@ -30,8 +30,10 @@ mod judge_faults;
 mod judge_verdicts;
 mod jury_compilers;
 mod languages;
+mod lean_build;
 mod lenient_reading;
 mod memory_limits;
+#[cfg(feature = "mutants")]
 mod mutants;
 mod no_panic;
 mod pairs;

@@ -141,6 +141,7 @@ fn rows_given_frame_by_frame_and_pairs() {
     assert_eq!(first_label.text(), Some("0"));
 }
 
+#[cfg(feature = "png")]
 #[test]
 fn png_output_is_a_picture_of_twice_the_size() {
     let dir = tempfile::tempdir().unwrap();
@@ -166,6 +167,7 @@ fn png_output_is_a_picture_of_twice_the_size() {
     assert_eq!(std::fs::read(&again).unwrap(), bytes);
 }
 
+#[cfg(feature = "png")]
 fn attribute(svg: &str, name: &str) -> String {
     let doc = roxmltree::Document::parse(svg).unwrap();
     doc.root_element().attribute(name).unwrap().to_string()

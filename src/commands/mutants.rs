@@ -3,17 +3,22 @@
 
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::Duration;
 
 use anyhow::bail;
 use clap::Args;
-use serde::Serialize;
 
 use crate::commands::judge::RunOptions;
-use crate::mutants::campaign::{self, CampaignOptions, MutantResult, Status, SubmissionResult};
-use crate::mutants::{Syntax, add};
-use crate::package::Package;
-use crate::util::plural;
+// The command itself needs the `mutants` feature (tree-sitter); its arguments and `--help` are
+// the same without it, and `run` then says which feature is missing.
+#[cfg(feature = "mutants")]
+use {
+    crate::mutants::campaign::{self, CampaignOptions, MutantResult, Status, SubmissionResult},
+    crate::mutants::{Syntax, add},
+    crate::package::Package,
+    crate::util::plural,
+    serde::Serialize,
+    std::time::Duration,
+};
 
 /// Measure the test data with mutants of the accepted submissions.
 ///
@@ -62,6 +67,7 @@ fn hunt_seconds(s: &str) -> Result<f64, String> {
     }
 }
 
+#[cfg(feature = "mutants")]
 #[derive(Serialize)]
 struct Report<'a> {
     problem: &'a str,
@@ -70,6 +76,16 @@ struct Report<'a> {
     added_tests: Vec<String>,
 }
 
+/// Without the `mutants` feature: exit 2, naming the feature, instead of a missing command.
+#[cfg(not(feature = "mutants"))]
+pub fn run(_args: MutantsArgs) -> anyhow::Result<ExitCode> {
+    bail!(crate::util::FeatureMissing {
+        feature: "mutants",
+        what: "`leapfrog mutants` (it parses submissions with tree-sitter)",
+    })
+}
+
+#[cfg(feature = "mutants")]
 pub fn run(args: MutantsArgs) -> anyhow::Result<ExitCode> {
     crate::interrupt::install();
     let package = Package::open(&args.problem)?;
@@ -118,6 +134,7 @@ pub fn run(args: MutantsArgs) -> anyhow::Result<ExitCode> {
     })
 }
 
+#[cfg(feature = "mutants")]
 /// The named submission, or every accepted one a mutator can read.
 fn chosen_submissions(package: &Package, named: Option<&PathBuf>) -> anyhow::Result<Vec<PathBuf>> {
     if let Some(path) = named {
@@ -154,6 +171,7 @@ fn chosen_submissions(package: &Package, named: Option<&PathBuf>) -> anyhow::Res
     Ok(accepted)
 }
 
+#[cfg(feature = "mutants")]
 fn print_table(result: &SubmissionResult, styled: bool) {
     crate::util::outln!("{}", result.submission);
     for m in &result.mutants {
@@ -173,6 +191,7 @@ fn print_table(result: &SubmissionResult, styled: bool) {
     );
 }
 
+#[cfg(feature = "mutants")]
 fn row(m: &MutantResult, styled: bool) -> String {
     let status = match (m.status, m.probably_equivalent) {
         (Status::Survived, Some(true)) => format!(

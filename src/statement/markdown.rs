@@ -185,6 +185,7 @@ mod tests {
         assert_eq!(pic.text, "B_W\n");
     }
 
+    #[cfg(feature = "png")]
     #[test]
     fn images_must_be_png_files_of_the_statement() {
         let dir = tempfile::tempdir().unwrap();

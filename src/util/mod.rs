@@ -17,6 +17,20 @@ pub use paths::{display_path, find_in_path};
 pub use text::inert;
 pub use warn::{at_key, warn, yaml_key_line};
 
+/// A part of leapfrog left out of this build: the heavy parts are cargo features (default on)
+/// that a lean build (`--no-default-features`) leaves out, and what needs them says so.
+#[derive(Debug, thiserror::Error)]
+#[error(
+    "{what} is not in this leapfrog: it was built without the `{feature}` feature \
+     (rebuild with `--features {feature}`, or without `--no-default-features`)"
+)]
+pub struct FeatureMissing {
+    /// The cargo feature, as named in Cargo.toml.
+    pub feature: &'static str,
+    /// What needs it, in words.
+    pub what: &'static str,
+}
+
 /// What a failing program said, on one line: its non-empty lines joined by ` | `, the first
 /// and last `keep` of them when there are more (a panic's message and location come last, a
 /// program's own first words first), with the count of the lines left out between.

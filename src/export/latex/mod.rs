@@ -321,6 +321,7 @@ mod tests {
         assert!(l.text.contains("\\[\n\\sum_i i\n\\]"), "{}", l.text);
     }
 
+    #[cfg(feature = "png")]
     #[test]
     fn png_images_are_included_at_their_width() {
         let dir = tempfile::tempdir().unwrap();
