@@ -289,7 +289,7 @@ fn problem_yaml_typos_are_errors_with_a_suggestion() {
     assert_eq!(output.status.code(), Some(0), "{output:?}");
 }
 
-/// A generated input that the validator rejects exits 1, as the README's exit codes say for an
+/// A generated input that the validator rejects exits 1, as the book's exit codes say for an
 /// invalid test (2 stays for usage and judge errors).
 #[test]
 fn invalid_generated_input_exits_1() {
@@ -313,17 +313,29 @@ fn invalid_generated_input_exits_1() {
         stderr.contains("the generated input is invalid"),
         "{stderr}"
     );
-    let readme =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
-    assert!(readme.contains("1 rejected (a wrong verdict, an invalid test, a generated input"));
+    let commands = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/docs/src/reference/commands/index.md"
+    ))
+    .unwrap();
+    assert!(commands.contains("1 rejected (a wrong verdict, an invalid test, a generated input"));
 }
 
-/// The README says how to install the command, where built-in names work, and how a plan's
+/// The book says how to install the command, where built-in names work, and how a plan's
 /// generator program and `solution:` are found.
 #[test]
-fn readme_covers_the_first_steps() {
-    let readme =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+fn book_covers_the_first_steps() {
+    let book: String = [
+        "introduction.md",
+        "reference/commands/generate.md",
+        "reference/commands/judge.md",
+    ]
+    .iter()
+    .map(|page| {
+        let path = format!("{}/docs/src/{page}", env!("CARGO_MANIFEST_DIR"));
+        std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+    })
+    .collect();
     for needle in [
         "cargo install --path .",
         "so they work only inside the repository",
@@ -332,7 +344,7 @@ fn readme_covers_the_first_steps() {
         "Input and\noutput validators (checkers) may be written in any of the same languages",
         "The compile cache lives in",
     ] {
-        assert!(readme.contains(needle), "README lacks {needle:?}");
+        assert!(book.contains(needle), "the book lacks {needle:?}");
     }
 }
 

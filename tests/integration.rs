@@ -22,6 +22,7 @@ mod first_hour;
 mod format_2025;
 mod generate;
 mod genyaml;
+mod help_pages;
 mod hostile_outputs;
 mod included_files;
 mod interactive_blame;

@@ -1,11 +1,12 @@
-//! The README's "Your first problem", run as written: its `sh walkthrough` blocks are the
-//! commands (in a fresh directory, with the built `leapfrog` first on PATH instead of
-//! `cargo install`), its `file=PATH` blocks the files, and each `text output` block the lines
-//! the commands before it must print, in order. Times, memory and the parts written `…` vary.
+//! The book's "Your first problem" (`docs/src/guide/first-problem.md`), run as written: its
+//! `sh walkthrough` blocks are the commands (in a fresh directory, with the built `leapfrog`
+//! first on PATH instead of `cargo install`), its `file=PATH` blocks the files, and each
+//! `text output` block the lines the commands before it must print, in order. Times, memory and
+//! the parts written `…` vary.
 
 use std::path::{Path, PathBuf};
 
-/// One step of the walkthrough, in the README's order.
+/// One step of the walkthrough, in the page's order.
 #[derive(Debug)]
 enum Step {
     /// A command and the exit code its `# exit N` comment gives (0 without one).
@@ -15,28 +16,18 @@ enum Step {
     Expect(Vec<String>),
 }
 
+/// The guide's page, from its title on.
 fn section() -> String {
-    let readme =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
-    let mut lines = readme.lines().skip_while(|l| *l != "## Your first problem");
+    let page = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/docs/src/guide/first-problem.md"
+    ))
+    .unwrap();
     assert!(
-        lines.next().is_some(),
-        "README has a section \"Your first problem\""
+        page.starts_with("# Your first problem\n"),
+        "the guide's page opens with the title \"Your first problem\""
     );
-    // The section ends at the next heading of its level outside a fenced block (a Markdown
-    // file in the walkthrough has headings of its own).
-    let mut fenced = false;
-    let mut text = String::new();
-    for line in lines {
-        if line.starts_with("```") {
-            fenced = !fenced;
-        } else if !fenced && line.starts_with("## ") {
-            break;
-        }
-        text.push_str(line);
-        text.push('\n');
-    }
-    text
+    page
 }
 
 /// The marked fenced blocks of the section as steps.
@@ -103,8 +94,8 @@ fn normalize(line: &str) -> String {
     out.trim().to_string()
 }
 
-/// Whether a printed line matches a README line: the same after [`normalize`], where each `…`
-/// of the README stands for any text.
+/// Whether a printed line matches a line of the page: the same after [`normalize`], where each
+/// `…` of the page stands for any text.
 fn matches(printed: &str, shown: &str) -> bool {
     let printed = normalize(printed);
     let pieces: Vec<String> = shown.split('…').map(normalize).collect();
@@ -121,13 +112,13 @@ fn matches(printed: &str, shown: &str) -> bool {
 fn have(tool: &str) -> bool {
     let found = leapfrog::util::find_in_path(tool).is_some();
     if !found {
-        eprintln!("skipped: the README walkthrough needs {tool}, which is not installed");
+        eprintln!("skipped: the walkthrough of the guide needs {tool}, which is not installed");
     }
     found
 }
 
 #[test]
-fn readme_walkthrough_runs_as_written() {
+fn guide_walkthrough_runs_as_written() {
     let steps = steps(&section());
     let runs = steps.iter().filter(|s| matches!(s, Step::Run(..))).count();
     let checks = steps
@@ -180,7 +171,7 @@ fn readme_walkthrough_runs_as_written() {
                 for shown in &lines {
                     assert!(
                         rest.any(|line| matches(line, shown)),
-                        "the README shows {shown:?}, not printed in this order:\n{}",
+                        "the guide shows {shown:?}, not printed in this order:\n{}",
                         printed.join("\n")
                     );
                 }
