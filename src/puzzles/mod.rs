@@ -9,10 +9,11 @@
 
 #[path = "../../generators/mod.rs"]
 pub mod generators;
+pub mod conditions;
 pub mod registry;
 pub mod shrink;
 
-pub use registry::{Family, Puzzle, all, find};
+pub use registry::{Conditions, Family, Puzzle, all, find};
 
 /// Declares each family's module and lists its registry entry (`<module>::FAMILY`) in
 /// [`FAMILIES`], so that the two cannot drift apart.
