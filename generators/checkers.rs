@@ -30,8 +30,8 @@ use clap::Parser;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use canvas::{Canvas, Phase, pick};
 use crate::puzzles::checkers::conditions::{self, FAILS, OTHERS, STARTS};
+use canvas::{Canvas, Phase, pick};
 
 /// Attempts per board before a request is declared impossible.
 const ATTEMPTS: u32 = 400;
@@ -105,7 +105,8 @@ pub struct Options {
     /// `combo`: the degree of the examined piece (1, 3+, even).
     #[arg(long, default_value = "1", value_parser = clap::builder::PossibleValuesParser::new(STARTS))]
     pub start: String,
-    /// `combo`: the other black pieces touching a white (alone, same, other, other-solves), or
+    /// `combo`: the other black pieces touching a white (alone, same, other, other-degree,
+    /// other-solves), or
     /// `nobody`: no black piece touches a white.
     #[arg(long, default_value = "alone", value_parser = clap::builder::PossibleValuesParser::new(OTHERS.iter().copied().chain(["nobody"])))]
     pub others: String,

@@ -90,8 +90,8 @@ fn the_notes_name_every_combination() {
             .join("problems")
             .join(problem)
             .join("notes.md");
-        let notes = std::fs::read_to_string(&path)
-            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let notes =
+            std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         for combination in (conditions(problem).combinations)() {
             assert!(
                 notes.contains(&format!("`{combination}`")),

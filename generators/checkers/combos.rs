@@ -72,10 +72,13 @@ pub fn attempt(canvas: &mut Canvas, rng: &mut ChaCha8Rng, opts: &Options) -> Opt
                 .collect();
             canvas.set(pick(rng, &spots)?, b'B');
         }
+        "other-degree" => other_degree(canvas, rng, hero)?,
         _ => {}
     }
     let expected = solvers(canvas);
-    let decoys = opts.decoys.unwrap_or_else(|| between(rng, 0, 1 + opts.n / 4));
+    let decoys = opts
+        .decoys
+        .unwrap_or_else(|| between(rng, 0, 1 + opts.n / 4));
     add_decoys(canvas, rng, decoys, &expected, true);
     (classify(&canvas.board()) == Some(want)).then_some(expected)
 }
@@ -123,7 +126,9 @@ fn base(canvas: &mut Canvas, rng: &mut ChaCha8Rng, opts: &Options, start: &str) 
 
 /// Whether a white on `middle` would touch a black piece (and so make it a candidate).
 fn touches_black(canvas: &Canvas, middle: At) -> bool {
-    DIAGONALS.iter().any(|&d| canvas.is(step(middle, d, 1), b'B'))
+    DIAGONALS
+        .iter()
+        .any(|&d| canvas.is(step(middle, d, 1), b'B'))
 }
 
 /// Sets a white on a random one of `spots`.
@@ -205,7 +210,6 @@ fn odd(canvas: &mut Canvas, rng: &mut ChaCha8Rng, hero: At, way: &str) -> Option
     None
 }
 
-
 /// Whites anywhere and black pieces that touch none of them: no candidate at all.
 fn nobody(canvas: &mut Canvas, rng: &mut ChaCha8Rng) -> Option<Vec<At>> {
     let mut squares = canvas.usable_squares();
@@ -243,8 +247,46 @@ pub fn structured(k: usize, seed: u64) -> Vec<String> {
         None => args.extend(["--others".into(), "nobody".into()]),
     }
     let n = 8 + seed % 5;
-    let phase = if (seed / 5).is_multiple_of(2) { "a1" } else { "b1" };
+    let phase = if (seed / 5).is_multiple_of(2) {
+        "a1"
+    } else {
+        "b1"
+    };
     args.extend(["--n".into(), n.to_string(), "--phase".into(), phase.into()]);
     args.extend(["--seed".into(), seed.to_string()]);
     args
+}
+
+/// A black piece in another class that breaks only the degree condition; half the time one of
+/// even degree after the piece in input order (the hardest for a solution whose searches
+/// share state: it meets this piece after the examined one).
+fn other_degree(canvas: &mut Canvas, rng: &mut ChaCha8Rng, hero: At) -> Option<()> {
+    use crate::puzzles::checkers::Square;
+    use crate::puzzles::checkers::conditions::first_failure;
+    let mut spots = Vec::new();
+    for a in canvas.usable_squares() {
+        if class_of(a) == class_of(hero) || !canvas.is(a, b'_') || canvas.degree(a) == 0 {
+            continue;
+        }
+        canvas.set(a, b'B');
+        let square = Square {
+            row: a.0 as usize,
+            col: a.1 as usize,
+        };
+        if ["many", "elsewhere"].contains(&first_failure(&canvas.board(), square)) {
+            spots.push(a);
+        }
+        canvas.set(a, b'_');
+    }
+    let late: Vec<At> = spots
+        .iter()
+        .copied()
+        .filter(|&a| a > hero && canvas.degree(a) % 2 == 0)
+        .collect();
+    let chosen = match pick(rng, &late) {
+        Some(a) if between(rng, 0, 1) == 0 => a,
+        _ => pick(rng, &spots)?,
+    };
+    canvas.set(chosen, b'B');
+    Some(())
 }

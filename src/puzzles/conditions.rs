@@ -57,7 +57,12 @@ pub static FROGS_CONDITIONS: Conditions = Conditions {
             2 => 2 * pick(seed, 1, 20) + 1,
             _ => 200,
         };
-        line(&["--n".into(), n.to_string(), "--seed".into(), seed.to_string()])
+        line(&[
+            "--n".into(),
+            n.to_string(),
+            "--seed".into(),
+            seed.to_string(),
+        ])
     },
 };
 
@@ -164,7 +169,12 @@ pub static SHIFTING_CONDITIONS: Conditions = Conditions {
             9 => (20, 40_000 + seed % 1000),
             _ => (40_000 + seed % 1000, 20),
         };
-        let mut args = vec!["--n".to_string(), n.to_string(), "--m".into(), m.to_string()];
+        let mut args = vec![
+            "--n".to_string(),
+            n.to_string(),
+            "--m".into(),
+            m.to_string(),
+        ];
         args.extend(["--seed".into(), seed.to_string()]);
         args
     },
@@ -211,8 +221,18 @@ pub static QUERY_CONDITIONS: Conditions = Conditions {
             1 => (lo, hi),
             _ => (hi, lo),
         };
-        let mut args = vec!["--n".to_string(), n.to_string(), "--m".into(), m.to_string()];
-        args.extend(["--q".into(), "1000".into(), "--indices".into(), "mixed".into()]);
+        let mut args = vec![
+            "--n".to_string(),
+            n.to_string(),
+            "--m".into(),
+            m.to_string(),
+        ];
+        args.extend([
+            "--q".into(),
+            "1000".into(),
+            "--indices".into(),
+            "mixed".into(),
+        ]);
         args.extend(["--seed".into(), seed.to_string()]);
         args
     },
@@ -268,7 +288,12 @@ pub static LABEL_CONDITIONS: Conditions = Conditions {
             1 => "beyond",
             _ => ["zero", "largest", "valid", "outside", "above", "beyond"][(k - 2) % 6],
         };
-        let mut args = vec!["--n".to_string(), n.to_string(), "--kind".into(), kind.into()];
+        let mut args = vec![
+            "--n".to_string(),
+            n.to_string(),
+            "--kind".into(),
+            kind.into(),
+        ];
         args.extend(["--seed".into(), seed.to_string()]);
         args
     },

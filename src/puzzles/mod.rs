@@ -7,9 +7,9 @@
 //! and column of the first problem. Solvers stream their output through their own buffer, so
 //! the `dyn Write` behind them is called once per buffer flush, not once per move.
 
+pub mod conditions;
 #[path = "../../generators/mod.rs"]
 pub mod generators;
-pub mod conditions;
 pub mod registry;
 pub mod shrink;
 

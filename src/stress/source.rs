@@ -112,7 +112,10 @@ pub(super) fn choose_generator(
             package.short_name
         )
     })?;
-    Ok(GeneratorSource::Sized(generator, conditions(&puzzle, generator)))
+    Ok(GeneratorSource::Sized(
+        generator,
+        conditions(&puzzle, generator),
+    ))
 }
 
 /// The puzzle's conditions, when `generator` is the one that draws their combinations.

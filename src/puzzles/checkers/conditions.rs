@@ -9,8 +9,10 @@
 //!   for good), `3+` (odd and at least three: the trail comes back through its start and ends
 //!   elsewhere), `even` (the trail must end where it began);
 //! - `others`: the other candidates: `alone`, `same` (one in the examined piece's own class,
-//!   which then stands on a landing square), `other` (only in other classes, none of them a
-//!   solver) or `other-solves` (a solver in another class: the answer is `Multiple`);
+//!   which then stands on a landing square), `other-solves` (a solver in another class: the
+//!   answer is `Multiple`), `other-degree` (one in another class that breaks only the degree
+//!   condition: a solution that lets anything of one piece's search leak into the next one's
+//!   accepts it), or `other` (only other candidates in other classes);
 //! - `fails`: the first condition the examined piece breaks, in the order `parity` (a white on
 //!   the piece's own row parity, which it can never jump), `edge` (a white whose far side is off
 //!   the board), `blocked` (a landing square holds another black piece), `split` (whites not
@@ -23,7 +25,7 @@ use super::decide::{DIAGONALS, capturing_pieces};
 /// The start degree of the examined piece.
 pub const STARTS: [&str; 3] = ["1", "3+", "even"];
 /// The other candidates.
-pub const OTHERS: [&str; 4] = ["alone", "same", "other", "other-solves"];
+pub const OTHERS: [&str; 5] = ["alone", "same", "other", "other-degree", "other-solves"];
 /// The first condition the examined piece breaks.
 pub const FAILS: [&str; 7] = [
     "none",
@@ -70,6 +72,8 @@ pub fn possible(c: &Combination) -> bool {
     }
     match c.others {
         "same" => ["parity", "edge", "blocked"].contains(&c.fails),
+        // A white the piece cannot jump for parity or for the edge stops every other class too.
+        "other-degree" => !["parity", "edge", "blocked"].contains(&c.fails),
         "other-solves" => c.fails == "none" && c.start == "1",
         _ => c.fails != "blocked",
     }
@@ -114,6 +118,11 @@ pub fn classify(board: &Board) -> Option<Combination> {
         "same"
     } else if solvers.len() > 1 {
         "other-solves"
+    } else if rest
+        .clone()
+        .any(|&sq| ["many", "elsewhere"].contains(&first_failure(board, sq)))
+    {
+        "other-degree"
     } else if rest.count() > 0 {
         "other"
     } else {
@@ -150,7 +159,7 @@ fn degree(board: &Board, sq: Square) -> usize {
 }
 
 /// The first condition (in the order of the module documentation) the piece on `start` breaks.
-fn first_failure(board: &Board, start: Square) -> &'static str {
+pub fn first_failure(board: &Board, start: Square) -> &'static str {
     let whites: Vec<Square> = board.squares().filter(|&s| board.at(s) == WHITE).collect();
     if whites.iter().any(|w| w.row % 2 == start.row % 2) {
         return "parity";
@@ -242,6 +251,6 @@ mod tests {
         unique.sort();
         unique.dedup();
         assert_eq!(unique.len(), all.len());
-        assert_eq!(all.len(), 43);
+        assert_eq!(all.len(), 53);
     }
 }

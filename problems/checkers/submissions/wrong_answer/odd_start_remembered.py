@@ -1,9 +1,9 @@
-# WRONG: Euler's condition as a case analysis on the piece's own degree. An odd start must be
-# one of exactly two odd squares (right); for an even start it only rules out exactly two odd
-# squares ("the trail would have to begin at one of them"), so four or more odd squares pass.
-# Only a board whose examined piece has even degree and whose graph has four or more odd
-# squares shows it: every near miss of the `degree` family starts from a piece of degree 1.
-# Otherwise the accepted per-piece search.
+# WRONG: remembers "the start has odd degree" in a flag shared by all pieces and never resets
+# it, so once one piece has started on an odd square, a later piece of even degree whose two
+# odd squares lie elsewhere passes Euler's test. It shows only when two black pieces in
+# different classes touch white pieces, the earlier one (in input order) of odd degree and the
+# later one of even degree with exactly two odd squares elsewhere in its graph (the `other`
+# candidates of the conditions in notes.md). Otherwise the accepted per-piece search.
 import sys
 
 DIRS = ((-1, -1), (-1, 1), (1, -1), (1, 1))
@@ -15,12 +15,13 @@ def main():
     rows = data[1:1 + n]
     whites = sum(row.count("W") for row in rows)
 
+    flags = {"start_odd": False}
+
     def captures_all(sr, sc):
         seen = {(sr, sc)}
         met = set()
         stack = [(sr, sc)]
         odd = 0
-        start_odd = False
         while stack:
             r, c = stack.pop()
             degree = 0
@@ -40,12 +41,8 @@ def main():
                     stack.append((lr, lc))
             if degree % 2:
                 odd += 1
-                start_odd = start_odd or (r, c) == (sr, sc)
-        if len(met) != whites:
-            return False
-        if start_odd:
-            return odd == 2
-        return odd != 2
+                flags["start_odd"] = flags["start_odd"] or (r, c) == (sr, sc)
+        return len(met) == whites and (odd == 0 or (odd == 2 and flags["start_odd"]))
 
     winners = [(r, c) for r in range(n) for c in range(n)
                if rows[r][c] == "B" and captures_all(r, c)]
