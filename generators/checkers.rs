@@ -12,10 +12,14 @@
 //!   piece on a landing square), `edge` (a white on the border whose landing is off the board),
 //!   `parity` (a white the piece can never reach), `shared` (black pieces at both ends of one
 //!   trail), `border` (every white pinned at the border);
-//! - `any`: a family drawn at random, for stress testing.
+//! - `any`: a family drawn at random, for stress testing;
+//! - `combo`: a board in the combination of conditions that `--start`, `--others` and `--fails`
+//!   name (see `crate::puzzles::checkers::conditions`), for the structured search of stress.
 
 #[path = "checkers/canvas.rs"]
 mod canvas;
+#[path = "checkers/combos.rs"]
+mod combos;
 #[path = "checkers/families.rs"]
 mod families;
 #[path = "checkers/plant.rs"]
@@ -26,6 +30,7 @@ use clap::Parser;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
+use crate::puzzles::checkers::conditions::{self, FAILS, OTHERS, STARTS};
 use canvas::{Canvas, Phase, pick};
 
 /// Attempts per board before a request is declared impossible.
@@ -47,6 +52,7 @@ pub enum Family {
     Shared,
     Border,
     Any,
+    Combo,
 }
 
 /// Which border the `edge` family's white stands on (top = the last rank, row n).
@@ -96,6 +102,18 @@ pub struct Options {
     /// How the `degree` family's extra white breaks the degree condition.
     #[arg(long, value_enum, default_value = "any")]
     pub odd: Odd,
+    /// `combo`: the degree of the examined piece (1, 3+, even).
+    #[arg(long, default_value = "1", value_parser = clap::builder::PossibleValuesParser::new(STARTS))]
+    pub start: String,
+    /// `combo`: the other black pieces touching a white (alone, same, other, other-degree,
+    /// other-solves), or
+    /// `nobody`: no black piece touches a white.
+    #[arg(long, default_value = "alone", value_parser = clap::builder::PossibleValuesParser::new(OTHERS.iter().copied().chain(["nobody"])))]
+    pub others: String,
+    /// `combo`: the first condition the examined piece breaks (none, parity, edge, blocked,
+    /// split, many, elsewhere).
+    #[arg(long, default_value = "none", value_parser = clap::builder::PossibleValuesParser::new(FAILS))]
+    pub fails: String,
     #[arg(long)]
     pub seed: u64,
 }
@@ -125,8 +143,24 @@ pub fn run(args: &[String]) -> anyhow::Result<Vec<u8>> {
     if opts.whites.is_some() && opts.outcome == Family::Dense {
         bail!("--whites does not apply to dense boards (they hold as many whites as possible)");
     }
+    if opts.outcome == Family::Combo
+        && opts.others != "nobody"
+        && !conditions::possible(&combos::wanted(&opts))
+    {
+        bail!(
+            "no board has the combination {}: see `leapfrog gen checkers --help`",
+            combos::wanted(&opts).name()
+        );
+    }
     let mut rng = ChaCha8Rng::seed_from_u64(opts.seed);
     for _ in 0..ATTEMPTS {
+        if opts.outcome == Family::Combo {
+            let mut canvas = Canvas::new(opts.n, opts.phase);
+            if combos::attempt(&mut canvas, &mut rng, &opts).is_some() {
+                return Ok(canvas.text());
+            }
+            continue;
+        }
         let family = match opts.outcome {
             Family::Any => pick(&mut rng, &CONCRETE).expect("families"),
             family => family,
@@ -151,6 +185,9 @@ pub fn run(args: &[String]) -> anyhow::Result<Vec<u8>> {
         n = opts.n
     )
 }
+
+/// Arguments for a board in combination `k` of the conditions (stress's structured search).
+pub use combos::structured;
 
 /// A random board of roughly the given size: side `size + 2` (at most 26), any family.
 pub fn sized(size: u32, seed: u64) -> Vec<String> {

@@ -12,6 +12,7 @@ mod checkers_cli;
 mod checkers_packages;
 mod checkers_property;
 mod checkers_validators;
+mod conditions;
 mod contest;
 mod contest_frictions;
 mod domjudge;

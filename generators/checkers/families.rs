@@ -33,7 +33,7 @@ pub fn attempt(
         Family::Shared => shared(canvas, rng, opts),
         Family::Border => border(canvas, rng, opts),
         Family::Dense => dense(canvas, rng),
-        Family::Any => unreachable!("the caller draws a concrete family"),
+        Family::Any | Family::Combo => unreachable!("the caller draws a concrete family"),
     }
 }
 
@@ -115,7 +115,11 @@ fn closed_trail(canvas: &mut Canvas, rng: &mut ChaCha8Rng, opts: &Options) -> Op
 /// either a filled rectangle of whites two squares apart with an odd number of rows or of
 /// columns (its four odd corners then split two and two between the classes), or a rook's walk
 /// over the white squares that mostly goes straight on (kept only when it works).
-fn multiple(canvas: &mut Canvas, rng: &mut ChaCha8Rng, opts: &Options) -> Option<Vec<At>> {
+pub(super) fn multiple(
+    canvas: &mut Canvas,
+    rng: &mut ChaCha8Rng,
+    opts: &Options,
+) -> Option<Vec<At>> {
     let n = canvas.n;
     let inner = |a: At| (1..n - 1).contains(&a.0) && (1..n - 1).contains(&a.1);
     let cells: Vec<At> = canvas

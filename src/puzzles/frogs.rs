@@ -24,6 +24,7 @@ pub static FAMILY: Family = Family {
         show: Some(show_frogs),
         outcome: crate::puzzles::shifting::solve::size_class,
         shrink: shrink::numbers,
+        conditions: Some(&super::conditions::FROGS_CONDITIONS),
     }],
     generators: &[Generator {
         name: "frogs",

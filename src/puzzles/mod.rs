@@ -7,12 +7,13 @@
 //! and column of the first problem. Solvers stream their output through their own buffer, so
 //! the `dyn Write` behind them is called once per buffer flush, not once per move.
 
+pub mod conditions;
 #[path = "../../generators/mod.rs"]
 pub mod generators;
 pub mod registry;
 pub mod shrink;
 
-pub use registry::{Family, Puzzle, all, find};
+pub use registry::{Conditions, Family, Puzzle, all, find};
 
 /// Declares each family's module and lists its registry entry (`<module>::FAMILY`) in
 /// [`FAMILIES`], so that the two cannot drift apart.

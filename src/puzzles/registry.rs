@@ -43,6 +43,23 @@ pub struct Puzzle {
     /// Smaller variants of a failing input, larger reductions first ([`super::shrink`] has the
     /// common shapes); `leapfrog stress` keeps those the input validators accept.
     pub shrink: ShrinkFn,
+    /// The conditions its answer depends on, for `leapfrog stress`'s structured search.
+    pub conditions: Option<&'static Conditions>,
+}
+
+/// The conditions a problem's answer depends on (its `notes.md` lists them): every
+/// combination of them by name, the combination an input falls in, and a command line of the
+/// family's generator for each combination. `leapfrog stress` draws from every combination in
+/// turn, alongside uniform random tests; a test checks that each has a secret test.
+pub struct Conditions {
+    /// The built-in generator the command lines are for.
+    pub generator: &'static str,
+    /// Every combination, by name, in a fixed order.
+    pub combinations: fn() -> Vec<String>,
+    /// The combination an input falls in; `None` if it is not an input of the problem.
+    pub classify: fn(&[u8]) -> Option<String>,
+    /// The generator's arguments for an input in combination `k` (cycling) with this seed.
+    pub args: fn(usize, u64) -> Vec<String>,
 }
 
 /// Smaller variants of an input, larger reductions first.

@@ -130,9 +130,11 @@ pub fn stress(
         let seed = options.seed.wrapping_mul(1_000_003).wrapping_add(i);
         let line = generator.line(i, seed);
         let shown = line.render();
-        let case = harness
-            .generate(&line.name, &line.args())
-            .with_context(|| format!("generator: {shown}"))?;
+        let case = match harness.generate(&line.name, &line.args()) {
+            Ok(case) => case,
+            Err(_) if generator.is_structured(i) => continue,
+            Err(err) => return Err(err.context(format!("generator: {shown}"))),
+        };
         on_status(&Status {
             phase: "searching",
             tests: i + 1,

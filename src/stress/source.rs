@@ -1,6 +1,7 @@
-//! Where random tests come from: a built-in generator at growing sizes, the package's own
-//! generator program on its plan's command lines in turn, or a fixed command line; each time
-//! with a new seed.
+//! Where random tests come from: a built-in generator at growing sizes (every other test drawn
+//! instead from the next combination of the conditions the puzzle's answer depends on, the
+//! structured search), the package's own generator program on its plan's command lines in turn,
+//! or a fixed command line; each time with a new seed.
 
 use anyhow::Context;
 
@@ -10,8 +11,12 @@ use crate::package::Package;
 
 /// Where random tests come from.
 pub(super) enum GeneratorSource {
-    /// A built-in generator at growing sizes.
-    Sized(&'static crate::generators::Generator),
+    /// A built-in generator at growing sizes, and the puzzle's conditions when that generator
+    /// draws their combinations: then odd-numbered tests go through the combinations in turn.
+    Sized(
+        &'static crate::generators::Generator,
+        Option<&'static crate::puzzles::Conditions>,
+    ),
     /// A generator program (or a built-in one) on several command lines, taken in turn.
     Lines {
         name: String,
@@ -20,15 +25,29 @@ pub(super) enum GeneratorSource {
 }
 
 impl GeneratorSource {
+    /// Whether test `i` comes from the structured search (a combination that the generator may
+    /// fail to plant with this seed: such a test is skipped, not an error).
+    pub(super) fn is_structured(&self, i: u64) -> bool {
+        matches!(self, GeneratorSource::Sized(_, Some(_))) && i % 2 == 1
+    }
+
     /// The generator command line for test `i` with `seed`.
     pub(super) fn line(&self, i: u64, seed: u64) -> Line {
         match self {
-            // Ten tests per size, from size 1 up to 100.
-            GeneratorSource::Sized(g) => Line {
-                name: g.name.to_string(),
-                template: (g.sized)((1 + i / 10).min(100) as u32, seed),
+            GeneratorSource::Sized(_, Some(c)) if i % 2 == 1 => Line {
+                name: c.generator.to_string(),
+                template: (c.args)((i / 2) as usize, seed),
                 seed,
             },
+            // Ten uniform tests per size, from size 1 up to 100.
+            GeneratorSource::Sized(g, conditions) => {
+                let j = if conditions.is_some() { i / 2 } else { i };
+                Line {
+                    name: g.name.to_string(),
+                    template: (g.sized)((1 + j / 10).min(100) as u32, seed),
+                    seed,
+                }
+            }
             GeneratorSource::Lines { name, lines } => Line {
                 name: name.clone(),
                 template: lines[(i % lines.len().max(1) as u64) as usize].clone(),
@@ -79,7 +98,7 @@ pub(super) fn choose_generator(
     // package's own program on the plan's command lines.
     if let Some(default) = package.default_generator()? {
         if let Some(g) = crate::generators::find(&default.name) {
-            return Ok(GeneratorSource::Sized(g));
+            return Ok(GeneratorSource::Sized(g, conditions(&puzzle, g)));
         }
         let source = GeneratorSource::Lines {
             name: default.name,
@@ -93,5 +112,18 @@ pub(super) fn choose_generator(
             package.short_name
         )
     })?;
-    Ok(GeneratorSource::Sized(generator))
+    Ok(GeneratorSource::Sized(
+        generator,
+        conditions(&puzzle, generator),
+    ))
+}
+
+/// The puzzle's conditions, when `generator` is the one that draws their combinations.
+fn conditions(
+    puzzle: &str,
+    generator: &crate::generators::Generator,
+) -> Option<&'static crate::puzzles::Conditions> {
+    crate::puzzles::find(puzzle)
+        .and_then(|p| p.conditions)
+        .filter(|c| c.generator == generator.name)
 }

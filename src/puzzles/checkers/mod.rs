@@ -7,10 +7,12 @@
 //!   (`cursor` is its byte reader that knows the line and column);
 //! - [`path`]: capture paths written as square names, replayed on a board (for drawings);
 //! - [`decide`]: the linear-time decision (classes of squares, Euler's condition);
+//! - [`conditions`]: the conditions the answer depends on, and the combination a board is in;
 //! - [`trail`]: a capture path (Hierholzer);
 //! - [`show`](mod@show): the drawing behind `leapfrog solve checkers --show`.
 
 pub mod board;
+pub mod conditions;
 mod cursor;
 pub mod decide;
 pub mod path;
@@ -80,6 +82,14 @@ pub fn outcome(answer: &[u8]) -> String {
     }
 }
 
+/// The conditions both problems' answers depend on ([`conditions`]).
+static CONDITIONS: super::Conditions = super::Conditions {
+    generator: "checkers",
+    combinations: conditions::combinations,
+    classify: conditions::classify_text,
+    args: generators::checkers::structured,
+};
+
 /// The registry entry: `checkers` and `checkers-path` read the same boards.
 pub static FAMILY: Family = Family {
     name: "checkers",
@@ -91,6 +101,7 @@ pub static FAMILY: Family = Family {
             show: Some(show),
             outcome,
             shrink: shrink::board,
+            conditions: Some(&CONDITIONS),
         },
         Puzzle {
             name: "checkers-path",
@@ -99,6 +110,7 @@ pub static FAMILY: Family = Family {
             show: Some(show),
             outcome,
             shrink: shrink::board,
+            conditions: Some(&CONDITIONS),
         },
     ],
     generators: &[Generator {

@@ -42,6 +42,7 @@ pub static FAMILY: Family = Family {
         show: Some(show),
         outcome,
         shrink: shrink::numbers,
+        conditions: Some(&super::conditions::PAIRS_CONDITIONS),
     }],
     generators: &[Generator {
         name: "pairs",

@@ -33,6 +33,7 @@ pub static FAMILY: Family = Family {
             show: Some(show::show_shifting),
             outcome: solve::size_class,
             shrink: shrink::numbers,
+            conditions: Some(&super::conditions::SHIFTING_CONDITIONS),
         },
         Puzzle {
             name: "shifting-query",
@@ -41,6 +42,7 @@ pub static FAMILY: Family = Family {
             show: None,
             outcome: solve::query_class,
             shrink: shrink::queries,
+            conditions: Some(&super::conditions::QUERY_CONDITIONS),
         },
         Puzzle {
             name: "shifting-labels",
@@ -49,6 +51,7 @@ pub static FAMILY: Family = Family {
             show: None,
             outcome: solve::label_class,
             shrink: shrink::numbers,
+            conditions: Some(&super::conditions::LABEL_CONDITIONS),
         },
     ],
     generators: &[

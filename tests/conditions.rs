@@ -1,0 +1,124 @@
+//! The conditions each problem's answer depends on (`leapfrog::puzzles::Conditions`; each
+//! package's `notes.md` explains them): every combination has a secret test in the package,
+//! the notes name every combination, and the structured search's command lines make inputs of
+//! the combination they are drawn for.
+
+use std::collections::BTreeSet;
+use std::path::Path;
+
+use leapfrog::puzzles::{self, Conditions};
+
+const PROBLEMS: [&str; 7] = [
+    "checkers",
+    "checkers-path",
+    "frogs",
+    "pairs",
+    "shifting",
+    "shifting-labels",
+    "shifting-query",
+];
+
+fn conditions(problem: &str) -> &'static Conditions {
+    puzzles::find(problem)
+        .and_then(|p| p.conditions)
+        .unwrap_or_else(|| panic!("{problem} has no conditions"))
+}
+
+/// Every generator command line of a plan's test cases (the leaves of its `data` trees).
+fn plan_lines(problem: &str) -> Vec<(String, String)> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("problems")
+        .join(problem)
+        .join("generators/generators.yaml");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let yaml: serde_yaml_ng::Value = serde_yaml_ng::from_str(&text).unwrap();
+    let mut lines = Vec::new();
+    collect(&yaml["data"], "", &mut lines);
+    lines
+}
+
+fn collect(node: &serde_yaml_ng::Value, at: &str, out: &mut Vec<(String, String)>) {
+    let Some(map) = node.as_mapping() else {
+        return;
+    };
+    for (key, value) in map {
+        let key = key.as_str().map(str::to_string).unwrap_or_default();
+        let here = format!("{at}/{key}");
+        match value {
+            serde_yaml_ng::Value::String(line) => out.push((here, line.clone())),
+            _ if value.get("data").is_some() => collect(&value["data"], &here, out),
+            _ => collect(value, &here, out),
+        }
+    }
+}
+
+/// The combination of a plan line's input, if the line is for the conditions' generator.
+fn classify_line(c: &Conditions, line: &str) -> Option<String> {
+    let words = puzzles::generators::words(line);
+    let (name, args) = words.split_first()?;
+    if name != c.generator {
+        return None;
+    }
+    let generator = puzzles::generators::find(name).unwrap();
+    let input = (generator.run)(args).unwrap_or_else(|e| panic!("{line}: {e}"));
+    Some((c.classify)(&input).unwrap_or_else(|| panic!("{line}: not an input")))
+}
+
+#[test]
+fn every_combination_of_conditions_has_a_secret_test() {
+    let mut report = Vec::new();
+    for problem in PROBLEMS {
+        let c = conditions(problem);
+        let held: BTreeSet<String> = plan_lines(problem)
+            .iter()
+            .filter(|(at, _)| at.starts_with("/secret"))
+            .filter_map(|(_, line)| classify_line(c, line))
+            .collect();
+        for combination in (c.combinations)() {
+            if !held.contains(&combination) {
+                report.push(format!("{problem}: no secret test in `{combination}`"));
+            }
+        }
+    }
+    assert!(report.is_empty(), "{}", report.join("\n"));
+}
+
+#[test]
+fn the_notes_name_every_combination() {
+    for problem in PROBLEMS {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("problems")
+            .join(problem)
+            .join("notes.md");
+        let notes =
+            std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        for combination in (conditions(problem).combinations)() {
+            assert!(
+                notes.contains(&format!("`{combination}`")),
+                "{} does not name `{combination}`",
+                path.display()
+            );
+        }
+    }
+}
+
+#[test]
+fn the_structured_search_draws_every_combination() {
+    for problem in PROBLEMS {
+        let c = conditions(problem);
+        let generator = puzzles::generators::find(c.generator).unwrap();
+        for (k, combination) in (c.combinations)().iter().enumerate() {
+            let made = (1..=5u64).filter(|&seed| {
+                let args = (c.args)(k, seed);
+                (generator.run)(&args)
+                    .ok()
+                    .is_some_and(|input| (c.classify)(&input).as_ref() == Some(combination))
+            });
+            assert!(
+                made.count() >= 3,
+                "{problem}: the structured search rarely makes `{combination}` ({:?})",
+                (c.args)(k, 1)
+            );
+        }
+    }
+}
