@@ -47,5 +47,6 @@ mod shifting;
 mod statement;
 mod stress;
 mod time_limit;
+mod validator_groups;
 mod verify;
 mod walkthrough;
