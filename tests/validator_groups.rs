@@ -36,7 +36,7 @@ data:
       - '': {{in: \"1 2\\n\", ans: \"3\\n\"}}
   secret:
     data:
-      - big: {{in: \"40 2\\n\"}}
+      big: {{in: \"40 2\\n\"}}
   invalid_output:
     data:
       wrong_sum: {{in: \"1 1\\n\", ans: \"2\\n\", out: \"3\\n\"}}
