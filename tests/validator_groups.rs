@@ -250,3 +250,31 @@ fn a_bad_key_in_any_configuration_file_stops_verify_before_any_run() {
         assert!(!err.contains("panicked"), "{file}: {err}");
     }
 }
+
+/// BAPCtools' old `type: directory` on a group, with `data/` already complete, is a deprecation
+/// warning naming its line: the plan is generated as if it were not there.
+#[test]
+fn the_old_type_of_a_group_is_a_warning_with_its_line() {
+    if !has_python() {
+        return;
+    }
+    let pkg = planned("");
+    let plan = pkg.path().join("generators/generators.yaml");
+    let text = std::fs::read_to_string(&plan).unwrap();
+    let text = text.replacen("  secret:\n", "  secret:\n    type: directory\n", 1);
+    std::fs::write(&plan, &text).unwrap();
+    let line = text
+        .lines()
+        .position(|l| l == "    type: directory")
+        .unwrap()
+        + 1;
+    for _ in 0..2 {
+        let (code, out, err) = run(&["generate", &pkg.arg()]);
+        assert_eq!(code, 0, "{out}{err}");
+        assert!(
+            err.contains(&format!("generators.yaml:{line}: `type` is deprecated")),
+            "{err}"
+        );
+    }
+    assert!(pkg.path().join("data/secret/big.ans").is_file());
+}
