@@ -209,9 +209,9 @@ fn bad_plans_are_one_clear_error_and_write_nothing() {
         (
             original.replace(
                 "          flaky: flaky.py --seed {seed}",
-                "          flaky:\n            generate: flaky.py --seed {seed}\n            colour: red",
+                "          flaky:\n            generate: flaky.py --seed {seed}\n            cont: 3",
             ),
-            &["generators.yaml:27", "unknown key `colour`", "known keys here"][..],
+            &["generators.yaml:27", "unknown key `cont`", "did you mean `count`"][..],
         ),
         (
             original.replace("          - named", "          - named\n          - reused"),

@@ -51,5 +51,6 @@ mod shifting;
 mod statement;
 mod stress;
 mod time_limit;
+mod validator_groups;
 mod verify;
 mod walkthrough;

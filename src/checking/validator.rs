@@ -352,9 +352,15 @@ impl AnswerValidators {
         limits: &Limits,
     ) -> anyhow::Result<Option<String>> {
         let input = std::path::absolute(&test.input).unwrap_or_else(|_| test.input.clone());
-        let args = |_: &ValidatorProgram| -> Vec<OsString> {
+        // BAPCtools' `answer_validator_args` where the test has them, else (the format's
+        // earlier rule, which the packages written for leapfrog follow) the output validators'.
+        let args = |program: &ValidatorProgram| -> Vec<OsString> {
+            let own = match &test.answer_validator_flags {
+                Some(args) => args.for_program(&program.path),
+                None => test.output_validator_flags.clone(),
+            };
             std::iter::once(input.clone().into_os_string())
-                .chain(test.output_validator_flags.iter().map(OsString::from))
+                .chain(own.into_iter().map(OsString::from))
                 .collect()
         };
         self.0.first_rejection(answer, &args, scratch, limits)

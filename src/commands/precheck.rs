@@ -1,6 +1,7 @@
 //! The data check `verify` runs before judging anything, as problemtools' `verifyproblem`
 //! does: every test input through the input validators, every answer through the answer
-//! validators and the output checker (what `leapfrog validate` checks first). A package whose
+//! validators and the output checker (what `leapfrog validate` checks first), and the
+//! validator-testing data (`data/invalid_input` ...) as BAPCtools checks it. A package whose
 //! data and judge programs are unchanged since the last clean check costs nothing: the check is
 //! remembered by a hash of every file of the package but its submissions and statement.
 
@@ -73,6 +74,12 @@ pub fn data(package: &Package, jobs: usize, quiet: bool) -> anyhow::Result<()> {
         },
     );
     crate::interrupt::check()?;
+    check_validator_data(
+        package,
+        (&checks, scratch.path(), jobs),
+        &mut invalid,
+        &mut broken,
+    )?;
     if let Some((free, _)) = crate::util::file_system_full(scratch.path()) {
         // Findings made on a full disk say nothing of the data; judging reports the disk (JE).
         eprintln!(
@@ -97,7 +104,7 @@ pub fn data(package: &Package, jobs: usize, quiet: bool) -> anyhow::Result<()> {
     }
     if !invalid.is_empty() {
         return Err(InvalidData(format!(
-            "{}: {} invalid before judging (the package's validators reject {}); nothing was judged:\n{}\nsee `leapfrog validate {}`",
+            "{}: {} invalid before judging (the package's validators reject {}, or a case of its invalid/valid data is not judged as its folder says); nothing was judged:\n{}\nsee `leapfrog validate {}`",
             package.root.display(),
             crate::util::plural(invalid.len(), "test"),
             if invalid.len() == 1 { "it" } else { "them" },
@@ -107,6 +114,35 @@ pub fn data(package: &Package, jobs: usize, quiet: bool) -> anyhow::Result<()> {
         .into());
     }
     crate::util::write_atomically(&marker, b"")?;
+    Ok(())
+}
+
+/// The package's validator-testing data (`data/invalid_input` ..., made by the plan or shipped),
+/// as BAPCtools checks it when it generates: each case the validators let through or refuse
+/// against its folder is added to `invalid`, each validator failure to `broken`.
+fn check_validator_data(
+    package: &Package,
+    (checks, scratch, jobs): (&Checks, &Path, usize),
+    invalid: &mut Vec<String>,
+    broken: &mut Vec<String>,
+) -> anyhow::Result<()> {
+    use super::validate_data::{DataFinding, check_case};
+    let cases = package.validator_data()?;
+    crate::parallel::ordered(
+        &cases,
+        jobs,
+        |_, case| check_case(package, case, checks, scratch),
+        |i, finding| {
+            let path = cases[i].input.display();
+            match finding {
+                DataFinding::Fine => {}
+                DataFinding::Wrong(why) => invalid.push(format!("{path}: {why}")),
+                DataFinding::Broken(why) => broken.push(format!("{path}: {why}")),
+            }
+            !crate::interrupt::requested()
+        },
+    );
+    crate::interrupt::check()?;
     Ok(())
 }
 

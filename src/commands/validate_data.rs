@@ -73,6 +73,7 @@ pub fn check_case(
         answer: answer.clone(),
         output_validator_flags: case.output_validator_flags.clone(),
         input_validator_flags: case.input_validator_flags.clone(),
+        answer_validator_flags: case.answer_validator_flags.clone(),
         args: Vec::new(),
         files: None,
     };

@@ -7,6 +7,7 @@ use std::path::Path;
 
 use anyhow::Context;
 
+use super::checks::CheckFile;
 use super::stage::Staged;
 use super::{GenerateSummary, Manifest};
 use crate::package::Plan;
@@ -19,6 +20,7 @@ pub(super) fn commit(
     plan: &Plan,
     old: &Manifest,
     staged: Vec<Staged>,
+    (check_files, check_recipes): (Vec<CheckFile>, BTreeMap<String, String>),
 ) -> anyhow::Result<GenerateSummary> {
     let mut summary = GenerateSummary {
         tests: staged.len(),
@@ -72,6 +74,11 @@ pub(super) fn commit(
             manifest.files.insert(rel, hash.clone());
         }
     }
+    for (rel, bytes) in check_files {
+        let hash = write_file(data, &rel, &bytes, &mut summary)?;
+        manifest.files.insert(rel, hash);
+    }
+    manifest.tests.extend(check_recipes);
     for rel in old
         .files
         .keys()
@@ -150,11 +157,22 @@ fn write_yaml(
     text: &str,
     summary: &mut GenerateSummary,
 ) -> anyhow::Result<String> {
+    write_file(data, rel, text.as_bytes(), summary)
+}
+
+/// Writes a file below `data/` unless it already holds `bytes` (see [`super::same_content`]);
+/// the hash of the file as it is then, for the manifest.
+fn write_file(
+    data: &Path,
+    rel: &str,
+    bytes: &[u8],
+    summary: &mut GenerateSummary,
+) -> anyhow::Result<String> {
     let target = data.join(rel);
-    if super::same_content(&target, text.as_bytes(), rel) {
+    if super::same_content(&target, bytes, rel) {
         summary.unchanged += 1;
     } else {
-        write_atomically(&target, text.as_bytes())?;
+        write_atomically(&target, bytes)?;
         summary.written += 1;
     }
     file_hash(&target).with_context(|| format!("reading {}", target.display()))

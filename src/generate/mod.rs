@@ -1,12 +1,14 @@
 //! Building `data/secret` from a package's generator plan (`generators/generators.yaml`): run
 //! each stale test's generator, check the input with the input validators, answer it with the
-//! solution, and put the files in place only when every test succeeded.
+//! solution, and put the files in place only when every test succeeded. The plan's
+//! validator-testing groups are made alongside ([`checks`]).
 //!
 //! Everything is first written into a staging directory inside `data/` (same file system), so
 //! a failure or an interruption leaves the previous data as it was and no temporary file behind;
 //! the files then move into place by rename, each one atomically. Re-running gives byte-identical
 //! files, and a file that is already right is not touched at all.
 
+mod checks;
 mod commit;
 mod manifest;
 mod programs;
@@ -135,11 +137,22 @@ pub fn generate(
         return Err(err);
     }
     crate::interrupt::check()?;
-    refuse_foreign_files(&plan, &data, &old, options.force, &staged)?;
     for (index, test) in fresh {
         staged.insert(index, reuse(&data, &old, test, &recipes, &references));
     }
-    let mut summary = commit(&data, &plan, &old, staged.into_values().collect())?;
+    let made: checks::Made = staged
+        .values()
+        .map(|s| (s.name.clone(), (s.input.clone(), s.answer.clone())))
+        .collect();
+    let check_files = checks::make(package, &plan, staging.path(), &made)?;
+    refuse_foreign_files(&plan, &data, &old, options.force, (&staged, &check_files))?;
+    let check_recipes = plan
+        .checks
+        .iter()
+        .map(|t| (t.name.clone(), recipes[&t.name].clone()))
+        .collect();
+    let checks = (check_files, check_recipes);
+    let mut summary = commit(&data, &plan, &old, staged.into_values().collect(), checks)?;
     summary.seconds = started.elapsed().as_secs_f64();
     Ok(summary)
 }
@@ -263,12 +276,12 @@ fn refuse_foreign_files(
     data: &Path,
     old: &Manifest,
     force: bool,
-    staged: &BTreeMap<usize, Staged>,
+    (staged, check_files): (&BTreeMap<usize, Staged>, &[checks::CheckFile]),
 ) -> anyhow::Result<()> {
     if force {
         return Ok(());
     }
-    let mut made: Vec<(String, Vec<u8>)> = Vec::new();
+    let mut made: Vec<(String, Vec<u8>)> = check_files.to_vec();
     for (dir, text) in &plan.groups {
         made.push((commit::group_yaml(dir), text.clone().into_bytes()));
     }
@@ -276,7 +289,7 @@ fn refuse_foreign_files(
         if let Some(text) = &test.yaml {
             made.push((format!("{}.yaml", test.name), text.clone().into_bytes()));
         }
-        let Some(s) = staged.get(&index) else {
+        let Some(s) = staged.get(&index).filter(|s| s.made) else {
             continue;
         };
         for (ext, file) in [("in", &s.input), ("ans", &s.answer)] {

@@ -95,7 +95,12 @@ pub(super) fn stage_test(
 }
 
 /// Writes the test's input to `input`.
-fn make_input(package: &Package, test: &PlanTest, input: &Path, dir: &Path) -> anyhow::Result<()> {
+pub(super) fn make_input(
+    package: &Package,
+    test: &PlanTest,
+    input: &Path,
+    dir: &Path,
+) -> anyhow::Result<()> {
     match &test.source {
         Source::Inline(text) => std::fs::write(input, text)?,
         Source::Copy(path) => {
@@ -164,6 +169,7 @@ fn play_answer(
         answer: answer.to_path_buf(),
         output_validator_flags: flags,
         input_validator_flags: Default::default(),
+        answer_validator_flags: None,
         args: Vec::new(),
         files: None,
     };

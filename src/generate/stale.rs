@@ -27,11 +27,12 @@ impl<'a> Recipes<'a> {
         }
     }
 
-    /// The recipe of every test of the plan, by name.
+    /// The recipe of every test of the plan (and of its validator-testing groups), by name.
     pub fn all(&mut self) -> BTreeMap<String, String> {
         let plan = self.plan;
         plan.tests
             .iter()
+            .chain(&plan.checks)
             .map(|t| (t.name.clone(), self.recipe(t)))
             .collect()
     }
@@ -60,6 +61,13 @@ impl<'a> Recipes<'a> {
             Source::Inline(input) => {
                 text.push_str(&format!("in {}\n", hash_bytes(input.as_bytes())))
             }
+        }
+        if let Some(output) = &test.output {
+            text.push_str(&format!("out {}\n", hash_bytes(output.as_bytes())));
+        }
+        if let (Source::Copy(path), Some(_)) = (&test.source, test.data_kind()) {
+            let file = self.package.root.join(format!("{path}.out"));
+            text.push_str(&format!("copy.out {:?}\n", file_hash(&file)));
         }
         let copied_answer = match &test.source {
             Source::Copy(path) => self.package.root.join(format!("{path}.ans")).is_file(),

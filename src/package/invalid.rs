@@ -60,6 +60,7 @@ pub struct DataCase {
     pub output: Option<PathBuf>,
     pub output_validator_flags: Vec<String>,
     pub input_validator_flags: InputArgs,
+    pub answer_validator_flags: Option<InputArgs>,
 }
 
 /// Every case of the four folders, in order of folder then name. A case missing a file it needs
@@ -102,7 +103,7 @@ fn case(package: &Package, data: &Path, kind: DataKind, input: &Path) -> anyhow:
         .with_extension("")
         .to_string_lossy()
         .into_owned();
-    let (output_flags, input_flags) = super::testdata::test_flags(data, input, package)?;
+    let flags = super::testdata::test_settings(data, input, package)?;
     let has = |ext: &str| {
         kind.needs()
             .contains(&ext)
@@ -114,7 +115,8 @@ fn case(package: &Package, data: &Path, kind: DataKind, input: &Path) -> anyhow:
         input: input.to_path_buf(),
         answer: has("ans"),
         output: has("out"),
-        output_validator_flags: output_flags,
-        input_validator_flags: input_flags,
+        output_validator_flags: flags.output,
+        input_validator_flags: flags.input,
+        answer_validator_flags: flags.answer,
     })
 }

@@ -5,7 +5,8 @@
 //! Both spellings are read in every version: the legacy `input_validator_flags` /
 //! `output_validator_flags` (one string, split on white space) and the 2025-09
 //! `input_validator_args` / `output_validator_args` (a list of strings; for input validators
-//! also a map from a validator's name to its list). Scoring keys are read elsewhere (see
+//! also a map from a validator's name to its list; so is BAPCtools' `answer_validator_args`).
+//! Scoring keys are read elsewhere (see
 //! [`super::scoring`]); `args` gives the submission's command-line arguments; keys no
 //! version defines are errors naming the key and the file.
 
@@ -56,6 +57,8 @@ impl InputArgs {
 pub struct Settings {
     pub output: Option<Vec<String>>,
     pub input: Option<InputArgs>,
+    /// `answer_validator_args` (BAPCtools' key): the answer validators' arguments.
+    pub answer: Option<InputArgs>,
     /// The submission's command-line arguments (`args`).
     pub args: Option<Vec<String>>,
 }
@@ -66,6 +69,7 @@ const GROUP_KEYS: &[&str] = &[
     "output_validator_flags",
     "input_validator_args",
     "output_validator_args",
+    "answer_validator_args",
     "args",
     "full_feedback",
     "input_visualizer_args",
@@ -90,6 +94,7 @@ const TEST_KEYS: &[&str] = &[
     "args",
     "input_validator_args",
     "output_validator_args",
+    "answer_validator_args",
     "input_visualizer_args",
     "output_visualizer_args",
     "full_feedback",
@@ -137,6 +142,9 @@ pub fn parse(text: &str, file: &Path, per_test: bool) -> anyhow::Result<Settings
         settings.input = Some(input_args(v, file, "input_validator_args", strings)?);
     } else if let Some(v) = map.get("input_validator_flags") {
         settings.input = Some(input_args(v, file, "input_validator_flags", words)?);
+    }
+    if let Some(v) = map.get("answer_validator_args") {
+        settings.answer = Some(input_args(v, file, "answer_validator_args", strings)?);
     }
     Ok(settings)
 }

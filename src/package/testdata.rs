@@ -24,6 +24,9 @@ pub struct TestCase {
     pub output_validator_flags: Vec<String>,
     /// Input validator arguments, found the same way.
     pub input_validator_flags: InputArgs,
+    /// Answer validator arguments (`answer_validator_args`), found the same way; `None` where
+    /// nothing sets them: the answer validators then get the output validator arguments.
+    pub answer_validator_flags: Option<InputArgs>,
     /// The submission's command-line arguments (`args`, found the same way; 2025-09).
     pub args: Vec<String>,
     /// The test's `.files` folder, whose files are copied into the submission's working
@@ -103,6 +106,7 @@ pub(super) fn discover(package: &Package) -> anyhow::Result<Vec<TestCase>> {
                 answer,
                 output_validator_flags: flags.output,
                 input_validator_flags: flags.input,
+                answer_validator_flags: flags.answer,
                 args: flags.args,
                 files: files.is_dir().then_some(files),
             });
@@ -119,20 +123,11 @@ pub(super) fn discover(package: &Package) -> anyhow::Result<Vec<TestCase>> {
     Ok(tests)
 }
 
-/// The arguments for the test whose input is `input` (validators'; see [`test_settings`]).
-pub(crate) fn test_flags(
-    data: &Path,
-    input: &Path,
-    package: &Package,
-) -> anyhow::Result<(Vec<String>, InputArgs)> {
-    let flags = test_settings(data, input, package)?;
-    Ok((flags.output, flags.input))
-}
-
 /// What a test's settings give: the arguments of the validators and of the submission.
 pub(crate) struct Flags {
     pub output: Vec<String>,
     pub input: InputArgs,
+    pub answer: Option<InputArgs>,
     pub args: Vec<String>,
 }
 
@@ -169,6 +164,9 @@ pub(crate) fn test_settings(data: &Path, input: &Path, package: &Package) -> any
         }
         if let Some(a) = settings.args {
             flags.args = a;
+        }
+        if let Some(a) = settings.answer {
+            flags.answer = Some(a);
         }
     }
     Ok(flags)
@@ -242,6 +240,7 @@ fn group_settings(
             settings.output = settings.output.or(config.output);
             settings.input = settings.input.or(config.input);
             settings.args = settings.args.or(config.args);
+            settings.answer = settings.answer.or(config.answer);
         }
         if d == data {
             break;
@@ -253,6 +252,7 @@ fn group_settings(
             .output
             .unwrap_or_else(|| package.config.validator_flags.clone()),
         input: settings.input.unwrap_or_default(),
+        answer: settings.answer,
         args: settings.args.unwrap_or_default(),
     })
 }

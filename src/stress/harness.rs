@@ -237,6 +237,7 @@ impl<'a> Harness<'a> {
             answer: case.answer(),
             output_validator_flags: self.package.config.validator_flags.clone(),
             input_validator_flags: Default::default(),
+            answer_validator_flags: None,
             args: Vec::new(),
             files: None,
         }

@@ -35,6 +35,16 @@ impl Reader<'_> {
         if !numbered && key.is_empty() {
             bail!("a test in a mapping needs a name");
         }
+        if raw.statement_only {
+            if numbered {
+                self.next_test += 1;
+            }
+            crate::util::warn(&format!(
+                "{}: {dir}/{key} has only a statement's or a download's input: no test is made of it",
+                self.file.display()
+            ));
+            return Ok(());
+        }
         if raw.generate.is_none() && raw.copy.is_none() && raw.input.is_none() {
             bail!("give one of the keys 'generate', 'copy' or 'in'");
         }
@@ -106,6 +116,7 @@ impl Reader<'_> {
             uses_seed: false,
             retries: settings.retries,
             answer: raw.ans.clone().map(with_newline),
+            output: raw.out.clone().map(with_newline),
             solution: settings.solution.clone(),
             included_from: None,
             yaml: raw

@@ -3,10 +3,11 @@
 //! `type: directory`, `testdata.yaml` for `test_group.yaml`, plural root groups) are warnings
 //! naming the file, the key and its line; keys that only make files for statements and
 //! downloads (`out`, `in.statement`, `ans.download`, `interaction`, ...) and `match` (which
-//! BAPCtools only warns about) are accepted and left out, as they change no test; the
-//! groups that test the validators (`invalid_input`, `invalid_answer`, `invalid_output`,
-//! `valid_output`) are not generated (a note says so); any other key is an error naming its line
-//! and the closest known key.
+//! BAPCtools only warns about) are accepted and left out, as they change no test (`out` is
+//! read: the validator-testing groups need it); BAPCtools' own extension groups
+//! (`testing_tool_test`, `fuzz`) are not generated (a note says so); any other key is an error
+//! naming its line and the closest known key when it is a near miss of one (it most likely
+//! meant that key), else a warning (BAPCtools warns and skips it).
 
 use std::path::Path;
 
@@ -41,13 +42,13 @@ const TEST_KEYS: &[&str] = &[
     "copy",
     "in",
     "ans",
+    "out",
     "count",
     "yaml",
 ];
 /// Accepted and left out: they make files no judging reads.
 const FILE_ONLY_KEYS: &[&str] = &[
     "match",
-    "out",
     "in.statement",
     "ans.statement",
     "in.download",
@@ -58,17 +59,13 @@ const FILE_ONLY_KEYS: &[&str] = &[
     "svg",
     "pdf",
 ];
+/// The keys that make a sample's input for the statement or the download only.
+const STATEMENT_INPUTS: &[&str] = &["in.statement", "in.download", "interaction"];
 /// Deprecated keys BAPCtools warns about and ignores.
 const DEPRECATED: &[&str] = &["gitignore_generated", "parallel", "visualizer", "type"];
-/// Root groups BAPCtools generates that leapfrog does not.
-const NOT_GENERATED: &[&str] = &[
-    "invalid_input",
-    "invalid_answer",
-    "invalid_output",
-    "valid_output",
-    "testing_tool_test",
-    "fuzz",
-];
+/// Root groups BAPCtools generates that leapfrog does not (its own extensions to the format:
+/// tests for a testing tool, and `bt fuzz`'s seeds; no judging reads them).
+const NOT_GENERATED: &[&str] = &["testing_tool_test", "fuzz"];
 
 /// The file being cleaned, for messages.
 struct Keys<'a> {
@@ -94,7 +91,7 @@ pub(super) fn clean(root: Value, text: &str, file: &Path) -> anyhow::Result<Valu
                 keys.warn(
                     &["data", plural],
                     &format!(
-                        "`{plural}` is deprecated (BAPCtools reads it as `{}`)",
+                        "`{plural}` is deprecated (BAPCtools skips it too; write `{}`)",
                         &plural[..plural.len() - 1]
                     ),
                 );
@@ -104,7 +101,7 @@ pub(super) fn clean(root: Value, text: &str, file: &Path) -> anyhow::Result<Valu
         for group in NOT_GENERATED {
             if data.remove(*group).is_some() {
                 eprintln!(
-                    "note: {}: leapfrog does not generate data/{group}/ (only sample and secret); `leapfrog validate` checks it when its files are in data/",
+                    "note: {}: leapfrog does not generate data/{group}/ (a BAPCtools extension no judging reads); it is left out",
                     keys.place(&["data", group])
                 );
             }
@@ -138,7 +135,18 @@ impl Keys<'_> {
         };
         let at: Vec<&str> = path.iter().map(String::as_str).collect();
         if is_test(&Value::Mapping(map.clone())) {
-            return self.mapping(map, &at, TEST_KEYS);
+            let for_statement = STATEMENT_INPUTS.iter().any(|k| map.contains_key(*k));
+            self.mapping(map, &at, TEST_KEYS)?;
+            // A sample made only for the statement (BAPCtools accepts `in.statement` or
+            // `in.download` for `in` there): no test, but it keeps its number.
+            if for_statement
+                && !["generate", "copy", "in"]
+                    .iter()
+                    .any(|k| map.contains_key(*k))
+            {
+                map.insert("statement_only".into(), true.into());
+            }
+            return Ok(());
         }
         self.mapping(map, &at, GROUP_KEYS)?;
         let children: Vec<&mut Mapping> = match map.get_mut("data") {
@@ -184,13 +192,24 @@ impl Keys<'_> {
                     map.entry("test_group.yaml".into()).or_insert(v);
                 }
             } else {
-                // A test whose only key is misspelt reads as a group: look among both.
+                // A test whose only key is misspelt reads as a group: look among both. A near
+                // miss most likely meant that key, and ignoring it would change the data
+                // silently: refused. Anything else BAPCtools warns about and skips: so here.
                 let near: Vec<&str> = known.iter().chain(TEST_KEYS).copied().collect();
-                let hint = match crate::package::config_keys::closest(name, &near) {
-                    Some(k) => format!("did you mean `{k}`?"),
-                    None => format!("known keys here: {}", known.join(", ")),
-                };
-                bail!("{}: unknown key `{name}` ({hint})", self.place(&at));
+                if let Some(k) = crate::package::config_keys::closest(name, &near) {
+                    bail!(
+                        "{}: unknown key `{name}` (did you mean `{k}`?)",
+                        self.place(&at)
+                    );
+                }
+                self.warn(
+                    &at,
+                    &format!(
+                        "unknown key `{name}` (known keys here: {})",
+                        known.join(", ")
+                    ),
+                );
+                map.remove(&key);
             }
         }
         Ok(())

@@ -64,6 +64,8 @@ pub struct PlanTest {
     pub retries: u32,
     /// An answer written in the plan (`ans:`).
     pub answer: Option<String>,
+    /// A team output written in the plan (`out:`), for the validator-testing groups.
+    pub output: Option<String>,
     /// The solution that answers the input, as written; `None` when answers are turned off.
     pub solution: Option<String>,
     /// For a test a group includes: the name of the test it repeats.
@@ -73,6 +75,14 @@ pub struct PlanTest {
 }
 
 impl PlanTest {
+    /// Which validator-testing group the test is in, if it is in one.
+    pub fn data_kind(&self) -> Option<super::DataKind> {
+        let root = self.name.split('/').next().unwrap_or_default();
+        super::DataKind::ALL
+            .into_iter()
+            .find(|k| k.folder() == root)
+    }
+
     /// The command as written in the plan, or what the input is made of.
     pub fn command_line(&self) -> String {
         match &self.source {
@@ -103,6 +113,10 @@ pub struct Plan {
     /// does not know the built-in solvers; the layers that answer tests decide which it is.
     pub solution: String,
     pub tests: Vec<PlanTest>,
+    /// The tests of the groups that test the validators rather than the submissions
+    /// (`invalid_input`, `invalid_answer`, `invalid_output`, `valid_output`): generated into
+    /// `data/` with their `.ans`/`.out` as the plan gives them, never answered by a solution.
+    pub checks: Vec<PlanTest>,
     /// `test_group.yaml` contents per group directory below `data/` (`secret/small`).
     pub groups: BTreeMap<String, String>,
     /// Programs of several files (`generators:`): program path -> its files, below `generators/`.
@@ -121,7 +135,7 @@ impl Plan {
         // (never in `in:`/`ans:` contents). The seed stays that of the command as written.
         if let Some(root) = path.parent().and_then(Path::parent) {
             let constants = super::constants::Constants::load(root);
-            for test in plan.tests.iter_mut() {
+            for test in plan.tests.iter_mut().chain(plan.checks.iter_mut()) {
                 if matches!(test.source, Source::Generate) && !constants.is_empty() {
                     test.generator = constants.substitute(&test.generator);
                     let words = |w: &[String]| w.iter().map(|a| constants.substitute(a)).collect();

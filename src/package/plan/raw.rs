@@ -89,7 +89,13 @@ pub struct RawTest {
     #[serde(rename = "in")]
     pub input: Option<String>,
     pub ans: Option<String>,
+    /// A team output (`valid_output/` and `invalid_output/` tests: what the output check must
+    /// accept or reject); elsewhere BAPCtools writes it for statements only.
+    pub out: Option<String>,
     pub count: Option<Count>,
+    /// Set by [`super::keys`] for a sample with only `in.statement`/`in.download`: no test.
+    #[serde(default)]
+    pub statement_only: bool,
     /// The test's own `.yaml` (its validator and submission arguments).
     pub yaml: Option<Value>,
 }
@@ -152,8 +158,24 @@ where
     Option::<String>::deserialize(deserializer).map(Some)
 }
 
-/// The keys that make a mapping a test rather than a group.
-pub const TEST_KEYS: [&str; 5] = ["generate", "copy", "in", "ans", "count"];
+/// The keys that make a mapping a test rather than a group (BAPCtools' list: the commands, and
+/// every file a test may have).
+pub const TEST_KEYS: [&str; 14] = [
+    "generate",
+    "copy",
+    "in",
+    "ans",
+    "out",
+    "count",
+    "match",
+    "yaml",
+    "in.statement",
+    "ans.statement",
+    "in.download",
+    "ans.download",
+    "interaction",
+    "statement_only",
+];
 
 /// Whether a value of the `data` tree is a test: a command line, an empty entry, or a mapping
 /// with one of [`TEST_KEYS`].

@@ -13,8 +13,17 @@ use serde_yaml_ng::{Mapping, Value};
 use super::raw::{Count, Inherited, RawGroup, RawRoot, is_test};
 use super::{Plan, PlanTest};
 
-/// The groups below `data/` leapfrog generates, in the order it generates them.
-const ROOT_GROUPS: [&str; 2] = ["sample", "secret"];
+/// The groups below `data/` a plan may make, in the order BAPCtools reads them (an `include`
+/// names earlier keys: `invalid_answer` may include a test of `invalid_output`). The last four
+/// test the validators (see [`crate::package::DataKind`]).
+const ROOT_GROUPS: [&str; 6] = [
+    "sample",
+    "secret",
+    "invalid_output",
+    "invalid_answer",
+    "invalid_input",
+    "valid_output",
+];
 
 /// The settings in force at a level, inherited from the levels above.
 #[derive(Debug, Clone)]
@@ -99,8 +108,11 @@ pub fn read(file: &Path, text: &str) -> anyhow::Result<Plan> {
         width: numbered_tests(group.data.as_ref()).to_string().len(),
     };
     if !group.include.is_empty() {
+        // BAPCtools reads a group's includes before its data, and nothing comes before the
+        // root: every key it names is unknown there too (an error in `bt generate`).
         bail!(
-            "{shown}: key 'include' at the root would put tests directly in data/, which neither leapfrog nor the contest systems judge (give it to a group)"
+            "{}: an include names an earlier test or group, and nothing comes before the root (give 'include' to a group below it)",
+            crate::util::at_key(file, text, &["include"])
         );
     }
     if let Some(yaml) = &group.test_group {
@@ -117,12 +129,18 @@ pub fn read(file: &Path, text: &str) -> anyhow::Result<Plan> {
     };
     for key in children.keys() {
         let key = key_text(key).with_context(|| format!("{shown}: key 'data'"))?;
-        if !ROOT_GROUPS.contains(&key.as_str()) {
-            bail!(
-                "{shown}: key 'data.{key}': leapfrog generates only {}",
-                ROOT_GROUPS.join(" and ")
-            );
+        if ROOT_GROUPS.contains(&key.as_str()) {
+            continue;
         }
+        let place = crate::util::at_key(file, text, &["data", &key]);
+        // `secrets` meant `secret`: refused. Another name BAPCtools warns about and skips.
+        if let Some(meant) = crate::package::config_keys::closest(&key, &ROOT_GROUPS) {
+            bail!("{place}: unknown group `{key}` (did you mean `{meant}`?)");
+        }
+        crate::util::warn(&format!(
+            "{place}: unknown group `{key}` (a plan's data holds only {}); it is ignored",
+            ROOT_GROUPS.join(", ")
+        ));
     }
     for name in ROOT_GROUPS {
         if let Some(value) = children.get(name) {
@@ -136,10 +154,15 @@ pub fn read(file: &Path, text: &str) -> anyhow::Result<Plan> {
     }
     reader.resolve_includes()?;
     super::include::check_seeds(file, &reader.tests)?;
+    let (checks, tests): (Vec<PlanTest>, Vec<PlanTest>) = reader
+        .tests
+        .into_iter()
+        .partition(|t| t.data_kind().is_some());
     Ok(Plan {
         path: file.to_path_buf(),
         solution,
-        tests: reader.tests,
+        tests,
+        checks,
         groups: reader.groups,
         program_files,
     })
