@@ -69,15 +69,62 @@ pub struct RunSpec {
     pub isolation: Isolation,
 }
 
-/// Why the runner stopped a run before it ended by itself.
+/// Why the runner stopped a run before it ended by itself: the limit it passed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Stopped {
     CpuLimit,
     WallLimit,
     /// The sampled resident memory passed the memory limit.
     MemoryLimit,
-    /// The judge was interrupted (SIGINT / SIGTERM).
+}
+
+/// The limit a run passed, as the judge reports it: the typed cause behind a TLE, an MLE or an
+/// OLE, so that nothing above the runner has to read it back from a message.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Limit {
+    /// More CPU time than allowed.
+    Cpu,
+    /// Stopped by the wall-clock limit with its CPU time under the CPU limit: it slept or
+    /// waited, or the machine was too busy to run it.
+    WallClock,
+    /// More memory than allowed.
+    Memory,
+    /// More output than allowed.
+    Output,
+}
+
+/// Why the runner gives no outcome for a run: never a fact about the program.
+#[derive(Debug, thiserror::Error)]
+pub enum RunError {
+    /// The sandbox could not start the program (bubblewrap could not set it up, or the kept
+    /// sandbox could not be entered): the program did not run.
+    #[error("the sandbox failed to start: {0}")]
+    SandboxFailed(String),
+    /// The judge was interrupted (SIGINT / SIGTERM) while the run was in progress; the run
+    /// was stopped and everything it started killed.
+    #[error("interrupted")]
     Interrupted,
+    /// The runner's own machinery failed: a cgroup, a pipe, the input's copy, starting or
+    /// waiting.
+    #[error("{0:#}")]
+    Setup(anyhow::Error),
+}
+
+impl From<anyhow::Error> for RunError {
+    fn from(err: anyhow::Error) -> RunError {
+        RunError::Setup(err)
+    }
+}
+
+impl RunError {
+    /// As an `anyhow` error for callers that pass it on: an interruption becomes
+    /// [`crate::interrupt::Interrupted`] itself, which commands recognise by its type.
+    pub fn into_anyhow(self) -> anyhow::Error {
+        match self {
+            RunError::Interrupted => crate::interrupt::Interrupted.into(),
+            other => anyhow::Error::new(other),
+        }
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -137,30 +184,17 @@ pub fn clean_env(home: &std::path::Path) -> Vec<(OsString, OsString)> {
     ]
 }
 
-/// The sandbox itself failed to start a run (bubblewrap could not set it up): a judge error,
-/// never a verdict about the program, which did not run.
-#[derive(Debug, Clone)]
-pub struct SandboxFailed(pub String);
-
-impl std::fmt::Display for SandboxFailed {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "the sandbox failed to start: {}", self.0)
-    }
-}
-
-impl std::error::Error for SandboxFailed {}
-
 /// Runs a program to the end (or until a limit stops it) and measures it. Fails with
-/// [`crate::interrupt::Interrupted`] when the judge was interrupted meanwhile, with
-/// [`SandboxFailed`] when the sandbox could not start the program, and with another error
-/// naming the cause when the runner's own machinery failed (a cgroup, starting or waiting).
-pub fn run(spec: &RunSpec) -> anyhow::Result<RunOutcome> {
+/// [`RunError::Interrupted`] when the judge was interrupted meanwhile, with
+/// [`RunError::SandboxFailed`] when the sandbox could not start the program, and with
+/// [`RunError::Setup`] naming the cause when the runner's own machinery failed.
+pub fn run(spec: &RunSpec) -> Result<RunOutcome, RunError> {
     run_with_ends(spec, spawn::Ends::default())
 }
 
 /// [`run`], with the run's stdin or stdout given as open files (pipe ends) instead of the
 /// spec's paths; the runner closes its copies once the program has started.
-fn run_with_ends(spec: &RunSpec, ends: spawn::Ends) -> anyhow::Result<RunOutcome> {
+fn run_with_ends(spec: &RunSpec, ends: spawn::Ends) -> Result<RunOutcome, RunError> {
     reap::become_subreaper();
     let spawn::Prepared {
         mut command,
@@ -228,14 +262,14 @@ fn run_with_ends(spec: &RunSpec, ends: spawn::Ends) -> anyhow::Result<RunOutcome
     let oom_killed = cgroup.as_ref().is_some_and(cgroup::RunCgroup::oom_killed);
     drop(cgroup);
     ledger::forget_run(pid);
-    if waited.stopped == Some(Stopped::Interrupted) {
-        return Err(crate::interrupt::Interrupted.into());
+    if waited.interrupted {
+        return Err(RunError::Interrupted);
     }
     // In a kept sandbox, the program's own status and usage, from the run's entry.
     let report = report.as_ref().and_then(launcher::ReportPipe::read);
     let exit = exit_of(report.map_or(waited.status, |r| r.status), &spec.isolation);
     if let Some(why) = sandbox_failure(spec, exit) {
-        return Err(SandboxFailed(why).into());
+        return Err(RunError::SandboxFailed(why));
     }
     let rusage_peak = match report {
         Some(r) => r.peak.max(r.tmpfs),
@@ -371,10 +405,10 @@ mod tests {
             work: dir.path().to_path_buf(),
         };
         let err = run(&spec(dir.path(), Isolation::Sandbox(mounts))).unwrap_err();
-        let failed = err
-            .downcast_ref::<SandboxFailed>()
-            .expect("a SandboxFailed");
-        assert!(failed.0.starts_with("bwrap: "), "{failed}");
+        let RunError::SandboxFailed(why) = err else {
+            panic!("not the sandbox's failure: {err}");
+        };
+        assert!(why.starts_with("bwrap: "), "{why}");
     }
 
     #[test]
