@@ -157,3 +157,44 @@ pub fn run_again_alone(mut again: TestResult) -> TestResult {
     }
     again
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::runner::{Exit, Stopped};
+    use std::time::Duration;
+
+    fn outcome(cpu_ms: u64, stopped: Option<Stopped>, exit: Exit) -> RunOutcome {
+        RunOutcome {
+            exit,
+            cpu: Duration::from_millis(cpu_ms),
+            wall: Duration::from_millis(cpu_ms.max(2500)),
+            peak_rss: 1 << 20,
+            memory_exceeded: false,
+            stopped,
+            cpu_limit: Duration::from_secs(1),
+        }
+    }
+
+    #[test]
+    fn each_failure_names_the_limit_it_passed_as_a_type() {
+        let limits = Limits::default();
+        let kill = Exit::Signal(libc::SIGKILL);
+        let limit = |run: &RunOutcome, output: u64| {
+            run_verdict(run, &limits, output, "").and_then(|f| f.limit)
+        };
+        let slept = outcome(100, Some(Stopped::WallLimit), kill);
+        assert_eq!(limit(&slept, 0), Some(Limit::WallClock));
+        let busy = outcome(1100, Some(Stopped::CpuLimit), kill);
+        assert_eq!(limit(&busy, 0), Some(Limit::Cpu));
+        let mut hog = outcome(100, None, kill);
+        hog.memory_exceeded = true;
+        assert_eq!(limit(&hog, 0), Some(Limit::Memory));
+        let chatty = outcome(100, None, Exit::Code(0));
+        assert_eq!(limit(&chatty, 9 << 20), Some(Limit::Output));
+        let crashed = outcome(100, None, Exit::Signal(libc::SIGSEGV));
+        let failure = run_verdict(&crashed, &limits, 0, "").unwrap();
+        assert_eq!((failure.verdict, failure.limit), (Verdict::Rte, None));
+        assert!(run_verdict(&chatty, &limits, 3, "").is_none());
+    }
+}
