@@ -122,7 +122,7 @@ impl Program {
         dir: &Path,
         limits: &Limits,
     ) -> anyhow::Result<RunOutcome> {
-        runner::run(&self.spec(args, streams, dir, limits))
+        runner::run(&self.spec(args, streams, dir, limits)).map_err(runner::RunError::into_anyhow)
     }
 
     /// The run [`Program::run`] makes: in `dir`, outside the sandbox, under the validation

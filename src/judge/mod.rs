@@ -26,7 +26,7 @@ pub use test_run::TestRunner;
 use crate::checking::OutputChecker;
 use crate::lang::{self, CompileError, Compiled, Language};
 use crate::package::{Included, Limits, Package, TestCase};
-use crate::runner::{self, IsolationChoice};
+use crate::runner::{self, IsolationChoice, Limit};
 use crate::units::{Mebibytes, Seconds};
 
 /// How to judge.
@@ -98,9 +98,10 @@ pub struct TestResult {
     /// longer still); not in JSON.
     #[serde(skip)]
     pub cut_off: bool,
-    /// Stopped by the wall-clock limit with its CPU time under the CPU limit; not in JSON.
+    /// The limit the run passed, when that is why it failed (the wall-clock limit only when its
+    /// CPU time stayed under the CPU limit); not in JSON.
     #[serde(skip)]
-    pub wall_clock: bool,
+    pub limit: Option<crate::runner::Limit>,
 }
 
 /// The result of judging one submission.
@@ -232,7 +233,7 @@ impl Judge {
         let limit = self.limits.time_s;
         if result.verdict == Verdict::Tle {
             result.cut_off = true;
-            result.message = if result.message.starts_with("used more than the") {
+            result.message = if result.limit == Some(Limit::Cpu) {
                 format!(
                     "used more than {run_limit:.2} s of CPU time, the {limit:.2} s time limit × time_limit_to_tle"
                 )
@@ -326,7 +327,7 @@ impl Judge {
                     run()
                 };
                 let result = match first {
-                    Ok(r) if r.wall_clock && self.options.rerun_wall_clock => {
+                    Ok(r) if r.limit == Some(Limit::WallClock) && self.options.rerun_wall_clock => {
                         let _alone = alone.write().unwrap_or_else(|e| e.into_inner());
                         run().map(classify::run_again_alone)
                     }

@@ -11,12 +11,12 @@ use std::time::Duration;
 use crate::checking::{CheckOutcome, ValidatorProgram, feedback_dir};
 use crate::interrupt::Interrupted;
 use crate::package::TestCase;
-use crate::runner::{self, Duet, DuetOutcome, Exit, RunOutcome, RunSpec, Speaker};
+use crate::runner::{self, Duet, DuetOutcome, Exit, RunError, RunOutcome, RunSpec, Speaker};
 use crate::util::{read_head, read_head_tail};
 use crate::verdict::Verdict;
 
 use super::TestResult;
-use super::classify;
+use super::classify::{self, Failure};
 use super::test_run::{Measured, RunFiles, TestRunner, UNMEASURED};
 
 /// Plays one test of an interactive problem with a judges' program (the reference) in the
@@ -51,6 +51,8 @@ pub fn play_reference(
 /// How a pass ended: the test's verdict, or accepted so far (maybe with a pass to come).
 enum Pass {
     Verdict(Verdict, String, Vec<String>),
+    /// The submission's own run failed (a limit, a crash), before any check.
+    Failed(Failure),
     Accepted,
 }
 
@@ -130,6 +132,11 @@ impl TestRunner<'_> {
             Pass::Verdict(verdict, message, details) => {
                 measured.result_with(test, verdict, message, details)
             }
+            Pass::Failed(failed) => {
+                let mut result = measured.result(test, failed.verdict, failed.message);
+                result.limit = failed.limit;
+                result
+            }
         };
         result.judge_message = (!said.is_empty()).then_some(said);
         result.score = self_score;
@@ -146,15 +153,13 @@ impl TestRunner<'_> {
     ) -> Result<(Pass, Option<RunOutcome>), Interrupted> {
         let outcome = match runner::run(spec) {
             Ok(o) => o,
-            Err(err) if err.is::<Interrupted>() => return Err(Interrupted),
-            Err(err) => return Ok((judge_error(format!("{err:#}")), None)),
+            Err(RunError::Interrupted) => return Err(Interrupted),
+            Err(err) => return Ok((judge_error(err.to_string()), None)),
         };
         let output_bytes = std::fs::metadata(&files.output).map_or(0, |m| m.len());
         let stderr = read_head_tail(&files.stderr);
-        if let Some((verdict, message)) =
-            classify::run_verdict(&outcome, self.limits, output_bytes, &stderr)
-        {
-            return Ok((Pass::Verdict(verdict, message, Vec::new()), Some(outcome)));
+        if let Some(failed) = classify::run_verdict(&outcome, self.limits, output_bytes, &stderr) {
+            return Ok((Pass::Failed(failed), Some(outcome)));
         }
         let checked = self.checker.check(test, &files.output, check_dir);
         Ok((of_check(checked), Some(outcome)))
@@ -188,8 +193,8 @@ impl TestRunner<'_> {
         };
         let outcome = match runner::run_duet(&duet) {
             Ok(o) => o,
-            Err(err) if err.is::<Interrupted>() => return Err(Interrupted),
-            Err(err) => return Ok((judge_error(format!("{err:#}")), None)),
+            Err(RunError::Interrupted) => return Err(Interrupted),
+            Err(err) => return Ok((judge_error(err.to_string()), None)),
         };
         let log = read_head_tail(&check_dir.join("validator.log"));
         let checked = validator.judged(&outcome.validator, log, &feedback_dir(check_dir));
@@ -203,7 +208,7 @@ impl TestRunner<'_> {
         if outcome.validator_first && matches!(step, Pass::Verdict(Verdict::Wa, ..)) {
             outcome.submission.cpu = outcome.submission.cpu.min(outcome.validator_end);
         }
-        if let (Some(dir), Pass::Verdict(..)) = (self.transcripts, &step) {
+        if let (Some(dir), Pass::Verdict(..) | Pass::Failed(_)) = (self.transcripts, &step) {
             let suffix = if pass > 1 {
                 format!(".pass{pass}")
             } else {
@@ -242,12 +247,16 @@ fn blame(
             Pass::Verdict(Verdict::Wa, reason, details)
         }
         // Row 3: the submission died of the pipe a rejecting validator closed.
-        (CheckOutcome::Rejected { reason, details }, Some((Verdict::Rte, _))) if broken_pipe => {
-            Pass::Verdict(Verdict::Wa, reason, details)
-        }
+        (
+            CheckOutcome::Rejected { reason, details },
+            Some(Failure {
+                verdict: Verdict::Rte,
+                ..
+            }),
+        ) if broken_pipe => Pass::Verdict(Verdict::Wa, reason, details),
         // Rows 4 and 5: the submission's own limits, then its crash, whatever the validator
         // made of the end of its input.
-        (_, Some((verdict, message))) => Pass::Verdict(verdict, message, Vec::new()),
+        (_, Some(failed)) => Pass::Failed(failed),
         // Row 6: the submission ended well and the validator then died of the pipe it left.
         (CheckOutcome::JudgeError(_), None)
             if outcome.validator.exit == Exit::Signal(libc::SIGPIPE) =>

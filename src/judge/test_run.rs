@@ -8,7 +8,7 @@ use crate::checking::{CheckOutcome, OutputChecker};
 use crate::interrupt::Interrupted;
 use crate::lang::Compiled;
 use crate::package::{Limits, TestCase};
-use crate::runner::{self, Isolation, IsolationChoice, RunLimits, RunOutcome, RunSpec};
+use crate::runner::{self, Isolation, IsolationChoice, RunError, RunLimits, RunOutcome, RunSpec};
 use crate::verdict::Verdict;
 
 use super::fault::{self, JudgeFault};
@@ -87,7 +87,7 @@ impl Measured {
             judge_message: None,
             score: None,
             cut_off: false,
-            wall_clock: false,
+            limit: None,
         }
     }
 }
@@ -123,7 +123,7 @@ impl TestRunner<'_> {
                 blamed.verdict = Verdict::Je;
                 blamed.message = full.to_string();
                 blamed.details.clear();
-                blamed.wall_clock = false;
+                blamed.limit = None;
                 blamed
             }
             None => result,
@@ -159,8 +159,8 @@ impl TestRunner<'_> {
         }
         let outcome = match runner::run(&spec) {
             Ok(o) => o,
-            Err(err) if err.is::<Interrupted>() => return Err(Interrupted),
-            Err(err) => return Ok(UNMEASURED.result(test, Verdict::Je, format!("{err:#}"))),
+            Err(RunError::Interrupted) => return Err(Interrupted),
+            Err(err) => return Ok(UNMEASURED.result(test, Verdict::Je, err.to_string())),
         };
         let measured = Measured::of(&outcome);
         let output_bytes = match kept(&files.output, keep_output) {
@@ -170,11 +170,11 @@ impl TestRunner<'_> {
             }
         };
         let stderr_text = crate::util::read_head_tail(&files.stderr);
-        if let Some((verdict, message)) =
+        if let Some(failed) =
             classify::run_verdict(&outcome, self.limits, output_bytes, &stderr_text)
         {
-            let mut result = measured.result(test, verdict, message);
-            result.wall_clock = classify::stopped_by_wall_clock(&outcome, self.limits);
+            let mut result = measured.result(test, failed.verdict, failed.message);
+            result.limit = failed.limit;
             return Ok(result);
         }
         Ok(self.check(test, &files, &measured))
@@ -205,7 +205,7 @@ impl TestRunner<'_> {
                 match isolation {
                     Ok(isolation) => (argv, isolation),
                     Err(err) => {
-                        let failed = runner::SandboxFailed(format!("{err:#}"));
+                        let failed = RunError::SandboxFailed(format!("{err:#}"));
                         return Err(failed.to_string());
                     }
                 }

@@ -197,7 +197,9 @@ fn build(
             env,
             isolation,
         };
-        let outcome = runner::run(&spec).context("running the compiler")?;
+        let outcome = runner::run(&spec)
+            .map_err(runner::RunError::into_anyhow)
+            .context("running the compiler")?;
         if !outcome.success()
             && let Some((free, _)) = crate::util::file_system_full(staging.path())
         {

@@ -71,7 +71,7 @@ fn pipe() -> anyhow::Result<(OwnedFd, OwnedFd)> {
 /// Runs both programs joined by pipes until both have ended (or been stopped), and measures
 /// each. Fails as [`super::run`] does when either run fails (the judge was interrupted, the
 /// sandbox or the runner's machinery failed).
-pub fn run_duet(duet: &Duet) -> anyhow::Result<DuetOutcome> {
+pub fn run_duet(duet: &Duet) -> Result<DuetOutcome, super::RunError> {
     let log = Mutex::new(Kept {
         pieces: Vec::new(),
         room: duet.transcript.unwrap_or(0),

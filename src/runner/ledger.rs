@@ -126,29 +126,130 @@ fn alive(pid: libc::pid_t, start: u64) -> bool {
     start_time(pid) == Some(start)
 }
 
-/// Clears what every dead judge's ledger lists, then the ledger.
+/// Clears what every dead judge's ledger lists, then the ledger. A ledger is claimed before it
+/// is cleared (renamed to `PID-START.sweep-MYPID-MYSTART`), so that of two judges starting at
+/// once only one clears it; the other waits (a few seconds at most) until the claimant is done,
+/// so that when any judge's sweep returns, what dead judges left is gone. A claim whose judge
+/// died while clearing is claimed again.
 fn sweep(dir: &Path) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
+    // SAFETY: getpid has no preconditions.
+    let me = unsafe { libc::getpid() };
+    let Some(my_start) = start_time(me) else {
         return;
     };
-    for entry in entries.flatten() {
-        let name = entry.file_name().to_string_lossy().into_owned();
-        let Some((pid, start)) = name.split_once('-') else {
+    let mut pending = Vec::new();
+    for name in entry_names(dir) {
+        let Some(found) = Found::parse(&name) else {
             continue;
         };
-        let (Ok(pid), Ok(start)) = (pid.parse::<libc::pid_t>(), start.parse::<u64>()) else {
-            // A ledger being written aside (`.new`) belongs to its live judge.
-            continue;
-        };
-        if alive(pid, start) {
+        let path = dir.join(&name);
+        match found {
+            Found::Ledger { owner } if !owner.alive() => {}
+            Found::Claimed { claimant, .. } if claimant.alive() => {
+                pending.push(path);
+                continue;
+            }
+            Found::Claimed { .. } => {}
+            // A ledger of a live judge, or one it is writing aside (`.new`).
+            _ => continue,
+        }
+        let owner = found.owner();
+        let claimed = dir.join(format!(
+            "{}-{}.sweep-{me}-{my_start}",
+            owner.pid, owner.start
+        ));
+        if std::fs::rename(&path, &claimed).is_err() {
+            // Another judge claimed it first: it clears it.
+            pending.push(claimed);
             continue;
         }
-        let text = std::fs::read_to_string(entry.path()).unwrap_or_default();
+        let text = std::fs::read_to_string(&claimed).unwrap_or_default();
         for line in text.lines() {
             clear(line);
         }
-        let _ = std::fs::remove_file(entry.path());
-        let _ = std::fs::remove_file(entry.path().with_extension("new"));
+        let _ = std::fs::remove_file(&claimed);
+        let _ = std::fs::remove_file(dir.join(format!("{}-{}.new", owner.pid, owner.start)));
+    }
+    wait_for_claims(dir, pending);
+}
+
+/// Waits until the ledgers other live judges are clearing are gone (5 s at most).
+fn wait_for_claims(dir: &Path, mut pending: Vec<PathBuf>) {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
+    while std::time::Instant::now() < deadline {
+        // A claim is pending while a file of that ledger exists under any claimant's name.
+        let names = entry_names(dir);
+        pending.retain(|path| {
+            let name = path.file_name().unwrap_or_default().to_string_lossy();
+            let ledger = name.split('.').next().unwrap_or_default().to_string();
+            names
+                .iter()
+                .any(|n| n.starts_with(&format!("{ledger}.sweep-")))
+        });
+        if pending.is_empty() {
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+}
+
+fn entry_names(dir: &Path) -> Vec<String> {
+    std::fs::read_dir(dir)
+        .map(|entries| {
+            entries
+                .flatten()
+                .map(|e| e.file_name().to_string_lossy().into_owned())
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// A judge, known by its pid and start time.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Judge {
+    pid: libc::pid_t,
+    start: u64,
+}
+
+impl Judge {
+    /// `PID-START`.
+    fn parse(text: &str) -> Option<Judge> {
+        let (pid, start) = text.split_once('-')?;
+        Some(Judge {
+            pid: pid.parse().ok()?,
+            start: start.parse().ok()?,
+        })
+    }
+
+    fn alive(self) -> bool {
+        alive(self.pid, self.start)
+    }
+}
+
+/// A file in the ledger directory: a judge's ledger, or one claimed by a sweeping judge.
+#[derive(Debug, PartialEq, Eq)]
+enum Found {
+    Ledger { owner: Judge },
+    Claimed { owner: Judge, claimant: Judge },
+}
+
+impl Found {
+    fn parse(name: &str) -> Option<Found> {
+        match name.split_once(".sweep-") {
+            Some((owner, claimant)) => Some(Found::Claimed {
+                owner: Judge::parse(owner)?,
+                claimant: Judge::parse(claimant)?,
+            }),
+            None => Some(Found::Ledger {
+                owner: Judge::parse(name)?,
+            }),
+        }
+    }
+
+    fn owner(&self) -> Judge {
+        match self {
+            Found::Ledger { owner } | Found::Claimed { owner, .. } => *owner,
+        }
     }
 }
 
@@ -226,5 +327,48 @@ fn clear_cgroup(base: &Path) {
             }
             std::thread::sleep(std::time::Duration::from_millis(5));
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ledger_names_are_read_as_ledgers_claims_or_nothing() {
+        let owner = Judge {
+            pid: 12,
+            start: 345,
+        };
+        let claimant = Judge { pid: 67, start: 89 };
+        assert_eq!(Found::parse("12-345"), Some(Found::Ledger { owner }));
+        assert_eq!(
+            Found::parse("12-345.sweep-67-89"),
+            Some(Found::Claimed { owner, claimant })
+        );
+        assert_eq!(Found::parse("12-345.new"), None);
+        assert_eq!(Found::parse("12-345.sweep-67"), None);
+        assert_eq!(Found::parse("notes"), None);
+    }
+
+    #[test]
+    fn a_dead_judges_ledger_is_claimed_cleared_and_removed() {
+        let dir = tempfile::tempdir().unwrap();
+        let leftover = dir.path().join("leapfrog-left");
+        std::fs::create_dir(&leftover).unwrap();
+        // No process has pid 0 with a start time: this judge is dead.
+        let ledger = dir.path().join("999999999-1");
+        std::fs::write(&ledger, format!("dir {}\n", leftover.display())).unwrap();
+        std::fs::write(dir.path().join("999999999-1.new"), "").unwrap();
+        // SAFETY: getpid has no preconditions.
+        let me = unsafe { libc::getpid() };
+        let live = dir.path().join(format!("{me}-{}", start_time(me).unwrap()));
+        std::fs::write(&live, "").unwrap();
+        sweep(dir.path());
+        assert!(!leftover.exists());
+        assert_eq!(
+            entry_names(dir.path()),
+            vec![live.file_name().unwrap().to_string_lossy().into_owned()]
+        );
     }
 }

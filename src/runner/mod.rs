@@ -22,6 +22,7 @@ mod launcher;
 mod ledger;
 mod limits;
 mod memory;
+mod outcome;
 mod reap;
 pub mod sandbox;
 mod seccomp;
@@ -43,6 +44,7 @@ pub use limits::{
     COMPILER_TASKS, DEFAULT_COMPILATION_MEMORY_MIB, DEFAULT_COMPILATION_TIME_S, RunLimits,
 };
 pub use memory::{MemoryEnforcement, admissible_jobs, memory_enforcement};
+pub use outcome::{Limit, RunError};
 pub use reap::reap_orphans;
 
 /// How often the runner looks at a running child's CPU clock.
@@ -69,15 +71,13 @@ pub struct RunSpec {
     pub isolation: Isolation,
 }
 
-/// Why the runner stopped a run before it ended by itself.
+/// Why the runner stopped a run before it ended by itself: the limit it passed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Stopped {
     CpuLimit,
     WallLimit,
     /// The sampled resident memory passed the memory limit.
     MemoryLimit,
-    /// The judge was interrupted (SIGINT / SIGTERM).
-    Interrupted,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -137,30 +137,17 @@ pub fn clean_env(home: &std::path::Path) -> Vec<(OsString, OsString)> {
     ]
 }
 
-/// The sandbox itself failed to start a run (bubblewrap could not set it up): a judge error,
-/// never a verdict about the program, which did not run.
-#[derive(Debug, Clone)]
-pub struct SandboxFailed(pub String);
-
-impl std::fmt::Display for SandboxFailed {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "the sandbox failed to start: {}", self.0)
-    }
-}
-
-impl std::error::Error for SandboxFailed {}
-
 /// Runs a program to the end (or until a limit stops it) and measures it. Fails with
-/// [`crate::interrupt::Interrupted`] when the judge was interrupted meanwhile, with
-/// [`SandboxFailed`] when the sandbox could not start the program, and with another error
-/// naming the cause when the runner's own machinery failed (a cgroup, starting or waiting).
-pub fn run(spec: &RunSpec) -> anyhow::Result<RunOutcome> {
+/// [`RunError::Interrupted`] when the judge was interrupted meanwhile, with
+/// [`RunError::SandboxFailed`] when the sandbox could not start the program, and with
+/// [`RunError::Setup`] naming the cause when the runner's own machinery failed.
+pub fn run(spec: &RunSpec) -> Result<RunOutcome, RunError> {
     run_with_ends(spec, spawn::Ends::default())
 }
 
 /// [`run`], with the run's stdin or stdout given as open files (pipe ends) instead of the
 /// spec's paths; the runner closes its copies once the program has started.
-fn run_with_ends(spec: &RunSpec, ends: spawn::Ends) -> anyhow::Result<RunOutcome> {
+fn run_with_ends(spec: &RunSpec, ends: spawn::Ends) -> Result<RunOutcome, RunError> {
     reap::become_subreaper();
     let spawn::Prepared {
         mut command,
@@ -228,14 +215,14 @@ fn run_with_ends(spec: &RunSpec, ends: spawn::Ends) -> anyhow::Result<RunOutcome
     let oom_killed = cgroup.as_ref().is_some_and(cgroup::RunCgroup::oom_killed);
     drop(cgroup);
     ledger::forget_run(pid);
-    if waited.stopped == Some(Stopped::Interrupted) {
-        return Err(crate::interrupt::Interrupted.into());
+    if waited.interrupted {
+        return Err(RunError::Interrupted);
     }
     // In a kept sandbox, the program's own status and usage, from the run's entry.
     let report = report.as_ref().and_then(launcher::ReportPipe::read);
     let exit = exit_of(report.map_or(waited.status, |r| r.status), &spec.isolation);
     if let Some(why) = sandbox_failure(spec, exit) {
-        return Err(SandboxFailed(why).into());
+        return Err(RunError::SandboxFailed(why));
     }
     let rusage_peak = match report {
         Some(r) => r.peak.max(r.tmpfs),
@@ -371,10 +358,10 @@ mod tests {
             work: dir.path().to_path_buf(),
         };
         let err = run(&spec(dir.path(), Isolation::Sandbox(mounts))).unwrap_err();
-        let failed = err
-            .downcast_ref::<SandboxFailed>()
-            .expect("a SandboxFailed");
-        assert!(failed.0.starts_with("bwrap: "), "{failed}");
+        let RunError::SandboxFailed(why) = err else {
+            panic!("not the sandbox's failure: {err}");
+        };
+        assert!(why.starts_with("bwrap: "), "{why}");
     }
 
     #[test]

@@ -26,6 +26,8 @@ pub(super) struct Waited {
     pub status: i32,
     pub usage: libc::rusage,
     pub stopped: Option<Stopped>,
+    /// The judge was interrupted meanwhile, and the run stopped for that.
+    pub interrupted: bool,
     /// The CPU time of the run's processes when the runner last looked: a lower bound for a
     /// run it stopped, whose own accounting can be lost as a sandbox is torn down.
     pub sampled_cpu: Duration,
@@ -50,12 +52,14 @@ pub(super) fn wait_with_limits(
         POLL
     };
     let mut stopped = None;
+    let mut interrupted = false;
     let mut sampled_cpu = Duration::ZERO;
     loop {
-        if stopped.is_none() {
+        if stopped.is_none() && !interrupted {
             let elapsed = start.elapsed();
-            let reason = if crate::interrupt::requested() {
-                Some(Stopped::Interrupted)
+            interrupted = crate::interrupt::requested();
+            let reason = if interrupted {
+                None
             } else if sampler.as_mut().is_some_and(|s| s.over_limit(cgroup)) {
                 Some(Stopped::MemoryLimit)
             } else if elapsed >= limits.wall {
@@ -68,8 +72,8 @@ pub(super) fn wait_with_limits(
             } else {
                 None
             };
-            if let Some(reason) = reason {
-                stopped = Some(reason);
+            if reason.is_some() || interrupted {
+                stopped = reason;
                 signal_group(pid);
             } else {
                 let timeout = (limits.wall - elapsed).min(poll);
@@ -81,7 +85,7 @@ pub(super) fn wait_with_limits(
         let mut status = 0;
         // SAFETY: rusage is plain data that wait4 fills in.
         let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-        let flags = if stopped.is_some() || pidfd.is_some() {
+        let flags = if stopped.is_some() || interrupted || pidfd.is_some() {
             0
         } else {
             libc::WNOHANG
@@ -93,6 +97,7 @@ pub(super) fn wait_with_limits(
                 status,
                 usage,
                 stopped,
+                interrupted,
                 sampled_cpu,
                 sampled_peak: sampler.map_or(0, |s| s.peak),
             });

@@ -17,7 +17,7 @@ use std::process::{Command, Stdio};
 
 use anyhow::Context;
 
-use super::{Isolation, RunSpec, SandboxFailed, sandbox};
+use super::{Isolation, RunError, RunSpec, sandbox};
 
 /// Standard streams given as open files (the ends of pipes) rather than by the spec's paths.
 #[derive(Default)]
@@ -35,7 +35,7 @@ pub(super) struct Prepared {
 
 /// The command for a run: the program, inside the sandbox when asked, its files and its
 /// environment.
-pub(super) fn command(spec: &RunSpec, ends: Ends) -> anyhow::Result<Prepared> {
+pub(super) fn command(spec: &RunSpec, ends: Ends) -> Result<Prepared, RunError> {
     let stdin = match (ends.stdin, &spec.stdin) {
         (Some(fd), _) => File::from(fd),
         (None, Some(path)) => private_copy(path)?,
@@ -56,7 +56,7 @@ pub(super) fn command(spec: &RunSpec, ends: Ends) -> anyhow::Result<Prepared> {
     let argv = match &spec.isolation {
         Isolation::Direct | Isolation::Kept(_) => spec.argv.clone(),
         Isolation::Sandbox(mounts) => {
-            let bwrap = sandbox::probe().map_err(|why| SandboxFailed(why.to_string()))?;
+            let bwrap = sandbox::probe().map_err(|why| RunError::SandboxFailed(why.to_string()))?;
             let mut args = sandbox::wrap_args(bwrap, mounts, spec.limits.memory);
             // bwrap itself and the closing `--` stay on the command line.
             args.pop();
@@ -143,16 +143,18 @@ fn seal(file: &File) -> anyhow::Result<()> {
 
 /// Starts the prepared command and returns its pid; the caller waits for it with `wait4`, so
 /// the `Child` handle is dropped here.
-pub(super) fn start(command: &mut Command, isolation: &Isolation) -> anyhow::Result<libc::pid_t> {
+pub(super) fn start(command: &mut Command, isolation: &Isolation) -> Result<libc::pid_t, RunError> {
     match command.spawn() {
         Ok(child) => Ok(child.id() as libc::pid_t),
         // The kept sandbox could not be entered, or the program not started in it.
-        Err(err) if matches!(isolation, Isolation::Kept(_)) => {
-            Err(SandboxFailed(format!("entering the kept sandbox: {err}")).into())
-        }
+        Err(err) if matches!(isolation, Isolation::Kept(_)) => Err(RunError::SandboxFailed(
+            format!("entering the kept sandbox: {err}"),
+        )),
         Err(err) => {
             let program = command.get_program().to_string_lossy();
-            Err(anyhow::Error::new(err).context(format!("starting {program}")))
+            Err(anyhow::Error::new(err)
+                .context(format!("starting {program}"))
+                .into())
         }
     }
 }
