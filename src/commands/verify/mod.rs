@@ -148,6 +148,7 @@ pub(crate) fn problem(args: VerifyArgs) -> anyhow::Result<summary::Verified> {
         recorder,
         quiet: (args.json, complete),
         rows: submissions.iter().map(|_| None).collect(),
+        jobs,
     };
     let timing = Timing::load(&package.root)?;
     let mut entry = session.find_limit(&submissions, &base, &timing)?;
@@ -219,7 +220,7 @@ fn verify_one(
             || expected.settled_by_first_failure(&judged)
     };
     let judged = judge
-        .submission(&submission.path, language)
+        .submission_from(&submission.path, language, submission.entrypoint.as_deref())
         .and_then(|prepared| {
             judge.run(
                 &prepared,
