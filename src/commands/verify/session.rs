@@ -177,7 +177,11 @@ impl Session<'_> {
         for &c in &wanted {
             rows[c] = self.retimed(c, &submissions[c], limit_s);
         }
-        let todo: Vec<usize> = wanted.iter().copied().filter(|&c| rows[c].is_none()).collect();
+        let todo: Vec<usize> = wanted
+            .iter()
+            .copied()
+            .filter(|&c| rows[c].is_none())
+            .collect();
         let mut printed = 0;
         let mut show = |rows: &[Option<Row>]| {
             while let Some(row) = wanted.get(printed).and_then(|&c| rows[c].as_ref()) {
