@@ -15,8 +15,12 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
-cargo build --release --quiet
-leapfrog=$root/target/release/leapfrog
+# LEAPFROG=path/to/leapfrog measures that binary instead of building target/release/leapfrog.
+if [ -z "${LEAPFROG:-}" ]; then
+  cargo build --release --quiet
+  LEAPFROG=$root/target/release/leapfrog
+fi
+leapfrog=$LEAPFROG
 anchors=$root/target/anchors
 mkdir -p "$anchors"
 bapc=$anchors/bapctools-2026.10.0

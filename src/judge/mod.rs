@@ -184,6 +184,9 @@ pub struct Prepared {
     path: PathBuf,
     language: Language,
     program: Result<Compiled, CompileError>,
+    /// Whether a wall-clock TLE is run again alone (see [`JudgeOptions::rerun_wall_clock`]);
+    /// off for a program whose expectation is to exceed the limit anyway.
+    pub rerun_wall_clock: bool,
 }
 
 impl Judge {
@@ -237,6 +240,8 @@ impl Judge {
         entrypoint: Option<&str>,
     ) -> anyhow::Result<Prepared> {
         let _busy = self.shared.busy();
+        // A compiler holds a slot as a run does, so that runs keep a CPU to themselves.
+        let slot = self.shared.slot();
         let included = self.included.for_language(&language);
         let program = lang::compile_from(
             path,
@@ -245,10 +250,12 @@ impl Judge {
             (included, entrypoint),
             Some(self.limits.compiler()),
         )?;
+        drop(slot);
         Ok(Prepared {
             path: path.to_path_buf(),
             language,
             program,
+            rerun_wall_clock: self.options.rerun_wall_clock,
         })
     }
 
@@ -313,7 +320,7 @@ impl Judge {
                     run()
                 };
                 let result = match first {
-                    Ok(r) if r.wall_clock && self.options.rerun_wall_clock => {
+                    Ok(r) if r.wall_clock && submission.rerun_wall_clock => {
                         let _alone = alone.write().unwrap_or_else(|e| e.into_inner());
                         run().map(classify::run_again_alone)
                     }

@@ -221,7 +221,10 @@ fn verify_one(
     };
     let judged = judge
         .submission_from(&submission.path, language, submission.entrypoint.as_deref())
-        .and_then(|prepared| {
+        .and_then(|mut prepared| {
+            // A program meant to exceed the limit gains nothing from a second run alone, and
+            // the others would wait for it.
+            prepared.rerun_wall_clock &= !limit::is_upper(submission);
             judge.run(
                 &prepared,
                 // A score needs every test.
