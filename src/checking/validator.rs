@@ -352,7 +352,13 @@ impl AnswerValidators {
         limits: &Limits,
     ) -> anyhow::Result<Option<String>> {
         let input = std::path::absolute(&test.input).unwrap_or_else(|_| test.input.clone());
-        let args = |_: &ValidatorProgram| -> Vec<OsString> {
+        let args = |program: &ValidatorProgram| -> Vec<OsString> {
+            // checktestdata and VIVA read the answer on stdin and take no input path (their
+            // second argument would be read as the data to check) nor output flags: BAPCtools
+            // runs them so (its test package `alternativeencryption` has a `.ctd` one).
+            if program.convention == Convention::ZeroOne {
+                return Vec::new();
+            }
             std::iter::once(input.clone().into_os_string())
                 .chain(test.output_validator_flags.iter().map(OsString::from))
                 .collect()

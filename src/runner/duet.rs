@@ -17,6 +17,8 @@
 //! crashes or sleeps is judged by its crash or its time, not by the validator's complaint
 //! about a short output. A validator that ends with a rejection (any exit but 42) stops the
 //! submission at once: the rejection decides the verdict, and BAPCtools kills it likewise.
+//! A submission that ends after its input was closed counts as ending after the validator,
+//! whichever end the judge happened to see first on a busy machine.
 //!
 //! Asked for a transcript, the judge sits in the middle: two relay threads copy each direction
 //! from one pipe to the next and keep what passed, in the order it passed. When the submission
@@ -94,6 +96,10 @@ pub fn run_duet(duet: &Duet) -> anyhow::Result<DuetOutcome> {
         .try_clone()
         .context("keeping the submission's output open")?;
     let rejected = AtomicBool::new(false);
+    // Tells, when the submission has ended, whether its input had already been closed.
+    let input_watch = to_sub_read
+        .try_clone()
+        .context("watching the submission's input")?;
     std::thread::scope(|scope| {
         let mut held: Option<OwnedFd> = None;
         let (sub_ends, val_ends) = if duet.transcript.is_some() {
@@ -139,6 +145,11 @@ pub fn run_duet(duet: &Duet) -> anyhow::Result<DuetOutcome> {
         });
         let submission_start = Instant::now();
         let submission = run_with_ends(duet.submission, sub_ends, Some(rejected));
+        // A submission that ended after its input was closed ended after the validator left
+        // (crashing on the end of its input, say), whichever run's end the judge saw first on
+        // a busy machine: the validator counts as first.
+        let input_closed = hung_up(&input_watch);
+        drop(input_watch);
         drop(output_held);
         // The submission is gone: what the validator still writes is read and dropped, until
         // it closes its output (by ending).
@@ -152,7 +163,7 @@ pub fn run_duet(duet: &Duet) -> anyhow::Result<DuetOutcome> {
         // Each run's wall time ends when the runner saw its process end (before killing what
         // was left of it), which orders the two ends more surely than when the calls returned.
         let validator_ended = validator_start + validator.wall;
-        let validator_first = validator_ended < submission_start + submission.wall;
+        let validator_first = input_closed || validator_ended < submission_start + submission.wall;
         Ok(DuetOutcome {
             submission,
             validator,
@@ -165,6 +176,19 @@ pub fn run_duet(duet: &Duet) -> anyhow::Result<DuetOutcome> {
         outcome.transcript = log.into_inner().map(|k| k.pieces).unwrap_or_default();
         outcome
     })
+}
+
+/// Whether every write end of the pipe whose read end is `fd` has been closed.
+fn hung_up(fd: &OwnedFd) -> bool {
+    use std::os::fd::AsRawFd;
+    let mut poll = libc::pollfd {
+        fd: fd.as_raw_fd(),
+        events: 0,
+        revents: 0,
+    };
+    // SAFETY: one valid pollfd, no waiting.
+    let ready = unsafe { libc::poll(&mut poll, 1, 0) };
+    ready > 0 && poll.revents & libc::POLLHUP != 0
 }
 
 /// What a transcript keeps, and how many more bytes it may keep.
@@ -296,5 +320,16 @@ mod tests {
             assert_eq!(outcome.submission.exit, Exit::Code(3));
             assert!(!outcome.validator_first);
         }
+    }
+
+    #[test]
+    fn a_pipe_hangs_up_once_its_last_writer_is_gone() {
+        let (read, write) = pipe().unwrap();
+        let other_writer = write.try_clone().unwrap();
+        assert!(!hung_up(&read));
+        drop(write);
+        assert!(!hung_up(&read));
+        drop(other_writer);
+        assert!(hung_up(&read));
     }
 }
