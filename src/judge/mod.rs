@@ -23,6 +23,7 @@ use serde::Serialize;
 pub use crate::verdict::Verdict;
 pub use passes::play_reference;
 pub use score::GroupScore;
+pub use slots::Busy;
 pub use test_run::TestRunner;
 
 use crate::checking::OutputChecker;
@@ -223,6 +224,13 @@ impl Judge {
                 effective_limits(package, options).memory_mib.bytes(),
             )),
         })
+    }
+
+    /// Marks a submission in progress until the guard is dropped: a caller that starts other
+    /// programs of its own while several submissions are judged at once (a version check, say)
+    /// holds it, so that no submission's end sweeps them away as orphans.
+    pub fn busy(&self) -> Busy<'_> {
+        self.shared.busy()
     }
 
     /// Compiles a submission (from the cache when it can) whose language the caller detected,

@@ -22,8 +22,9 @@ pub(super) struct Slot<'a> {
     pub index: usize,
 }
 
-/// One submission in progress (compiling or running).
-pub(super) struct Busy<'a>(&'a Shared);
+/// One submission in progress (compiling or running): while any is, the judge's children are
+/// not swept.
+pub struct Busy<'a>(&'a Shared);
 
 impl Shared {
     pub fn new(jobs: usize) -> Shared {

@@ -132,7 +132,11 @@ impl Session<'_> {
         crate::parallel::ordered(
             &order,
             self.jobs,
-            |_, &column| verify_one(judge, package, &submissions[column], quiet, None),
+            |_, &column| {
+                // Held over the whole submission: finding its toolchain starts programs too.
+                let _busy = judge.as_ref().ok().map(crate::judge::Judge::busy);
+                verify_one(judge, package, &submissions[column], quiet, None)
+            },
             |index, row| match row {
                 Ok(row) => {
                     done(order[index], row);
