@@ -3,11 +3,13 @@
 
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::mpsc;
+use std::sync::{Condvar, Mutex, mpsc};
 
 /// Runs `work(slot, item)` on every item with `jobs` threads (slot = the worker's index, for CPU
 /// pinning) and calls `emit(index, result)` in item order. When `emit` returns `false` no new
-/// item is started; items already running finish and their results are dropped.
+/// item is started; items already running finish and their results are dropped. A worker takes
+/// its next item only once its last result has been looked at, so that a result that stops
+/// the work stops it before that worker starts another item.
 pub fn ordered<T, R>(
     items: &[T],
     jobs: usize,
@@ -20,20 +22,26 @@ pub fn ordered<T, R>(
     let jobs = jobs.clamp(1, items.len().max(1));
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
+    // How many results the emitting side has looked at, and a bell for each.
+    let seen = (Mutex::new(vec![false; items.len()]), Condvar::new());
     let (tx, rx) = mpsc::channel::<(usize, R)>();
     std::thread::scope(|scope| {
         for slot in 0..jobs {
             let tx = tx.clone();
-            let (next, stop, work) = (&next, &stop, &work);
+            let (next, stop, work, seen) = (&next, &stop, &work, &seen);
             scope.spawn(move || {
                 loop {
-                    if stop.load(Ordering::Relaxed) {
+                    if stop.load(Ordering::Acquire) {
                         break;
                     }
                     let index = next.fetch_add(1, Ordering::Relaxed);
                     let Some(item) = items.get(index) else { break };
                     if tx.send((index, work(slot, item))).is_err() {
                         break;
+                    }
+                    let mut looked = seen.0.lock().unwrap_or_else(|e| e.into_inner());
+                    while !looked[index] && !stop.load(Ordering::Acquire) {
+                        looked = seen.1.wait(looked).unwrap_or_else(|e| e.into_inner());
                     }
                 }
             });
@@ -43,19 +51,21 @@ pub fn ordered<T, R>(
         let mut expected = 0;
         let mut emitting = true;
         for (index, result) in rx {
-            if !emitting {
-                continue;
+            if emitting {
+                pending.insert(index, result);
             }
-            pending.insert(index, result);
             while let Some(result) = pending.remove(&expected) {
                 expected += 1;
                 if !emit(expected - 1, result) {
                     emitting = false;
-                    stop.store(true, Ordering::Relaxed);
+                    stop.store(true, Ordering::Release);
                     pending.clear();
                     break;
                 }
             }
+            let mut looked = seen.0.lock().unwrap_or_else(|e| e.into_inner());
+            looked[index] = true;
+            seen.1.notify_all();
         }
     });
 }
@@ -93,5 +103,22 @@ mod tests {
                 .enumerate()
                 .all(|(k, &(i, r))| i == k && r == 2 * k as u64)
         );
+    }
+
+    #[test]
+    fn a_stopping_result_keeps_its_worker_from_starting_another_item() {
+        let items: Vec<u64> = (0..10).collect();
+        let started = AtomicUsize::new(0);
+        ordered(
+            &items,
+            1,
+            |_, &x| {
+                started.fetch_add(1, Ordering::SeqCst);
+                x
+            },
+            |i, _| i < 2,
+        );
+        // Items 0, 1 and 2 ran; item 2 stopped the work before item 3 began.
+        assert_eq!(started.load(Ordering::SeqCst), 3);
     }
 }

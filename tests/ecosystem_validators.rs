@@ -85,6 +85,33 @@ fn a_checktestdata_script_validates_inputs() {
 }
 
 #[test]
+fn a_checktestdata_answer_validator_reads_the_answer_alone() {
+    if !has(&["python3"]) || !has_checktestdata() {
+        return;
+    }
+    // BAPCtools runs a `.ctd` answer validator as checktestdata runs: the answer on stdin, no
+    // input path (checktestdata would check that file instead) and no output flags (it
+    // refuses unknown arguments). Its test package `alternativeencryption` has one, with
+    // `output_validator_args` set.
+    let pkg = copy_fixture("ecosystem-sum");
+    pkg.write(
+        "answer_validators/answer.ctd",
+        "INT(-2000000,2000000) NEWLINE\nEOF\n",
+    );
+    pkg.write(
+        "data/secret/testdata.yaml",
+        "output_validator_flags: case_sensitive\n",
+    );
+    let (code, out, err) = run(&["validate", &pkg.arg()]);
+    assert_eq!(code, 0, "{out}{err}");
+
+    pkg.write("data/secret/2.ans", "zero\n");
+    let (code, out, err) = run(&["validate", &pkg.arg()]);
+    assert_eq!(code, 1, "a word is no answer: {out}{err}");
+    assert!(format!("{out}{err}").contains("2.ans"), "{out}{err}");
+}
+
+#[test]
 fn a_viva_pattern_without_its_runner_is_skipped_with_a_warning() {
     if on_path("viva") {
         eprintln!("skipped: a viva runner is installed here");

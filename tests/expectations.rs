@@ -135,6 +135,30 @@ fn submissions_yaml_names_the_language_of_a_file_without_extension() {
 }
 
 #[test]
+fn submissions_yaml_entrypoint_picks_the_file_a_directory_program_starts_from() {
+    // BAPCtools' rule (its test package `testexpectations`): `entrypoint` names the file a
+    // directory submission runs, even when another is called main.*.
+    let pkg = grouped_package();
+    pkg.write(
+        "submissions/accepted/two_files/sum.py",
+        "a, b = map(int, input().split())\nprint(a + b)\n",
+    );
+    pkg.write(
+        "submissions/accepted/two_files/main.py",
+        "import sys\nprint('the wrong entry point')\nsys.exit(1)\n",
+    );
+    let yaml = std::fs::read_to_string(pkg.path().join("submissions/submissions.yaml")).unwrap();
+    pkg.write(
+        "submissions/submissions.yaml",
+        &format!("{yaml}accepted/two_files:\n  language: python3\n  entrypoint: sum.py\n"),
+    );
+    let v = verify_ok(&pkg);
+    let program = row(&v, "accepted/two_files");
+    assert_eq!(program["status"], "ok", "{program}");
+    assert_eq!(program["verdict"], "AC", "{program}");
+}
+
+#[test]
 fn a_program_no_rule_names_is_ignored() {
     let pkg = grouped_package();
     pkg.write("submissions/scratch/try.py", "print(1)\n");

@@ -190,3 +190,60 @@ fn row_8_otherwise_the_validators_word_decides() {
         ("WA", "no reply to 1: the submission left")
     );
 }
+
+#[test]
+fn a_submission_that_closes_its_output_is_judged_by_what_it_does_next() {
+    let Some(pkg) = doubling() else {
+        return;
+    };
+    // The validator sees the end of the submission's output only once the submission has
+    // ended (BAPCtools' relay does the same; its test package `guess` has such submissions):
+    // a crash after closing stdout is RTE, sleeping past the limit is TLE, not the lenient
+    // validator's "no reply".
+    pkg.write(
+        "submissions/run_time_error/closes_then_crashes.py",
+        "import os, sys, time\nos.close(1)\ntime.sleep(0.5)\nsys.exit(3)\n",
+    );
+    pkg.write(
+        "submissions/time_limit_exceeded/closes_then_sleeps.py",
+        "import os, time\nos.close(1)\ntime.sleep(30)\n",
+    );
+    let (verdict, message) = judged(
+        &pkg,
+        "submissions/run_time_error/closes_then_crashes.py",
+        "secret/quiet",
+        &[],
+    );
+    assert_eq!(verdict, "RTE", "{message}");
+    assert!(message.contains("exit code 3"), "{message}");
+    let (verdict, message) = judged(
+        &pkg,
+        "submissions/time_limit_exceeded/closes_then_sleeps.py",
+        "secret/quiet",
+        &[],
+    );
+    assert_eq!(verdict, "TLE", "{message}");
+}
+
+#[test]
+fn a_validator_that_rejects_stops_the_submission_at_once() {
+    let Some(pkg) = doubling() else {
+        return;
+    };
+    // Wrong on the first round, then spinning: BAPCtools kills it once the validator has
+    // rejected, so verify does not wait for its limit (the rejection stands, row 2).
+    let started = std::time::Instant::now();
+    let (verdict, _) = judged(
+        &pkg,
+        "submissions/wrong_answer/wrong_then_spins.py",
+        "secret/quiet",
+        &["--time-limit", "60"],
+    );
+    assert_eq!(verdict, "WA");
+    // Not a speed threshold: without the stop, the run would last the limit's 60 s at least.
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(40),
+        "{:?}",
+        started.elapsed()
+    );
+}

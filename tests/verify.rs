@@ -89,3 +89,33 @@ fn a_submission_in_the_wrong_folder_is_a_mismatch() {
         "{text}"
     );
 }
+
+#[test]
+fn submissions_judged_at_once_keep_the_tables_order_and_verdicts() {
+    // Several submissions run at once (the TLE one queued last); the table and the JSON still
+    // list them in the package's order, with the verdicts of one-at-a-time judging.
+    let pkg = foreign_package();
+    let rows_with = |jobs: &str| {
+        let output = leapfrog()
+            .args(["verify", &pkg.arg(), "--json", "--jobs", jobs])
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(0), "{output:?}");
+        let v = support::json(&output);
+        v["submissions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| (r["submission"].to_string(), r["verdict"].to_string()))
+            .collect::<Vec<_>>()
+    };
+    let at_once = rows_with("2");
+    assert_eq!(at_once, rows_with("1"));
+    let names: Vec<&str> = at_once.iter().map(|(n, _)| n.as_str()).collect();
+    assert_eq!(names.first(), Some(&"\"accepted/sum.c\""), "{names:?}");
+    assert_eq!(
+        names.last(),
+        Some(&"\"time_limit_exceeded/slow.cpp\""),
+        "{names:?}"
+    );
+}

@@ -352,9 +352,15 @@ impl AnswerValidators {
         limits: &Limits,
     ) -> anyhow::Result<Option<String>> {
         let input = std::path::absolute(&test.input).unwrap_or_else(|_| test.input.clone());
-        // BAPCtools' `answer_validator_args` where the test has them, else (the format's
-        // earlier rule, which the packages written for leapfrog follow) the output validators'.
         let args = |program: &ValidatorProgram| -> Vec<OsString> {
+            // checktestdata and VIVA read the answer on stdin and take no input path (their
+            // second argument would be read as the data to check) nor output flags: BAPCtools
+            // runs them so (its test package `alternativeencryption` has a `.ctd` one).
+            if program.convention == Convention::ZeroOne {
+                return Vec::new();
+            }
+            // BAPCtools' `answer_validator_args` where the test has them, else (the format's
+            // earlier rule, which the packages written for leapfrog follow) the output validators'.
             let own = match &test.answer_validator_flags {
                 Some(args) => args.for_program(&program.path),
                 None => test.output_validator_flags.clone(),

@@ -4,11 +4,13 @@
 //! (its language detected once, by the caller); [`Judge::run`] runs every test (in parallel,
 //! each pinned to its own CPU) through the [`TestRunner`] and combines the test verdicts.
 
+mod beyond;
 mod classify;
 mod fault;
 mod filter;
 mod passes;
 mod score;
+mod slots;
 mod test_run;
 
 pub use filter::{matches_filter, parse_filter};
@@ -21,6 +23,7 @@ use serde::Serialize;
 pub use crate::verdict::Verdict;
 pub use passes::play_reference;
 pub use score::GroupScore;
+pub use slots::Busy;
 pub use test_run::TestRunner;
 
 use crate::checking::OutputChecker;
@@ -174,6 +177,8 @@ pub struct Judge {
     run_limit: Option<Seconds>,
     /// The files the package adds to every submission of a language.
     included: Included,
+    /// The CPU slots and locks of the runs of every submission judged at once.
+    shared: slots::Shared,
 }
 
 /// One submission, ready to judge: its language and its program, or why it did not compile.
@@ -181,6 +186,9 @@ pub struct Prepared {
     path: PathBuf,
     language: Language,
     program: Result<Compiled, CompileError>,
+    /// Whether a wall-clock TLE is run again alone (see [`JudgeOptions::rerun_wall_clock`]);
+    /// off for a program whose expectation is to exceed the limit anyway.
+    pub rerun_wall_clock: bool,
 }
 
 impl Judge {
@@ -212,59 +220,51 @@ impl Judge {
             scored: package.config.kind.scoring.then(|| package.data_dir()),
             run_limit: None,
             included,
+            shared: slots::Shared::new(runner::admissible_jobs(
+                options.jobs,
+                effective_limits(package, options).memory_mib.bytes(),
+            )),
         })
     }
 
-    /// Judges against `limit` but lets programs run up to `run_limit` CPU seconds, so that
-    /// `verify` sees how far past the limit they go: a test that ends past `limit` is TLE, and
-    /// one stopped at `run_limit` is marked [`TestResult::cut_off`].
-    pub fn measure_beyond(&mut self, limit: Seconds, run_limit: Seconds) {
-        self.limits.time_s = limit;
-        self.run_limit = (run_limit.get() > limit.get()).then_some(run_limit);
-    }
-
-    /// A test's result judged against the limit, when programs run longer (see
-    /// [`Judge::measure_beyond`]).
-    fn against_limit(&self, mut result: TestResult) -> TestResult {
-        let Some(run_limit) = self.run_limit else {
-            result.cut_off = result.verdict == Verdict::Tle;
-            return result;
-        };
-        let limit = self.limits.time_s;
-        if result.verdict == Verdict::Tle {
-            result.cut_off = true;
-            result.message = if result.limit == Some(Limit::Cpu) {
-                format!(
-                    "used more than {run_limit:.2} s of CPU time, the {limit:.2} s time limit × time_limit_to_tle"
-                )
-            } else {
-                format!("{} (the time limit is {limit:.2} s)", result.message)
-            };
-        } else if result.verdict != Verdict::Je && result.time_s > limit.get() {
-            result.verdict = Verdict::Tle;
-            result.message = format!(
-                "used {:.2} s of CPU time, more than the {limit:.2} s time limit",
-                result.time_s
-            );
-        }
-        result
+    /// Marks a submission in progress until the guard is dropped: a caller that starts other
+    /// programs of its own while several submissions are judged at once (a version check, say)
+    /// holds it, so that no submission's end sweeps them away as orphans.
+    pub fn busy(&self) -> Busy<'_> {
+        self.shared.busy()
     }
 
     /// Compiles a submission (from the cache when it can) whose language the caller detected,
     /// with the files the package adds to every submission of that language.
     pub fn submission(&self, path: &Path, language: Language) -> anyhow::Result<Prepared> {
+        self.submission_from(path, language, None)
+    }
+
+    /// [`Judge::submission`], started from `entrypoint` (a file of a directory program, as
+    /// submissions.yaml's `entrypoint` names it) rather than the file found by the usual rule.
+    pub fn submission_from(
+        &self,
+        path: &Path,
+        language: Language,
+        entrypoint: Option<&str>,
+    ) -> anyhow::Result<Prepared> {
+        let _busy = self.shared.busy();
+        // A compiler holds a slot as a run does, so that runs keep a CPU to themselves.
+        let slot = self.shared.slot();
         let included = self.included.for_language(&language);
-        let program = lang::compile_with_included(
+        let program = lang::compile_from(
             path,
             language.clone(),
             self.options.isolation,
-            included,
+            (included, entrypoint),
             Some(self.limits.compiler()),
         )?;
+        drop(slot);
         Ok(Prepared {
             path: path.to_path_buf(),
             language,
             program,
+            rerun_wall_clock: self.options.rerun_wall_clock,
         })
     }
 
@@ -308,26 +308,28 @@ impl Judge {
         runner::note_dir("dir", scratch.path());
         on_start(self.tests.len());
         let mut interrupted = false;
-        let jobs = runner::admissible_jobs(self.options.jobs, self.limits.memory_mib.bytes());
-        // Every run holds this shared; a run again alone holds it exclusively, after the runs
-        // in flight end and before any other starts.
-        let alone = std::sync::RwLock::new(());
+        let busy = self.shared.busy();
+        let alone = &self.shared.alone;
         crate::parallel::ordered(
             &self.tests,
-            jobs,
-            |slot, test| {
+            self.options.jobs,
+            |_, test| {
                 let keep = self
                     .options
                     .keep_outputs
                     .as_ref()
                     .map(|d| kept_output(d, &test.name));
-                let run = || test_runner.run(test, slot, scratch.path(), keep.as_deref());
+                // A slot of its own among the runs of every submission judged at once.
+                let slot = self.shared.slot();
+                let run = || test_runner.run(test, slot.index, scratch.path(), keep.as_deref());
+                // Every run holds `alone` shared; a run again alone holds it exclusively,
+                // after the runs in flight end and before any other starts.
                 let first = {
                     let _shared = alone.read().unwrap_or_else(|e| e.into_inner());
                     run()
                 };
                 let result = match first {
-                    Ok(r) if r.limit == Some(Limit::WallClock) && self.options.rerun_wall_clock => {
+                    Ok(r) if r.limit == Some(Limit::WallClock) && submission.rerun_wall_clock => {
                         let _alone = alone.write().unwrap_or_else(|e| e.into_inner());
                         run().map(classify::run_again_alone)
                     }
@@ -348,7 +350,7 @@ impl Judge {
                 }
             },
         );
-        runner::reap_orphans();
+        drop(busy);
         if interrupted || crate::interrupt::requested() {
             return Err(crate::interrupt::Interrupted.into());
         }

@@ -24,8 +24,24 @@ pub fn compile_with_included(
     included: Option<&Path>,
     limits: Option<RunLimits>,
 ) -> anyhow::Result<Result<Compiled, CompileError>> {
+    compile_from(source, language, isolation, (included, None), limits)
+}
+
+/// [`compile_with_included`], started from `entrypoint` when given (a file name of a directory
+/// program, as submissions.yaml's `entrypoint` names it; an included driver still comes first).
+pub fn compile_from(
+    source: &Path,
+    language: Language,
+    isolation: IsolationChoice,
+    (included, entrypoint): (Option<&Path>, Option<&str>),
+    limits: Option<RunLimits>,
+) -> anyhow::Result<Result<Compiled, CompileError>> {
+    // Only a file of the program's own can be its entry point.
+    let entrypoint = entrypoint
+        .map(|e| e.rsplit('/').next().unwrap_or(e).to_string())
+        .filter(|e| source.is_dir() && source.join(e).is_file());
     let Some(included) = included.filter(|_| !language.is_executable()) else {
-        return compile_entry(source, language, isolation, None, limits);
+        return compile_entry(source, language, isolation, entrypoint, limits);
     };
     let own = own_files(source)?;
     let added = relative_files(included)?;
@@ -41,7 +57,9 @@ pub fn compile_with_included(
         .iter()
         .map(|f| main_file(std::slice::from_ref(f)))
         .find(|name| name.to_ascii_lowercase().starts_with("main."));
-    let main = driver.unwrap_or_else(|| main_file(&claimed(&own)));
+    let main = driver
+        .or(entrypoint)
+        .unwrap_or_else(|| main_file(&claimed(&own)));
     let merged = merge(&own, &added)?;
     let compiled = compile_entry(&merged, language, isolation, Some(main), limits)?;
     Ok(compiled.map_err(|err| CompileError {

@@ -19,7 +19,7 @@ use anyhow::{Context, bail};
 use crate::runner::sandbox;
 
 pub use build::{CompileError, cache_dir, compile, compile_as};
-pub use included::compile_with_included;
+pub use included::{compile_from, compile_with_included};
 pub use table::{CopySources, Languages, PACKAGE_FILE, Spec};
 
 /// The id of the one language outside the table: a program that is already executable.

@@ -11,6 +11,15 @@
 //! reason, and BAPCtools' relay does the same). A submission that writes after the validator
 //! left does get the broken pipe.
 //!
+//! The validator sees the end of the submission's output only when the submission has ended,
+//! not when it closes its stdout: the judge keeps a copy of that pipe's write end until then,
+//! as BAPCtools' relay delays the end of input. A submission that closes its output and then
+//! crashes or sleeps is judged by its crash or its time, not by the validator's complaint
+//! about a short output. A validator that ends with a rejection (any exit but 42) stops the
+//! submission at once: the rejection decides the verdict, and BAPCtools kills it likewise.
+//! A submission that ends after its input was closed counts as ending after the validator,
+//! whichever end the judge happened to see first on a busy machine.
+//!
 //! Asked for a transcript, the judge sits in the middle: two relay threads copy each direction
 //! from one pipe to the next and keep what passed, in the order it passed. When the submission
 //! goes away the relay from the validator keeps reading (and drops) what the validator still
@@ -21,12 +30,13 @@ use std::fs::File;
 use std::io::{Read, Write};
 use std::os::fd::{FromRawFd, OwnedFd};
 use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
 
 use super::spawn::Ends;
-use super::{RunOutcome, RunSpec, run_with_ends};
+use super::{Exit, RunOutcome, RunSpec, run_with_ends};
 
 /// Which side of a duet wrote a piece of the transcript.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -56,6 +66,9 @@ pub struct DuetOutcome {
     pub transcript: Vec<(Speaker, Vec<u8>)>,
 }
 
+/// The exit code with which an output validator accepts.
+const ACCEPTED: i32 = 42;
+
 /// A pipe whose ends are closed on `exec`, so only the run given an end (as its stdin or
 /// stdout) holds it: `(read, write)`.
 fn pipe() -> anyhow::Result<(OwnedFd, OwnedFd)> {
@@ -78,6 +91,15 @@ pub fn run_duet(duet: &Duet) -> Result<DuetOutcome, super::RunError> {
     });
     let (to_sub_read, to_sub_write) = pipe()?;
     let (from_sub_read, from_sub_write) = pipe()?;
+    // Held until the submission has ended (see the module's comment).
+    let output_held = from_sub_write
+        .try_clone()
+        .context("keeping the submission's output open")?;
+    let rejected = AtomicBool::new(false);
+    // Tells, when the submission has ended, whether its input had already been closed.
+    let input_watch = to_sub_read
+        .try_clone()
+        .context("watching the submission's input")?;
     std::thread::scope(|scope| {
         let mut held: Option<OwnedFd> = None;
         let (sub_ends, val_ends) = if duet.transcript.is_some() {
@@ -112,10 +134,23 @@ pub fn run_duet(duet: &Duet) -> Result<DuetOutcome, super::RunError> {
             };
             (sub, val)
         };
-        let validator =
-            scope.spawn(move || (Instant::now(), run_with_ends(duet.validator, val_ends)));
+        let rejected = &rejected;
+        let validator = scope.spawn(move || {
+            let start = Instant::now();
+            let outcome = run_with_ends(duet.validator, val_ends, None);
+            if !matches!(&outcome, Ok(o) if o.exit == Exit::Code(ACCEPTED)) {
+                rejected.store(true, Ordering::Release);
+            }
+            (start, outcome)
+        });
         let submission_start = Instant::now();
-        let submission = run_with_ends(duet.submission, sub_ends);
+        let submission = run_with_ends(duet.submission, sub_ends, Some(rejected));
+        // A submission that ended after its input was closed ended after the validator left
+        // (crashing on the end of its input, say), whichever run's end the judge saw first on
+        // a busy machine: the validator counts as first.
+        let input_closed = hung_up(&input_watch);
+        drop(input_watch);
+        drop(output_held);
         // The submission is gone: what the validator still writes is read and dropped, until
         // it closes its output (by ending).
         if let Some(held) = held.take() {
@@ -128,7 +163,7 @@ pub fn run_duet(duet: &Duet) -> Result<DuetOutcome, super::RunError> {
         // Each run's wall time ends when the runner saw its process end (before killing what
         // was left of it), which orders the two ends more surely than when the calls returned.
         let validator_ended = validator_start + validator.wall;
-        let validator_first = validator_ended < submission_start + submission.wall;
+        let validator_first = input_closed || validator_ended < submission_start + submission.wall;
         Ok(DuetOutcome {
             submission,
             validator,
@@ -141,6 +176,19 @@ pub fn run_duet(duet: &Duet) -> Result<DuetOutcome, super::RunError> {
         outcome.transcript = log.into_inner().map(|k| k.pieces).unwrap_or_default();
         outcome
     })
+}
+
+/// Whether every write end of the pipe whose read end is `fd` has been closed.
+fn hung_up(fd: &OwnedFd) -> bool {
+    use std::os::fd::AsRawFd;
+    let mut poll = libc::pollfd {
+        fd: fd.as_raw_fd(),
+        events: 0,
+        revents: 0,
+    };
+    // SAFETY: one valid pollfd, no waiting.
+    let ready = unsafe { libc::poll(&mut poll, 1, 0) };
+    ready > 0 && poll.revents & libc::POLLHUP != 0
 }
 
 /// What a transcript keeps, and how many more bytes it may keep.
@@ -235,21 +283,53 @@ mod tests {
     }
 
     #[test]
-    fn a_validator_that_leaves_first_closes_the_submissions_input() {
+    fn a_validator_that_rejects_first_stops_the_submission() {
         let dir = tempfile::tempdir().unwrap();
         let validator = shell(dir.path(), "v", "exit 43");
-        // Without the closed pipe, this would wait for its input until the wall-clock limit.
-        // The pause after it keeps the order of the two ends clear of thread scheduling on a
-        // busy machine (each end is seen by its own waiting thread).
-        let submission = shell(dir.path(), "s", "cat > /dev/null; sleep 0.2");
-        let outcome = run_duet(&Duet {
-            submission: &submission,
-            validator: &validator,
-            transcript: Some(64),
-        })
-        .unwrap();
-        assert_eq!(outcome.submission.exit, Exit::Code(0));
-        assert!(outcome.submission.stopped.is_none());
-        assert!(outcome.validator_first);
+        // Without the stop, this would sleep until the wall-clock limit.
+        let submission = shell(dir.path(), "s", "cat > /dev/null; sleep 30");
+        for transcript in [None, Some(64)] {
+            let outcome = run_duet(&Duet {
+                submission: &submission,
+                validator: &validator,
+                transcript,
+            })
+            .unwrap();
+            assert_eq!(
+                outcome.submission.stopped,
+                Some(crate::runner::Stopped::PeerRejected)
+            );
+            assert!(outcome.validator_first);
+        }
+    }
+
+    #[test]
+    fn the_validator_reads_the_end_of_the_output_only_once_the_submission_ended() {
+        let dir = tempfile::tempdir().unwrap();
+        // The validator rejects as soon as its input ends; the submission closes its output,
+        // then crashes a moment later. The crash comes first, as in BAPCtools.
+        let validator = shell(dir.path(), "v", "cat > /dev/null; exit 43");
+        let submission = shell(dir.path(), "s", "exec >&-; sleep 0.3; exit 3");
+        for transcript in [None, Some(64)] {
+            let outcome = run_duet(&Duet {
+                submission: &submission,
+                validator: &validator,
+                transcript,
+            })
+            .unwrap();
+            assert_eq!(outcome.submission.exit, Exit::Code(3));
+            assert!(!outcome.validator_first);
+        }
+    }
+
+    #[test]
+    fn a_pipe_hangs_up_once_its_last_writer_is_gone() {
+        let (read, write) = pipe().unwrap();
+        let other_writer = write.try_clone().unwrap();
+        assert!(!hung_up(&read));
+        drop(write);
+        assert!(!hung_up(&read));
+        drop(other_writer);
+        assert!(hung_up(&read));
     }
 }

@@ -78,6 +78,9 @@ pub enum Stopped {
     WallLimit,
     /// The sampled resident memory passed the memory limit.
     MemoryLimit,
+    /// Its peer in a duet (an interactive problem's output validator) had already ended with
+    /// a rejection, which decides the verdict whatever the submission does next.
+    PeerRejected,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -142,12 +145,17 @@ pub fn clean_env(home: &std::path::Path) -> Vec<(OsString, OsString)> {
 /// [`RunError::SandboxFailed`] when the sandbox could not start the program, and with
 /// [`RunError::Setup`] naming the cause when the runner's own machinery failed.
 pub fn run(spec: &RunSpec) -> Result<RunOutcome, RunError> {
-    run_with_ends(spec, spawn::Ends::default())
+    run_with_ends(spec, spawn::Ends::default(), None)
 }
 
 /// [`run`], with the run's stdin or stdout given as open files (pipe ends) instead of the
-/// spec's paths; the runner closes its copies once the program has started.
-fn run_with_ends(spec: &RunSpec, ends: spawn::Ends) -> Result<RunOutcome, RunError> {
+/// spec's paths; the runner closes its copies once the program has started. Once `cancel` is
+/// set, the run is stopped ([`Stopped::PeerRejected`]).
+fn run_with_ends(
+    spec: &RunSpec,
+    ends: spawn::Ends,
+    cancel: Option<&std::sync::atomic::AtomicBool>,
+) -> Result<RunOutcome, RunError> {
     reap::become_subreaper();
     let spawn::Prepared {
         mut command,
@@ -207,7 +215,7 @@ fn run_with_ends(spec: &RunSpec, ends: spawn::Ends) -> Result<RunOutcome, RunErr
         Isolation::Direct => memory::Sampler::new(limit, pid),
     });
     let sampled_limit = sampler.as_ref().map(memory::Sampler::limit);
-    let waited = reap::wait_with_limits(pid, start, &spec.limits, cgroup.as_ref(), sampler);
+    let waited = reap::wait_with_limits(pid, start, &spec.limits, cgroup.as_ref(), sampler, cancel);
     let wall = start.elapsed();
     let (rest_cpu, rest_peak) = reap::kill_group(pid);
     let waited = waited.context("waiting for the run (wait4)")?;

@@ -36,7 +36,7 @@ pub(super) struct Waited {
 }
 
 /// Waits for `pid` to end, stopping it when it passes its CPU, wall or (with a `sampler`)
-/// memory limit or when the judge is interrupted. Fails only when waiting itself fails (the
+/// memory limit, when the judge is interrupted or when `cancel` is set. Fails only when waiting itself fails (the
 /// judge's fault, not the run's).
 pub(super) fn wait_with_limits(
     pid: libc::pid_t,
@@ -44,6 +44,7 @@ pub(super) fn wait_with_limits(
     limits: &RunLimits,
     cgroup: Option<&RunCgroup>,
     mut sampler: Option<Sampler>,
+    cancel: Option<&std::sync::atomic::AtomicBool>,
 ) -> std::io::Result<Waited> {
     let pidfd = PidFd::open(pid);
     let poll = if sampler.is_some() {
@@ -60,6 +61,8 @@ pub(super) fn wait_with_limits(
             interrupted = crate::interrupt::requested();
             let reason = if interrupted {
                 None
+            } else if cancel.is_some_and(|c| c.load(std::sync::atomic::Ordering::Acquire)) {
+                Some(Stopped::PeerRejected)
             } else if sampler.as_mut().is_some_and(|s| s.over_limit(cgroup)) {
                 Some(Stopped::MemoryLimit)
             } else if elapsed >= limits.wall {

@@ -148,6 +148,7 @@ pub(crate) fn problem(args: VerifyArgs) -> anyhow::Result<summary::Verified> {
         recorder,
         quiet: (args.json, complete),
         rows: submissions.iter().map(|_| None).collect(),
+        jobs,
     };
     let timing = Timing::load(&package.root)?;
     let mut entry = session.find_limit(&submissions, &base, &timing)?;
@@ -219,8 +220,11 @@ fn verify_one(
             || expected.settled_by_first_failure(&judged)
     };
     let judged = judge
-        .submission(&submission.path, language)
-        .and_then(|prepared| {
+        .submission_from(&submission.path, language, submission.entrypoint.as_deref())
+        .and_then(|mut prepared| {
+            // A program meant to exceed the limit gains nothing from a second run alone, and
+            // the others would wait for it.
+            prepared.rerun_wall_clock &= !limit::is_upper(submission);
             judge.run(
                 &prepared,
                 // A score needs every test.

@@ -45,6 +45,8 @@ pub(super) struct Session<'a> {
     /// `--json` (no progress), and whether every test runs.
     pub quiet: (bool, bool),
     pub rows: Vec<Option<Row>>,
+    /// How many submissions are judged at once.
+    pub jobs: usize,
 }
 
 impl Session<'_> {
@@ -68,10 +70,15 @@ impl Session<'_> {
             let probe = Seconds::new(limit::PROBE_S).expect("a valid limit");
             judge.measure_beyond(probe, probe);
         }
-        for (column, submission) in submissions.iter().enumerate() {
-            if limit::is_lower(submission) {
-                self.rows[column] = Some(self.judge_one(column, submission)?);
-            }
+        let lower: Vec<usize> = (0..submissions.len())
+            .filter(|&c| limit::is_lower(&submissions[c]))
+            .collect();
+        let mut judged = Vec::new();
+        self.judge_many(submissions, &lower, &mut |column, row| {
+            judged.push((column, row))
+        })?;
+        for (column, row) in judged {
+            self.rows[column] = Some(row);
         }
         let slowest = limit::slowest_lower(submissions, &self.rows);
         let default_s = self.package.config.limits.time_s.get();
@@ -101,21 +108,62 @@ impl Session<'_> {
         Ok(limits)
     }
 
-    /// A submission's row: judged now, or judged ahead and judged again against the limit.
-    fn row(&mut self, column: usize, submission: &Submission, limit_s: f64) -> anyhow::Result<Row> {
-        let Some(mut row) = self.rows[column].take() else {
-            return self.judge_one(column, submission);
-        };
+    /// Judges the submissions at `columns` (none judged yet), up to `jobs` at a time with the
+    /// ones that must exceed the time limit last, so that their long runs overlap the others;
+    /// `done` gets each row as it is judged. One at a time when the report page records them.
+    fn judge_many(
+        &mut self,
+        submissions: &[Submission],
+        columns: &[usize],
+        done: &mut dyn FnMut(usize, Row),
+    ) -> anyhow::Result<()> {
+        if self.recorder.is_some() || self.jobs <= 1 || columns.len() <= 1 {
+            for &column in columns {
+                done(column, self.judge_one(column, &submissions[column])?);
+            }
+            return Ok(());
+        }
+        let mut order = columns.to_vec();
+        order.sort_by_key(|&c| limit::is_upper(&submissions[c]));
+        // Progress bars of several submissions at once would overwrite each other.
+        let quiet = (true, self.quiet.1);
+        let (judge, package) = (&self.judge, self.package);
+        let mut failed = None;
+        crate::parallel::ordered(
+            &order,
+            self.jobs,
+            |_, &column| {
+                // Held over the whole submission: finding its toolchain starts programs too.
+                let _busy = judge.as_ref().ok().map(crate::judge::Judge::busy);
+                verify_one(judge, package, &submissions[column], quiet, None)
+            },
+            |index, row| match row {
+                Ok(row) => {
+                    done(order[index], row);
+                    true
+                }
+                Err(err) => {
+                    failed = Some(err);
+                    false
+                }
+            },
+        );
+        failed.map_or(Ok(()), Err)
+    }
+
+    /// A submission's row judged ahead, judged again against the limit.
+    fn retimed(&mut self, column: usize, submission: &Submission, limit_s: f64) -> Option<Row> {
+        let mut row = self.rows[column].take()?;
         if limit::retime(&mut row, limit_s) {
             row.verdict = Some(Verdict::first_failure(row.tests.iter().map(|t| t.verdict)));
             (row.status, row.reason) = assess_tests(&submission.expectation, &row.tests);
         }
-        Ok(row)
+        Some(row)
     }
 
     /// Every submission's row in order (only those that bound the time limit when
-    /// `timing_only`), printed as it comes when `print` gives the table's widths; and the
-    /// submissions judged.
+    /// `timing_only`), printed in order as they come when `print` gives the table's widths;
+    /// and the submissions judged.
     pub fn judge_all(
         &mut self,
         submissions: &[Submission],
@@ -123,19 +171,37 @@ impl Session<'_> {
         print: Option<((usize, usize), bool)>,
         limit_s: f64,
     ) -> anyhow::Result<(Vec<Row>, Vec<Submission>)> {
-        let mut rows = Vec::new();
-        let mut kept = Vec::new();
-        for (column, submission) in submissions.iter().enumerate() {
-            if timing_only && !limit::is_lower(submission) && !limit::is_upper(submission) {
-                continue;
-            }
-            let row = self.row(column, submission, limit_s)?;
-            if let Some((widths, styled)) = print {
-                crate::util::outln!("{}", format_row(&row, widths, styled));
-            }
-            rows.push(row);
-            kept.push(submission.clone());
+        let wanted: Vec<usize> = (0..submissions.len())
+            .filter(|&c| {
+                let s = &submissions[c];
+                !timing_only || limit::is_lower(s) || limit::is_upper(s)
+            })
+            .collect();
+        let mut rows: Vec<Option<Row>> = submissions.iter().map(|_| None).collect();
+        for &c in &wanted {
+            rows[c] = self.retimed(c, &submissions[c], limit_s);
         }
+        let todo: Vec<usize> = wanted
+            .iter()
+            .copied()
+            .filter(|&c| rows[c].is_none())
+            .collect();
+        let mut printed = 0;
+        let mut show = |rows: &[Option<Row>]| {
+            while let Some(row) = wanted.get(printed).and_then(|&c| rows[c].as_ref()) {
+                if let Some((widths, styled)) = print {
+                    crate::util::outln!("{}", format_row(row, widths, styled));
+                }
+                printed += 1;
+            }
+        };
+        show(&rows);
+        self.judge_many(submissions, &todo, &mut |column, row| {
+            rows[column] = Some(row);
+            show(&rows);
+        })?;
+        let kept = wanted.iter().map(|&c| submissions[c].clone()).collect();
+        let rows = wanted.iter().filter_map(|&c| rows[c].take()).collect();
         Ok((rows, kept))
     }
 }

@@ -66,6 +66,8 @@ pub struct Submission {
     pub expectation: Expectation,
     /// `language` from submissions.yaml, when set.
     pub language: Option<String>,
+    /// `entrypoint` from submissions.yaml, when set.
+    pub entrypoint: Option<String>,
 }
 
 impl Submission {
@@ -156,7 +158,7 @@ pub(super) fn discover(dir: &Path) -> anyhow::Result<Vec<Submission>> {
                     .rules
                     .extend(folder_rule(&folder_name, &entries)),
             }
-            let mut language = None;
+            let (mut language, mut entrypoint) = (None, None);
             for entry in entries.iter().filter(|e| e.matches(&rel)) {
                 // An entry named like a default folder changed that folder's rule above.
                 let own = FOLDERS.iter().any(|(name, ..)| *name == entry.pattern);
@@ -172,12 +174,16 @@ pub(super) fn discover(dir: &Path) -> anyhow::Result<Vec<Submission>> {
                 if entry.language.is_some() {
                     language = entry.language.clone();
                 }
+                if entry.entrypoint.is_some() {
+                    entrypoint = entry.entrypoint.clone();
+                }
             }
             found.push(Submission {
                 path,
                 rel,
                 expectation,
                 language,
+                entrypoint,
             });
         }
     }

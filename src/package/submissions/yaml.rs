@@ -44,6 +44,8 @@ pub struct Entry {
     pub score: Option<Value>,
     /// Its `language`, when set.
     pub language: Option<String>,
+    /// Its `entrypoint` (the file a directory program starts from), when set.
+    pub entrypoint: Option<String>,
 }
 
 impl Entry {
@@ -129,11 +131,17 @@ fn entry(pattern: &str, map: &Mapping, path: &Path) -> anyhow::Result<Entry> {
         rules: Vec::new(),
         score: map.get("score").cloned(),
         language: None,
+        entrypoint: None,
     };
-    if let Some(language) = map.get("language") {
-        match language.as_str() {
-            Some(l) => entry.language = Some(l.to_string()),
-            None => bail!("{}: {at}.language must be text", path.display()),
+    for (key, slot) in [
+        ("language", &mut entry.language),
+        ("entrypoint", &mut entry.entrypoint),
+    ] {
+        if let Some(value) = map.get(key) {
+            match value.as_str() {
+                Some(text) => *slot = Some(text.to_string()),
+                None => bail!("{}: {at}.{key} must be text", path.display()),
+            }
         }
     }
     if let Some(rule) = rule(map, TestScope::All, &at, path)? {
