@@ -45,12 +45,10 @@ pub fn attempt(canvas: &mut Canvas, rng: &mut ChaCha8Rng, opts: &Options) -> Opt
         "parity" => parity(canvas, rng, hero)?,
         "edge" => edge(canvas, rng, hero)?,
         "split" => split(canvas, rng, hero)?,
-        "many" => {
-            // From a loop, one white makes only two squares odd: the second makes four.
-            if odd(canvas, rng, hero, "many").is_none() {
-                odd(canvas, rng, hero, "elsewhere")?;
-                odd(canvas, rng, hero, "many")?;
-            }
+        // From a loop, one white makes only two squares odd: the second makes four.
+        "many" if odd(canvas, rng, hero, "many").is_none() => {
+            odd(canvas, rng, hero, "elsewhere")?;
+            odd(canvas, rng, hero, "many")?;
         }
         "elsewhere" => odd(canvas, rng, hero, "elsewhere")?,
         _ => {}
@@ -119,7 +117,7 @@ fn base(canvas: &mut Canvas, rng: &mut ChaCha8Rng, opts: &Options, start: &str) 
     let fits = match start {
         "1" => degree == 1,
         "3+" => degree >= 3 && degree % 2 == 1,
-        _ => degree > 0 && degree % 2 == 0,
+        _ => degree > 0 && degree.is_multiple_of(2),
     };
     fits.then_some(hero)
 }
@@ -281,7 +279,7 @@ fn other_degree(canvas: &mut Canvas, rng: &mut ChaCha8Rng, hero: At) -> Option<(
     let late: Vec<At> = spots
         .iter()
         .copied()
-        .filter(|&a| a > hero && canvas.degree(a) % 2 == 0)
+        .filter(|&a| a > hero && canvas.degree(a).is_multiple_of(2))
         .collect();
     let chosen = match pick(rng, &late) {
         Some(a) if between(rng, 0, 1) == 0 => a,

@@ -1,7 +1,7 @@
 //! Building `data/secret` from a package's generator plan (`generators/generators.yaml`): run
 //! each stale test's generator, check the input with the input validators, answer it with the
 //! solution, and put the files in place only when every test succeeded. The plan's
-//! validator-testing groups are made alongside ([`checks`]).
+//! validator-testing groups are made alongside (`checks`).
 //!
 //! Everything is first written into a staging directory inside `data/` (same file system), so
 //! a failure or an interruption leaves the previous data as it was and no temporary file behind;
