@@ -416,8 +416,10 @@ fn verify_runs_a_wall_clock_tle_again_alone() {
     let sleeper_log = work.path().join("sleeper.log");
     let sleeper_seen = work.path().join("sleeper-seen");
     std::fs::create_dir(&sleeper_seen).unwrap();
+    // In `rejected/`, where TLE is one verdict among others: `verify` does not run the tests of
+    // a program expected to exceed the limit (`time_limit_exceeded/`) again.
     pkg.write(
-        "submissions/time_limit_exceeded/sleeper.py",
+        "submissions/rejected/sleeper.py",
         &logging_program(&sleeper_log, &sleeper_seen, true),
     );
     // Without the sandbox, so the programs can keep their log outside their run.

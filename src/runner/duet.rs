@@ -145,6 +145,10 @@ pub fn run_duet(duet: &Duet) -> Result<DuetOutcome, super::RunError> {
         });
         let submission_start = Instant::now();
         let submission = run_with_ends(duet.submission, sub_ends, Some(rejected));
+        // A validator whose run has not returned yet cannot have ended first (it had not even
+        // seen the end of the submission's output): on a busy machine, comparing the two runs'
+        // clocks alone could say otherwise, as each starts its clock after its own set-up.
+        let validator_running = !validator.is_finished();
         // A submission that ended after its input was closed ended after the validator left
         // (crashing on the end of its input, say), whichever run's end the judge saw first on
         // a busy machine: the validator counts as first.
@@ -163,7 +167,8 @@ pub fn run_duet(duet: &Duet) -> Result<DuetOutcome, super::RunError> {
         // Each run's wall time ends when the runner saw its process end (before killing what
         // was left of it), which orders the two ends more surely than when the calls returned.
         let validator_ended = validator_start + validator.wall;
-        let validator_first = input_closed || validator_ended < submission_start + submission.wall;
+        let validator_first = input_closed
+            || (!validator_running && validator_ended < submission_start + submission.wall);
         Ok(DuetOutcome {
             submission,
             validator,
