@@ -7,7 +7,9 @@ use rand_chacha::ChaCha8Rng;
 
 use super::Options;
 use super::canvas::{At, Canvas, DIAGONALS, between, class_of, pick, shuffle, step};
-use super::plant::{add_decoys, closed_walk, free_jumps, graph_squares, solvers, walk};
+use super::plant::{
+    add_decoys, closed_walk, free_jumps, graph_squares, place_start, solvers, walk,
+};
 use crate::puzzles::checkers::conditions::{Combination, classify};
 
 /// The combination the options ask for (the caller has checked that it is possible).
@@ -84,13 +86,7 @@ pub fn attempt(canvas: &mut Canvas, rng: &mut ChaCha8Rng, opts: &Options) -> Opt
 /// A black piece and a capture trail from it, the piece's degree as asked: `1` (an open
 /// trail), `3+` (a loop through the piece and one more jump away from it), `even` (a loop).
 fn base(canvas: &mut Canvas, rng: &mut ChaCha8Rng, opts: &Options, start: &str) -> Option<At> {
-    let starts: Vec<At> = canvas
-        .usable_squares()
-        .into_iter()
-        .filter(|&a| !free_jumps(canvas, a, a).is_empty())
-        .collect();
-    let hero = pick(rng, &starts)?;
-    canvas.set(hero, b'B');
+    let hero = place_start(canvas, rng, |_, _| true)?;
     let most = (opts.n * opts.n / 8).max(4);
     let jumps = opts.whites.unwrap_or_else(|| between(rng, 1, most));
     match start {

@@ -8,7 +8,7 @@ use rand_chacha::ChaCha8Rng;
 
 use super::canvas::{At, Canvas, DIAGONALS, between, chance, class_of, pick, shuffle, step};
 use super::plant::{
-    add_decoys, closed_walk, free_jumps, graph_squares, place_solver, solvers, walk,
+    add_decoys, closed_walk, free_jumps, graph_squares, place_solver, place_start, solvers, walk,
 };
 use super::{Family, Odd, Options, Side};
 
@@ -62,14 +62,9 @@ fn trail_in(
     opts: &Options,
     class: Option<i32>,
 ) -> Option<(At, Vec<At>)> {
-    let starts: Vec<At> = canvas
-        .usable_squares()
-        .into_iter()
-        .filter(|&a| canvas.is(a, b'_') && class.is_none_or(|k| class_of(a) == k))
-        .filter(|&a| !free_jumps(canvas, a, a).is_empty())
-        .collect();
-    let hero = pick(rng, &starts)?;
-    canvas.set(hero, b'B');
+    let hero = place_start(canvas, rng, |canvas, a| {
+        canvas.is(a, b'_') && class.is_none_or(|k| class_of(a) == k)
+    })?;
     let want = jumps(rng, opts);
     let visited = walk(canvas, rng, hero, want, hero);
     long_enough(&visited, want, opts).then_some((hero, visited))
@@ -98,13 +93,7 @@ fn unique(canvas: &mut Canvas, rng: &mut ChaCha8Rng, opts: &Options) -> Option<V
 
 /// A trail that has to come back to the square it started from: every degree is even.
 fn closed_trail(canvas: &mut Canvas, rng: &mut ChaCha8Rng, opts: &Options) -> Option<Vec<At>> {
-    let starts: Vec<At> = canvas
-        .usable_squares()
-        .into_iter()
-        .filter(|&a| !free_jumps(canvas, a, a).is_empty())
-        .collect();
-    let hero = pick(rng, &starts)?;
-    canvas.set(hero, b'B');
+    let hero = place_start(canvas, rng, |_, _| true)?;
     // The smallest loop has four jumps; an odd request is rounded up.
     let want = jumps(rng, opts).max(4).next_multiple_of(2);
     (closed_walk(canvas, rng, hero, want) && solvers(canvas) == [hero]).then(|| vec![hero])

@@ -9,6 +9,24 @@ use rand_chacha::ChaCha8Rng;
 use super::canvas::{At, Canvas, DIAGONALS, class_of, pick, shuffle, step};
 use crate::puzzles::checkers::capturing_pieces;
 
+/// Puts the black piece on a random usable square that `keep` allows and from which some jump
+/// is free: the start of every trail the families draw.
+pub fn place_start(
+    canvas: &mut Canvas,
+    rng: &mut ChaCha8Rng,
+    keep: impl Fn(&Canvas, At) -> bool,
+) -> Option<At> {
+    let starts: Vec<At> = canvas
+        .usable_squares()
+        .into_iter()
+        .filter(|&a| keep(canvas, a))
+        .filter(|&a| !free_jumps(canvas, a, a).is_empty())
+        .collect();
+    let hero = pick(rng, &starts)?;
+    canvas.set(hero, b'B');
+    Some(hero)
+}
+
 /// The jumps a piece on `at` could make if every white it passes were there: the square to
 /// put a white piece on and the landing square (empty, or `home`, which the piece has left).
 pub fn free_jumps(canvas: &Canvas, at: At, home: At) -> Vec<(At, At)> {
