@@ -1,7 +1,7 @@
 //! Test discovery: every `*.in` under `data/` with its `*.ans`, samples first; the validator and
 //! submission arguments of `test_group.yaml` (legacy: `testdata.yaml`) files and of a test's own
 //! `.yaml` (a test inherits its group's arguments, a group its parent's, unless it sets its own;
-//! see [`super::test_config`]); and a test's `.files` folder.
+//! see `test_config`); and a test's `.files` folder.
 
 use std::path::{Path, PathBuf};
 
