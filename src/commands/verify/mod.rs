@@ -20,14 +20,15 @@ use crate::package::{Expectation, Package, Submission, Timing};
 use crate::report::{self, Progress};
 use crate::verdict::Verdict;
 
-use super::judge::RunOptions;
+use super::judge::{RunOptions, permitted};
 
+mod contest;
 mod limit;
 mod row;
 mod rules;
 mod score;
 mod session;
-pub(crate) mod summary;
+mod summary;
 use rules::{RuleEntry, rule_entries};
 use session::{Session, column_widths, header_line};
 
@@ -94,11 +95,11 @@ struct Row {
     tests: Vec<TestResult>,
 }
 
-/// Verifies a problem, or every problem of a contest folder (see [`super::contest`]).
+/// Verifies a problem, or every problem of a contest folder (see [`contest`]).
 pub fn run(args: VerifyArgs) -> anyhow::Result<ExitCode> {
     crate::interrupt::install();
     match super::contest::Target::resolve(&args.problem)? {
-        super::contest::Target::Contest(contest) => super::contest::verify(&contest, args),
+        super::contest::Target::Contest(contest) => contest::verify(&contest, args),
         super::contest::Target::Problem(_) => Ok(problem(args)?.code),
     }
 }
@@ -291,25 +292,6 @@ fn judgeable(package: &Package, submission: &Submission, row: &mut Row) -> Optio
         return None;
     }
     Some(language)
-}
-
-/// Whether problem.yaml's `languages` lets a submission be written in this language; why not.
-pub(super) fn permitted(package: &Package, language: &Language) -> Result<(), String> {
-    match crate::package::constants::permitted_languages(&package.root) {
-        Some(codes)
-            if !codes
-                .iter()
-                .any(|c| c == language.code() || c == language.id()) =>
-        {
-            Err(format!(
-                "{} (`{}`) is not one of the languages problem.yaml permits ({})",
-                language.name(),
-                language.code(),
-                codes.join(", ")
-            ))
-        }
-        _ => Ok(()),
-    }
 }
 
 /// A submission's language: the one submissions.yaml names, else the one its files show.
