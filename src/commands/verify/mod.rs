@@ -107,24 +107,13 @@ pub fn run(args: VerifyArgs) -> anyhow::Result<ExitCode> {
 /// Verifies one problem: its exit code and, unless only the time limit was asked for, its tally.
 pub(crate) fn problem(args: VerifyArgs) -> anyhow::Result<summary::Verified> {
     crate::interrupt::install();
-    let package = Package::open(&args.problem)?;
-    if let Some(path) = &args.report {
-        matrix::page::check_writable(path)?;
-    }
-    crate::generate::ensure_secret_data(&package)?;
-    super::warn_without_samples(&package);
+    let package = open_package(&args)?;
     let jobs = args
         .run
         .jobs
         .map_or_else(crate::parallel::default_jobs, |j| j as usize);
     super::precheck::data(&package, jobs, args.json)?;
-    let submissions = package.submissions()?;
-    if submissions.is_empty() {
-        anyhow::bail!(
-            "{}: no submissions under submissions/",
-            package.root.display()
-        );
-    }
+    let submissions = submissions_of(&package)?;
     let mut base = args.run.judge_options()?;
     // A TLE by the wall clock with little CPU may be the machine's load: verify runs it again,
     // alone, before it reports a TLE.
@@ -189,6 +178,29 @@ pub(crate) fn problem(args: VerifyArgs) -> anyhow::Result<summary::Verified> {
         (args.json, args.embedded),
         styled,
     )
+}
+
+/// Opens the package to verify: its report page writable, its data/secret generated.
+fn open_package(args: &VerifyArgs) -> anyhow::Result<Package> {
+    let package = Package::open(&args.problem)?;
+    if let Some(path) = &args.report {
+        matrix::page::check_writable(path)?;
+    }
+    crate::generate::ensure_secret_data(&package)?;
+    super::warn_without_samples(&package);
+    Ok(package)
+}
+
+/// The package's submissions; an error when there are none.
+fn submissions_of(package: &Package) -> anyhow::Result<Vec<Submission>> {
+    let submissions = package.submissions()?;
+    if submissions.is_empty() {
+        anyhow::bail!(
+            "{}: no submissions under submissions/",
+            package.root.display()
+        );
+    }
+    Ok(submissions)
 }
 
 fn verify_one(
