@@ -12,7 +12,7 @@ use crate::puzzles::generators::{self, Generator};
 use crate::puzzles::shifting::construction::Moves;
 use crate::puzzles::shifting::input::Tokens;
 use crate::puzzles::shifting::show::{MAX_DRAWN, Palette, draw_row};
-use crate::puzzles::{Family, InputError, Puzzle, SolveError, shrink};
+use crate::puzzles::{Family, InputError, Picture, Puzzle, SolveError, shrink};
 
 /// The registry entry.
 pub static FAMILY: Family = Family {
@@ -25,6 +25,7 @@ pub static FAMILY: Family = Family {
         outcome: crate::puzzles::shifting::solve::size_class,
         shrink: shrink::numbers,
         conditions: Some(&super::conditions::FROGS_CONDITIONS),
+        picture: Some(Picture::FrogsRows),
     }],
     generators: &[Generator {
         name: "frogs",

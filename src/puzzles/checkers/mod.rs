@@ -27,7 +27,7 @@ pub use decide::{Answer, answer, capturing_pieces};
 pub use trail::capture_path;
 
 use super::generators::{self, Generator};
-use super::{Family, Puzzle, SolveError, shrink};
+use super::{Family, Picture, Puzzle, SolveError, shrink};
 
 /// `checkers`: the square of the only piece that can capture everything, `None` or `Multiple`.
 pub fn solve(input: &mut dyn BufRead, output: &mut dyn Write) -> Result<(), SolveError> {
@@ -102,6 +102,7 @@ pub static FAMILY: Family = Family {
             outcome,
             shrink: shrink::board,
             conditions: Some(&CONDITIONS),
+            picture: Some(Picture::CheckersBoard),
         },
         Puzzle {
             name: "checkers-path",
@@ -111,6 +112,7 @@ pub static FAMILY: Family = Family {
             outcome,
             shrink: shrink::board,
             conditions: Some(&CONDITIONS),
+            picture: Some(Picture::CheckersPath),
         },
     ],
     generators: &[Generator {

@@ -27,7 +27,7 @@ pub mod state;
 use std::io::{BufRead, Read, Write};
 
 use super::generators::{self, Generator};
-use super::{Family, InputError, Puzzle, SolveError, shrink};
+use super::{Family, InputError, Picture, Puzzle, SolveError, shrink};
 use construction::Construction;
 use digits::{Counter, LineWriter};
 use row::Row;
@@ -43,6 +43,7 @@ pub static FAMILY: Family = Family {
         outcome,
         shrink: shrink::numbers,
         conditions: Some(&super::conditions::PAIRS_CONDITIONS),
+        picture: Some(Picture::PairsRow),
     }],
     generators: &[Generator {
         name: "pairs",

@@ -20,7 +20,7 @@ mod skip_ahead;
 pub mod solve;
 
 use super::generators::{self, Generator};
-use super::{Family, Puzzle, shrink};
+use super::{Family, Picture, Puzzle, shrink};
 
 /// The registry entry: the three shifting problems and their generators.
 pub static FAMILY: Family = Family {
@@ -34,6 +34,7 @@ pub static FAMILY: Family = Family {
             outcome: solve::size_class,
             shrink: shrink::numbers,
             conditions: Some(&super::conditions::SHIFTING_CONDITIONS),
+            picture: Some(Picture::ShiftingRow),
         },
         Puzzle {
             name: "shifting-query",
@@ -43,6 +44,7 @@ pub static FAMILY: Family = Family {
             outcome: solve::query_class,
             shrink: shrink::queries,
             conditions: Some(&super::conditions::QUERY_CONDITIONS),
+            picture: None,
         },
         Puzzle {
             name: "shifting-labels",
@@ -52,6 +54,7 @@ pub static FAMILY: Family = Family {
             outcome: solve::label_class,
             shrink: shrink::numbers,
             conditions: Some(&super::conditions::LABEL_CONDITIONS),
+            picture: Some(Picture::ShiftingOneWhite),
         },
     ],
     generators: &[
