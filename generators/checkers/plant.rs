@@ -9,7 +9,7 @@ use rand_chacha::ChaCha8Rng;
 
 use super::Options;
 use super::canvas::{At, Canvas, DIAGONALS, between, class_of, pick, shuffle, step};
-use crate::puzzles::checkers::capturing_pieces;
+use leapfrog_puzzles::checkers::capturing_pieces;
 
 /// How many jumps a trail should have: as asked, or a random share of the board.
 pub fn jumps(rng: &mut ChaCha8Rng, opts: &Options) -> u32 {

@@ -1,12 +1,12 @@
-//! Commands over a contest folder (see [`crate::package::Contest`]): a PROBLEM argument that
+//! Commands over a contest folder (see [`leapfrog_package::Contest`]): a PROBLEM argument that
 //! names a contest runs the command on every problem in contest order, a problem's failure
 //! reported and the rest still run, and the exit code is the worst of theirs (2 over 1 over 0).
 //! `verify CONTEST`, which ends with one table, is [`super::verify::contest`].
 
 use std::process::ExitCode;
 
-use crate::package::{Contest, ContestProblem, Package};
 use crate::report;
+use leapfrog_package::{Contest, ContestProblem, Package};
 
 /// What a PROBLEM argument names.
 pub enum Target {
@@ -55,10 +55,10 @@ pub fn for_each(
 ) -> anyhow::Result<ExitCode> {
     let mut worst = Worst::default();
     for problem in &contest.problems {
-        crate::util::outln!("== {} {verb} {}", problem.label, problem.id);
+        leapfrog_util::outln!("== {} {verb} {}", problem.label, problem.id);
         match each(problem, problem.dir.display().to_string()) {
             Ok(code) => worst.add(code_of(code)),
-            Err(err) if err.is::<crate::interrupt::Interrupted>() => return Err(err),
+            Err(err) if err.is::<leapfrog_runner::interrupt::Interrupted>() => return Err(err),
             Err(err) => {
                 report::print_error(&err);
                 worst.add(2);

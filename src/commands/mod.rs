@@ -28,7 +28,7 @@ pub mod verify;
 
 /// Warns (on stderr) when a package has tests but none under `data/sample`: the statement and
 /// contest systems show the samples, so a package without them is most likely unfinished.
-pub(crate) fn warn_without_samples(package: &crate::package::Package) {
+pub(crate) fn warn_without_samples(package: &leapfrog_package::Package) {
     let Ok(tests) = package.tests() else {
         return;
     };

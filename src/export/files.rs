@@ -40,7 +40,7 @@ pub fn copy_tree(from: &Path, to: &Path) -> anyhow::Result<()> {
         } else {
             copy_file(entry.path(), &target)?;
         }
-        crate::interrupt::check()?;
+        leapfrog_runner::interrupt::check()?;
     }
     Ok(())
 }

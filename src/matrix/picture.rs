@@ -6,14 +6,14 @@
 
 use std::path::Path;
 
-use crate::package::Package;
-use crate::puzzles::Picture;
-use crate::puzzles::checkers::board::WHITE;
-use crate::puzzles::checkers::{Board, path};
-use crate::puzzles::pairs::row::{self as pairs, Row as PairsRow};
-use crate::puzzles::shifting::game::{Row as GameRow, Square};
 use crate::render::row::Row;
 use crate::render::{Layout, board_svg, rows_svg};
+use leapfrog_package::Package;
+use leapfrog_puzzles::Picture;
+use leapfrog_puzzles::checkers::board::WHITE;
+use leapfrog_puzzles::checkers::{Board, path};
+use leapfrog_puzzles::pairs::row::{self as pairs, Row as PairsRow};
+use leapfrog_puzzles::shifting::game::{Row as GameRow, Square};
 
 /// A drawing and a sentence saying what it shows.
 pub struct Drawing {
@@ -32,7 +32,7 @@ const MAX_ROW: u64 = 4_000_001;
 /// [`Picture`], when it has one.
 pub fn picture_of(package: &Package) -> Option<Picture> {
     let plan = package.plan().ok()??;
-    crate::puzzles::find(&plan.solution)?.picture
+    leapfrog_puzzles::find(&plan.solution)?.picture
 }
 
 /// Draws where `output` goes wrong on `input` for a problem drawn as `picture`; `None` when
@@ -161,7 +161,7 @@ fn frogs(input: &str, output: &str) -> Option<Drawing> {
             })
             .collect()
     };
-    let mut row = pieces(&String::from_utf8(crate::puzzles::frogs::start_row(n)).ok()?);
+    let mut row = pieces(&String::from_utf8(leapfrog_puzzles::frogs::start_row(n)).ok()?);
     let mut previous = None;
     let mut made = 0;
     let mut why = String::new();
@@ -318,7 +318,7 @@ mod tests {
         let (i, o) = (dir.path().join("in"), dir.path().join("out"));
         std::fs::write(&i, input).unwrap();
         std::fs::write(&o, output).unwrap();
-        let picture = crate::puzzles::find(puzzle).and_then(|p| p.picture);
+        let picture = leapfrog_puzzles::find(puzzle).and_then(|p| p.picture);
         at_failure(picture.expect("a puzzle with a picture"), &i, &o).expect("a drawing")
     }
 

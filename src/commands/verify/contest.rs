@@ -10,8 +10,8 @@ use serde::Serialize;
 use super::VerifyArgs;
 use super::summary::Tally;
 use crate::commands::contest::{Worst, code_of};
-use crate::package::Contest;
 use crate::report;
+use leapfrog_package::Contest;
 
 /// One problem's line in the contest table and JSON.
 #[derive(Debug, Serialize)]
@@ -38,7 +38,7 @@ pub fn verify(contest: &Contest, args: VerifyArgs) -> anyhow::Result<ExitCode> {
     let mut lines = Vec::new();
     for problem in &contest.problems {
         if !json {
-            crate::util::outln!("== {} {}", problem.label, problem.id);
+            leapfrog_util::outln!("== {} {}", problem.label, problem.id);
         }
         let started = Instant::now();
         let one = VerifyArgs {
@@ -72,7 +72,7 @@ pub fn verify(contest: &Contest, args: VerifyArgs) -> anyhow::Result<ExitCode> {
                     t
                 });
             }
-            Err(err) if err.is::<crate::interrupt::Interrupted>() => return Err(err),
+            Err(err) if err.is::<leapfrog_runner::interrupt::Interrupted>() => return Err(err),
             Err(err) => {
                 worst.add(if err.is::<crate::commands::precheck::InvalidData>() {
                     1
@@ -92,7 +92,7 @@ pub fn verify(contest: &Contest, args: VerifyArgs) -> anyhow::Result<ExitCode> {
             }
         }
         if !json {
-            crate::util::outln!("");
+            leapfrog_util::outln!("");
         }
         lines.push(line);
     }
@@ -102,7 +102,7 @@ pub fn verify(contest: &Contest, args: VerifyArgs) -> anyhow::Result<ExitCode> {
     if json {
         let all_ok = lines.iter().all(|l| l.ok);
         let value = serde_json::json!({"contest": contest.name, "ok": all_ok, "problems": lines});
-        crate::util::outln!("{}", serde_json::to_string(&value)?);
+        leapfrog_util::outln!("{}", serde_json::to_string(&value)?);
     } else {
         print_table(contest, &lines);
     }
@@ -130,12 +130,12 @@ fn print_table(contest: &Contest, lines: &[Line]) {
         .unwrap_or(7)
         .max(7);
     let styled = report::stdout_styled();
-    crate::util::outln!(
+    leapfrog_util::outln!(
         "contest {} · {}",
         contest.name,
-        crate::util::plural(lines.len(), "problem")
+        leapfrog_util::plural(lines.len(), "problem")
     );
-    crate::util::outln!(
+    leapfrog_util::outln!(
         "{:<width$}  {:>11}  {:>10}  {:>12}  {:>8}",
         "problem",
         "as expected",
@@ -163,12 +163,12 @@ fn print_table(contest: &Contest, lines: &[Line]) {
         } else {
             console::Style::new().red()
         };
-        crate::util::outln!("{}", style.force_styling(styled).apply_to(text));
+        leapfrog_util::outln!("{}", style.force_styling(styled).apply_to(text));
     }
     let fine = lines.iter().filter(|l| l.ok).count();
-    crate::util::outln!(
+    leapfrog_util::outln!(
         "{}: {fine} as expected, {} not",
-        crate::util::plural(lines.len(), "problem"),
+        leapfrog_util::plural(lines.len(), "problem"),
         lines.len() - fine
     );
 }
