@@ -22,6 +22,8 @@ mod canvas;
 mod combos;
 #[path = "checkers/families.rs"]
 mod families;
+#[path = "checkers/near_miss.rs"]
+mod near_miss;
 #[path = "checkers/plant.rs"]
 mod plant;
 

@@ -1,5 +1,7 @@
 //! The command-line grammar: one subcommand per job, each defined next to its implementation in
-//! [`crate::commands`].
+//! [`crate::commands`], and the dispatch to that implementation.
+
+use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
@@ -60,4 +62,31 @@ pub enum Command {
     New(commands::new::NewArgs),
     /// Show what each problem of a contest (or one problem) has and still lacks.
     Status(commands::status::StatusArgs),
+}
+
+impl Command {
+    /// Runs the command: the process exit code, or an error for the caller to report with exit
+    /// code 2.
+    pub fn run(self) -> anyhow::Result<ExitCode> {
+        use commands::*;
+        match self {
+            Command::Judge(args) => judge::run(args),
+            Command::Verify(args) => verify::run(args),
+            Command::Check(args) => check::run(args),
+            Command::Generate(args) => generate::run(args),
+            Command::Validate(args) => validate::run(args),
+            Command::Stress(args) => stress::run(args),
+            Command::Solve(args) => solve::run(args),
+            Command::Gen(args) => gen_test::run(args),
+            Command::Render(args) => render::run(args),
+            Command::Statement(args) => statement::run(args),
+            Command::Export(args) => export::run(args),
+            Command::Count(args) => count::run(args),
+            Command::Mutants(args) => mutants::run(args),
+            Command::Languages(args) => languages::run(args),
+            Command::TimeLimit(args) => time_limit::run(args),
+            Command::New(args) => new::run(args),
+            Command::Status(args) => status::run(args),
+        }
+    }
 }

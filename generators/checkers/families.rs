@@ -1,16 +1,17 @@
 //! The outcome families: each builds one candidate board on an empty canvas and returns the
 //! black pieces that should be able to capture everything (empty for `None`), or `None` when
-//! this attempt did not work out (the caller retries with the same random stream). Near misses
-//! start from a board with exactly one solver, checked with the reference solver, and change
-//! one thing that a particular wrong solution would overlook.
+//! this attempt did not work out (the caller retries with the same random stream). Here the
+//! families with their own outcome (one solver, a loop, two solvers, nobody, the densest
+//! board); the near misses are [`super::near_miss`].
 
 use rand_chacha::ChaCha8Rng;
 
-use super::canvas::{At, Canvas, DIAGONALS, between, chance, class_of, pick, shuffle, step};
+use super::canvas::{At, Canvas, between, chance, class_of, pick, shuffle};
+use super::near_miss;
 use super::plant::{
-    add_decoys, closed_walk, free_jumps, graph_squares, place_solver, place_start, solvers, walk,
+    add_decoys, closed_walk, graph_squares, jumps, place_solver, place_start, solvers, trail,
 };
-use super::{Family, Odd, Options, Side};
+use super::{Family, Options};
 
 /// One attempt at a family.
 pub fn attempt(
@@ -24,58 +25,17 @@ pub fn attempt(
         Family::Return => closed_trail(canvas, rng, opts),
         Family::Multiple => multiple(canvas, rng, opts),
         Family::None => nobody(canvas, rng, opts),
-        Family::Degree => degree(canvas, rng, opts),
-        Family::Cut => cut(canvas, rng, opts),
-        Family::Island => island(canvas, rng, opts),
-        Family::Blocked => blocked(canvas, rng, opts),
-        Family::Edge => edge(canvas, rng, opts),
-        Family::Parity => parity(canvas, rng, opts),
-        Family::Shared => shared(canvas, rng, opts),
-        Family::Border => border(canvas, rng, opts),
+        Family::Degree => near_miss::degree(canvas, rng, opts),
+        Family::Cut => near_miss::cut(canvas, rng, opts),
+        Family::Island => near_miss::island(canvas, rng, opts),
+        Family::Blocked => near_miss::blocked(canvas, rng, opts),
+        Family::Edge => near_miss::edge(canvas, rng, opts),
+        Family::Parity => near_miss::parity(canvas, rng, opts),
+        Family::Shared => near_miss::shared(canvas, rng, opts),
+        Family::Border => near_miss::border(canvas, rng, opts),
         Family::Dense => dense(canvas, rng),
         Family::Any | Family::Combo => unreachable!("the caller draws a concrete family"),
     }
-}
-
-/// How many jumps a trail should have: as asked, or a random share of the board.
-fn jumps(rng: &mut ChaCha8Rng, opts: &Options) -> u32 {
-    opts.whites
-        .unwrap_or_else(|| between(rng, 1, (opts.n * opts.n / 6).max(1)))
-}
-
-/// A trail with an exact number of jumps when `--whites` asks for one.
-fn long_enough(visited: &[At], want: u32, opts: &Options) -> bool {
-    visited.len() >= 2 && (opts.whites.is_none() || visited.len() as u32 == want + 1)
-}
-
-/// A black piece and a random capture trail from it: the only solver. Returns the piece's
-/// square and every square of the trail.
-fn trail(canvas: &mut Canvas, rng: &mut ChaCha8Rng, opts: &Options) -> Option<(At, Vec<At>)> {
-    let (hero, visited) = trail_in(canvas, rng, opts, None)?;
-    (solvers(canvas) == [hero]).then_some((hero, visited))
-}
-
-/// [`trail`] without the check, with the piece on a square of the given class.
-fn trail_in(
-    canvas: &mut Canvas,
-    rng: &mut ChaCha8Rng,
-    opts: &Options,
-    class: Option<i32>,
-) -> Option<(At, Vec<At>)> {
-    let hero = place_start(canvas, rng, |canvas, a| {
-        canvas.is(a, b'_') && class.is_none_or(|k| class_of(a) == k)
-    })?;
-    let want = jumps(rng, opts);
-    let visited = walk(canvas, rng, hero, want, hero);
-    long_enough(&visited, want, opts).then_some((hero, visited))
-}
-
-/// The squares of the hero's capture graph other than the hero itself.
-fn others(canvas: &Canvas, hero: At) -> Vec<At> {
-    graph_squares(canvas, class_of(hero))
-        .into_iter()
-        .filter(|&a| a != hero)
-        .collect()
 }
 
 /// One solver: a random capture trail with the piece at either of its ends.
@@ -216,228 +176,6 @@ fn nobody(canvas: &mut Canvas, rng: &mut ChaCha8Rng, opts: &Options) -> Option<V
     }
     for &a in empty.iter().take(blacks) {
         canvas.set(a, b'B');
-    }
-    solvers(canvas).is_empty().then(Vec::new)
-}
-
-/// Near miss: one more white, touching the trail, so the odd-degree count is wrong while the
-/// graph stays connected and every landing stays free: in the way `--odd` asks.
-fn degree(canvas: &mut Canvas, rng: &mut ChaCha8Rng, opts: &Options) -> Option<Vec<At>> {
-    let (hero, _) = trail(canvas, rng, opts)?;
-    let mut touched = graph_squares(canvas, class_of(hero));
-    shuffle(rng, &mut touched);
-    for at in touched {
-        for (middle, _) in free_jumps(canvas, at, hero) {
-            canvas.set(middle, b'W');
-            if solvers(canvas).is_empty() && odd_as_asked(canvas, hero, opts.odd) {
-                return Some(Vec::new());
-            }
-            canvas.set(middle, b'_');
-        }
-    }
-    None
-}
-
-/// Whether the squares of odd degree in the piece's graph fail the degree condition in the
-/// way asked (`any` takes whatever the search found first, without looking).
-fn odd_as_asked(canvas: &Canvas, hero: At, way: Odd) -> bool {
-    if way == Odd::Any {
-        return true;
-    }
-    let odd: Vec<At> = graph_squares(canvas, class_of(hero))
-        .into_iter()
-        .filter(|&a| canvas.degree(a) % 2 == 1)
-        .collect();
-    match way {
-        Odd::Many => odd.len() >= 4,
-        Odd::Elsewhere => odd.len() == 2 && !odd.contains(&hero),
-        Odd::Any => true,
-    }
-}
-
-/// The two ends of the white at `middle` in the class-`class` graph, if it lies on one of
-/// that class's diagonals.
-fn ends(middle: At, class: i32) -> Option<(At, At)> {
-    [(-1, -1), (-1, 1)]
-        .into_iter()
-        .map(|d| (step(middle, d, 1), step(middle, d, -1)))
-        .find(|&(a, _)| class_of(a) == class)
-}
-
-/// Near miss: one white whose edge touches nothing else of the trail.
-fn cut(canvas: &mut Canvas, rng: &mut ChaCha8Rng, opts: &Options) -> Option<Vec<At>> {
-    let (hero, _) = trail(canvas, rng, opts)?;
-    let class = class_of(hero);
-    let mut middles: Vec<At> = canvas
-        .usable_squares()
-        .into_iter()
-        .filter(|&m| (m.0 & 1) != (hero.0 & 1) && canvas.is(m, b'_'))
-        .filter(|&m| {
-            ends(m, class).is_some_and(|(a, b)| {
-                [a, b]
-                    .iter()
-                    .all(|&e| canvas.is(e, b'_') && canvas.degree(e) == 0)
-            })
-        })
-        .collect();
-    shuffle(rng, &mut middles);
-    let middle = middles.first().copied()?;
-    canvas.set(middle, b'W');
-    solvers(canvas).is_empty().then(Vec::new)
-}
-
-/// Near miss: a separate loop of four whites (every degree even), so only connectivity fails.
-fn island(canvas: &mut Canvas, rng: &mut ChaCha8Rng, opts: &Options) -> Option<Vec<At>> {
-    // The loop goes round a centre square: its four diagonal neighbours hold the whites, and
-    // the four squares two steps away in line are the loop's corners, in the class of the
-    // piece (the centre is in the sibling class). The loop is laid first, so that the trail
-    // can be kept off its corners.
-    const CORNERS: [At; 4] = [(2, 0), (-2, 0), (0, 2), (0, -2)];
-    let centres: Vec<At> = canvas
-        .usable_squares()
-        .into_iter()
-        .filter(|&x| {
-            CORNERS
-                .iter()
-                .all(|&(dr, dc)| canvas.on_board((x.0 + dr, x.1 + dc)))
-        })
-        .collect();
-    let centre = pick(rng, &centres)?;
-    let corners = CORNERS.map(|(dr, dc)| (centre.0 + dr, centre.1 + dc));
-    for d in DIAGONALS {
-        canvas.set(step(centre, d, 1), b'W');
-    }
-    // Corners held by stand-ins while the trail is walked, then freed again.
-    for c in corners {
-        canvas.set(c, b'B');
-    }
-    let walked = trail_in(canvas, rng, opts, Some(class_of(corners[0])));
-    for c in corners {
-        canvas.set(c, b'_');
-    }
-    let (hero, _) = walked?;
-    // Without the loop the piece would be the only solver.
-    let mut without = canvas.clone();
-    for d in DIAGONALS {
-        without.set(step(centre, d, 1), b'_');
-    }
-    (solvers(&without) == [hero] && solvers(canvas).is_empty()).then(Vec::new)
-}
-
-/// Near miss: another black piece stands on a square the trail must land on (not its end;
-/// see [`shared`] for that).
-fn blocked(canvas: &mut Canvas, rng: &mut ChaCha8Rng, opts: &Options) -> Option<Vec<At>> {
-    let (hero, visited) = trail(canvas, rng, opts)?;
-    let end = *visited.last().expect("a trail has squares");
-    let inner: Vec<At> = others(canvas, hero)
-        .into_iter()
-        .filter(|&a| a != end)
-        .collect();
-    let spot = pick(rng, &inner).or_else(|| pick(rng, &others(canvas, hero)))?;
-    canvas.set(spot, b'B');
-    solvers(canvas).is_empty().then(Vec::new)
-}
-
-/// Near miss: a white on the border next to the end of the trail, whose far side is off the
-/// board. A solution that wraps around the edge sees a longer trail.
-fn edge(canvas: &mut Canvas, rng: &mut ChaCha8Rng, opts: &Options) -> Option<Vec<At>> {
-    let n = canvas.n;
-    let side = match opts.side {
-        Side::Any => pick(rng, &[Side::Top, Side::Bottom, Side::Left, Side::Right])?,
-        side => side,
-    };
-    // Every square next to the chosen border line with the border square it would jump.
-    let on_side = |(r, c): At| match side {
-        Side::Top => r == 0,
-        Side::Bottom => r == n - 1,
-        Side::Left => c == 0,
-        _ => c == n - 1,
-    };
-    let ends: Vec<(At, At)> = canvas
-        .usable_squares()
-        .into_iter()
-        .flat_map(|a| DIAGONALS.map(|d| (a, step(a, d, 1), step(a, d, 2))))
-        .filter(|&(_, middle, landing)| {
-            canvas.on_board(middle) && on_side(middle) && !canvas.on_board(landing)
-        })
-        .map(|(a, middle, _)| (a, middle))
-        .collect();
-    let (end, middle) = pick(rng, &ends)?;
-    let want = jumps(rng, opts);
-    let visited = walk(canvas, rng, end, want, end);
-    if !long_enough(&visited, want, opts) {
-        return None;
-    }
-    let hero = *visited.last().expect("a trail has squares");
-    canvas.set(hero, b'B');
-    if solvers(canvas) != [hero] {
-        return None;
-    }
-    canvas.set(middle, b'W');
-    solvers(canvas).is_empty().then(Vec::new)
-}
-
-/// Near miss: one white on a square of the piece's own row parity, which it can never jump.
-fn parity(canvas: &mut Canvas, rng: &mut ChaCha8Rng, opts: &Options) -> Option<Vec<At>> {
-    let (hero, _) = trail(canvas, rng, opts)?;
-    let class = class_of(hero);
-    let spots: Vec<At> = canvas
-        .usable_squares()
-        .into_iter()
-        .filter(|&a| (a.0 & 1) == (hero.0 & 1) && canvas.is(a, b'_'))
-        .filter(|&a| class_of(a) != class || canvas.degree(a) == 0)
-        .collect();
-    let spot = pick(rng, &spots)?;
-    canvas.set(spot, b'W');
-    solvers(canvas).is_empty().then(Vec::new)
-}
-
-/// Near miss: two black pieces at the two ends of one trail. Each could capture everything if
-/// the other were not in the way of its last landing.
-fn shared(canvas: &mut Canvas, rng: &mut ChaCha8Rng, opts: &Options) -> Option<Vec<At>> {
-    let (hero, visited) = trail(canvas, rng, opts)?;
-    let end = *visited.last().expect("a trail has squares");
-    if end == hero {
-        return None;
-    }
-    canvas.set(end, b'B');
-    solvers(canvas).is_empty().then(Vec::new)
-}
-
-/// Every white on the border, where no jump over it can land; black pieces right next to them
-/// (a solution that wraps around the edge finds jumps there).
-fn border(canvas: &mut Canvas, rng: &mut ChaCha8Rng, opts: &Options) -> Option<Vec<At>> {
-    let n = canvas.n;
-    let mut rim: Vec<At> = canvas
-        .usable_squares()
-        .into_iter()
-        .filter(|&(r, c)| r == 0 || c == 0 || r == n - 1 || c == n - 1)
-        .collect();
-    shuffle(rng, &mut rim);
-    let whites = opts.whites.unwrap_or_else(|| between(rng, 1, 3)) as usize;
-    if rim.len() < whites + 1 {
-        return None;
-    }
-    for &w in &rim[..whites] {
-        canvas.set(w, b'W');
-        let inward: Vec<At> = DIAGONALS
-            .iter()
-            .map(|&d| step(w, d, 1))
-            .filter(|&a| canvas.is(a, b'_'))
-            .collect();
-        if chance(rng, 2, 3)
-            && let Some(a) = pick(rng, &inward)
-        {
-            canvas.set(a, b'B');
-        }
-    }
-    if canvas.count(b'B') == 0 {
-        let empty: Vec<At> = canvas
-            .usable_squares()
-            .into_iter()
-            .filter(|&a| canvas.is(a, b'_'))
-            .collect();
-        canvas.set(pick(rng, &empty)?, b'B');
     }
     solvers(canvas).is_empty().then(Vec::new)
 }

@@ -1,4 +1,5 @@
-//! Planting tools: random capture trails laid out as white pieces, closing a trail into a loop,
+//! Planting tools: random capture trails laid out as white pieces (of the length `--whites`
+//! asks for), closing a trail into a loop,
 //! finding which black pieces the reference solver says can capture everything, and decoy
 //! black pieces that leave that answer alone.
 
@@ -6,8 +7,50 @@ use std::collections::VecDeque;
 
 use rand_chacha::ChaCha8Rng;
 
-use super::canvas::{At, Canvas, DIAGONALS, class_of, pick, shuffle, step};
+use super::Options;
+use super::canvas::{At, Canvas, DIAGONALS, between, class_of, pick, shuffle, step};
 use leapfrog_puzzles::checkers::capturing_pieces;
+
+/// How many jumps a trail should have: as asked, or a random share of the board.
+pub fn jumps(rng: &mut ChaCha8Rng, opts: &Options) -> u32 {
+    opts.whites
+        .unwrap_or_else(|| between(rng, 1, (opts.n * opts.n / 6).max(1)))
+}
+
+/// A trail with an exact number of jumps when `--whites` asks for one.
+pub fn long_enough(visited: &[At], want: u32, opts: &Options) -> bool {
+    visited.len() >= 2 && (opts.whites.is_none() || visited.len() as u32 == want + 1)
+}
+
+/// A black piece and a random capture trail from it: the only solver. Returns the piece's
+/// square and every square of the trail.
+pub fn trail(canvas: &mut Canvas, rng: &mut ChaCha8Rng, opts: &Options) -> Option<(At, Vec<At>)> {
+    let (hero, visited) = trail_in(canvas, rng, opts, None)?;
+    (solvers(canvas) == [hero]).then_some((hero, visited))
+}
+
+/// [`trail`] without the check, with the piece on a square of the given class.
+pub fn trail_in(
+    canvas: &mut Canvas,
+    rng: &mut ChaCha8Rng,
+    opts: &Options,
+    class: Option<i32>,
+) -> Option<(At, Vec<At>)> {
+    let hero = place_start(canvas, rng, |canvas, a| {
+        canvas.is(a, b'_') && class.is_none_or(|k| class_of(a) == k)
+    })?;
+    let want = jumps(rng, opts);
+    let visited = walk(canvas, rng, hero, want, hero);
+    long_enough(&visited, want, opts).then_some((hero, visited))
+}
+
+/// The squares of the hero's capture graph other than the hero itself.
+pub fn others(canvas: &Canvas, hero: At) -> Vec<At> {
+    graph_squares(canvas, class_of(hero))
+        .into_iter()
+        .filter(|&a| a != hero)
+        .collect()
+}
 
 /// Puts the black piece on a random usable square that `keep` allows and from which some jump
 /// is free: the start of every trail the families draw.

@@ -8,6 +8,7 @@ use clap::Args;
 use crate::report::{self, Progress};
 use leapfrog_judge::{Judge, JudgeOptions, JudgeReport};
 use leapfrog_package::Package;
+use leapfrog_package::lang::Language;
 use leapfrog_package::verdict::Verdict;
 use leapfrog_runner::units::{Mebibytes, Seconds};
 
@@ -98,19 +99,7 @@ pub fn run(args: JudgeArgs) -> anyhow::Result<ExitCode> {
     // A missing or unknown submission is reported before any data is generated for it.
     let language = package.languages.detect_submission(&args.submission)?;
     let mut options = args.run.judge_options()?;
-    if let Err(why) = super::verify::permitted(&package, &language) {
-        anyhow::bail!("{}: {why}", args.submission.display());
-    }
-    if let Some(tool) = language.missing_tool() {
-        anyhow::bail!(
-            "{}: {tool} is not installed, so {} programs cannot run here",
-            args.submission.display(),
-            language.name()
-        );
-    }
-    if let Some(path) = &args.report {
-        crate::matrix::page::check_writable(path)?;
-    }
+    refuse_early(&args, &package, &language)?;
     crate::generate::ensure_secret_data(&package)?;
     super::warn_without_samples(&package);
     let mut recorder = match &args.report {
@@ -174,14 +163,63 @@ pub fn run(args: JudgeArgs) -> anyhow::Result<ExitCode> {
     if let Some(inputs) = &inputs {
         inputs.warn(&package);
     }
-    if let (Some(path), Some(recorder)) = (&args.report, &recorder) {
-        crate::matrix::page::write_judged(path, &report, recorder)?;
+    write_results(&args, &report, recorder.as_ref(), styled)?;
+    Ok(exit_code(&report))
+}
+
+/// What stops a run before any test data is generated for it: a language problem.yaml does not
+/// permit or that is not installed, or a report page that cannot be written.
+fn refuse_early(args: &JudgeArgs, package: &Package, language: &Language) -> anyhow::Result<()> {
+    if let Err(why) = permitted(package, language) {
+        anyhow::bail!("{}: {why}", args.submission.display());
     }
-    print_report(&report, json, styled)?;
-    if let (Some(path), false) = (&args.report, json) {
+    if let Some(tool) = language.missing_tool() {
+        anyhow::bail!(
+            "{}: {tool} is not installed, so {} programs cannot run here",
+            args.submission.display(),
+            language.name()
+        );
+    }
+    if let Some(path) = &args.report {
+        crate::matrix::page::check_writable(path)?;
+    }
+    Ok(())
+}
+
+/// Whether problem.yaml's `languages` lets a submission be written in this language; why not.
+pub(super) fn permitted(package: &Package, language: &Language) -> Result<(), String> {
+    match leapfrog_package::constants::permitted_languages(&package.root) {
+        Some(codes)
+            if !codes
+                .iter()
+                .any(|c| c == language.code() || c == language.id()) =>
+        {
+            Err(format!(
+                "{} (`{}`) is not one of the languages problem.yaml permits ({})",
+                language.name(),
+                language.code(),
+                codes.join(", ")
+            ))
+        }
+        _ => Ok(()),
+    }
+}
+
+/// The report page (with --report) and the verdict on standard output.
+fn write_results(
+    args: &JudgeArgs,
+    report: &JudgeReport,
+    recorder: Option<&crate::matrix::Recorder>,
+    styled: bool,
+) -> anyhow::Result<()> {
+    if let (Some(path), Some(recorder)) = (&args.report, recorder) {
+        crate::matrix::page::write_judged(path, report, recorder)?;
+    }
+    print_report(report, args.json, styled)?;
+    if let (Some(path), false) = (&args.report, args.json) {
         leapfrog_util::outln!("report: {}", path.display());
     }
-    Ok(exit_code(&report))
+    Ok(())
 }
 
 /// The first line of a judge run: the problem, the submission and the language it runs in (PyPy or CPython for

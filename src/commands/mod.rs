@@ -1,5 +1,6 @@
 //! One module per subcommand. Each exposes its clap `Args` struct and a `run` function that
 //! returns the process exit code, or an error for the caller to report with exit code 2.
+//! [`crate::cli`] names the subcommands and calls their `run`; nothing here knows that list.
 //! (`lazy_answer` is not a subcommand: it serves `check`.)
 
 pub mod check;
@@ -24,33 +25,6 @@ pub mod time_limit;
 pub mod validate;
 pub mod validate_data;
 pub mod verify;
-
-use std::process::ExitCode;
-
-use crate::cli::Command;
-
-/// Runs one parsed command.
-pub fn run(command: Command) -> anyhow::Result<ExitCode> {
-    match command {
-        Command::Judge(args) => judge::run(args),
-        Command::Verify(args) => verify::run(args),
-        Command::Check(args) => check::run(args),
-        Command::Generate(args) => generate::run(args),
-        Command::Validate(args) => validate::run(args),
-        Command::Stress(args) => stress::run(args),
-        Command::Solve(args) => solve::run(args),
-        Command::Gen(args) => gen_test::run(args),
-        Command::Render(args) => render::run(args),
-        Command::Statement(args) => statement::run(args),
-        Command::Export(args) => export::run(args),
-        Command::Count(args) => count::run(args),
-        Command::Mutants(args) => mutants::run(args),
-        Command::Languages(args) => languages::run(args),
-        Command::TimeLimit(args) => time_limit::run(args),
-        Command::New(args) => new::run(args),
-        Command::Status(args) => status::run(args),
-    }
-}
 
 /// Warns (on stderr) when a package has tests but none under `data/sample`: the statement and
 /// contest systems show the samples, so a package without them is most likely unfinished.

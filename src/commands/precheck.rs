@@ -30,25 +30,9 @@ pub fn data(package: &Package, jobs: usize, quiet: bool) -> anyhow::Result<()> {
         return Ok(());
     }
     let tests = package.tests()?;
-    // A validator that cannot be prepared here (its tool is not installed) leaves the check to
-    // `validate`, which refuses it: verify judges as it did before the check existed.
-    let prepared = InputValidators::for_package(package)
-        .and_then(|v| Ok((v, AnswerValidators::for_package(package)?)));
-    let (validators, answers) = match prepared {
-        Ok(both) => both,
-        Err(err) => {
-            if !quiet {
-                eprintln!("warning: the test data is not checked before judging: {err:#}");
-            }
-            return Ok(());
-        }
+    let Some((validators, answers)) = validators(package, quiet) else {
+        return Ok(());
     };
-    if validators.is_empty() && !quiet {
-        eprintln!(
-            "warning: {}: no input validators in input_validators/: the inputs are not checked before judging",
-            package.root.display()
-        );
-    }
     let checker = OutputChecker::for_package(package)?;
     let checks = Checks {
         inputs: &validators,
@@ -90,6 +74,39 @@ pub fn data(package: &Package, jobs: usize, quiet: bool) -> anyhow::Result<()> {
         );
         return Ok(());
     }
+    refuse_findings(package, &invalid, &broken)?;
+    leapfrog_util::write_atomically(&marker, b"")?;
+    Ok(())
+}
+
+/// The package's input and answer validators, prepared; None (with a warning unless `quiet`)
+/// when one cannot be prepared here.
+fn validators(package: &Package, quiet: bool) -> Option<(InputValidators, AnswerValidators)> {
+    // A validator that cannot be prepared here (its tool is not installed) leaves the check to
+    // `validate`, which refuses it: verify judges as it did before the check existed.
+    let prepared = InputValidators::for_package(package)
+        .and_then(|v| Ok((v, AnswerValidators::for_package(package)?)));
+    let (validators, answers) = match prepared {
+        Ok(both) => both,
+        Err(err) => {
+            if !quiet {
+                eprintln!("warning: the test data is not checked before judging: {err:#}");
+            }
+            return None;
+        }
+    };
+    if validators.is_empty() && !quiet {
+        eprintln!(
+            "warning: {}: no input validators in input_validators/: the inputs are not checked before judging",
+            package.root.display()
+        );
+    }
+    Some((validators, answers))
+}
+
+/// Fails on what the check found: a judge error for a broken validator or checker, else
+/// [`InvalidData`] for rejected tests. At most ten of each are listed.
+fn refuse_findings(package: &Package, invalid: &[String], broken: &[String]) -> anyhow::Result<()> {
     let shown = |list: &[String]| {
         let mut text: Vec<String> = list.iter().take(10).map(|l| format!("  {l}")).collect();
         if list.len() > 10 {
@@ -101,7 +118,7 @@ pub fn data(package: &Package, jobs: usize, quiet: bool) -> anyhow::Result<()> {
         anyhow::bail!(
             "{}: checking the test data before judging failed (a validator or the checker is broken):\n{}",
             package.root.display(),
-            shown(&broken)
+            shown(broken)
         );
     }
     if !invalid.is_empty() {
@@ -110,12 +127,11 @@ pub fn data(package: &Package, jobs: usize, quiet: bool) -> anyhow::Result<()> {
             package.root.display(),
             leapfrog_util::plural(invalid.len(), "test"),
             if invalid.len() == 1 { "it" } else { "them" },
-            shown(&invalid),
+            shown(invalid),
             package.root.display()
         ))
         .into());
     }
-    leapfrog_util::write_atomically(&marker, b"")?;
     Ok(())
 }
 

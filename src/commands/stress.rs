@@ -137,6 +137,18 @@ fn stress_options(args: &StressArgs) -> anyhow::Result<StressOptions> {
     })
 }
 
+/// Where a failure is saved: `<--save>/stress-<problem>-<submission>-<seed>.<ext>`.
+struct Saved {
+    dir: PathBuf,
+    base: String,
+}
+
+impl Saved {
+    fn path(&self, ext: &str) -> PathBuf {
+        self.dir.join(format!("{}.{ext}", self.base))
+    }
+}
+
 /// Saves the shrunk failure (and adds it to the package if asked) and reports it.
 fn report_found(args: &StressArgs, package: &Package, found: &Found) -> anyhow::Result<()> {
     let stem = args
@@ -144,12 +156,13 @@ fn report_found(args: &StressArgs, package: &Package, found: &Found) -> anyhow::
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())
         .unwrap_or_default();
-    let base = format!("stress-{}-{stem}-{}", package.short_name, args.seed);
-    let saved = |ext: &str| args.save.join(format!("{base}.{ext}"));
-    let (input_path, answer_path, output_path) = (saved("in"), saved("ans"), saved("out"));
-    leapfrog_util::write_atomically(&input_path, &found.input)?;
-    leapfrog_util::write_atomically(&answer_path, &found.answer)?;
-    leapfrog_util::write_atomically(&output_path, &found.output)?;
+    let saved = Saved {
+        dir: args.save.clone(),
+        base: format!("stress-{}-{stem}-{}", package.short_name, args.seed),
+    };
+    leapfrog_util::write_atomically(&saved.path("in"), &found.input)?;
+    leapfrog_util::write_atomically(&saved.path("ans"), &found.answer)?;
+    leapfrog_util::write_atomically(&saved.path("out"), &found.output)?;
     let added = if args.add {
         let name: String = format!("stress-{stem}-{}", args.seed)
             .chars()
@@ -166,33 +179,56 @@ fn report_found(args: &StressArgs, package: &Package, found: &Found) -> anyhow::
         None
     };
     if args.json {
-        leapfrog_util::outln!(
-            "{}",
-            json!({
-                "problem": package.short_name,
-                "submission": args.submission,
-                "found": true,
-                "tests": found.tests,
-                "seconds": found.seconds,
-                "generator": found.generator_line,
-                "shrunk_generator": found.shrunk_line,
-                "moved": found.moved,
-                "verdict": found.verdict,
-                "message": found.message,
-                "original_bytes": found.original_bytes,
-                "shrunk_bytes": found.input.len(),
-                "shrink_steps": found.shrink_steps,
-                "input": String::from_utf8_lossy(&found.input),
-                "expected": String::from_utf8_lossy(&found.answer),
-                "output": String::from_utf8_lossy(&found.output),
-                "transcript": found.transcript.as_deref().map(String::from_utf8_lossy),
-                "saved": [input_path, answer_path],
-                "saved_output": output_path,
-                "added": added,
-            })
-        );
+        print_found_json(args, package, found, &saved, added.as_ref());
         return Ok(());
     }
+    print_found(found, &saved, added.as_ref())
+}
+
+/// The failure as one JSON object.
+fn print_found_json(
+    args: &StressArgs,
+    package: &Package,
+    found: &Found,
+    saved: &Saved,
+    added: Option<&stress::add::Added>,
+) {
+    leapfrog_util::outln!(
+        "{}",
+        json!({
+            "problem": package.short_name,
+            "submission": args.submission,
+            "found": true,
+            "tests": found.tests,
+            "seconds": found.seconds,
+            "generator": found.generator_line,
+            "shrunk_generator": found.shrunk_line,
+            "moved": found.moved,
+            "verdict": found.verdict,
+            "message": found.message,
+            "original_bytes": found.original_bytes,
+            "shrunk_bytes": found.input.len(),
+            "shrink_steps": found.shrink_steps,
+            "input": String::from_utf8_lossy(&found.input),
+            "expected": String::from_utf8_lossy(&found.answer),
+            "output": String::from_utf8_lossy(&found.output),
+            "transcript": found.transcript.as_deref().map(String::from_utf8_lossy),
+            "saved": [saved.path("in"), saved.path("ans")],
+            "saved_output": saved.path("out"),
+            "added": added,
+        })
+    );
+}
+
+/// The failure for a reader: how it was found and shrunk, excerpts of the files, the checker's
+/// message. Saves the transcript of an interactive run.
+fn print_found(
+    found: &Found,
+    saved: &Saved,
+    added: Option<&stress::add::Added>,
+) -> anyhow::Result<()> {
+    let (input_path, answer_path, output_path) =
+        (saved.path("in"), saved.path("ans"), saved.path("out"));
     leapfrog_util::outln!(
         "{} after {} ({:.1} s), from `{}`; shrunk in {} from {} to {}",
         found.verdict,
@@ -217,7 +253,7 @@ fn report_found(args: &StressArgs, package: &Package, found: &Found) -> anyhow::
     show("input", &input_path);
     match &found.transcript {
         Some(transcript) => {
-            let path = saved("transcript");
+            let path = saved.path("transcript");
             leapfrog_util::write_atomically(&path, transcript)?;
             show("transcript", &path);
         }

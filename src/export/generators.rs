@@ -7,7 +7,8 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 
-use super::kattis::{Notes, copy_tree, set_mode};
+use super::files::{copy_tree, set_mode};
+use super::kattis::Notes;
 use leapfrog_package::Package;
 
 /// The name of the carried program, beside `leapfrog` wherever both are installed.

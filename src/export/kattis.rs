@@ -19,6 +19,7 @@ use anyhow::{Context, bail};
 use serde_yaml_ng::{Mapping, Value};
 use sha2::{Digest, Sha256};
 
+use super::files::{check_name, copy_file, copy_tree, file_name};
 use super::latex;
 use crate::render::png::svg_to_png;
 use crate::statement::Statement;
@@ -52,17 +53,6 @@ const LEGACY_LIMITS: &[&str] = &[
 
 /// Pixels per SVG unit in the PNG pictures (sharp when printed at the statement's width).
 const PNG_SCALE: f32 = 3.0;
-
-/// File names the package format allows (problemtools checks every file against this).
-fn valid_name(name: &str) -> bool {
-    let bytes = name.as_bytes();
-    !bytes.is_empty()
-        && bytes.len() <= 255
-        && (bytes[0].is_ascii_alphanumeric() || bytes[0] == b'_')
-        && bytes
-            .iter()
-            .all(|&b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'.' | b'-'))
-}
 
 /// Notes about things the export changed or left out, for the user.
 pub type Notes = Vec<String>;
@@ -272,63 +262,6 @@ fn copy_programs(from: &Path, to: &Path) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Copies a directory tree, following symlinks and skipping hidden files.
-pub(super) fn copy_tree(from: &Path, to: &Path) -> anyhow::Result<()> {
-    std::fs::create_dir_all(to)?;
-    for entry in walkdir::WalkDir::new(from)
-        .follow_links(true)
-        .sort_by_file_name()
-        .into_iter()
-        .filter_entry(|e| e.depth() == 0 || !e.file_name().to_string_lossy().starts_with('.'))
-    {
-        let entry = entry.with_context(|| format!("reading {}", from.display()))?;
-        let rel = entry.path().strip_prefix(from).expect("walked below from");
-        if rel.as_os_str().is_empty() {
-            continue;
-        }
-        let name = entry.file_name().to_string_lossy();
-        check_name(&name, entry.path())?;
-        let target = to.join(rel);
-        if entry.file_type().is_dir() {
-            std::fs::create_dir_all(&target)?;
-        } else {
-            copy_file(entry.path(), &target)?;
-        }
-        leapfrog_runner::interrupt::check()?;
-    }
-    Ok(())
-}
-
-/// Copies a file's bytes and its executable bit (not the owner-only mode of temporary files).
-pub(super) fn copy_file(from: &Path, to: &Path) -> anyhow::Result<()> {
-    use std::os::unix::fs::PermissionsExt;
-    std::fs::copy(from, to).with_context(|| format!("copying {}", from.display()))?;
-    let executable = std::fs::metadata(from)?.permissions().mode() & 0o111 != 0;
-    set_mode(to, if executable { 0o755 } else { 0o644 })
-}
-
-pub(super) fn set_mode(path: &Path, mode: u32) -> anyhow::Result<()> {
-    use std::os::unix::fs::PermissionsExt;
-    std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode))
-        .with_context(|| format!("setting the permissions of {}", path.display()))
-}
-
-pub(super) fn check_name(name: &str, path: &Path) -> anyhow::Result<()> {
-    if !valid_name(name) {
-        bail!(
-            "{}: the file name '{name}' is not allowed in a problem package (letters, digits, '_', '.', '-'; not starting with '.' or '-')",
-            path.display()
-        );
-    }
-    Ok(())
-}
-
-pub(super) fn file_name(path: &Path) -> anyhow::Result<String> {
-    path.file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .with_context(|| format!("{}: no file name", path.display()))
-}
-
 fn sorted_entries(dir: &Path) -> anyhow::Result<Vec<PathBuf>> {
     let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
         .with_context(|| format!("reading {}", dir.display()))?
@@ -354,15 +287,5 @@ mod tests {
         assert_eq!(a.len(), 36);
         assert_eq!(&a[14..15], "8");
         assert!(matches!(&a[19..20], "8" | "9" | "a" | "b"));
-    }
-
-    #[test]
-    fn package_file_names() {
-        assert!(valid_name("01-n8.in"));
-        assert!(valid_name("_x"));
-        assert!(!valid_name(".generated.json"));
-        assert!(!valid_name("-x"));
-        assert!(!valid_name("a b"));
-        assert!(!valid_name(""));
     }
 }

@@ -10,6 +10,7 @@
 
 pub mod contest;
 pub mod domjudge;
+mod files;
 pub mod generators;
 pub mod kattis;
 pub mod latex;

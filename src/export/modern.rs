@@ -41,7 +41,7 @@ pub fn convert(package: &Package, dest: &Path, notes: &mut Notes) -> anyhow::Res
     for kind in leapfrog_package::DataKind::ALL {
         let from = package.data_dir().join(kind.folder());
         if from.is_dir() {
-            super::kattis::copy_tree(&from, &data.join(kind.folder()))?;
+            super::files::copy_tree(&from, &data.join(kind.folder()))?;
         }
     }
     // Where a group has both, leapfrog reads test_group.yaml: the testdata.yaml goes.

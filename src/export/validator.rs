@@ -16,7 +16,7 @@ use std::process::Command;
 use anyhow::{Context, bail};
 use sha2::{Digest, Sha256};
 
-use super::kattis::{check_name, copy_file, copy_tree, file_name, set_mode};
+use super::files::{check_name, copy_file, copy_tree, file_name, set_mode};
 use leapfrog_package::Package;
 
 /// The platform of the shipped program: what DOMjudge and Kattis judge hosts run.

@@ -157,7 +157,7 @@ pub struct Recorder {
     keep: tempfile::TempDir,
     tests: Vec<TestCase>,
     index: HashMap<String, usize>,
-    puzzle: Option<&'static str>,
+    picture: Option<leapfrog_puzzles::Picture>,
     pub details: Details,
 }
 
@@ -188,7 +188,7 @@ impl Recorder {
             keep,
             tests,
             index,
-            puzzle: picture::puzzle_of(package),
+            picture: picture::picture_of(package),
             details: Details {
                 tests: test_details,
                 cells: HashMap::new(),
@@ -213,8 +213,8 @@ impl Recorder {
         if let (Some(&i), true) = (self.index.get(&result.name), result.verdict != Verdict::Ac) {
             let test = &self.tests[i];
             let output_bytes = std::fs::metadata(&kept).map(|m| m.len()).unwrap_or(0);
-            let drawn = match (self.puzzle, result.verdict) {
-                (Some(puzzle), Verdict::Wa) => picture::at_failure(puzzle, &test.input, &kept),
+            let drawn = match (self.picture, result.verdict) {
+                (Some(drawn_as), Verdict::Wa) => picture::at_failure(drawn_as, &test.input, &kept),
                 _ => None,
             };
             let (picture, caption) =

@@ -9,6 +9,7 @@ use std::path::Path;
 use crate::render::row::Row;
 use crate::render::{Layout, board_svg, rows_svg};
 use leapfrog_package::Package;
+use leapfrog_puzzles::Picture;
 use leapfrog_puzzles::checkers::board::WHITE;
 use leapfrog_puzzles::checkers::{Board, path};
 use leapfrog_puzzles::pairs::row::{self as pairs, Row as PairsRow};
@@ -27,45 +28,34 @@ const MAX_OUTPUT: u64 = 64 << 20;
 /// The largest row replayed (shifting has nm + n + m ≤ 2·10^6).
 const MAX_ROW: u64 = 4_000_001;
 
-/// The built-in puzzle a package's answers come from (its plan's solution), when the report
-/// knows how to draw its failures.
-pub fn puzzle_of(package: &Package) -> Option<&'static str> {
+/// How the failures of a package's answers are drawn: its plan's built-in solver's
+/// [`Picture`], when it has one.
+pub fn picture_of(package: &Package) -> Option<Picture> {
     let plan = package.plan().ok()??;
-    let name = leapfrog_puzzles::find(&plan.solution)?.name;
-    [
-        "checkers",
-        "checkers-path",
-        "shifting",
-        "shifting-labels",
-        "frogs",
-        "pairs",
-    ]
-    .into_iter()
-    .find(|p| *p == name)
+    leapfrog_puzzles::find(&plan.solution)?.picture
 }
 
-/// Draws where `output` goes wrong on `input` for `puzzle`; `None` when there is nothing to draw
-/// (an unreadable input, an output too big to replay).
-pub fn at_failure(puzzle: &str, input: &Path, output: &Path) -> Option<Drawing> {
+/// Draws where `output` goes wrong on `input` for a problem drawn as `picture`; `None` when
+/// there is nothing to draw (an unreadable input, an output too big to replay).
+pub fn at_failure(picture: Picture, input: &Path, output: &Path) -> Option<Drawing> {
     let input = std::fs::read_to_string(input).ok()?;
     if std::fs::metadata(output).ok()?.len() > MAX_OUTPUT {
         return None;
     }
     let output = String::from_utf8_lossy(&std::fs::read(output).ok()?).into_owned();
-    match puzzle {
-        "checkers" => checkers_board(&input, &output),
-        "checkers-path" => checkers_path(&input, &output),
-        "shifting" => {
+    match picture {
+        Picture::CheckersBoard => checkers_board(&input, &output),
+        Picture::CheckersPath => checkers_path(&input, &output),
+        Picture::ShiftingRow => {
             let (n, m) = two_numbers(&input)?;
             single_gap(GameRow::start(n, m), &output)
         }
-        "shifting-labels" => {
+        Picture::ShiftingOneWhite => {
             let (n, _) = two_numbers(&input)?;
             single_gap(GameRow::start(n, 1), &output)
         }
-        "frogs" => frogs(&input, &output),
-        "pairs" => pairs(&input, &output),
-        _ => None,
+        Picture::FrogsRows => frogs(&input, &output),
+        Picture::PairsRow => pairs(&input, &output),
     }
 }
 
@@ -322,12 +312,14 @@ fn clip(word: &str) -> String {
 mod tests {
     use super::*;
 
+    /// Draws as the registry says the named puzzle is drawn.
     fn draw(puzzle: &str, input: &str, output: &str) -> Drawing {
         let dir = tempfile::tempdir().unwrap();
         let (i, o) = (dir.path().join("in"), dir.path().join("out"));
         std::fs::write(&i, input).unwrap();
         std::fs::write(&o, output).unwrap();
-        at_failure(puzzle, &i, &o).expect("a drawing")
+        let picture = leapfrog_puzzles::find(puzzle).and_then(|p| p.picture);
+        at_failure(picture.expect("a puzzle with a picture"), &i, &o).expect("a drawing")
     }
 
     #[test]

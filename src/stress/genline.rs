@@ -9,7 +9,6 @@ use std::time::Instant;
 use serde::Serialize;
 
 use super::harness::{Harness, Trial};
-use super::source::with_seed;
 use leapfrog_package::verdict::Verdict;
 
 /// How many other seeds to try once bisection is done.
@@ -209,6 +208,24 @@ impl LineShrinker<'_, '_> {
         }
         Ok((line, best))
     }
+}
+
+/// A command line's arguments with a new seed: in place of `{seed}`, else as the value after
+/// `--seed`, else appended as `--seed N`.
+fn with_seed(args: &[String], seed: u64) -> Vec<String> {
+    let mut args = args.to_vec();
+    if let Some(a) = args.iter_mut().find(|a| a.contains("{seed}")) {
+        *a = a.replace("{seed}", &seed.to_string());
+    } else if let Some(k) = args.iter().position(|a| a == "--seed") {
+        if k + 1 < args.len() {
+            args[k + 1] = seed.to_string();
+        } else {
+            args.push(seed.to_string());
+        }
+    } else {
+        args.extend(["--seed".to_string(), seed.to_string()]);
+    }
+    args
 }
 
 #[cfg(test)]

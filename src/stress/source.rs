@@ -57,24 +57,6 @@ impl GeneratorSource {
     }
 }
 
-/// A command line's arguments with a new seed: in place of `{seed}`, else as the value after
-/// `--seed`, else appended as `--seed N`.
-pub(super) fn with_seed(args: &[String], seed: u64) -> Vec<String> {
-    let mut args = args.to_vec();
-    if let Some(a) = args.iter_mut().find(|a| a.contains("{seed}")) {
-        *a = a.replace("{seed}", &seed.to_string());
-    } else if let Some(k) = args.iter().position(|a| a == "--seed") {
-        if k + 1 < args.len() {
-            args[k + 1] = seed.to_string();
-        } else {
-            args.push(seed.to_string());
-        }
-    } else {
-        args.extend(["--seed".to_string(), seed.to_string()]);
-    }
-    args
-}
-
 /// The name of the puzzle a package is about: its plan's built-in solver, else the package's
 /// own name.
 pub(super) fn puzzle_name(package: &Package) -> anyhow::Result<String> {

@@ -11,7 +11,7 @@ use std::io::{BufRead, Write};
 use crate::shifting::construction::Moves;
 use crate::shifting::input::Tokens;
 use crate::shifting::show::{MAX_DRAWN, Palette, draw_row};
-use crate::{Family, InputError, Puzzle, SolveError, shrink};
+use crate::{Family, InputError, Picture, Puzzle, SolveError, shrink};
 
 /// The registry entry.
 pub static FAMILY: Family = Family {
@@ -24,6 +24,7 @@ pub static FAMILY: Family = Family {
         outcome: crate::shifting::solve::size_class,
         shrink: shrink::numbers,
         conditions: Some(&super::conditions::FROGS_CONDITIONS),
+        picture: Some(Picture::FrogsRows),
     }],
     counter: None,
 };

@@ -12,7 +12,7 @@ pub mod conditions;
 pub mod registry;
 pub mod shrink;
 
-pub use registry::{Conditions, Family, Puzzle, all, find};
+pub use registry::{Conditions, Family, Picture, Puzzle, all, find};
 
 /// Declares each family's module and lists its registry entry (`<module>::FAMILY`) in
 /// [`FAMILIES`], so that the two cannot drift apart.

@@ -43,6 +43,31 @@ pub struct Puzzle {
     pub shrink: ShrinkFn,
     /// The conditions its answer depends on, for `leapfrog stress`'s structured search.
     pub conditions: Option<&'static Conditions>,
+    /// How a rejected output is replayed on its input and drawn (the report page's picture at
+    /// the failure); `None` for a problem without a drawing.
+    pub picture: Option<Picture>,
+}
+
+/// What a problem's input and answer are, as far as drawing them goes: the report page replays
+/// a rejected output on its input, as far as it is legal, and draws the board or the row where
+/// it goes wrong. The registry says which kind a problem is; the drawing itself belongs to the
+/// layers above (render, matrix).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Picture {
+    /// A checkers board; the answer names a square, `None` or `Multiple` (`checkers`).
+    CheckersBoard,
+    /// A checkers board; the answer is a capture path, replayed jump by jump (`checkers-path`).
+    CheckersPath,
+    /// The shifting row of `n` black and `m` white pieces (input `n m`); the answer is the
+    /// move count, then the moves as squares.
+    ShiftingRow,
+    /// The shifting row with one white piece (input `n` first); the answer as for
+    /// [`Picture::ShiftingRow`].
+    ShiftingOneWhite,
+    /// The frogs row; the answer is the move count, then every row after a move.
+    FrogsRows,
+    /// The pairs row; the answer is the move count, then the moves.
+    PairsRow,
 }
 
 /// The conditions a problem's answer depends on (its `notes.md` lists them): every

@@ -32,6 +32,7 @@ mod ledger;
 mod limits;
 mod memory;
 mod outcome;
+mod procfs;
 mod reap;
 pub mod sandbox;
 mod seccomp;

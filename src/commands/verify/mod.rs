@@ -20,14 +20,15 @@ use leapfrog_package::lang::Language;
 use leapfrog_package::verdict::Verdict;
 use leapfrog_package::{Expectation, Package, Submission, Timing};
 
-use super::judge::RunOptions;
+use super::judge::{RunOptions, permitted};
 
+mod contest;
 mod limit;
 mod row;
 mod rules;
 mod score;
 mod session;
-pub(crate) mod summary;
+mod summary;
 use rules::{RuleEntry, rule_entries};
 use session::{Session, column_widths, header_line};
 
@@ -94,11 +95,11 @@ struct Row {
     tests: Vec<TestResult>,
 }
 
-/// Verifies a problem, or every problem of a contest folder (see [`super::contest`]).
+/// Verifies a problem, or every problem of a contest folder (see [`contest`]).
 pub fn run(args: VerifyArgs) -> anyhow::Result<ExitCode> {
     leapfrog_runner::interrupt::install();
     match super::contest::Target::resolve(&args.problem)? {
-        super::contest::Target::Contest(contest) => super::contest::verify(&contest, args),
+        super::contest::Target::Contest(contest) => contest::verify(&contest, args),
         super::contest::Target::Problem(_) => Ok(problem(args)?.code),
     }
 }
@@ -106,24 +107,13 @@ pub fn run(args: VerifyArgs) -> anyhow::Result<ExitCode> {
 /// Verifies one problem: its exit code and, unless only the time limit was asked for, its tally.
 pub(crate) fn problem(args: VerifyArgs) -> anyhow::Result<summary::Verified> {
     leapfrog_runner::interrupt::install();
-    let package = Package::open(&args.problem)?;
-    if let Some(path) = &args.report {
-        matrix::page::check_writable(path)?;
-    }
-    crate::generate::ensure_secret_data(&package)?;
-    super::warn_without_samples(&package);
+    let package = open_package(&args)?;
     let jobs = args
         .run
         .jobs
         .map_or_else(leapfrog_runner::parallel::default_jobs, |j| j as usize);
     super::precheck::data(&package, jobs, args.json)?;
-    let submissions = package.submissions()?;
-    if submissions.is_empty() {
-        anyhow::bail!(
-            "{}: no submissions under submissions/",
-            package.root.display()
-        );
-    }
+    let submissions = submissions_of(&package)?;
     let mut base = args.run.judge_options()?;
     // A TLE by the wall clock with little CPU may be the machine's load: verify runs it again,
     // alone, before it reports a TLE.
@@ -188,6 +178,29 @@ pub(crate) fn problem(args: VerifyArgs) -> anyhow::Result<summary::Verified> {
         (args.json, args.embedded),
         styled,
     )
+}
+
+/// Opens the package to verify: its report page writable, its data/secret generated.
+fn open_package(args: &VerifyArgs) -> anyhow::Result<Package> {
+    let package = Package::open(&args.problem)?;
+    if let Some(path) = &args.report {
+        matrix::page::check_writable(path)?;
+    }
+    crate::generate::ensure_secret_data(&package)?;
+    super::warn_without_samples(&package);
+    Ok(package)
+}
+
+/// The package's submissions; an error when there are none.
+fn submissions_of(package: &Package) -> anyhow::Result<Vec<Submission>> {
+    let submissions = package.submissions()?;
+    if submissions.is_empty() {
+        anyhow::bail!(
+            "{}: no submissions under submissions/",
+            package.root.display()
+        );
+    }
+    Ok(submissions)
 }
 
 fn verify_one(
@@ -292,25 +305,6 @@ fn judgeable(package: &Package, submission: &Submission, row: &mut Row) -> Optio
         return None;
     }
     Some(language)
-}
-
-/// Whether problem.yaml's `languages` lets a submission be written in this language; why not.
-pub(super) fn permitted(package: &Package, language: &Language) -> Result<(), String> {
-    match leapfrog_package::constants::permitted_languages(&package.root) {
-        Some(codes)
-            if !codes
-                .iter()
-                .any(|c| c == language.code() || c == language.id()) =>
-        {
-            Err(format!(
-                "{} (`{}`) is not one of the languages problem.yaml permits ({})",
-                language.name(),
-                language.code(),
-                codes.join(", ")
-            ))
-        }
-        _ => Ok(()),
-    }
 }
 
 /// A submission's language: the one submissions.yaml names, else the one its files show.

@@ -10,6 +10,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, bail};
 use sha2::{Digest, Sha256};
 
+use super::cache::cache_dir;
 use super::places::{Places, SCRATCH, file_name, java_main_class, main_file, main_input};
 use super::table::{CopySources, Spec};
 use super::{Compiled, Language, Languages, RunArg, source_files, switched_off, toolchain};
@@ -363,20 +364,4 @@ fn cache_key(spec: &Spec, source: &Path, files: &[PathBuf], main: &str) -> anyho
         hasher.update(&bytes);
     }
     Ok(leapfrog_util::hex(&hasher.finalize()))
-}
-
-/// The cache directory, created on first use.
-pub fn cache_dir() -> anyhow::Result<PathBuf> {
-    let dir = if let Some(dir) = std::env::var_os("LEAPFROG_CACHE_DIR") {
-        PathBuf::from(dir)
-    } else if let Some(dir) = std::env::var_os("XDG_CACHE_HOME") {
-        PathBuf::from(dir).join("leapfrog")
-    } else if let Some(home) = std::env::var_os("HOME") {
-        PathBuf::from(home).join(".cache").join("leapfrog")
-    } else {
-        std::env::temp_dir().join("leapfrog-cache")
-    };
-    std::fs::create_dir_all(&dir)
-        .with_context(|| format!("creating the cache directory {}", dir.display()))?;
-    Ok(dir)
 }

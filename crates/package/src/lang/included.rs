@@ -9,7 +9,8 @@ use std::path::{Path, PathBuf};
 use anyhow::Context;
 use sha2::{Digest, Sha256};
 
-use super::build::{CompileError, cache_dir, compile_entry};
+use super::build::{CompileError, compile_entry};
+use super::cache::cache_dir;
 use super::places::main_file;
 use super::{Compiled, Language, source_files, switched_off};
 use leapfrog_runner::{IsolationChoice, RunLimits};

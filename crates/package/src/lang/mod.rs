@@ -4,6 +4,7 @@
 //! it once (cached by content), `toolchain` finds the compilers and interpreters.
 
 mod build;
+mod cache;
 mod included;
 mod places;
 mod shebang;
@@ -18,7 +19,8 @@ use anyhow::{Context, bail};
 
 use leapfrog_runner::sandbox;
 
-pub use build::{CompileError, cache_dir, compile, compile_as};
+pub use build::{CompileError, compile, compile_as};
+pub use cache::cache_dir;
 pub use included::{compile_from, compile_with_included};
 pub use table::{CopySources, Languages, PACKAGE_FILE, Spec};
 

@@ -67,7 +67,7 @@ fn rust_toolchain() -> (PathBuf, PathBuf) {
 /// rustup decides by: the proxy, its environment variables, its settings file and the
 /// `rust-toolchain` files of the working directory and its ancestors.
 fn rust_sysroot(proxy: &Path) -> Option<PathBuf> {
-    let memo = super::build::cache_dir()
+    let memo = super::cache::cache_dir()
         .ok()
         .map(|dir| dir.join(format!("rustc-sysroot-{}", rustup_fingerprint(proxy))));
     let remembered = memo

@@ -1,9 +1,15 @@
 //! A `generate:` command of `generators.yaml`: how it is split into words, how its `{seed}`
 //! is computed (the way BAPCtools computes it, so both tools give the same inputs), and how
-//! `{seed}` and `{name}` are put into its arguments.
+//! `{seed}` and `{name}` are put into its arguments; and the check that no two tests get the
+//! same `{seed}` for the same command.
+
+use std::collections::BTreeMap;
+use std::path::Path;
 
 use anyhow::bail;
 use sha2::{Digest, Sha512};
+
+use super::PlanTest;
 
 /// The seed of a generated test: the SHA-512 of the salt, of `:{count - 1}` when the test is
 /// one of several made by `count` (and not its first value 1), and of the command with its
@@ -120,6 +126,26 @@ pub fn split_words(line: &str) -> anyhow::Result<Vec<String>> {
     }
     words.extend(word);
     Ok(words)
+}
+
+/// Two tests whose commands use `{seed}` and come out the same would be the same test.
+pub(super) fn check_seeds(file: &Path, tests: &[PlanTest]) -> anyhow::Result<()> {
+    let mut seen: BTreeMap<(String, Vec<String>), &str> = BTreeMap::new();
+    for test in tests
+        .iter()
+        .filter(|t| t.uses_seed && t.included_from.is_none())
+    {
+        let key = (test.generator.clone(), test.args.clone());
+        if let Some(first) = seen.insert(key, &test.name) {
+            bail!(
+                "{}: test {}: key 'generate': {{seed}} collides with test {first} (both run '{}'); give one a different command or a 'random_salt', or use 'count'",
+                file.display(),
+                test.name,
+                test.command_line()
+            );
+        }
+    }
+    Ok(())
 }
 
 #[cfg(test)]

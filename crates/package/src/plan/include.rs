@@ -1,12 +1,9 @@
-//! `include`: the tests a group takes from earlier tests and groups (cycles are an error),
-//! and the check that no two tests get the same `{seed}` for the same command.
+//! `include`: the tests a group takes from earlier tests and groups (cycles are an error).
 
-use std::collections::{BTreeMap, BTreeSet};
-use std::path::Path;
+use std::collections::BTreeSet;
 
 use anyhow::{Context, anyhow, bail};
 
-use super::PlanTest;
 use super::tree::{Reader, Rule};
 
 impl Reader<'_> {
@@ -97,24 +94,4 @@ impl Reader<'_> {
         found.retain(|i| seen.insert(*i));
         Ok(found)
     }
-}
-
-/// Two tests whose commands use `{seed}` and come out the same would be the same test.
-pub(super) fn check_seeds(file: &Path, tests: &[PlanTest]) -> anyhow::Result<()> {
-    let mut seen: BTreeMap<(String, Vec<String>), &str> = BTreeMap::new();
-    for test in tests
-        .iter()
-        .filter(|t| t.uses_seed && t.included_from.is_none())
-    {
-        let key = (test.generator.clone(), test.args.clone());
-        if let Some(first) = seen.insert(key, &test.name) {
-            bail!(
-                "{}: test {}: key 'generate': {{seed}} collides with test {first} (both run '{}'); give one a different command or a 'random_salt', or use 'count'",
-                file.display(),
-                test.name,
-                test.command_line()
-            );
-        }
-    }
-    Ok(())
 }

@@ -14,7 +14,7 @@ use std::path::Path;
 use anyhow::bail;
 use serde_yaml_ng::{Mapping, Value};
 
-use super::raw::is_test;
+use super::raw::{KeyUse, is_test, test_keys};
 
 const ROOT_KEYS: &[&str] = &[
     "solution",
@@ -34,31 +34,6 @@ const GROUP_KEYS: &[&str] = &[
     "include",
     "test_group.yaml",
 ];
-const TEST_KEYS: &[&str] = &[
-    "solution",
-    "random_salt",
-    "retries",
-    "generate",
-    "copy",
-    "in",
-    "ans",
-    "out",
-    "count",
-    "yaml",
-];
-/// Accepted and left out: they make files no judging reads.
-const FILE_ONLY_KEYS: &[&str] = &[
-    "match",
-    "in.statement",
-    "ans.statement",
-    "in.download",
-    "ans.download",
-    "interaction",
-    "png",
-    "jpg",
-    "svg",
-    "pdf",
-];
 /// The keys that make a sample's input for the statement or the download only.
 const STATEMENT_INPUTS: &[&str] = &["in.statement", "in.download", "interaction"];
 /// Deprecated keys BAPCtools warns about and ignores.
@@ -66,6 +41,14 @@ const DEPRECATED: &[&str] = &["gitignore_generated", "parallel", "visualizer", "
 /// Root groups BAPCtools generates that leapfrog does not (its own extensions to the format:
 /// tests for a testing tool, and `bt fuzz`'s seeds; no judging reads them).
 const NOT_GENERATED: &[&str] = &["testing_tool_test", "fuzz"];
+
+/// Whose keys a mapping holds.
+#[derive(Debug, Clone, Copy)]
+enum Scope {
+    Root,
+    Group,
+    Test,
+}
 
 /// The file being cleaned, for messages.
 struct Keys<'a> {
@@ -79,7 +62,7 @@ pub(super) fn clean(root: Value, text: &str, file: &Path) -> anyhow::Result<Valu
     let Value::Mapping(mut map) = root else {
         return Ok(root);
     };
-    keys.mapping(&mut map, &[], ROOT_KEYS)?;
+    keys.mapping(&mut map, &[], Scope::Root)?;
     if let Some(Value::Mapping(data)) = map.get_mut("data") {
         for plural in [
             "invalid_inputs",
@@ -136,7 +119,7 @@ impl Keys<'_> {
         let at: Vec<&str> = path.iter().map(String::as_str).collect();
         if is_test(&Value::Mapping(map.clone())) {
             let for_statement = STATEMENT_INPUTS.iter().any(|k| map.contains_key(*k));
-            self.mapping(map, &at, TEST_KEYS)?;
+            self.mapping(map, &at, Scope::Test)?;
             // A sample made only for the statement (BAPCtools accepts `in.statement` or
             // `in.download` for `in` there): no test, but it keeps its number.
             if for_statement
@@ -148,7 +131,7 @@ impl Keys<'_> {
             }
             return Ok(());
         }
-        self.mapping(map, &at, GROUP_KEYS)?;
+        self.mapping(map, &at, Scope::Group)?;
         let children: Vec<&mut Mapping> = match map.get_mut("data") {
             Some(Value::Mapping(m)) => vec![m],
             Some(Value::Sequence(items)) => {
@@ -167,9 +150,16 @@ impl Keys<'_> {
         Ok(())
     }
 
-    /// Checks the keys of one mapping against `known`: deprecated ones are warned about and
-    /// removed, file-only ones removed, `testdata.yaml` renamed, others refused.
-    fn mapping(&self, map: &mut Mapping, path: &[&str], known: &[&str]) -> anyhow::Result<()> {
+    /// Checks the keys of one mapping, a test's or a group's: deprecated ones are warned about
+    /// and removed, a test's file-only ones removed, `testdata.yaml` renamed, others refused.
+    fn mapping(&self, map: &mut Mapping, path: &[&str], scope: Scope) -> anyhow::Result<()> {
+        // A test's keys that are read, in the order messages list them.
+        let read = test_keys(KeyUse::Read);
+        let (known, file_only) = match scope {
+            Scope::Root => (ROOT_KEYS, Vec::new()),
+            Scope::Group => (GROUP_KEYS, Vec::new()),
+            Scope::Test => (&read[..], test_keys(KeyUse::FileOnly)),
+        };
         let names: Vec<Value> = map.keys().cloned().collect();
         for key in names {
             let Some(name) = key.as_str() else { continue };
@@ -181,7 +171,7 @@ impl Keys<'_> {
             if DEPRECATED.contains(&name) {
                 self.warn(&at, &format!("`{name}` is deprecated"));
                 map.remove(&key);
-            } else if FILE_ONLY_KEYS.contains(&name) && known == TEST_KEYS {
+            } else if file_only.contains(&name) {
                 map.remove(&key);
             } else if name == "testdata.yaml" && known.contains(&"test_group.yaml") {
                 leapfrog_util::warn(&format!(
@@ -195,7 +185,7 @@ impl Keys<'_> {
                 // A test whose only key is misspelt reads as a group: look among both. A near
                 // miss most likely meant that key, and ignoring it would change the data
                 // silently: refused. Anything else BAPCtools warns about and skips: so here.
-                let near: Vec<&str> = known.iter().chain(TEST_KEYS).copied().collect();
+                let near: Vec<&str> = known.iter().chain(&read).copied().collect();
                 if let Some(k) = crate::config_keys::closest(name, &near) {
                     bail!(
                         "{}: unknown key `{name}` (did you mean `{k}`?)",

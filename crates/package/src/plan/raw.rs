@@ -158,31 +158,80 @@ where
     Option::<String>::deserialize(deserializer).map(Some)
 }
 
-/// The keys that make a mapping a test rather than a group (BAPCtools' list: the commands, and
-/// every file a test may have).
-pub const TEST_KEYS: [&str; 14] = [
-    "generate",
-    "copy",
-    "in",
-    "ans",
-    "out",
-    "count",
-    "match",
-    "yaml",
-    "in.statement",
-    "ans.statement",
-    "in.download",
-    "ans.download",
-    "interaction",
-    "statement_only",
+/// What a test's key is for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum KeyUse {
+    /// Read into the test (or the settings it passes down).
+    Read,
+    /// Accepted and left out: it makes files no judging reads (statement and download
+    /// versions, pictures), or only asks BAPCtools for a warning (`match`).
+    FileOnly,
+    /// Set by the reader itself (a sample made only for the statement), never taken from the
+    /// file.
+    Internal,
+}
+
+/// One key a test of the `data` tree may hold.
+#[derive(Debug)]
+pub struct TestKey {
+    pub name: &'static str,
+    /// Whether having it makes a mapping a test rather than a group (BAPCtools' list: the
+    /// commands, and every file a test may have).
+    pub marks_test: bool,
+    pub used: KeyUse,
+}
+
+const fn key(name: &'static str, marks_test: bool, used: KeyUse) -> TestKey {
+    TestKey {
+        name,
+        marks_test,
+        used,
+    }
+}
+
+/// Every key a test may hold: the one table behind [`is_test`] and the key check of
+/// `generators.yaml` (`keys.rs`). The keys read come first, in the order messages list them.
+pub const TEST_KEYS: &[TestKey] = &[
+    key("solution", false, KeyUse::Read),
+    key("random_salt", false, KeyUse::Read),
+    key("retries", false, KeyUse::Read),
+    key("generate", true, KeyUse::Read),
+    key("copy", true, KeyUse::Read),
+    key("in", true, KeyUse::Read),
+    key("ans", true, KeyUse::Read),
+    key("out", true, KeyUse::Read),
+    key("count", true, KeyUse::Read),
+    key("yaml", true, KeyUse::Read),
+    key("match", true, KeyUse::FileOnly),
+    key("in.statement", true, KeyUse::FileOnly),
+    key("ans.statement", true, KeyUse::FileOnly),
+    key("in.download", true, KeyUse::FileOnly),
+    key("ans.download", true, KeyUse::FileOnly),
+    key("interaction", true, KeyUse::FileOnly),
+    key("png", false, KeyUse::FileOnly),
+    key("jpg", false, KeyUse::FileOnly),
+    key("svg", false, KeyUse::FileOnly),
+    key("pdf", false, KeyUse::FileOnly),
+    key("statement_only", true, KeyUse::Internal),
 ];
 
+/// The names of the test keys used as `used`, in the table's order.
+pub fn test_keys(used: KeyUse) -> Vec<&'static str> {
+    TEST_KEYS
+        .iter()
+        .filter(|k| k.used == used)
+        .map(|k| k.name)
+        .collect()
+}
+
 /// Whether a value of the `data` tree is a test: a command line, an empty entry, or a mapping
-/// with one of [`TEST_KEYS`].
+/// with one of the [`TEST_KEYS`] that mark a test.
 pub fn is_test(value: &Value) -> bool {
     match value {
         Value::Null | Value::String(_) => true,
-        Value::Mapping(map) => TEST_KEYS.iter().any(|k| map.contains_key(*k)),
+        Value::Mapping(map) => TEST_KEYS
+            .iter()
+            .any(|k| k.marks_test && map.contains_key(k.name)),
         _ => false,
     }
 }

@@ -153,7 +153,7 @@ pub fn read(file: &Path, text: &str) -> anyhow::Result<Plan> {
         }
     }
     reader.resolve_includes()?;
-    super::include::check_seeds(file, &reader.tests)?;
+    super::command::check_seeds(file, &reader.tests)?;
     let (checks, tests): (Vec<PlanTest>, Vec<PlanTest>) = reader
         .tests
         .into_iter()

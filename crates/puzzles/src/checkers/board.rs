@@ -1,11 +1,7 @@
 //! The board: its squares and pieces, and square names (`a1` is the bottom-left corner; columns
 //! go on `z`, `aa`, `ab`, ... on the larger boards that drawings allow). Reading a board from
-//! text, with line and column for every format error, is [`super::read`].
-
-use std::io::BufRead;
-
-use super::read::{self, Rules};
-use crate::{InputError, SolveError};
+//! text, with line and column for every format error, is [`super::read`] (which also holds
+//! `Board::read`, `Board::parse` and `Board::parse_drawing`).
 
 /// The largest board of the problems: columns are lettered `a` to `z`.
 pub const MAX_SIZE: usize = 26;
@@ -35,22 +31,6 @@ pub struct Board {
 }
 
 impl Board {
-    /// Reads and checks one problem input (the rules of [`Rules::PROBLEM`]).
-    pub fn read(input: &mut dyn BufRead) -> Result<Board, SolveError> {
-        read::board(input, &Rules::PROBLEM)
-    }
-
-    /// Parses a problem input held in memory (generators and tests).
-    pub fn parse(text: &[u8]) -> Result<Board, InputError> {
-        read::parse(text, &Rules::PROBLEM)
-    }
-
-    /// Parses a board to draw: any size up to [`Rules::DRAWING`]'s, any pieces, blank space
-    /// forgiven (`leapfrog render`, statement pictures).
-    pub fn parse_drawing(text: &[u8]) -> Result<Board, InputError> {
-        read::parse(text, &Rules::DRAWING)
-    }
-
     /// A board from its cells (`._BW`, row-major), which the reader has checked.
     pub(super) fn from_cells(n: usize, cells: Vec<u8>) -> Board {
         let whites = cells.iter().filter(|&&c| c == WHITE).count();

@@ -26,7 +26,7 @@ pub use board::{Board, Square};
 pub use decide::{Answer, answer, capturing_pieces};
 pub use trail::capture_path;
 
-use super::{Family, Puzzle, SolveError, shrink};
+use super::{Family, Picture, Puzzle, SolveError, shrink};
 
 /// `checkers`: the square of the only piece that can capture everything, `None` or `Multiple`.
 pub fn solve(input: &mut dyn BufRead, output: &mut dyn Write) -> Result<(), SolveError> {
@@ -101,6 +101,7 @@ pub static FAMILY: Family = Family {
             outcome,
             shrink: shrink::board,
             conditions: Some(&CONDITIONS),
+            picture: Some(Picture::CheckersBoard),
         },
         Puzzle {
             name: "checkers-path",
@@ -110,6 +111,7 @@ pub static FAMILY: Family = Family {
             outcome,
             shrink: shrink::board,
             conditions: Some(&CONDITIONS),
+            picture: Some(Picture::CheckersPath),
         },
     ],
     counter: None,

@@ -14,6 +14,24 @@ use super::board::{BLACK, Board, EMPTY, MAX_SIZE, MIN_SIZE, UNUSABLE, WHITE};
 use super::cursor::{Cursor, describe};
 use crate::{InputError, SolveError};
 
+impl Board {
+    /// Reads and checks one problem input (the rules of [`Rules::PROBLEM`]).
+    pub fn read(input: &mut dyn BufRead) -> Result<Board, SolveError> {
+        board(input, &Rules::PROBLEM)
+    }
+
+    /// Parses a problem input held in memory (generators and tests).
+    pub fn parse(text: &[u8]) -> Result<Board, InputError> {
+        parse(text, &Rules::PROBLEM)
+    }
+
+    /// Parses a board to draw: any size up to [`Rules::DRAWING`]'s, any pieces, blank space
+    /// forgiven (`leapfrog render`, statement pictures).
+    pub fn parse_drawing(text: &[u8]) -> Result<Board, InputError> {
+        parse(text, &Rules::DRAWING)
+    }
+}
+
 /// What a board must satisfy besides its format.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Rules {

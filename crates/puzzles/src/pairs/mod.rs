@@ -26,7 +26,7 @@ pub mod state;
 
 use std::io::{BufRead, Read, Write};
 
-use super::{Family, InputError, Puzzle, SolveError, shrink};
+use super::{Family, InputError, Picture, Puzzle, SolveError, shrink};
 use construction::Construction;
 use digits::{Counter, LineWriter};
 use row::Row;
@@ -42,6 +42,7 @@ pub static FAMILY: Family = Family {
         outcome,
         shrink: shrink::numbers,
         conditions: Some(&super::conditions::PAIRS_CONDITIONS),
+        picture: Some(Picture::PairsRow),
     }],
     counter: Some(count::report::run),
 };

@@ -19,7 +19,7 @@ pub mod show;
 mod skip_ahead;
 pub mod solve;
 
-use super::{Family, Puzzle, shrink};
+use super::{Family, Picture, Puzzle, shrink};
 
 /// The registry entry: the three shifting problems and their generators.
 pub static FAMILY: Family = Family {
@@ -33,6 +33,7 @@ pub static FAMILY: Family = Family {
             outcome: solve::size_class,
             shrink: shrink::numbers,
             conditions: Some(&super::conditions::SHIFTING_CONDITIONS),
+            picture: Some(Picture::ShiftingRow),
         },
         Puzzle {
             name: "shifting-query",
@@ -42,6 +43,7 @@ pub static FAMILY: Family = Family {
             outcome: solve::query_class,
             shrink: shrink::queries,
             conditions: Some(&super::conditions::QUERY_CONDITIONS),
+            picture: None,
         },
         Puzzle {
             name: "shifting-labels",
@@ -51,6 +53,7 @@ pub static FAMILY: Family = Family {
             outcome: solve::label_class,
             shrink: shrink::numbers,
             conditions: Some(&super::conditions::LABEL_CONDITIONS),
+            picture: Some(Picture::ShiftingOneWhite),
         },
     ],
     counter: None,
