@@ -331,8 +331,8 @@ impl Entry {
         let prepared = (|| {
             match (self.user, &self.sandbox.program_user) {
                 (Some(user), _) => identity::become_user(user, self.last_capability)?,
-                // SAFETY: setns on a descriptor we own.
                 (None, Some(ns)) => {
+                    // SAFETY: setns on a descriptor we own.
                     check(unsafe { libc::setns(ns.as_raw_fd(), libc::CLONE_NEWUSER) })?;
                 }
                 (None, None) => {}
