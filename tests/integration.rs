@@ -46,6 +46,7 @@ mod problem_types;
 mod program_kinds;
 mod render;
 mod report_page;
+mod run_user;
 mod sandbox_attacks;
 mod shifting;
 mod statement;

@@ -6,7 +6,9 @@
 //!   the judge's page tables again:
 //! - the *init*, PID 1 of the new PID namespace, mounts that namespace's `/proc` and then reaps
 //!   whatever is orphaned in the run, adding up its CPU time;
-//! - the *program*, PID 2, drops every capability (and the right to regain any) and `exec`s.
+//! - the *program*, PID 2, becomes the run's unprivileged user where the judge is root
+//!   ([`super::identity`]; its working directory is handed to that user), drops every
+//!   capability (and the right to regain any) and `exec`s.
 //!
 //! The entry waits for the program, kills the init (and with it everything left in the PID
 //! namespace), reports the program's status, CPU time, peak memory and what its tmpfs holds on a
@@ -31,6 +33,7 @@ use super::bare;
 use super::bare::{
     check, close_all_but, exit_code, last_capability, prctl, stack_top, usage_micros, wait_for,
 };
+use super::identity::{self, RunUser};
 use super::launcher::{KeptSandbox, REPORT_BYTES};
 
 /// Parts of `/proc` that are shown read-only, as bubblewrap does.
@@ -78,6 +81,9 @@ pub(super) struct Entry {
     shared: Shared,
     /// Where the judge's command line and environment lie in its memory (`/proc/self/stat`).
     judge_strings: [(usize, usize); 2],
+    /// The unprivileged user the program becomes (where the judge is root): see
+    /// [`super::identity`].
+    user: Option<RunUser>,
 }
 
 // SAFETY: the raw pointers point into `_strings`, owned by the same value and never changed.
@@ -123,6 +129,7 @@ impl Entry {
             program_stack: vec![0; STACK_BYTES],
             shared: Shared::default(),
             judge_strings: bare::judge_strings(),
+            user: identity::run_user(),
         })
     }
 
@@ -133,6 +140,12 @@ impl Entry {
         // SAFETY: system calls on descriptors and C strings owned by `self`.
         unsafe {
             for (fd, kind) in &self.sandbox.namespaces {
+                // A root judge needs no user namespace to join the others, and its program
+                // must not be in one: it becomes the run's user of the host, which owns nothing
+                // (a uid inside bubblewrap's namespace would be root's on the host).
+                if *kind == libc::CLONE_NEWUSER && self.user.is_some() {
+                    continue;
+                }
                 check(libc::setns(fd.as_raw_fd(), *kind))?;
             }
             check(libc::unshare(
@@ -187,6 +200,10 @@ impl Entry {
                 check(libc::mkdir(dir.as_ptr(), mode))?;
                 // mkdir is subject to the umask.
                 check(libc::chmod(dir.as_ptr(), mode))?;
+                if mode == 0o755 {
+                    // The working directory is the run's own (the others are 1777).
+                    identity::hand_over(dir, self.user)?;
+                }
                 check(libc::mount(
                     dir.as_ptr(),
                     place.as_ptr(),
@@ -308,14 +325,19 @@ impl Entry {
         }
     }
 
-    /// The program's process before `exec`: bubblewrap's user namespace, no capabilities;
-    /// returns why it could not `exec`.
+    /// The program's process before `exec`: the run's unprivileged user where the judge is
+    /// root, else bubblewrap's user namespace; no capabilities; returns why it could not `exec`.
     fn become_program(&self) -> io::Error {
         let prepared = (|| {
-            if let Some(user) = &self.sandbox.program_user {
-                // SAFETY: setns on a descriptor we own.
-                check(unsafe { libc::setns(user.as_raw_fd(), libc::CLONE_NEWUSER) })?;
+            match (self.user, &self.sandbox.program_user) {
+                (Some(user), _) => identity::become_user(user, self.last_capability)?,
+                (None, Some(ns)) => {
+                    // SAFETY: setns on a descriptor we own.
+                    check(unsafe { libc::setns(ns.as_raw_fd(), libc::CLONE_NEWUSER) })?;
+                }
+                (None, None) => {}
             }
+            // (After the change of user, which clears it.)
             check(prctl(
                 libc::PR_SET_PDEATHSIG,
                 libc::SIGKILL as libc::c_ulong,

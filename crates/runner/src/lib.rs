@@ -26,6 +26,7 @@ mod cgroup;
 mod child;
 mod duet;
 mod enter;
+mod identity;
 mod isolation;
 mod launcher;
 mod ledger;
@@ -47,6 +48,7 @@ use std::time::{Duration, Instant};
 use anyhow::Context;
 
 pub use duet::{Duet, DuetOutcome, Speaker, run_duet};
+pub use identity::{RUN_GID, RUN_UID, RunUser, run_user};
 pub use isolation::{Isolation, IsolationChoice, choose_isolation};
 pub use launcher::sandbox_for_run;
 pub use ledger::{forget_dir, note_dir, recover};

@@ -94,12 +94,28 @@ pub fn kept_args(bwrap: &Path, read_only: &[(PathBuf, PathBuf)]) -> Vec<OsString
 
 fn push_read_only(args: &mut Vec<OsString>, read_only: &[(PathBuf, PathBuf)]) {
     for (host, inside) in read_only {
+        let parents: Vec<&Path> = inside
+            .ancestors()
+            .skip(1)
+            .filter(|p| !p.starts_with("/usr") && *p != Path::new("/"))
+            .collect();
+        for parent in parents.into_iter().rev() {
+            push_open_dir(args, parent);
+        }
         args.extend([
             "--ro-bind".into(),
             host.clone().into_os_string(),
             inside.clone().into_os_string(),
         ]);
     }
+}
+
+/// Makes `dir` in the sandbox open to every user, as on the host: bubblewrap makes the
+/// directories it needs for a mount private (0700), and a run is not root where the judge is
+/// (`runner::identity`).
+fn push_open_dir(args: &mut Vec<OsString>, dir: &Path) {
+    args.extend(["--perms", "0755", "--dir"].map(OsString::from));
+    args.push(dir.as_os_str().to_os_string());
 }
 
 /// The namespaces, the system's files read-only, `/proc` and `/dev`.
@@ -128,6 +144,10 @@ fn system_args(bwrap: &Path) -> Vec<OsString> {
     }
     // Only the parts of /etc that programs and runtimes need: the dynamic loader's cache,
     // `alternatives` symlinks (java lives behind them), the JDK's and Mono's configuration.
+    push_open_dir(&mut args, Path::new("/etc"));
+    let mut push = |items: &[&dyn AsRef<std::ffi::OsStr>]| {
+        args.extend(items.iter().map(|i| i.as_ref().to_os_string()));
+    };
     for etc in [
         "/etc/ld.so.cache",
         "/etc/ld.so.conf",

@@ -211,3 +211,39 @@ pub fn copy_dir_contents(from: &Path, to: &Path) -> anyhow::Result<()> {
     }
     Ok(())
 }
+
+/// Lets every user read (and enter, and run what its owner may run) everything below `dir`,
+/// which stays writable by its owner alone: for a cache entry that runs of another user read
+/// and execute (a build directory starts private, mode 0700).
+pub fn readable_by_all(dir: &Path) -> anyhow::Result<()> {
+    use std::os::unix::fs::PermissionsExt;
+    for entry in walkdir::WalkDir::new(dir) {
+        let entry = entry.with_context(|| format!("listing {}", dir.display()))?;
+        if entry.path_is_symlink() {
+            continue;
+        }
+        let path = entry.path();
+        let meta = entry
+            .metadata()
+            .with_context(|| format!("reading {}", path.display()))?;
+        let mode = meta.permissions().mode() & 0o7777;
+        // Read for all; enter (a directory) or run (what the owner may run) for all.
+        let x = if meta.is_dir() || mode & 0o100 != 0 {
+            0o055
+        } else {
+            0
+        };
+        let wanted = mode | 0o044 | x;
+        if wanted != mode {
+            std::fs::set_permissions(path, std::fs::Permissions::from_mode(wanted))
+                .with_context(|| format!("opening {} to runs", path.display()))?;
+        }
+    }
+    Ok(())
+}
+
+/// Whether every user may enter `dir` and read what it lists.
+pub fn open_to_all(dir: &Path) -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::metadata(dir).is_ok_and(|m| m.permissions().mode() & 0o005 == 0o005)
+}

@@ -95,6 +95,10 @@ pub(super) fn compile_entry(
     };
     let key = cache_key(language.spec(), &source, &hashed, &main)?;
     let entry = cache_dir()?.join("build").join(&key);
+    if entry.join("ok").is_file() && !leapfrog_util::open_to_all(&entry) {
+        // Built by a judge that kept its entries private.
+        leapfrog_util::readable_by_all(&entry)?;
+    }
     if !entry.join("ok").is_file() {
         let program = Sources {
             dir: &source,
@@ -236,6 +240,8 @@ fn build(
             .with_context(|| format!("removing {}", scratch.display()))?;
     }
     std::fs::write(staging.path().join("ok"), b"")?;
+    // Runs read it as a user of their own (where the judge is root: `runner::run_user`).
+    leapfrog_util::readable_by_all(staging.path())?;
     // Another judge may finish the same build first; theirs is as good as ours.
     leapfrog_util::publish_dir(staging, entry, || entry.join("ok").is_file())?;
     Ok(Ok(()))
