@@ -120,12 +120,12 @@ fn rust_files(dir: &Path) -> Vec<PathBuf> {
     files
 }
 
-/// The top-level module a file belongs to (`src/judge/mod.rs` → `judge`); `None` for the crate
+/// The top-level module a file under `src/` belongs to (`src/stress/mod.rs` → `stress`); `None` for the crate
 /// root and the binaries (`src/main.rs`, `src/bin/`), which sit above every layer.
 fn module_of(root: &Path, file: &Path) -> Option<String> {
     let rel = file.strip_prefix(root).unwrap();
     let mut parts = rel.components().map(|c| c.as_os_str().to_string_lossy());
-    let first = parts.next()?;
+    parts.next()?; // `src`
     let second = parts.next()?;
     if second == "bin" {
         return None;

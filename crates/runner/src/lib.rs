@@ -32,6 +32,7 @@ mod ledger;
 mod limits;
 mod memory;
 mod outcome;
+mod procs;
 mod reap;
 pub mod sandbox;
 mod seccomp;
@@ -45,8 +46,7 @@ use std::time::{Duration, Instant};
 use anyhow::Context;
 
 pub use duet::{Duet, DuetOutcome, Speaker, run_duet};
-pub use isolation::{Isolation, IsolationChoice, choose_isolation};
-pub use launcher::sandbox_for_run;
+pub use isolation::{Isolation, IsolationChoice, choose_isolation, sandbox_for_run};
 pub use ledger::{forget_dir, note_dir, recover};
 pub use limits::{
     COMPILER_TASKS, DEFAULT_COMPILATION_MEMORY_MIB, DEFAULT_COMPILATION_TIME_S, RunLimits,

@@ -161,7 +161,7 @@ fn timeval(tv: libc::timeval) -> Duration {
 /// command) to collect orphans that left their process group before it was killed. Also removes
 /// the judge's (then empty) cgroup directories.
 pub fn reap_orphans() {
-    super::launcher::forget_all();
+    super::isolation::forget_all();
     sweep_children();
     super::cgroup::remove_bases();
 }
@@ -199,7 +199,7 @@ fn sweep_children() {
 /// reads), or, on kernels built without that file, by scanning every process in /proc (which
 /// costs milliseconds on a busy machine).
 fn children_of(parent: libc::pid_t) -> Vec<libc::pid_t> {
-    listed_children().unwrap_or_else(|| processes_where(|ppid, _| ppid == parent))
+    listed_children().unwrap_or_else(|| super::procs::processes_where(|ppid, _| ppid == parent))
 }
 
 /// The children that the kernel lists per thread of this process, or `None` where it does not.
@@ -215,39 +215,12 @@ fn listed_children() -> Option<Vec<libc::pid_t>> {
     Some(found)
 }
 
-/// The processes whose parent and process group (from `/proc/PID/stat`) satisfy `keep`.
-pub(super) fn processes_where(keep: impl Fn(libc::pid_t, libc::pid_t) -> bool) -> Vec<libc::pid_t> {
-    let Ok(entries) = std::fs::read_dir("/proc") else {
-        return Vec::new();
-    };
-    let mut found = Vec::new();
-    for entry in entries.flatten() {
-        let Some(pid) = entry.file_name().to_str().and_then(|s| s.parse().ok()) else {
-            continue;
-        };
-        let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else {
-            continue;
-        };
-        // The command name is in parentheses and may contain anything; fields follow the last ')'.
-        let Some((_, rest)) = stat.rsplit_once(')') else {
-            continue;
-        };
-        let mut fields = rest.split_whitespace().skip(1).map(|s| s.parse().ok());
-        if let (Some(Some(ppid)), Some(Some(pgrp))) = (fields.next(), fields.next())
-            && keep(ppid, pgrp)
-        {
-            found.push(pid);
-        }
-    }
-    found
-}
-
 /// The CPU time of the run's live processes: those in its cgroup, else those in its process
 /// group (whose id is the run's pid).
 fn run_cpu_time(pid: libc::pid_t, cgroup: Option<&RunCgroup>) -> Duration {
     let pids = match cgroup {
         Some(cgroup) => cgroup.pids(),
-        None => processes_where(|_, pgrp| pgrp == pid),
+        None => super::procs::processes_where(|_, pgrp| pgrp == pid),
     };
     pids.into_iter()
         .filter_map(cpu_clock)
