@@ -147,8 +147,10 @@ impl TestRunner<'_> {
             stderr: dir.join("stderr"),
             dir,
         };
-        if let Err(err) = std::fs::create_dir_all(&files.work) {
-            let why = format!("creating {}: {err}", files.work.display());
+        // One directory per test; the program's own working directory inside it only where the
+        // program works on the host (a kept sandbox gives each run a fresh one in memory).
+        if let Err(err) = std::fs::create_dir_all(&files.dir) {
+            let why = format!("creating {}: {err}", files.dir.display());
             return Ok(UNMEASURED.result(test, Verdict::Je, why));
         }
         let spec = match self.spec(test, slot, &files) {
@@ -188,10 +190,6 @@ impl TestRunner<'_> {
     /// kept for this submission and `slot`; `Err` says why that sandbox failed to start.
     fn spec(&self, test: &TestCase, slot: usize, files: &RunFiles) -> Result<RunSpec, String> {
         let memory_mib = self.limits.memory_mib;
-        if let Some(given) = &test.files {
-            leapfrog_util::copy_dir_contents(given, &files.work)
-                .map_err(|err| format!("copying the test's files: {err:#}"))?;
-        }
         let (mut argv, isolation) = match self.isolation {
             IsolationChoice::Sandbox => {
                 let (argv, mounts) = self
@@ -217,6 +215,20 @@ impl TestRunner<'_> {
             }
         };
         argv.extend(test.args.iter().map(Into::into));
+        // A run in a kept sandbox starts in the test's directory on the host, and then in the
+        // sandbox's own working directory: it needs none there.
+        let cwd = match isolation {
+            Isolation::Kept(_) => files.dir.clone(),
+            _ => {
+                std::fs::create_dir(&files.work)
+                    .map_err(|e| format!("creating {}: {e}", files.work.display()))?;
+                if let Some(given) = &test.files {
+                    leapfrog_util::copy_dir_contents(given, &files.work)
+                        .map_err(|err| format!("copying the test's files: {err:#}"))?;
+                }
+                files.work.clone()
+            }
+        };
         let home = runner::work_dir_seen(&isolation, &files.work);
         let mut limits = RunLimits::submission(
             self.limits.time_s,
@@ -228,7 +240,7 @@ impl TestRunner<'_> {
         limits.processes = Some(self.processes);
         Ok(RunSpec {
             argv,
-            cwd: files.work.clone(),
+            cwd,
             stdin: Some(test.input.clone()),
             stdout: files.output.clone(),
             stderr: files.stderr.clone(),
@@ -241,8 +253,13 @@ impl TestRunner<'_> {
 
     /// The checker's verdict on an output of a run that ended well.
     fn check(&self, test: &TestCase, files: &RunFiles, measured: &Measured) -> TestResult {
+        // Only an output validator (a program) works in a directory; the default diff does not.
         let check_dir = files.dir.join("check");
-        let checked = std::fs::create_dir_all(&check_dir)
+        let made = match self.checker.uses_scratch() {
+            true => std::fs::create_dir_all(&check_dir),
+            false => Ok(()),
+        };
+        let checked = made
             .map_err(|e| format!("creating {}: {e}", check_dir.display()))
             .map(|()| self.checker.check(test, &files.output, &check_dir));
         match checked {

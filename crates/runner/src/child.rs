@@ -156,6 +156,43 @@ fn close_on_exec_above_2(keep: &[RawFd]) {
     }
 }
 
+/// The calling thread, pinned to its run's CPU while it starts the run, so that the child,
+/// forked from it, starts on that CPU: pinned only after the fork (in [`Setup::apply`], which
+/// stays as a check), it would first have to be moved there, waiting for that CPU (milliseconds
+/// on a busy machine, at every run). Dropping it gives the thread back every CPU the judge may
+/// use (which moves nothing), so that nothing else the thread does, or starts, is pinned.
+pub(super) struct PinnedThread(bool);
+
+impl PinnedThread {
+    pub(super) fn new(slot: Option<usize>) -> PinnedThread {
+        let Some(set) = slot.and_then(cpu_set_for_slot) else {
+            return PinnedThread(false);
+        };
+        // SAFETY: sched_setaffinity on the calling thread (0) with a set we own. Failure only
+        // means that the child moves itself, as it did before.
+        let pinned =
+            unsafe { libc::sched_setaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), &set) };
+        PinnedThread(pinned == 0)
+    }
+}
+
+impl Drop for PinnedThread {
+    fn drop(&mut self) {
+        if !self.0 {
+            return;
+        }
+        // SAFETY: cpu_set_t is plain data; CPU_SET writes inside it; sched_setaffinity on the
+        // calling thread with a set we own.
+        unsafe {
+            let mut set: libc::cpu_set_t = std::mem::zeroed();
+            for &cpu in allowed_cpus() {
+                libc::CPU_SET(cpu, &mut set);
+            }
+            libc::sched_setaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), &set);
+        }
+    }
+}
+
 /// The CPU set holding just the slot's CPU, chosen among the CPUs this process may run on.
 fn cpu_set_for_slot(slot: usize) -> Option<libc::cpu_set_t> {
     let allowed = allowed_cpus();
@@ -172,18 +209,22 @@ fn cpu_set_for_slot(slot: usize) -> Option<libc::cpu_set_t> {
     }
 }
 
-/// The CPUs the judge may use, in order.
-pub fn allowed_cpus() -> Vec<usize> {
-    // SAFETY: sched_getaffinity fills the set we pass; CPU_ISSET only reads it.
-    unsafe {
-        let mut set: libc::cpu_set_t = std::mem::zeroed();
-        if libc::sched_getaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), &mut set) != 0 {
-            return Vec::new();
+/// The CPUs the judge may use, in order: read once, before any thread is pinned to one of them
+/// ([`PinnedThread`]).
+fn allowed_cpus() -> &'static [usize] {
+    static ALLOWED: std::sync::OnceLock<Vec<usize>> = std::sync::OnceLock::new();
+    ALLOWED.get_or_init(|| {
+        // SAFETY: sched_getaffinity fills the set we pass; CPU_ISSET only reads it.
+        unsafe {
+            let mut set: libc::cpu_set_t = std::mem::zeroed();
+            if libc::sched_getaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), &mut set) != 0 {
+                return Vec::new();
+            }
+            (0..libc::CPU_SETSIZE as usize)
+                .filter(|&cpu| libc::CPU_ISSET(cpu, &set))
+                .collect()
         }
-        (0..libc::CPU_SETSIZE as usize)
-            .filter(|&cpu| libc::CPU_ISSET(cpu, &set))
-            .collect()
-    }
+    })
 }
 
 /// How many processes the current user runs now (counted once per judge).

@@ -81,6 +81,69 @@ fn pipe() -> anyhow::Result<(OwnedFd, OwnedFd)> {
     Ok(unsafe { (OwnedFd::from_raw_fd(fds[0]), OwnedFd::from_raw_fd(fds[1])) })
 }
 
+/// The two pipes between a submission and its validator, as `(read, write)` ends.
+struct Pipes {
+    to_submission: (OwnedFd, OwnedFd),
+    from_submission: (OwnedFd, OwnedFd),
+}
+
+/// Each run's ends of the pipes, and what the judge holds while the submission runs.
+struct Connected {
+    submission: Ends,
+    validator: Ends,
+    /// Without a relay, the judge's copy of the submission's input, so that the validator's
+    /// writes never fail (see the module's comment).
+    held: Option<OwnedFd>,
+}
+
+/// Joins the two runs: directly by the pipes, or, for a transcript, through two relay threads
+/// (started in `scope`) that copy what passes into `log`.
+fn connect<'scope>(
+    scope: &'scope std::thread::Scope<'scope, '_>,
+    transcript: bool,
+    pipes: Pipes,
+    log: &'scope Mutex<Kept>,
+) -> anyhow::Result<Connected> {
+    let Pipes {
+        to_submission: (to_sub_read, to_sub_write),
+        from_submission: (from_sub_read, from_sub_write),
+    } = pipes;
+    let submission = Ends {
+        stdin: Some(to_sub_read),
+        stdout: Some(from_sub_write),
+    };
+    if transcript {
+        let (val_in_read, val_in_write) = pipe()?;
+        let (val_out_read, val_out_write) = pipe()?;
+        scope.spawn(move || relay(from_sub_read, val_in_write, Speaker::Submission, log));
+        scope.spawn(move || relay(val_out_read, to_sub_write, Speaker::Validator, log));
+        let validator = Ends {
+            stdin: Some(val_in_read),
+            stdout: Some(val_out_write),
+        };
+        return Ok(Connected {
+            submission,
+            validator,
+            held: None,
+        });
+    }
+    let held = submission
+        .stdin
+        .as_ref()
+        .map(OwnedFd::try_clone)
+        .transpose()
+        .context("keeping the validator's pipe open")?;
+    let validator = Ends {
+        stdin: Some(from_sub_read),
+        stdout: Some(to_sub_write),
+    };
+    Ok(Connected {
+        submission,
+        validator,
+        held,
+    })
+}
+
 /// Runs both programs joined by pipes until both have ended (or been stopped), and measures
 /// each. Fails as [`super::run`] does when either run fails (the judge was interrupted, the
 /// sandbox or the runner's machinery failed).
@@ -89,51 +152,29 @@ pub fn run_duet(duet: &Duet) -> Result<DuetOutcome, super::RunError> {
         pieces: Vec::new(),
         room: duet.transcript.unwrap_or(0),
     });
-    let (to_sub_read, to_sub_write) = pipe()?;
-    let (from_sub_read, from_sub_write) = pipe()?;
+    let pipes = Pipes {
+        to_submission: pipe()?,
+        from_submission: pipe()?,
+    };
     // Held until the submission has ended (see the module's comment).
-    let output_held = from_sub_write
+    let output_held = pipes
+        .from_submission
+        .1
         .try_clone()
         .context("keeping the submission's output open")?;
     let rejected = AtomicBool::new(false);
     // Tells, when the submission has ended, whether its input had already been closed.
-    let input_watch = to_sub_read
+    let input_watch = pipes
+        .to_submission
+        .0
         .try_clone()
         .context("watching the submission's input")?;
     std::thread::scope(|scope| {
-        let mut held: Option<OwnedFd> = None;
-        let (sub_ends, val_ends) = if duet.transcript.is_some() {
-            let (val_in_read, val_in_write) = pipe()?;
-            let (val_out_read, val_out_write) = pipe()?;
-            let log = &log;
-            scope.spawn(move || relay(from_sub_read, val_in_write, Speaker::Submission, log));
-            scope.spawn(move || relay(val_out_read, to_sub_write, Speaker::Validator, log));
-            let val = Ends {
-                stdin: Some(val_in_read),
-                stdout: Some(val_out_write),
-            };
-            let sub = Ends {
-                stdin: Some(to_sub_read),
-                stdout: Some(from_sub_write),
-            };
-            (sub, val)
-        } else {
-            // Kept by the judge so that the validator's writes never fail (see above).
-            held = Some(
-                to_sub_read
-                    .try_clone()
-                    .context("keeping the validator's pipe open")?,
-            );
-            let val = Ends {
-                stdin: Some(from_sub_read),
-                stdout: Some(to_sub_write),
-            };
-            let sub = Ends {
-                stdin: Some(to_sub_read),
-                stdout: Some(from_sub_write),
-            };
-            (sub, val)
-        };
+        let Connected {
+            submission: sub_ends,
+            validator: val_ends,
+            mut held,
+        } = connect(scope, duet.transcript.is_some(), pipes, &log)?;
         let rejected = &rejected;
         let validator = scope.spawn(move || {
             let start = Instant::now();

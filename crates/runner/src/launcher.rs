@@ -14,13 +14,11 @@ use std::io::{Read, Write};
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
 
 use anyhow::{Context, bail};
 
-use super::isolation::Isolation;
-use super::sandbox::{self, Mounts};
+use super::sandbox;
 
 /// The namespaces a run shares with the other runs of its submission and worker, after the
 /// user namespace that owns them (joining it first gives the capabilities to join the others).
@@ -51,7 +49,7 @@ impl KeptSandbox {
     /// Builds the sandbox with bubblewrap and keeps its namespaces. The command bubblewrap runs
     /// inside, `cat`, echoes a byte once everything is in place; then its namespaces are opened
     /// and it is let go.
-    fn start(
+    pub(super) fn start(
         bwrap: &Path,
         read_only: &[(PathBuf, PathBuf)],
         tmpfs_bytes: u64,
@@ -144,91 +142,6 @@ fn identity(fd: &OwnedFd) -> Option<(u64, u64)> {
     use std::os::unix::fs::MetadataExt;
     let file = std::fs::File::from(fd.try_clone().ok()?);
     file.metadata().ok().map(|m| (m.dev(), m.ino()))
-}
-
-/// Kept sandboxes by the mounts they show, their tmpfs size and the worker using them.
-type Key = (Vec<(PathBuf, PathBuf)>, u64, usize);
-
-/// Every kept sandbox, with the key it was started for.
-type Kept = Mutex<Vec<(Key, Arc<KeptSandbox>)>>;
-
-fn kept() -> &'static Kept {
-    static KEPT: OnceLock<Kept> = OnceLock::new();
-    KEPT.get_or_init(|| Mutex::new(Vec::new()))
-}
-
-/// The isolation for one sandboxed run of a submission: its worker's kept sandbox (started on
-/// first use), with a fresh working directory of at most `tmpfs_bytes` together with `/tmp`;
-/// where runs cannot enter a kept sandbox here, bubblewrap started for the run in `mounts.work`.
-pub fn sandbox_for_run(mounts: Mounts, tmpfs_bytes: u64, slot: usize) -> anyhow::Result<Isolation> {
-    if !supported() {
-        return Ok(Isolation::Sandbox(mounts));
-    }
-    let key = (mounts.read_only, tmpfs_bytes, slot);
-    let found = lock_kept()
-        .iter()
-        .find(|(k, _)| *k == key)
-        .map(|(_, s)| s.clone());
-    let sandbox = match found {
-        Some(sandbox) => sandbox,
-        None => {
-            let bwrap = sandbox::probe().map_err(|why| anyhow::anyhow!("{why}"))?;
-            let sandbox = Arc::new(KeptSandbox::start(bwrap, &key.0, tmpfs_bytes)?);
-            lock_kept().push((key, sandbox.clone()));
-            sandbox
-        }
-    };
-    Ok(Isolation::Kept(sandbox))
-}
-
-fn lock_kept() -> std::sync::MutexGuard<'static, Vec<(Key, Arc<KeptSandbox>)>> {
-    kept()
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner())
-}
-
-/// Lets go of every kept sandbox (their namespaces end with the last run using them).
-pub(super) fn forget_all() {
-    lock_kept().clear();
-}
-
-/// Whether runs can enter a kept sandbox here: tried once, with `true`.
-fn supported() -> bool {
-    static SUPPORTED: OnceLock<bool> = OnceLock::new();
-    *SUPPORTED.get_or_init(|| match try_kept_sandbox() {
-        Ok(()) => true,
-        Err(why) => {
-            eprintln!("note: bubblewrap is started for every run: {why:#}");
-            false
-        }
-    })
-}
-
-fn try_kept_sandbox() -> anyhow::Result<()> {
-    let bwrap = sandbox::probe().map_err(|why| anyhow::anyhow!("{why}"))?;
-    let sandbox = Arc::new(KeptSandbox::start(bwrap, &[], 1 << 20)?);
-    let dir = tempfile::tempdir().context("creating a probe directory")?;
-    let seconds = crate::units::Seconds::new(5.0).map_err(anyhow::Error::msg)?;
-    let mebibytes = crate::units::Mebibytes::new(64).map_err(anyhow::Error::msg)?;
-    let spec = super::RunSpec {
-        argv: vec!["/bin/true".into()],
-        cwd: dir.path().to_path_buf(),
-        stdin: None,
-        stdout: dir.path().join("out"),
-        stderr: dir.path().join("err"),
-        limits: super::RunLimits::validator(seconds, mebibytes),
-        cpu_slot: None,
-        env: Some(super::clean_env(Path::new(sandbox::WORK_DIR))),
-        isolation: Isolation::Kept(sandbox),
-    };
-    let outcome = super::run(&spec)?;
-    if !outcome.success() {
-        bail!(
-            "a trial run in a kept sandbox failed ({})",
-            outcome.describe_exit()
-        );
-    }
-    Ok(())
 }
 
 /// What the run's init reports about the program: its wait status and, added up over the

@@ -284,7 +284,7 @@ fn kill_session(sid: libc::pid_t, start: u64) {
     if start_time(sid).is_some_and(|s| s != start) {
         return;
     }
-    for pid in super::procfs::processes_where(|_, _| true) {
+    for pid in super::procs::processes_where(|_, _| true) {
         let in_session = stat_fields(pid)
             .and_then(|f| f.get(3).and_then(|s| s.parse::<libc::pid_t>().ok()))
             == Some(sid);

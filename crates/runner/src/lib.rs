@@ -33,14 +33,13 @@ mod ledger;
 mod limits;
 mod memory;
 mod outcome;
-mod procfs;
+mod procs;
 mod reap;
 pub mod sandbox;
 mod seccomp;
 mod spawn;
 
 use std::ffi::OsString;
-use std::fs::File;
 use std::os::unix::process::CommandExt;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -49,14 +48,13 @@ use anyhow::Context;
 
 pub use duet::{Duet, DuetOutcome, Speaker, run_duet};
 pub use identity::{RUN_GID, RUN_UID, RunUser, run_user};
-pub use isolation::{Isolation, IsolationChoice, choose_isolation};
-pub use launcher::sandbox_for_run;
+pub use isolation::{Isolation, IsolationChoice, choose_isolation, sandbox_for_run};
 pub use ledger::{forget_dir, note_dir, recover};
 pub use limits::{
     COMPILER_TASKS, DEFAULT_COMPILATION_MEMORY_MIB, DEFAULT_COMPILATION_TIME_S, RunLimits,
 };
 pub use memory::{MemoryEnforcement, admissible_jobs, memory_enforcement};
-pub use outcome::{Limit, RunError};
+pub use outcome::{Limit, RunError, signal_name};
 pub use reap::reap_orphans;
 
 /// How often the runner looks at a running child's CPU clock.
@@ -168,64 +166,13 @@ fn run_with_ends(
     ends: spawn::Ends,
     cancel: Option<&std::sync::atomic::AtomicBool>,
 ) -> Result<RunOutcome, RunError> {
-    reap::become_subreaper();
-    let spawn::Prepared {
-        mut command,
-        passed,
-    } = spawn::command(spec, ends)?;
-    let passed_fds = passed.iter().map(std::os::fd::AsRawFd::as_raw_fd).collect();
-    let cgroup = cgroup::RunCgroup::create(spec.limits.processes, spec.limits.memory)
-        .context("setting up the run's cgroup")?;
-    if spec.limits.processes.is_some() && !cgroup::pids_available() {
-        warn_unenforced_process_limit();
-    }
-    let sampler = sampled_limit(&spec.limits, cgroup.as_ref());
-    // bubblewrap needs new user namespaces itself, so it installs the filter (`--seccomp`).
-    let filter = match spec.isolation {
-        Isolation::Sandbox(_) => None,
-        _ => seccomp::filter(),
-    };
-    let setup = child::Setup::new(&spec.limits, spec.cpu_slot, cgroup.as_ref())
-        .passing(passed_fds)
-        .filtered(filter);
-    // In a kept sandbox, the child enters it (after joining the run's cgroup, so the program,
-    // its descendant, is held there too) and reports the program's own status and usage.
-    let (mut report, entry) = match &spec.isolation {
-        Isolation::Kept(kept) => {
-            let report = launcher::ReportPipe::new()?;
-            let env = spec.env.as_deref();
-            let entry = enter::Entry::new(kept.clone(), report.write_fd(), &spec.argv, env)?;
-            (Some(report), Some(entry))
-        }
-        _ => (None, None),
-    };
-    // SAFETY: the closure only makes async-signal-safe system calls on data prepared before
-    // the fork (see `child::Setup::apply` and `enter::Entry::enter`).
-    unsafe {
-        command.pre_exec(move || {
-            setup.apply()?;
-            entry.as_ref().map_or(Ok(()), enter::Entry::enter)
-        });
-    }
-    let start = Instant::now();
-    let pid = spawn::start(&mut command, &spec.isolation)?;
-    ledger::note_run(pid);
-    // The program holds its streams now; the judge's copies (pipe ends above all) must go, or
-    // the other end of a pipe would never see it close.
-    drop(command);
-    drop(passed);
-    if let Some(report) = &mut report {
-        report.close_write();
-    }
-    // In a kept sandbox the child (the entry) and the run's init share the judge's forked
-    // memory; only the program and what it starts count.
-    let sampler = sampler.map(|limit| match &spec.isolation {
-        Isolation::Kept(_) => memory::Sampler::new(limit, pid)
-            .excluding_entry(pid)
-            .counting_tmpfs(),
-        Isolation::Sandbox(_) => memory::Sampler::new(limit, pid).counting_tmpfs(),
-        Isolation::Direct => memory::Sampler::new(limit, pid),
-    });
+    let Launched {
+        pid,
+        start,
+        cgroup,
+        report,
+        sampler,
+    } = launch(spec, ends)?;
     let sampled_limit = sampler.as_ref().map(memory::Sampler::limit);
     let waited = reap::wait_with_limits(pid, start, &spec.limits, cgroup.as_ref(), sampler, cancel);
     let wall = start.elapsed();
@@ -233,15 +180,17 @@ fn run_with_ends(
     let waited = waited.context("waiting for the run (wait4)")?;
     let cgroup_peak = cgroup.as_ref().and_then(cgroup::RunCgroup::peak_memory);
     let oom_killed = cgroup.as_ref().is_some_and(cgroup::RunCgroup::oom_killed);
+    if cgroup.is_none() {
+        ledger::forget_run(pid);
+    }
     drop(cgroup);
-    ledger::forget_run(pid);
     if waited.interrupted {
         return Err(RunError::Interrupted);
     }
     // In a kept sandbox, the program's own status and usage, from the run's entry.
     let report = report.as_ref().and_then(launcher::ReportPipe::read);
-    let exit = exit_of(report.map_or(waited.status, |r| r.status), &spec.isolation);
-    if let Some(why) = sandbox_failure(spec, exit) {
+    let exit = outcome::exit_of(report.map_or(waited.status, |r| r.status), &spec.isolation);
+    if let Some(why) = outcome::sandbox_failure(spec, exit) {
         return Err(RunError::SandboxFailed(why));
     }
     let rusage_peak = match report {
@@ -269,6 +218,91 @@ fn run_with_ends(
     })
 }
 
+/// A run's first process, started, and what the runner holds for it until it ends.
+struct Launched {
+    pid: libc::pid_t,
+    start: Instant,
+    cgroup: Option<cgroup::RunCgroup>,
+    /// In a kept sandbox, where the run's entry reports the program's own status and usage.
+    report: Option<launcher::ReportPipe>,
+    sampler: Option<memory::Sampler>,
+}
+
+/// Starts a run: its command, its cgroup, what its child does before `exec`, the spawn.
+fn launch(spec: &RunSpec, ends: spawn::Ends) -> Result<Launched, RunError> {
+    reap::become_subreaper();
+    let spawn::Prepared {
+        mut command,
+        passed,
+    } = spawn::command(spec, ends)?;
+    let passed_fds = passed.iter().map(std::os::fd::AsRawFd::as_raw_fd).collect();
+    let cgroup = cgroup::RunCgroup::create(spec.limits.processes, spec.limits.memory)
+        .context("setting up the run's cgroup")?;
+    if spec.limits.processes.is_some() && !cgroup::pids_available() {
+        warn_unenforced_process_limit();
+    }
+    let sampled = sampled_limit(&spec.limits, cgroup.as_ref());
+    // bubblewrap needs new user namespaces itself, so it installs the filter (`--seccomp`).
+    let filter = match spec.isolation {
+        Isolation::Sandbox(_) => None,
+        _ => seccomp::filter(),
+    };
+    let setup = child::Setup::new(&spec.limits, spec.cpu_slot, cgroup.as_ref())
+        .passing(passed_fds)
+        .filtered(filter);
+    // In a kept sandbox, the child enters it (after joining the run's cgroup, so the program,
+    // its descendant, is held there too) and reports the program's own status and usage.
+    let (mut report, entry) = match &spec.isolation {
+        Isolation::Kept(kept) => {
+            let report = launcher::ReportPipe::new()?;
+            let env = spec.env.as_deref();
+            let entry = enter::Entry::new(kept.clone(), report.write_fd(), &spec.argv, env)?;
+            (Some(report), Some(entry))
+        }
+        _ => (None, None),
+    };
+    // SAFETY: the closure only makes async-signal-safe system calls on data prepared before
+    // the fork (see `child::Setup::apply` and `enter::Entry::enter`).
+    unsafe {
+        command.pre_exec(move || {
+            setup.apply()?;
+            entry.as_ref().map_or(Ok(()), enter::Entry::enter)
+        });
+    }
+    let pinned = child::PinnedThread::new(spec.cpu_slot);
+    let start = Instant::now();
+    let pid = spawn::start(&mut command, &spec.isolation)?;
+    drop(pinned);
+    // A run held by a cgroup is in the ledger already, with all its processes: the cgroup's
+    // directory is (see `ledger`). Only a run without one is noted (and forgotten) itself.
+    if cgroup.is_none() {
+        ledger::note_run(pid);
+    }
+    // The program holds its streams now; the judge's copies (pipe ends above all) must go, or
+    // the other end of a pipe would never see it close.
+    drop(command);
+    drop(passed);
+    if let Some(report) = &mut report {
+        report.close_write();
+    }
+    // In a kept sandbox the child (the entry) and the run's init share the judge's forked
+    // memory; only the program and what it starts count.
+    let sampler = sampled.map(|limit| match &spec.isolation {
+        Isolation::Kept(_) => memory::Sampler::new(limit, pid)
+            .excluding_entry(pid)
+            .counting_tmpfs(),
+        Isolation::Sandbox(_) => memory::Sampler::new(limit, pid).counting_tmpfs(),
+        Isolation::Direct => memory::Sampler::new(limit, pid),
+    });
+    Ok(Launched {
+        pid,
+        start,
+        cgroup,
+        report,
+        sampler,
+    })
+}
+
 /// The limit the memory sampler holds a run to, when the run needs sampling: where no cgroup
 /// holds its memory, and where the cgroup that does keeps no peak (cgroup v2 before Linux 5.19),
 /// with no limit, only to measure, so that a run stopped early (a TLE) still reports the memory
@@ -282,57 +316,11 @@ fn sampled_limit(limits: &RunLimits, cgroup: Option<&cgroup::RunCgroup>) -> Opti
     }
 }
 
-fn exit_of(status: i32, isolation: &Isolation) -> Exit {
-    match (libc::WIFSIGNALED(status), isolation) {
-        (true, _) => Exit::Signal(libc::WTERMSIG(status)),
-        // bubblewrap reports a program killed by signal N as exit code 128 + N.
-        (false, Isolation::Sandbox(_)) if (129..160).contains(&libc::WEXITSTATUS(status)) => {
-            Exit::Signal(libc::WEXITSTATUS(status) - 128)
-        }
-        (false, _) => Exit::Code(libc::WEXITSTATUS(status)),
-    }
-}
-
-/// bubblewrap's own message when it could not set up the sandbox (it then exits with code 1
-/// before the program starts, saying `bwrap: ...` on stderr).
-fn sandbox_failure(spec: &RunSpec, exit: Exit) -> Option<String> {
-    if !matches!(spec.isolation, Isolation::Sandbox(_)) || exit != Exit::Code(1) {
-        return None;
-    }
-    let mut head = [0u8; 512];
-    let n = File::open(&spec.stderr)
-        .and_then(|mut f| std::io::Read::read(&mut f, &mut head))
-        .ok()?;
-    let text = String::from_utf8_lossy(&head[..n]);
-    let line = text.lines().next()?;
-    line.starts_with("bwrap: ").then(|| line.to_string())
-}
-
 /// The working directory as the program sees it: where its `HOME` belongs.
 pub fn work_dir_seen(isolation: &Isolation, cwd: &std::path::Path) -> PathBuf {
     match isolation {
         Isolation::Direct => cwd.to_path_buf(),
         Isolation::Sandbox(_) | Isolation::Kept(_) => PathBuf::from(sandbox::WORK_DIR),
-    }
-}
-
-/// The conventional name of a signal.
-pub fn signal_name(sig: i32) -> &'static str {
-    match sig {
-        libc::SIGABRT => "SIGABRT",
-        libc::SIGBUS => "SIGBUS",
-        libc::SIGFPE => "SIGFPE",
-        libc::SIGILL => "SIGILL",
-        libc::SIGKILL => "SIGKILL",
-        libc::SIGPIPE => "SIGPIPE",
-        libc::SIGSEGV => "SIGSEGV",
-        libc::SIGTERM => "SIGTERM",
-        libc::SIGXCPU => "SIGXCPU",
-        libc::SIGXFSZ => "SIGXFSZ",
-        libc::SIGINT => "SIGINT",
-        libc::SIGTRAP => "SIGTRAP",
-        libc::SIGSYS => "SIGSYS",
-        _ => "unknown signal",
     }
 }
 

@@ -99,7 +99,7 @@ impl Sampler {
             let pgid = self.pgid;
             self.pids = match cgroup {
                 Some(cgroup) => cgroup.pids(),
-                None => super::procfs::processes_where(|_, pgrp| pgrp == pgid),
+                None => super::procs::processes_where(|_, pgrp| pgrp == pgid),
             };
             if let Some(entry) = self.entry {
                 self.pids

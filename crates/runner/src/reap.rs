@@ -9,7 +9,6 @@ use std::time::{Duration, Instant};
 
 use super::cgroup::RunCgroup;
 use super::memory::Sampler;
-use super::procfs::processes_where;
 use super::{POLL, RunLimits, Stopped};
 
 pub(super) fn become_subreaper() {
@@ -162,7 +161,7 @@ fn timeval(tv: libc::timeval) -> Duration {
 /// command) to collect orphans that left their process group before it was killed. Also removes
 /// the judge's (then empty) cgroup directories.
 pub fn reap_orphans() {
-    super::launcher::forget_all();
+    super::isolation::forget_all();
     sweep_children();
     super::cgroup::remove_bases();
 }
@@ -200,7 +199,7 @@ fn sweep_children() {
 /// reads), or, on kernels built without that file, by scanning every process in /proc (which
 /// costs milliseconds on a busy machine).
 fn children_of(parent: libc::pid_t) -> Vec<libc::pid_t> {
-    listed_children().unwrap_or_else(|| processes_where(|ppid, _| ppid == parent))
+    listed_children().unwrap_or_else(|| super::procs::processes_where(|ppid, _| ppid == parent))
 }
 
 /// The children that the kernel lists per thread of this process, or `None` where it does not.
@@ -221,7 +220,7 @@ fn listed_children() -> Option<Vec<libc::pid_t>> {
 fn run_cpu_time(pid: libc::pid_t, cgroup: Option<&RunCgroup>) -> Duration {
     let pids = match cgroup {
         Some(cgroup) => cgroup.pids(),
-        None => processes_where(|_, pgrp| pgrp == pid),
+        None => super::procs::processes_where(|_, pgrp| pgrp == pid),
     };
     pids.into_iter()
         .filter_map(cpu_clock)

@@ -63,6 +63,12 @@ impl OutputChecker {
         }
     }
 
+    /// Whether a check works in its `scratch` directory (an output validator does; the default
+    /// diff does not, and needs none made).
+    pub fn uses_scratch(&self) -> bool {
+        self.custom.is_some()
+    }
+
     /// Checks `output` for a test; `scratch` is an empty directory the check may use.
     pub fn check(&self, test: &TestCase, output: &Path, scratch: &Path) -> CheckOutcome {
         self.check_files(

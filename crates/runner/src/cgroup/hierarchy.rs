@@ -4,6 +4,8 @@
 //! delegated v2 subtree) gets one; everyone else runs without.
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// The judge's own directory for one controller, and whether it is in a v2 hierarchy.
 #[derive(Debug, Clone)]
@@ -11,6 +13,9 @@ pub(super) struct Base {
     pub dir: PathBuf,
     pub v2: bool,
     controller: &'static str,
+    /// The directory is known to be in place (made by [`Base::ensure`], not removed since), so
+    /// that a run does not make it again.
+    present: Arc<AtomicBool>,
 }
 
 impl Base {
@@ -26,6 +31,7 @@ impl Base {
             dir,
             v2,
             controller,
+            present: Arc::new(AtomicBool::new(false)),
         };
         if v2 {
             // The judge's own cgroup must pass the controller down to the directory it makes.
@@ -38,6 +44,9 @@ impl Base {
     /// Creates the directory again if it went away (see [`super::remove_bases`]), with the
     /// controller passed on to the run directories below it.
     pub(super) fn ensure(&self) -> std::io::Result<()> {
+        if self.present.load(Ordering::Acquire) {
+            return Ok(());
+        }
         match std::fs::create_dir(&self.dir) {
             Ok(()) => {}
             Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
@@ -46,7 +55,14 @@ impl Base {
         if self.v2 {
             enable(&self.dir, self.controller)?;
         }
+        self.present.store(true, Ordering::Release);
         Ok(())
+    }
+
+    /// Removes the directory (once it is empty), so that the next run makes it again.
+    pub(super) fn remove(&self) {
+        self.present.store(false, Ordering::Release);
+        let _ = std::fs::remove_dir(&self.dir);
     }
 }
 

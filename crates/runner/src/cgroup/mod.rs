@@ -278,6 +278,6 @@ fn read_number(path: &Path) -> Option<u64> {
 pub fn remove_bases() {
     let bases = bases();
     for base in [&bases.pids, &bases.memory].into_iter().flatten() {
-        let _ = std::fs::remove_dir(&base.dir);
+        base.remove();
     }
 }

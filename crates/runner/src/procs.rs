@@ -1,5 +1,5 @@
-//! Finding processes in `/proc`, for the sweeps that must see a run's processes without a
-//! cgroup (the memory sampler, the reaper, the crash ledger). A leaf: it knows nothing of runs.
+//! The process table as `/proc` shows it: finding processes by their parent and process group
+//! (the runner's reaping, its memory sampling and the ledger's crash recovery all look there).
 
 /// The processes whose parent and process group (from `/proc/PID/stat`) satisfy `keep`.
 pub(super) fn processes_where(keep: impl Fn(libc::pid_t, libc::pid_t) -> bool) -> Vec<libc::pid_t> {
