@@ -27,7 +27,6 @@ mod near_miss;
 #[path = "checkers/plant.rs"]
 mod plant;
 
-use anyhow::bail;
 use clap::Parser;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -137,19 +136,26 @@ const CONCRETE: [Family; 13] = [
     Family::Border,
 ];
 
-pub fn run(args: &[String]) -> anyhow::Result<Vec<u8>> {
+pub fn run(args: &[String]) -> crate::Result<Vec<u8>> {
     let opts: Options = super::parse_args("checkers", args)?;
     if opts.whites == Some(0) {
-        bail!("--whites must be at least 1: every board has a white piece");
+        fail!(
+            Arguments,
+            "--whites must be at least 1: every board has a white piece"
+        );
     }
     if opts.whites.is_some() && opts.outcome == Family::Dense {
-        bail!("--whites does not apply to dense boards (they hold as many whites as possible)");
+        fail!(
+            Arguments,
+            "--whites does not apply to dense boards (they hold as many whites as possible)"
+        );
     }
     if opts.outcome == Family::Combo
         && opts.others != "nobody"
         && !conditions::possible(&combos::wanted(&opts))
     {
-        bail!(
+        fail!(
+            Impossible,
             "no board has the combination {}: see `leapfrog gen checkers --help`",
             combos::wanted(&opts).name()
         );
@@ -179,7 +185,8 @@ pub fn run(args: &[String]) -> anyhow::Result<Vec<u8>> {
         }
         return Ok(canvas.text());
     }
-    bail!(
+    fail!(
+        Impossible,
         "could not plant '{}' on a {n}×{n} board with {:?} usable in {ATTEMPTS} attempts \
          (too small a board, or too many whites asked for)",
         format!("{:?}", opts.outcome).to_lowercase(),
@@ -211,7 +218,7 @@ mod tests {
     use super::*;
     use leapfrog_puzzles::checkers::{Answer, Board, answer};
 
-    fn generate(line: &str) -> anyhow::Result<Vec<u8>> {
+    fn generate(line: &str) -> crate::Result<Vec<u8>> {
         run(&crate::words(line))
     }
 

@@ -1,6 +1,5 @@
 //! `frogs`: the number of frogs a side, given or drawn.
 
-use anyhow::bail;
 use clap::Parser;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -18,15 +17,15 @@ pub struct Options {
     pub seed: u64,
 }
 
-pub fn run(args: &[String]) -> anyhow::Result<Vec<u8>> {
+pub fn run(args: &[String]) -> crate::Result<Vec<u8>> {
     let o: Options = super::parse_args("frogs", args)?;
     let mut rng = ChaCha8Rng::seed_from_u64(o.seed);
     if o.max < 1 {
-        bail!("--max must be at least 1");
+        fail!(Arguments, "--max must be at least 1");
     }
     let n = o.n.unwrap_or_else(|| rng.random_range(1..=o.max));
     if !(1..=200).contains(&n) {
-        bail!("N must lie in 1..=200, not {n}");
+        fail!(Arguments, "N must lie in 1..=200, not {n}");
     }
     Ok(format!("{n}\n").into_bytes())
 }

@@ -8,6 +8,13 @@
 //! machine. Generators may call the reference solvers in `leapfrog_puzzles` to check the outcome
 //! they planted before returning a test.
 
+/// Returns a [`GenerateError`] of the given kind with a formatted message.
+macro_rules! fail {
+    ($kind:ident, $($message:tt)+) => {
+        return Err($crate::GenerateError::$kind(format!($($message)+)))
+    };
+}
+
 pub mod checkers;
 pub mod frogs;
 pub mod pairs;
@@ -20,7 +27,30 @@ pub mod shifting_query;
 pub use leapfrog_util::{split_command, words};
 
 /// Builds one test input from a generator command line (without the generator's name).
-pub type GenerateFn = fn(&[String]) -> anyhow::Result<Vec<u8>>;
+pub type GenerateFn = fn(&[String]) -> Result<Vec<u8>>;
+
+/// Why a generator made no test. The message is what `leapfrog gen` and plan errors print.
+#[derive(Debug, thiserror::Error)]
+pub enum GenerateError {
+    /// clap refused the generator's arguments, or they asked for `--help` or `--version`:
+    /// `leapfrog gen` prints it as clap prints it (help on stdout, usage errors on stderr).
+    #[error(transparent)]
+    Usage(#[from] clap::Error),
+    /// Argument values that clap accepts one by one but that do not fit (`--min` above
+    /// `--max`, `--whites 0`, a size outside the problem's bounds).
+    #[error("{0}")]
+    Arguments(String),
+    /// A request no test satisfies, or none was found within the generator's attempts (no
+    /// size with that remainder, no board with that combination, a move budget too small).
+    #[error("{0}")]
+    Impossible(String),
+    /// The reference solver disagrees with what the generator planted: a bug in one of them.
+    #[error("internal error: {0}")]
+    Disagree(String),
+}
+
+/// A generator's result.
+pub type Result<T> = std::result::Result<T, GenerateError>;
 
 /// One generator, as [`ALL`] lists it.
 pub struct Generator {
@@ -88,7 +118,7 @@ pub fn find(name: &str) -> Option<&'static Generator> {
 
 /// Parses a generator's own arguments with clap, the generator's name standing in for `argv[0]`.
 /// A `--help` request comes back as a `clap::Error`, which `leapfrog gen` prints as help.
-pub fn parse_args<T: clap::Parser>(name: &str, args: &[String]) -> anyhow::Result<T> {
+pub fn parse_args<T: clap::Parser>(name: &str, args: &[String]) -> Result<T> {
     Ok(T::try_parse_from(
         std::iter::once(name).chain(args.iter().map(String::as_str)),
     )?)

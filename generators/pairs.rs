@@ -6,7 +6,6 @@
 //! outcome is not planted: it follows from n (`None` for n <= 2, n + 1 moves for n = 3, n
 //! moves from there on).
 
-use anyhow::bail;
 use clap::Parser;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -37,7 +36,7 @@ pub struct Options {
 }
 
 /// The n an option set asks for.
-pub fn pick_n(opts: &Options) -> anyhow::Result<u64> {
+pub fn pick_n(opts: &Options) -> crate::Result<u64> {
     if let Some(n) = opts.n {
         return Ok(n);
     }
@@ -45,7 +44,12 @@ pub fn pick_n(opts: &Options) -> anyhow::Result<u64> {
     match opts.residue {
         None => {
             if opts.min > opts.max {
-                bail!("--min {} is larger than --max {}", opts.min, opts.max);
+                fail!(
+                    Arguments,
+                    "--min {} is larger than --max {}",
+                    opts.min,
+                    opts.max
+                );
             }
             Ok(rng.random_range(opts.min..=opts.max))
         }
@@ -58,7 +62,8 @@ pub fn pick_n(opts: &Options) -> anyhow::Result<u64> {
                 first
             };
             if first > opts.max {
-                bail!(
+                fail!(
+                    Impossible,
                     "no n in {}..={} has remainder {r} modulo 4",
                     opts.min,
                     opts.max
@@ -70,7 +75,7 @@ pub fn pick_n(opts: &Options) -> anyhow::Result<u64> {
     }
 }
 
-pub fn run(args: &[String]) -> anyhow::Result<Vec<u8>> {
+pub fn run(args: &[String]) -> crate::Result<Vec<u8>> {
     let opts: Options = super::parse_args("pairs", args)?;
     Ok(format!("{}\n", pick_n(&opts)?).into_bytes())
 }

@@ -1,7 +1,6 @@
 //! `shifting`: games `n m` for the `shifting` problem, by shape (square, more blacks, more whites,
 //! one checker on a side) and size (random, or the largest the move budget allows).
 
-use anyhow::bail;
 use clap::Parser;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -54,9 +53,9 @@ fn widest(n: u64, budget: u64) -> u64 {
 }
 
 /// Picks from `lo..=hi`: the top when `largest`, else uniformly.
-fn pick(rng: &mut ChaCha8Rng, lo: u64, hi: u64, largest: bool) -> anyhow::Result<u64> {
+fn pick(rng: &mut ChaCha8Rng, lo: u64, hi: u64, largest: bool) -> crate::Result<u64> {
     if lo > hi {
-        bail!("no game of this shape fits the move budget");
+        fail!(Impossible, "no game of this shape fits the move budget");
     }
     Ok(if largest {
         hi
@@ -66,7 +65,7 @@ fn pick(rng: &mut ChaCha8Rng, lo: u64, hi: u64, largest: bool) -> anyhow::Result
 }
 
 /// Draws `(n, m)` for the options.
-pub fn draw(o: &Options) -> anyhow::Result<(u64, u64)> {
+pub fn draw(o: &Options) -> crate::Result<(u64, u64)> {
     let mut rng = ChaCha8Rng::seed_from_u64(o.seed);
     let budget = o.max_moves;
     let (n, m) = match (o.n, o.m) {
@@ -99,15 +98,21 @@ pub fn draw(o: &Options) -> anyhow::Result<(u64, u64)> {
         },
     };
     if n == 0 || m == 0 {
-        bail!("both sides need at least one checker (n = {n}, m = {m})");
+        fail!(
+            Arguments,
+            "both sides need at least one checker (n = {n}, m = {m})"
+        );
     }
     match min_moves(n, m) {
         Some(k) if k <= budget => Ok((n, m)),
-        _ => bail!("n = {n}, m = {m} needs more than --max-moves {budget} moves"),
+        _ => fail!(
+            Impossible,
+            "n = {n}, m = {m} needs more than --max-moves {budget} moves"
+        ),
     }
 }
 
-pub fn run(args: &[String]) -> anyhow::Result<Vec<u8>> {
+pub fn run(args: &[String]) -> crate::Result<Vec<u8>> {
     let options: Options = super::parse_args("shifting", args)?;
     let (n, m) = draw(&options)?;
     Ok(format!("{n} {m}\n").into_bytes())

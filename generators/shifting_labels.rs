@@ -2,7 +2,6 @@
 //! labels, the smallest, the largest) or `k` just outside the set of labels. Every test is
 //! checked against [`is_label`] before it is written.
 
-use anyhow::bail;
 use clap::Parser;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -54,7 +53,7 @@ fn bits_read(n: u64, label: u64) -> u32 {
     bit
 }
 
-pub fn run(args: &[String]) -> anyhow::Result<Vec<u8>> {
+pub fn run(args: &[String]) -> crate::Result<Vec<u8>> {
     let o: Options = super::parse_args("shifting-labels", args)?;
     let mut rng = ChaCha8Rng::seed_from_u64(o.seed);
     let n = o.n.unwrap_or_else(|| rng.random_range(1..=60u64));
@@ -65,7 +64,7 @@ pub fn run(args: &[String]) -> anyhow::Result<Vec<u8>> {
     let Some(kind) = o.kind else {
         let k = o.k.expect("clap requires --kind or --k");
         if k >= 1 << 62 {
-            bail!("k must be below 2^62");
+            fail!(Arguments, "k must be below 2^62");
         }
         return Ok(format!("{n} {k}\n").into_bytes());
     };
@@ -85,8 +84,9 @@ pub fn run(args: &[String]) -> anyhow::Result<Vec<u8>> {
         }
     };
     if is_label(n, k) != should_be_label {
-        bail!(
-            "internal error: k = {k} should {}be a label of n = {n}",
+        fail!(
+            Disagree,
+            "k = {k} should {}be a label of n = {n}",
             if should_be_label { "" } else { "not " }
         );
     }

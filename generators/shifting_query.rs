@@ -3,7 +3,6 @@
 //! the phases of the canonical solution, and the ends of the long triangular blocks of the
 //! opening and closing (where a floating-point square root goes wrong).
 
-use anyhow::bail;
 use clap::Parser;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -73,9 +72,9 @@ fn phase_ends(n: u64, m: u64) -> [u64; 3] {
     [opening, crossing, crossing + (big - small) * (small + 1)]
 }
 
-pub fn draw_sides(o: &Options, rng: &mut ChaCha8Rng) -> anyhow::Result<(u64, u64)> {
+pub fn draw_sides(o: &Options, rng: &mut ChaCha8Rng) -> crate::Result<(u64, u64)> {
     if o.max_side < 2 {
-        bail!("--max-side must be at least 2");
+        fail!(Arguments, "--max-side must be at least 2");
     }
     let side = |rng: &mut ChaCha8Rng| rng.random_range(2..=o.max_side);
     let (n, m) = match (o.n, o.m) {
@@ -88,7 +87,7 @@ pub fn draw_sides(o: &Options, rng: &mut ChaCha8Rng) -> anyhow::Result<(u64, u64
                 Shape::Any => (a, b),
                 Shape::Square => (a, a),
                 Shape::MoreBlack | Shape::MoreWhite if a == b => {
-                    bail!("drew equal sides; try another seed")
+                    fail!(Impossible, "drew equal sides; try another seed")
                 }
                 Shape::MoreBlack => (a.max(b), a.min(b)),
                 Shape::MoreWhite => (a.min(b), a.max(b)),
@@ -96,7 +95,10 @@ pub fn draw_sides(o: &Options, rng: &mut ChaCha8Rng) -> anyhow::Result<(u64, u64
         }
     };
     if !(2..=1_000_000_000).contains(&n) || !(2..=1_000_000_000).contains(&m) {
-        bail!("the sides must lie in 2..=10^9 (n = {n}, m = {m})");
+        fail!(
+            Arguments,
+            "the sides must lie in 2..=10^9 (n = {n}, m = {m})"
+        );
     }
     Ok((n, m))
 }
@@ -148,21 +150,21 @@ fn one_index(kind: Indices, rng: &mut ChaCha8Rng, k: u64, n: u64, m: u64, total:
     }
 }
 
-pub fn run(args: &[String]) -> anyhow::Result<Vec<u8>> {
+pub fn run(args: &[String]) -> crate::Result<Vec<u8>> {
     let o: Options = super::parse_args("shifting-query", args)?;
     let mut rng = ChaCha8Rng::seed_from_u64(o.seed);
     let (n, m) = draw_sides(&o, &mut rng)?;
     let total = n * m + n + m;
     let q = if o.indices == Indices::All {
         if total > o.q {
-            bail!("--indices all needs K = {total} <= q = {}", o.q);
+            fail!(Arguments, "--indices all needs K = {total} <= q = {}", o.q);
         }
         total
     } else {
         o.q
     };
     if !(1..=100_000).contains(&q) {
-        bail!("q must lie in 1..=100000");
+        fail!(Arguments, "q must lie in 1..=100000");
     }
     let mut text = format!("{n} {m} {q}\n");
     for k in 0..q {

@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use anyhow::bail;
 use clap::Args;
 
-use leapfrog_puzzles::registry::{self, CountMethod, CountRequest};
+use leapfrog_puzzles::registry::{self, CountError, CountMethod, CountRequest};
 
 /// How to count.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -90,6 +90,11 @@ pub fn run(args: CountArgs) -> anyhow::Result<ExitCode> {
         (None, Some(n)) => CountRequest::One { n, method },
         (None, None) => unreachable!("clap requires n without --table"),
     };
-    counter(&request, &mut io::stdout().lock())?;
+    counter(&request, &mut io::stdout().lock()).map_err(|err| match err {
+        // A bare write error stays an `io::Error` in the chain, so that a closed pipe
+        // (`leapfrog count pairs 12 --list | head`) is seen as the reader's choice.
+        CountError::Io(io) => anyhow::Error::from(io),
+        other => anyhow::Error::from(other),
+    })?;
     Ok(ExitCode::SUCCESS)
 }

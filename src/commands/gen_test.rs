@@ -49,10 +49,8 @@ pub fn run(args: GenArgs) -> anyhow::Result<ExitCode> {
     let bytes = match (generator.run)(&args.args) {
         Ok(bytes) => bytes,
         // Help and usage errors of the generator's own arguments print as clap prints them.
-        Err(err) => match err.downcast::<clap::Error>() {
-            Ok(clap_err) => clap_err.exit(),
-            Err(err) => return Err(err).with_context(|| format!("generator '{name}'")),
-        },
+        Err(generators::GenerateError::Usage(clap_err)) => clap_err.exit(),
+        Err(err) => return Err(err).with_context(|| format!("generator '{name}'")),
     };
     out.write_all(&bytes)?;
     out.flush()?;

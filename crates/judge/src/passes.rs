@@ -327,5 +327,5 @@ fn write_transcript(path: &Path, pieces: &[(Speaker, Vec<u8>)]) -> anyhow::Resul
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir)?;
     }
-    leapfrog_util::write_atomically(path, text.as_bytes())
+    Ok(leapfrog_util::write_atomically(path, text.as_bytes())?)
 }

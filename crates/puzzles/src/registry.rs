@@ -9,7 +9,7 @@
 //! names up here and never match on them, so adding a family means writing its entry and
 //! adding its name to the list.
 
-use std::io::Write;
+use std::io::{self, Write};
 use std::ops::RangeInclusive;
 
 pub use super::FAMILIES;
@@ -121,7 +121,32 @@ pub enum CountRequest {
 }
 
 /// Answers a [`CountRequest`] on the writer (stdout for `leapfrog count`).
-pub type CountFn = fn(&CountRequest, &mut dyn Write) -> anyhow::Result<()>;
+pub type CountFn = fn(&CountRequest, &mut dyn Write) -> Result<(), CountError>;
+
+/// Why a counter stopped without its answer.
+#[derive(Debug, thiserror::Error)]
+pub enum CountError {
+    /// The size lies outside what the method can count (`what` names the method).
+    #[error("n must be between 1 and {max} for {what} (got {n})")]
+    OutOfRange {
+        n: u32,
+        max: u32,
+        what: &'static str,
+    },
+    /// Two counting methods disagree on one size: a bug in one of them.
+    #[error("n = {n}: the structural count {structural} differs from the search's {searched}")]
+    Disagree {
+        n: u32,
+        structural: String,
+        searched: String,
+    },
+    /// Writing the list of solutions failed.
+    #[error("writing the solutions")]
+    List(#[source] io::Error),
+    /// Writing the answer failed.
+    #[error(transparent)]
+    Io(#[from] io::Error),
+}
 
 /// Every problem of every family, in `--list` order.
 pub fn all() -> impl Iterator<Item = &'static Puzzle> {

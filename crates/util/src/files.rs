@@ -4,8 +4,58 @@
 use std::io::Write;
 use std::path::Path;
 
-use anyhow::Context;
 use sha2::{Digest, Sha256};
+
+/// Why writing, copying or staging files failed: what was being done, on which path, and the
+/// system's reason. The message carries the whole chain of causes (`creating /x: Permission
+/// denied`), as an anyhow chain printed with `{:#}` did: some callers print it with `{}`.
+#[derive(Debug, thiserror::Error)]
+pub enum FileError {
+    /// The path has no parent directory to write beside (`what` names the path's role).
+    #[error("{what} has a parent directory")]
+    NoParent { what: &'static str },
+    /// A file-system call failed; `doing` names the step and the path (`creating /x`).
+    #[error("{doing}: {}", chain(.cause))]
+    Io {
+        doing: String,
+        cause: std::io::Error,
+    },
+    /// Walking a directory tree failed below `doing`'s path.
+    #[error("{doing}: {}", chain(.cause))]
+    Walk {
+        doing: String,
+        cause: walkdir::Error,
+    },
+    /// An entry met while walking a tree could not be read.
+    #[error("{}", chain(.0))]
+    Entry(walkdir::Error),
+    /// Renaming a finished temporary file into place failed.
+    #[error("{doing}: {}", chain(.cause))]
+    Persist {
+        doing: String,
+        cause: tempfile::PersistError,
+    },
+}
+
+/// An error and its causes, joined by ": ".
+fn chain(err: &dyn std::error::Error) -> String {
+    let mut text = err.to_string();
+    let mut cause = err.source();
+    while let Some(err) = cause {
+        text.push_str(": ");
+        text.push_str(&err.to_string());
+        cause = err.source();
+    }
+    text
+}
+
+/// Labels an I/O error with the step and path it stopped.
+fn doing<T>(result: std::io::Result<T>, doing: impl FnOnce() -> String) -> Result<T, FileError> {
+    result.map_err(|cause| FileError::Io {
+        doing: doing(),
+        cause,
+    })
+}
 
 /// How much of a program's message (a validator's reason, a crash's stderr) a report keeps.
 pub const MESSAGE_BYTES: usize = 8 << 10;
@@ -75,17 +125,20 @@ pub fn file_system_full(dir: &Path) -> Option<(u64, u64)> {
 }
 
 /// Writes a file through a temporary file in the same directory and a rename.
-pub fn write_atomically(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
-    let dir = path
-        .parent()
-        .context("a file to write has a parent directory")?;
-    std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
-    let mut temp = tempfile::Builder::new()
-        .prefix(".tmp-")
-        .tempfile_in(dir)
-        .with_context(|| format!("creating a temporary file in {}", dir.display()))?;
-    temp.write_all(bytes)
-        .with_context(|| format!("writing {}", path.display()))?;
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), FileError> {
+    let dir = path.parent().ok_or(FileError::NoParent {
+        what: "a file to write",
+    })?;
+    doing(std::fs::create_dir_all(dir), || {
+        format!("creating {}", dir.display())
+    })?;
+    let mut temp = doing(
+        tempfile::Builder::new().prefix(".tmp-").tempfile_in(dir),
+        || format!("creating a temporary file in {}", dir.display()),
+    )?;
+    doing(temp.write_all(bytes), || {
+        format!("writing {}", path.display())
+    })?;
     temp.as_file().sync_all().ok();
     // Temporary files are private (0600); the file we leave is an ordinary one.
     {
@@ -94,8 +147,10 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
             .as_file()
             .set_permissions(std::fs::Permissions::from_mode(0o644));
     }
-    temp.persist(path)
-        .with_context(|| format!("writing {}", path.display()))?;
+    temp.persist(path).map_err(|cause| FileError::Persist {
+        doing: format!("writing {}", path.display()),
+        cause,
+    })?;
     Ok(())
 }
 
@@ -103,7 +158,7 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
 /// else in memory (`/dev/shm`) where the system has it, else in `/tmp`. Creating and removing
 /// a few small files there costs a fraction of what a journalled disk does, which matters for
 /// a command whose whole cost beyond the checker is a few milliseconds.
-pub fn scratch_dir(prefix: &str) -> anyhow::Result<tempfile::TempDir> {
+pub fn scratch_dir(prefix: &str) -> Result<tempfile::TempDir, FileError> {
     let mut builder = tempfile::Builder::new();
     builder.prefix(prefix);
     if std::env::var_os("TMPDIR").is_none()
@@ -111,20 +166,24 @@ pub fn scratch_dir(prefix: &str) -> anyhow::Result<tempfile::TempDir> {
     {
         return Ok(dir);
     }
-    builder.tempdir().context("creating a scratch directory")
+    doing(builder.tempdir(), || "creating a scratch directory".into())
 }
 
 /// A fresh directory beside the cache entry `entry`, to build it in before [`publish_dir`]
 /// renames it into place: readers never see half an entry.
-pub fn staging_dir_for(entry: &Path) -> anyhow::Result<tempfile::TempDir> {
-    let parent = entry
-        .parent()
-        .context("a cache entry has a parent directory")?;
-    std::fs::create_dir_all(parent).with_context(|| format!("creating {}", parent.display()))?;
-    tempfile::Builder::new()
-        .prefix(".building-")
-        .tempdir_in(parent)
-        .with_context(|| format!("creating a build directory in {}", parent.display()))
+pub fn staging_dir_for(entry: &Path) -> Result<tempfile::TempDir, FileError> {
+    let parent = entry.parent().ok_or(FileError::NoParent {
+        what: "a cache entry",
+    })?;
+    doing(std::fs::create_dir_all(parent), || {
+        format!("creating {}", parent.display())
+    })?;
+    doing(
+        tempfile::Builder::new()
+            .prefix(".building-")
+            .tempdir_in(parent),
+        || format!("creating a build directory in {}", parent.display()),
+    )
 }
 
 /// Renames a finished staging directory to `entry`. When another process published the same
@@ -133,12 +192,14 @@ pub fn publish_dir(
     staging: tempfile::TempDir,
     entry: &Path,
     published: impl Fn() -> bool,
-) -> anyhow::Result<()> {
+) -> Result<(), FileError> {
     let built = staging.keep();
     if let Err(err) = std::fs::rename(&built, entry) {
         let _ = std::fs::remove_dir_all(&built);
         if !published() {
-            return Err(err).with_context(|| format!("storing the build in {}", entry.display()));
+            return doing(Err(err), || {
+                format!("storing the build in {}", entry.display())
+            });
         }
     }
     Ok(())
@@ -189,24 +250,39 @@ pub fn uuid_text(digest: &[u8], version: u8) -> String {
 
 /// Copies everything below `from` into the existing directory `to` (following symbolic links,
 /// replacing files of the same name), each file readable by all, executable as it was.
-pub fn copy_dir_contents(from: &Path, to: &Path) -> anyhow::Result<()> {
+pub fn copy_dir_contents(from: &Path, to: &Path) -> Result<(), FileError> {
     use std::os::unix::fs::PermissionsExt;
     for entry in walkdir::WalkDir::new(from).follow_links(true) {
-        let entry = entry.with_context(|| format!("reading {}", from.display()))?;
+        let entry = entry.map_err(|cause| FileError::Walk {
+            doing: format!("reading {}", from.display()),
+            cause,
+        })?;
         let rel = entry.path().strip_prefix(from).unwrap_or(entry.path());
         if rel.as_os_str().is_empty() {
             continue;
         }
         let target = to.join(rel);
         if entry.file_type().is_dir() {
-            std::fs::create_dir_all(&target)
-                .with_context(|| format!("creating {}", target.display()))?;
+            doing(std::fs::create_dir_all(&target), || {
+                format!("creating {}", target.display())
+            })?;
         } else {
-            std::fs::copy(entry.path(), &target)
-                .with_context(|| format!("copying {}", entry.path().display()))?;
-            let executable = entry.metadata()?.permissions().mode() & 0o111;
-            std::fs::set_permissions(&target, std::fs::Permissions::from_mode(0o644 | executable))
-                .with_context(|| format!("{}", target.display()))?;
+            doing(std::fs::copy(entry.path(), &target), || {
+                format!("copying {}", entry.path().display())
+            })?;
+            let executable = entry
+                .metadata()
+                .map_err(FileError::Entry)?
+                .permissions()
+                .mode()
+                & 0o111;
+            doing(
+                std::fs::set_permissions(
+                    &target,
+                    std::fs::Permissions::from_mode(0o644 | executable),
+                ),
+                || format!("{}", target.display()),
+            )?;
         }
     }
     Ok(())
@@ -215,17 +291,21 @@ pub fn copy_dir_contents(from: &Path, to: &Path) -> anyhow::Result<()> {
 /// Lets every user read (and enter, and run what its owner may run) everything below `dir`,
 /// which stays writable by its owner alone: for a cache entry that runs of another user read
 /// and execute (a build directory starts private, mode 0700).
-pub fn readable_by_all(dir: &Path) -> anyhow::Result<()> {
+pub fn readable_by_all(dir: &Path) -> Result<(), FileError> {
     use std::os::unix::fs::PermissionsExt;
     for entry in walkdir::WalkDir::new(dir) {
-        let entry = entry.with_context(|| format!("listing {}", dir.display()))?;
+        let entry = entry.map_err(|cause| FileError::Walk {
+            doing: format!("listing {}", dir.display()),
+            cause,
+        })?;
         if entry.path_is_symlink() {
             continue;
         }
         let path = entry.path();
-        let meta = entry
-            .metadata()
-            .with_context(|| format!("reading {}", path.display()))?;
+        let meta = entry.metadata().map_err(|cause| FileError::Walk {
+            doing: format!("reading {}", path.display()),
+            cause,
+        })?;
         let mode = meta.permissions().mode() & 0o7777;
         // Read for all; enter (a directory) or run (what the owner may run) for all.
         let x = if meta.is_dir() || mode & 0o100 != 0 {
@@ -235,8 +315,10 @@ pub fn readable_by_all(dir: &Path) -> anyhow::Result<()> {
         };
         let wanted = mode | 0o044 | x;
         if wanted != mode {
-            std::fs::set_permissions(path, std::fs::Permissions::from_mode(wanted))
-                .with_context(|| format!("opening {} to runs", path.display()))?;
+            doing(
+                std::fs::set_permissions(path, std::fs::Permissions::from_mode(wanted)),
+                || format!("opening {} to runs", path.display()),
+            )?;
         }
     }
     Ok(())

@@ -7,18 +7,17 @@ use std::io::{self, Write};
 use std::ops::RangeInclusive;
 use std::time::Instant;
 
-use anyhow::{Context, bail};
 use num_bigint::BigUint;
 
 use super::{count_optimal, count_structural, list_optimal, minimum_moves, observed_pattern_exact};
 use crate::pairs::state::MAX_SEARCH_N;
-use crate::registry::{CountMethod, CountRequest};
+use crate::registry::{CountError, CountMethod, CountRequest};
 
 /// The largest n the structural counter accepts (n = 1000 takes well under a second).
 const MAX_STRUCTURAL_N: u32 = 100_000;
 
 /// The pairs family's counter (its registry entry's `counter`).
-pub fn run(request: &CountRequest, out: &mut dyn Write) -> anyhow::Result<()> {
+pub fn run(request: &CountRequest, out: &mut dyn Write) -> Result<(), CountError> {
     match request {
         CountRequest::One { n, method } => {
             check_size(*n, *method)?;
@@ -49,13 +48,13 @@ pub fn run(request: &CountRequest, out: &mut dyn Write) -> anyhow::Result<()> {
     Ok(())
 }
 
-fn check_size(n: u32, method: CountMethod) -> anyhow::Result<()> {
+fn check_size(n: u32, method: CountMethod) -> Result<(), CountError> {
     let (max, what) = match method {
         CountMethod::Structural => (MAX_STRUCTURAL_N, "the structural count"),
         CountMethod::Search => (MAX_SEARCH_N, "counting by search (or --list)"),
     };
     if !(1..=max).contains(&n) {
-        bail!("n must be between 1 and {max} for {what} (got {n})");
+        return Err(CountError::OutOfRange { n, max, what });
     }
     Ok(())
 }
@@ -72,7 +71,7 @@ fn count_with(n: u32, method: CountMethod) -> (BigUint, Option<u64>) {
 }
 
 /// Every optimal solution, one per line (moves separated by spaces), then the count.
-fn list(n: u32, out: &mut dyn Write) -> anyhow::Result<()> {
+fn list(n: u32, out: &mut dyn Write) -> Result<(), CountError> {
     // Millions of short lines: buffer them rather than write each on its own.
     let mut buffered = io::BufWriter::with_capacity(1 << 20, out);
     let mut line = String::new();
@@ -87,7 +86,7 @@ fn list(n: u32, out: &mut dyn Write) -> anyhow::Result<()> {
         line.push('\n');
         buffered.write_all(line.as_bytes())
     })
-    .context("writing the solutions")?;
+    .map_err(CountError::List)?;
     writeln!(buffered, "{total} optimal solutions")?;
     buffered.flush()?;
     Ok(())
@@ -99,7 +98,7 @@ fn table(
     method: CountMethod,
     search_up_to: u32,
     out: &mut dyn Write,
-) -> anyhow::Result<()> {
+) -> Result<(), CountError> {
     writeln!(
         out,
         "| n | minimum moves | optimal solutions | 2^(n-4) | observed pattern | positions expanded | time | search time |"
@@ -115,7 +114,11 @@ fn table(
             let (searched, effort) = count_with(n, CountMethod::Search);
             search_time = format!("{:.3} s", clock.elapsed().as_secs_f64());
             if searched != count {
-                bail!("n = {n}: the structural count {count} differs from the search's {searched}");
+                return Err(CountError::Disagree {
+                    n,
+                    structural: count.to_string(),
+                    searched: searched.to_string(),
+                });
             }
             expanded = effort;
         } else if method == CountMethod::Search {
