@@ -5,6 +5,7 @@
 //! each pinned to its own CPU) through the [`TestRunner`] and combines the test verdicts.
 
 mod beyond;
+mod cause;
 mod classify;
 mod fault;
 mod filter;
@@ -21,6 +22,7 @@ use anyhow::Context;
 use serde::Serialize;
 
 pub use crate::verdict::Verdict;
+pub use cause::Cause;
 pub use passes::play_reference;
 pub use score::GroupScore;
 pub use slots::Busy;
@@ -85,8 +87,10 @@ pub struct TestResult {
     pub time_s: f64,
     /// Peak resident memory in MiB.
     pub memory_mib: f64,
-    /// Empty when accepted; otherwise one line saying why not.
-    pub message: String,
+    /// Why the test got its verdict; in JSON its words (`message`): empty when accepted,
+    /// otherwise one line saying why not.
+    #[serde(rename = "message")]
+    pub cause: Cause,
     /// Lines that show the problem (the differing lines, the checker's drawing); not in JSON.
     #[serde(skip)]
     pub details: Vec<String>,
@@ -101,10 +105,19 @@ pub struct TestResult {
     /// longer still); not in JSON.
     #[serde(skip)]
     pub cut_off: bool,
-    /// The limit the run passed, when that is why it failed (the wall-clock limit only when its
-    /// CPU time stayed under the CPU limit); not in JSON.
-    #[serde(skip)]
-    pub limit: Option<crate::runner::Limit>,
+}
+
+impl TestResult {
+    /// The limit the run passed, when that is why it failed (see [`Cause::limit`]).
+    pub fn limit(&self) -> Option<Limit> {
+        self.cause.limit()
+    }
+
+    /// Gives the test a new cause, and the verdict that goes with it.
+    pub fn set_cause(&mut self, cause: Cause) {
+        self.verdict = cause.verdict();
+        self.cause = cause;
+    }
 }
 
 /// The result of judging one submission.
@@ -329,7 +342,7 @@ impl Judge {
                     run()
                 };
                 let result = match first {
-                    Ok(r) if r.limit == Some(Limit::WallClock) && submission.rerun_wall_clock => {
+                    Ok(r) if r.limit() == Some(Limit::WallClock) && submission.rerun_wall_clock => {
                         let _alone = alone.write().unwrap_or_else(|e| e.into_inner());
                         run().map(classify::run_again_alone)
                     }

@@ -7,7 +7,7 @@
 use serde::Serialize;
 
 use super::{Row, Status};
-use crate::judge::{JudgeOptions, TestResult};
+use crate::judge::{Cause, JudgeOptions, TestResult};
 use crate::package::{Package, Submission, TestScope, TimeLimitUse, Timing};
 use crate::verdict::Verdict;
 
@@ -155,11 +155,10 @@ pub(super) fn retime(row: &mut Row, limit_s: f64) -> bool {
     let mut changed = false;
     for t in &mut row.tests {
         if t.verdict != Verdict::Je && t.verdict != Verdict::Tle && t.time_s > limit_s {
-            t.verdict = Verdict::Tle;
-            t.message = format!(
-                "used {:.2} s of CPU time, more than the {limit_s:.2} s time limit",
-                t.time_s
-            );
+            t.set_cause(Cause::PastLimit {
+                used_s: t.time_s,
+                limit_s,
+            });
             changed = true;
         }
     }

@@ -348,7 +348,7 @@ fn assess(expected: &Expectation, report: &JudgeReport) -> (Status, String) {
     if let Some(je) = report.tests.iter().find(|t| t.verdict == Verdict::Je) {
         return (
             Status::Error,
-            format!("judge error on {}: {}", je.name, je.message),
+            format!("judge error on {}: {}", je.name, je.cause),
         );
     }
     if report.verdict == Verdict::Ce {
@@ -365,13 +365,14 @@ fn assess(expected: &Expectation, report: &JudgeReport) -> (Status, String) {
 /// Whether the verdicts of the tests judged met the expectation, and why not.
 fn assess_tests(expected: &Expectation, tests: &[TestResult]) -> (Status, String) {
     let judged: Vec<(&str, Verdict)> = tests.iter().map(|t| (t.name.as_str(), t.verdict)).collect();
-    let messages: Vec<&str> = tests.iter().map(|t| t.message.as_str()).collect();
+    let messages: Vec<String> = tests.iter().map(|t| t.cause.to_string()).collect();
+    let messages: Vec<&str> = messages.iter().map(String::as_str).collect();
     if let Err(why) = expected.check(&judged, &messages) {
         return (Status::Mismatch, why);
     }
     let reason = match tests.iter().find(|t| t.verdict != Verdict::Ac) {
         None => format!("{} accepted", crate::util::plural(tests.len(), "test")),
-        Some(t) => format!("{} on {}: {}", t.verdict, t.name, t.message),
+        Some(t) => format!("{} on {}: {}", t.verdict, t.name, t.cause),
     };
     (Status::Ok, reason)
 }
