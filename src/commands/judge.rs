@@ -52,8 +52,8 @@ pub struct RunOptions {
     #[arg(long, short = 'j', value_name = "N", allow_negative_numbers = true, value_parser = crate::units::parse_jobs)]
     pub jobs: Option<u64>,
     /// Only tests whose names match: comma-separated globs (`secret/none/*`) or substrings.
-    #[arg(long, value_name = "FILTER", value_parser = crate::judge::parse_filter)]
-    pub tests: Option<String>,
+    #[arg(long, value_name = "FILTER", value_parser = crate::judge::TestFilter::parse)]
+    pub tests: Option<crate::judge::TestFilter>,
     /// CPU time limit per test in seconds, instead of problem.yaml's.
     #[arg(long, value_name = "S", allow_negative_numbers = true, value_parser = Seconds::parse)]
     pub time_limit: Option<Seconds>,
@@ -115,7 +115,7 @@ pub fn run(args: JudgeArgs) -> anyhow::Result<ExitCode> {
     super::warn_without_samples(&package);
     let mut recorder = match &args.report {
         Some(_) => {
-            let tests = crate::matrix::selected_tests(&package, options.filter.as_deref())?;
+            let tests = crate::judge::selected_tests(&package, options.filter.as_ref())?;
             Some(crate::matrix::Recorder::new(&package, tests)?)
         }
         None => None,

@@ -14,7 +14,7 @@ mod score;
 mod slots;
 mod test_run;
 
-pub use filter::{matches_filter, parse_filter};
+pub use filter::{FilterError, TestFilter, selected_tests};
 
 use std::path::{Path, PathBuf};
 
@@ -38,8 +38,8 @@ use crate::units::{Mebibytes, Seconds};
 #[derive(Debug, Clone)]
 pub struct JudgeOptions {
     pub jobs: usize,
-    /// Only tests whose name matches one of these patterns (see [`matches_filter`]).
-    pub filter: Option<String>,
+    /// Only the tests this `--tests` filter selects.
+    pub filter: Option<TestFilter>,
     /// Overrides problem.yaml's CPU time limit.
     pub time_limit: Option<Seconds>,
     /// Overrides problem.yaml's memory limit.
@@ -211,17 +211,13 @@ impl Judge {
         fault::check_scratch()?;
         let included = package.included()?;
         (included.warnings.iter()).for_each(|warning| eprintln!("warning: {warning}"));
-        let filter = options.filter.as_deref();
-        let tests: Vec<TestCase> = package
-            .tests()?
-            .into_iter()
-            .filter(|t| filter.is_none_or(|f| matches_filter(&t.name, f)))
-            .collect();
+        let filter = options.filter.as_ref();
+        let tests = selected_tests(package, filter)?;
         if tests.is_empty() {
             anyhow::bail!(
                 "no test of {} matches --tests '{}'",
                 package.short_name,
-                filter.unwrap_or("")
+                filter.map_or("", TestFilter::as_str)
             );
         }
         Ok(Judge {

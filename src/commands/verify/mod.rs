@@ -128,7 +128,7 @@ pub(crate) fn problem(args: VerifyArgs) -> anyhow::Result<summary::Verified> {
     // A TLE by the wall clock with little CPU may be the machine's load: verify runs it again,
     // alone, before it reports a TLE.
     base.rerun_wall_clock = true;
-    let tests = matrix::selected_tests(&package, base.filter.as_deref())?;
+    let tests = crate::judge::selected_tests(&package, base.filter.as_ref())?;
     let complete = args.all_tests || args.report.is_some();
     let recorder = match &args.report {
         Some(_) => Some(Recorder::new(&package, tests.clone())?),
