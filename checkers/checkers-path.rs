@@ -71,11 +71,14 @@ fn judge(input_path: &str, answer_path: &str) -> Result<Verdict, String> {
     let mut tokens = Tokens {
         reader: io::stdin().lock(),
     };
-    let Some(first) = tokens.next() else {
-        return Ok(Verdict::Wrong(
-            format!("expected {}, got nothing", describe(&expected)),
-            None,
-        ));
+    let first = match tokens.next() {
+        Some(first) => first,
+        None => {
+            return Ok(Verdict::Wrong(
+                format!("expected {}, got nothing", describe(&expected)),
+                None,
+            ));
+        }
     };
     let first_text = show(&first);
     if first_text == "None" || first_text == "Multiple" {

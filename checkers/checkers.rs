@@ -65,13 +65,12 @@ fn judge(input_path: &str, answer_path: &str) -> Result<Option<String>, String> 
         Some(token) => token,
     };
     if got == expected.as_bytes() {
-        return Ok(match tokens.next() {
-            None => None,
-            Some(extra) => Some(format!(
+        return Ok(tokens.next().map(|extra| {
+            format!(
                 "expected only {expected}, got more after it: '{}'",
                 show(&extra)
-            )),
-        });
+            )
+        }));
     }
     let got_text = show(&got);
     if got_text.eq_ignore_ascii_case(&expected) {
@@ -157,7 +156,7 @@ impl<R: BufRead> Tokens<R> {
         let mut started = false;
         loop {
             let buf = match self.reader.fill_buf() {
-                Ok(buf) if buf.is_empty() => return started.then_some(token),
+                Ok([]) => return started.then_some(token),
                 Ok(buf) => buf,
                 Err(_) => return started.then_some(token),
             };

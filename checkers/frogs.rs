@@ -37,7 +37,12 @@ fn main() {
         }
     };
     let stdin = io::stdin();
-    let mut lines = Lines { reader: BufReader::with_capacity(1 << 20, stdin.lock()), number: 0, text: Vec::new(), cut: false };
+    let mut lines = Lines {
+        reader: BufReader::with_capacity(1 << 20, stdin.lock()),
+        number: 0,
+        text: Vec::new(),
+        cut: false,
+    };
     let (code, message) = match check(frogs, &mut lines) {
         Ok(()) => (ACCEPTED, "accepted".to_string()),
         Err(Reject::Wrong(reason)) => (WRONG_ANSWER, reason),
@@ -120,7 +125,7 @@ impl<R: BufRead> Lines<R> {
                 return Ok(false);
             }
             self.number += 1;
-            while self.text.last().is_some_and(|c| c.is_ascii_whitespace()) {
+            while self.text.last().map_or(false, |c| c.is_ascii_whitespace()) {
                 self.text.pop();
             }
             if !self.text.is_empty() {
@@ -166,7 +171,11 @@ fn check<R: BufRead>(frogs: usize, lines: &mut Lines<R>) -> Result<(), Reject> {
     match count.parse::<u64>().ok().filter(|_| digits) {
         Some(k) if k == minimum => {}
         Some(k) => {
-            let why = if k < minimum { "no solution is that short" } else { "it is not minimal" };
+            let why = if k < minimum {
+                "no solution is that short"
+            } else {
+                "it is not minimal"
+            };
             return wrong(format!(
                 "line {}: K = {k}, but the minimum is (N + 1)^2 - 1 = {minimum}: {why}",
                 lines.number
@@ -183,7 +192,10 @@ fn check<R: BufRead>(frogs: usize, lines: &mut Lines<R>) -> Result<(), Reject> {
     let mut row = start_row(frogs);
     for t in 1..=minimum {
         if !lines.next()? {
-            return wrong(format!("the output ends after {} of the {minimum} moves", t - 1));
+            return wrong(format!(
+                "the output ends after {} of the {minimum} moves",
+                t - 1
+            ));
         }
         if lines.cut {
             return wrong(format!(
@@ -222,12 +234,23 @@ fn check<R: BufRead>(frogs: usize, lines: &mut Lines<R>) -> Result<(), Reject> {
 /// Why `next` is not one legal move after `row`, if it is not.
 fn follows(row: &[u8], next: &[u8]) -> Result<(), String> {
     if next.len() != row.len() {
-        return Err(format!("a row has {} squares, this line has {} characters", row.len(), next.len()));
+        return Err(format!(
+            "a row has {} squares, this line has {} characters",
+            row.len(),
+            next.len()
+        ));
     }
     if let Some(bad) = next.iter().position(|c| !matches!(c, b'O' | b'X' | b'_')) {
-        return Err(format!("character {} is '{}'; rows use only O, X and _", bad + 1, next[bad] as char));
+        return Err(format!(
+            "character {} is '{}'; rows use only O, X and _",
+            bad + 1,
+            next[bad] as char
+        ));
     }
-    let changed: Vec<usize> = (0..row.len()).filter(|&i| row[i] != next[i]).take(3).collect();
+    let changed: Vec<usize> = (0..row.len())
+        .filter(|&i| row[i] != next[i])
+        .take(3)
+        .collect();
     let (from, to) = match changed[..] {
         [] => return Err("the row is unchanged: no frog moved".to_string()),
         [a, b] if row[a] == b'_' && next[b] == b'_' => (b, a),
@@ -236,7 +259,12 @@ fn follows(row: &[u8], next: &[u8]) -> Result<(), String> {
     };
     let frog = row[from];
     if next[to] != frog {
-        return Err(format!("square {} changes from {} to {}", to + 1, '_', next[to] as char));
+        return Err(format!(
+            "square {} changes from {} to {}",
+            to + 1,
+            '_',
+            next[to] as char
+        ));
     }
     let distance = from.abs_diff(to);
     if distance > 2 {
@@ -248,7 +276,11 @@ fn follows(row: &[u8], next: &[u8]) -> Result<(), String> {
     let forward = (frog == b'O' && to > from) || (frog == b'X' && to < from);
     if !forward {
         let way = if frog == b'O' { "right" } else { "left" };
-        return Err(format!("the {} frog on square {} moves backwards (it may only move {way})", frog as char, from + 1));
+        return Err(format!(
+            "the {} frog on square {} moves backwards (it may only move {way})",
+            frog as char,
+            from + 1
+        ));
     }
     Ok(())
 }

@@ -655,7 +655,7 @@ impl Mapping {
         {
             return None;
         }
-        let total = LEAD + len.div_ceil(LEAD) * LEAD + LEAD;
+        let total = LEAD + ((len + LEAD - 1) / LEAD) * LEAD + LEAD;
         // SAFETY: a fresh anonymous mapping, then the file mapped over part of it (MAP_FIXED
         // inside the range just reserved); both checked for failure.
         unsafe {
@@ -1013,8 +1013,11 @@ fn legal(gap: u64, p: u64, squares: u64) -> bool {
 /// Whether every move is legal; no early exit, so that the compiler vectorises the loop.
 #[inline(always)]
 fn all_legal(moves: &[u64], gap: u64, squares: u64) -> bool {
-    let Some(&first) = moves.first() else {
-        return true;
+    let first = match moves.first() {
+        Some(&first) => first,
+        None => {
+            return true;
+        }
     };
     let rest = moves
         .iter()

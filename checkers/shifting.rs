@@ -32,7 +32,7 @@
 
 use std::fs;
 use std::io::{self, Read};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::exit;
 
 const ACCEPTED: i32 = 42;
@@ -77,11 +77,11 @@ fn main() {
     }
 }
 
-fn write_message(feedback: &PathBuf, message: &str) {
+fn write_message(feedback: &Path, message: &str) {
     let _ = fs::write(feedback.join("judgemessage.txt"), format!("{message}\n"));
 }
 
-fn judge_error(feedback: &PathBuf, message: &str) -> ! {
+fn judge_error(feedback: &Path, message: &str) -> ! {
     eprintln!("{message}");
     write_message(feedback, &format!("judge error: {message}"));
     exit(JUDGE_ERROR);
@@ -180,7 +180,7 @@ impl Scanner {
         let last = len < BLOCK;
         // The last block: spaces end the final number and fill the last stretch.
         let data_end = if last {
-            PAD + len.div_ceil(64) * 64 + 64
+            PAD + ((len + 64 - 1) / 64) * 64 + 64
         } else {
             PAD + BLOCK
         };
@@ -346,7 +346,7 @@ impl Mapping {
         {
             return None;
         }
-        let total = LEAD + len.div_ceil(page) * page + page;
+        let total = LEAD + ((len + page - 1) / page) * page + page;
         // SAFETY: a fresh anonymous mapping, then the file mapped over part of it (MAP_FIXED
         // inside a range this process just reserved); both checked for failure.
         unsafe {
@@ -398,7 +398,7 @@ impl Mapping {
         self.done += len;
         let last = len < BLOCK;
         let data_end = if last {
-            PAD + len.div_ceil(64) * 64 + 64
+            PAD + ((len + 64 - 1) / 64) * 64 + 64
         } else {
             PAD + BLOCK
         };
@@ -785,8 +785,11 @@ fn all_legal(moves: &[u64], empty: u64, squares: u64) -> bool {
         let step = to.wrapping_sub(from).wrapping_add(2);
         (step <= 4) & (step != 2) & (to.wrapping_sub(1) < squares)
     };
-    let Some(&first) = moves.first() else {
-        return true;
+    let first = match moves.first() {
+        Some(&first) => first,
+        None => {
+            return true;
+        }
     };
     // Pairs of neighbours, without an early exit, so that the compiler vectorises the loop.
     let rest = moves

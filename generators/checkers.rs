@@ -14,7 +14,7 @@
 //!   trail), `border` (every white pinned at the border);
 //! - `any`: a family drawn at random, for stress testing;
 //! - `combo`: a board in the combination of conditions that `--start`, `--others` and `--fails`
-//!   name (see `crate::puzzles::checkers::conditions`), for the structured search of stress.
+//!   name (see `leapfrog_puzzles::checkers::conditions`), for the structured search of stress.
 
 #[path = "checkers/canvas.rs"]
 mod canvas;
@@ -30,8 +30,8 @@ use clap::Parser;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use crate::puzzles::checkers::conditions::{self, FAILS, OTHERS, STARTS};
 use canvas::{Canvas, Phase, pick};
+use leapfrog_puzzles::checkers::conditions::{self, FAILS, OTHERS, STARTS};
 
 /// Attempts per board before a request is declared impossible.
 const ATTEMPTS: u32 = 400;
@@ -186,9 +186,6 @@ pub fn run(args: &[String]) -> anyhow::Result<Vec<u8>> {
     )
 }
 
-/// Arguments for a board in combination `k` of the conditions (stress's structured search).
-pub use combos::structured;
-
 /// A random board of roughly the given size: side `size + 2` (at most 26), any family.
 pub fn sized(size: u32, seed: u64) -> Vec<String> {
     let n = size.saturating_add(2).min(26);
@@ -210,10 +207,10 @@ pub fn sized(size: u32, seed: u64) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::puzzles::checkers::{Answer, Board, answer};
+    use leapfrog_puzzles::checkers::{Answer, Board, answer};
 
     fn generate(line: &str) -> anyhow::Result<Vec<u8>> {
-        run(&crate::puzzles::generators::words(line))
+        run(&crate::words(line))
     }
 
     fn outcome(line: &str) -> String {

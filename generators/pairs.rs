@@ -98,7 +98,7 @@ mod tests {
     use super::*;
 
     fn make(args: &str) -> String {
-        String::from_utf8(run(&crate::puzzles::generators::words(args)).unwrap()).unwrap()
+        String::from_utf8(run(&crate::words(args)).unwrap()).unwrap()
     }
 
     #[test]
@@ -121,7 +121,7 @@ mod tests {
 
     #[test]
     fn impossible_requests_fail() {
-        let args = crate::puzzles::generators::words;
+        let args = crate::words;
         assert!(run(&args("--min 6 --max 6 --residue 1")).is_err());
         assert!(run(&args("--min 9 --max 3")).is_err());
         assert!(run(&args("--n 0")).is_err());

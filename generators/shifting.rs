@@ -6,7 +6,7 @@ use clap::Parser;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::puzzles::shifting::game::min_moves;
+use leapfrog_puzzles::shifting::game::min_moves;
 
 /// The shape of a game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -128,7 +128,7 @@ mod tests {
     use super::*;
 
     fn gen_args(line: &str) -> String {
-        String::from_utf8(run(&crate::puzzles::generators::words(line)).unwrap()).unwrap()
+        String::from_utf8(run(&crate::words(line)).unwrap()).unwrap()
     }
 
     #[test]

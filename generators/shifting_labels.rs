@@ -7,8 +7,8 @@ use clap::Parser;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::puzzles::shifting::count::fibonacci;
-use crate::puzzles::shifting::labels::{is_label, label_by_index};
+use leapfrog_puzzles::shifting::count::fibonacci;
+use leapfrog_puzzles::shifting::labels::{is_label, label_by_index};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum Kind {
@@ -113,8 +113,7 @@ mod tests {
     use super::*;
 
     fn gen_args(line: &str) -> (u64, u64) {
-        let text =
-            String::from_utf8(run(&crate::puzzles::generators::words(line)).unwrap()).unwrap();
+        let text = String::from_utf8(run(&crate::words(line)).unwrap()).unwrap();
         let v: Vec<u64> = text
             .split_whitespace()
             .map(|w| w.parse().unwrap())

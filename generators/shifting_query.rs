@@ -195,8 +195,7 @@ mod tests {
     use super::*;
 
     fn gen_args(line: &str) -> Vec<u64> {
-        let text =
-            String::from_utf8(run(&crate::puzzles::generators::words(line)).unwrap()).unwrap();
+        let text = String::from_utf8(run(&crate::words(line)).unwrap()).unwrap();
         text.split_whitespace()
             .map(|w| w.parse().unwrap())
             .collect()

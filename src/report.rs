@@ -7,8 +7,8 @@ use std::time::Duration;
 use console::Style;
 use indicatif::{ProgressBar, ProgressStyle};
 
-use crate::judge::{JudgeReport, TestResult};
-use crate::verdict::Verdict;
+use leapfrog_judge::{JudgeReport, TestResult};
+use leapfrog_package::verdict::Verdict;
 
 /// Whether an error is a closed pipe on stdout (`leapfrog solve ... | head`): the reader's
 /// choice, not a failure.
@@ -90,7 +90,7 @@ pub fn summary_line(report: &JudgeReport, styled: bool) -> String {
         .count();
     let mut line = format!(
         "{verdict}  {passed}/{} accepted · max {:.2} s of {:.2} s · max {:.1} MiB of {} MiB",
-        crate::util::plural(report.tests.len(), "test"),
+        leapfrog_util::plural(report.tests.len(), "test"),
         report.max_time(),
         report.limits.time_s,
         report.max_memory(),
@@ -175,8 +175,8 @@ impl Progress {
     /// Prints a line on stdout without tearing the bar.
     pub fn println(&self, line: &str) {
         match self.bar.get() {
-            Some(bar) => bar.suspend(|| crate::util::outln!("{line}")),
-            None => crate::util::outln!("{line}"),
+            Some(bar) => bar.suspend(|| leapfrog_util::outln!("{line}")),
+            None => leapfrog_util::outln!("{line}"),
         }
     }
 

@@ -54,12 +54,12 @@ fn collect(node: &serde_yaml_ng::Value, at: &str, out: &mut Vec<(String, String)
 
 /// The combination of a plan line's input, if the line is for the conditions' generator.
 fn classify_line(c: &Conditions, line: &str) -> Option<String> {
-    let words = puzzles::generators::words(line);
+    let words = leapfrog::generators::words(line);
     let (name, args) = words.split_first()?;
     if name != c.generator {
         return None;
     }
-    let generator = puzzles::generators::find(name).unwrap();
+    let generator = leapfrog::generators::find(name).unwrap();
     let input = (generator.run)(args).unwrap_or_else(|e| panic!("{line}: {e}"));
     Some((c.classify)(&input).unwrap_or_else(|| panic!("{line}: not an input")))
 }
@@ -106,7 +106,7 @@ fn the_notes_name_every_combination() {
 fn the_structured_search_draws_every_combination() {
     for problem in PROBLEMS {
         let c = conditions(problem);
-        let generator = puzzles::generators::find(c.generator).unwrap();
+        let generator = leapfrog::generators::find(c.generator).unwrap();
         for (k, combination) in (c.combinations)().iter().enumerate() {
             let made = (1..=5u64).filter(|&seed| {
                 let args = (c.args)(k, seed);

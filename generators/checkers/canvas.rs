@@ -5,7 +5,7 @@
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 
-use crate::puzzles::checkers::Board;
+use leapfrog_puzzles::checkers::Board;
 
 /// A square as the generator addresses it: row 0 is the top input line.
 pub type At = (i32, i32);

@@ -1,5 +1,5 @@
 //! `--outcome combo`: a board in one combination of the conditions the answer depends on
-//! ([`crate::puzzles::checkers::conditions`]): a capture trail whose start has the degree asked
+//! ([`leapfrog_puzzles::checkers::conditions`]): a capture trail whose start has the degree asked
 //! for, then one change for the condition to break and one for the other candidates, kept only
 //! when the classifier puts the finished board in the combination asked for.
 
@@ -10,7 +10,7 @@ use super::canvas::{At, Canvas, DIAGONALS, between, class_of, pick, shuffle, ste
 use super::plant::{
     add_decoys, closed_walk, free_jumps, graph_squares, place_start, solvers, walk,
 };
-use crate::puzzles::checkers::conditions::{Combination, classify};
+use leapfrog_puzzles::checkers::conditions::{Combination, classify};
 
 /// The combination the options ask for (the caller has checked that it is possible).
 pub fn wanted(opts: &Options) -> Combination {
@@ -20,7 +20,7 @@ pub fn wanted(opts: &Options) -> Combination {
             .find(|v| *v == value)
             .expect("clap checked the value")
     };
-    use crate::puzzles::checkers::conditions::{FAILS, OTHERS, STARTS};
+    use leapfrog_puzzles::checkers::conditions::{FAILS, OTHERS, STARTS};
     Combination {
         start: find(&STARTS, &opts.start),
         others: OTHERS
@@ -223,40 +223,12 @@ fn nobody(canvas: &mut Canvas, rng: &mut ChaCha8Rng) -> Option<Vec<At>> {
     (canvas.count(b'B') > 0 && classify(&canvas.board()).is_none()).then(Vec::new)
 }
 
-/// Generator arguments for an input in combination `k` of
-/// [`crate::puzzles::checkers::conditions::combinations`] (cycling), on a board of 8 to 12
-/// squares a side in either phase, as the seed decides.
-pub fn structured(k: usize, seed: u64) -> Vec<String> {
-    let all = crate::puzzles::checkers::conditions::combinations();
-    let name = &all[k % all.len()];
-    let mut args: Vec<String> = ["--outcome", "combo"].map(String::from).to_vec();
-    match name.strip_prefix("start=") {
-        Some(rest) => {
-            let parts: Vec<&str> = rest.split(' ').collect();
-            let value = |p: &str| p.split_once('=').map_or(p, |(_, v)| v).to_string();
-            args.extend(["--start".into(), parts[0].to_string()]);
-            args.extend(["--others".into(), value(parts[1])]);
-            args.extend(["--fails".into(), value(parts[2])]);
-        }
-        None => args.extend(["--others".into(), "nobody".into()]),
-    }
-    let n = 8 + seed % 5;
-    let phase = if (seed / 5).is_multiple_of(2) {
-        "a1"
-    } else {
-        "b1"
-    };
-    args.extend(["--n".into(), n.to_string(), "--phase".into(), phase.into()]);
-    args.extend(["--seed".into(), seed.to_string()]);
-    args
-}
-
 /// A black piece in another class that breaks only the degree condition; half the time one of
 /// even degree after the piece in input order (the hardest for a solution whose searches
 /// share state: it meets this piece after the examined one).
 fn other_degree(canvas: &mut Canvas, rng: &mut ChaCha8Rng, hero: At) -> Option<()> {
-    use crate::puzzles::checkers::Square;
-    use crate::puzzles::checkers::conditions::first_failure;
+    use leapfrog_puzzles::checkers::Square;
+    use leapfrog_puzzles::checkers::conditions::first_failure;
     let mut spots = Vec::new();
     for a in canvas.usable_squares() {
         if class_of(a) == class_of(hero) || !canvas.is(a, b'_') || canvas.degree(a) == 0 {

@@ -7,7 +7,7 @@ use std::collections::VecDeque;
 use rand_chacha::ChaCha8Rng;
 
 use super::canvas::{At, Canvas, DIAGONALS, class_of, pick, shuffle, step};
-use crate::puzzles::checkers::capturing_pieces;
+use leapfrog_puzzles::checkers::capturing_pieces;
 
 /// Puts the black piece on a random usable square that `keep` allows and from which some jump
 /// is free: the start of every trail the families draw.

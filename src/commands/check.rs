@@ -8,10 +8,10 @@ use clap::Args;
 
 use super::lazy_answer::LazyAnswer;
 
-use crate::checking::{CheckOutcome, OutputChecker};
-use crate::package::Package;
 use crate::report;
-use crate::verdict::Verdict;
+use leapfrog_judge::checking::{CheckOutcome, OutputChecker};
+use leapfrog_package::Package;
+use leapfrog_package::verdict::Verdict;
 
 #[derive(Debug, Args)]
 #[command(after_help = crate::commands::help::after_help(
@@ -38,7 +38,7 @@ pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
     for path in [&args.input, &args.output] {
         std::fs::metadata(path).with_context(|| format!("{}", path.display()))?;
     }
-    let scratch = crate::util::scratch_dir("leapfrog-check-")?;
+    let scratch = leapfrog_util::scratch_dir("leapfrog-check-")?;
     let checker = OutputChecker::for_package(&package)?;
     let (answer, lazy) = match args.answer {
         Some(answer) => (answer, None),
@@ -48,7 +48,7 @@ pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
     let work = scratch.path().join("check");
     std::fs::create_dir_all(&work)?;
     let outcome = checker.check_files(&args.input, &answer, &args.output, &flags, &work);
-    crate::runner::reap_orphans();
+    leapfrog_runner::reap_orphans();
     if let Some(lazy) = lazy {
         lazy.finish(&args.input)?;
     }
@@ -60,14 +60,14 @@ pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
     };
     let shown = report::verdict_style(verdict, styled).apply_to(verdict.code());
     match outcome {
-        CheckOutcome::Accepted => crate::util::outln!("{shown}"),
+        CheckOutcome::Accepted => leapfrog_util::outln!("{shown}"),
         CheckOutcome::Rejected { reason, details } => {
-            crate::util::outln!("{shown}  {reason}");
+            leapfrog_util::outln!("{shown}  {reason}");
             for line in details {
-                crate::util::outln!("  {line}");
+                leapfrog_util::outln!("  {line}");
             }
         }
-        CheckOutcome::JudgeError(why) => crate::util::outln!("{shown}  {why}"),
+        CheckOutcome::JudgeError(why) => leapfrog_util::outln!("{shown}  {why}"),
     }
     Ok(code)
 }

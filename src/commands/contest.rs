@@ -1,4 +1,4 @@
-//! Commands over a contest folder (see [`crate::package::Contest`]): a PROBLEM argument that
+//! Commands over a contest folder (see [`leapfrog_package::Contest`]): a PROBLEM argument that
 //! names a contest runs the command on every problem in contest order, a problem's failure
 //! reported and the rest still run, and the exit code is the worst of theirs (2 over 1 over 0).
 //! `verify` ends with one table of every problem; the problems run one after the other, each
@@ -11,8 +11,8 @@ use serde::Serialize;
 
 use super::verify::VerifyArgs;
 use super::verify::summary::Tally;
-use crate::package::{Contest, ContestProblem, Package};
 use crate::report;
+use leapfrog_package::{Contest, ContestProblem, Package};
 
 /// What a PROBLEM argument names.
 pub enum Target {
@@ -61,10 +61,10 @@ pub fn for_each(
 ) -> anyhow::Result<ExitCode> {
     let mut worst = Worst::default();
     for problem in &contest.problems {
-        crate::util::outln!("== {} {verb} {}", problem.label, problem.id);
+        leapfrog_util::outln!("== {} {verb} {}", problem.label, problem.id);
         match each(problem, problem.dir.display().to_string()) {
             Ok(code) => worst.add(code_of(code)),
-            Err(err) if err.is::<crate::interrupt::Interrupted>() => return Err(err),
+            Err(err) if err.is::<leapfrog_runner::interrupt::Interrupted>() => return Err(err),
             Err(err) => {
                 report::print_error(&err);
                 worst.add(2);
@@ -99,7 +99,7 @@ pub fn verify(contest: &Contest, args: VerifyArgs) -> anyhow::Result<ExitCode> {
     let mut lines = Vec::new();
     for problem in &contest.problems {
         if !json {
-            crate::util::outln!("== {} {}", problem.label, problem.id);
+            leapfrog_util::outln!("== {} {}", problem.label, problem.id);
         }
         let started = Instant::now();
         let one = VerifyArgs {
@@ -133,7 +133,7 @@ pub fn verify(contest: &Contest, args: VerifyArgs) -> anyhow::Result<ExitCode> {
                     t
                 });
             }
-            Err(err) if err.is::<crate::interrupt::Interrupted>() => return Err(err),
+            Err(err) if err.is::<leapfrog_runner::interrupt::Interrupted>() => return Err(err),
             Err(err) => {
                 worst.add(if err.is::<super::precheck::InvalidData>() {
                     1
@@ -153,7 +153,7 @@ pub fn verify(contest: &Contest, args: VerifyArgs) -> anyhow::Result<ExitCode> {
             }
         }
         if !json {
-            crate::util::outln!("");
+            leapfrog_util::outln!("");
         }
         lines.push(line);
     }
@@ -163,7 +163,7 @@ pub fn verify(contest: &Contest, args: VerifyArgs) -> anyhow::Result<ExitCode> {
     if json {
         let all_ok = lines.iter().all(|l| l.ok);
         let value = serde_json::json!({"contest": contest.name, "ok": all_ok, "problems": lines});
-        crate::util::outln!("{}", serde_json::to_string(&value)?);
+        leapfrog_util::outln!("{}", serde_json::to_string(&value)?);
     } else {
         print_table(contest, &lines);
     }
@@ -191,12 +191,12 @@ fn print_table(contest: &Contest, lines: &[Line]) {
         .unwrap_or(7)
         .max(7);
     let styled = report::stdout_styled();
-    crate::util::outln!(
+    leapfrog_util::outln!(
         "contest {} · {}",
         contest.name,
-        crate::util::plural(lines.len(), "problem")
+        leapfrog_util::plural(lines.len(), "problem")
     );
-    crate::util::outln!(
+    leapfrog_util::outln!(
         "{:<width$}  {:>11}  {:>10}  {:>12}  {:>8}",
         "problem",
         "as expected",
@@ -224,12 +224,12 @@ fn print_table(contest: &Contest, lines: &[Line]) {
         } else {
             console::Style::new().red()
         };
-        crate::util::outln!("{}", style.force_styling(styled).apply_to(text));
+        leapfrog_util::outln!("{}", style.force_styling(styled).apply_to(text));
     }
     let fine = lines.iter().filter(|l| l.ok).count();
-    crate::util::outln!(
+    leapfrog_util::outln!(
         "{}: {fine} as expected, {} not",
-        crate::util::plural(lines.len(), "problem"),
+        leapfrog_util::plural(lines.len(), "problem"),
         lines.len() - fine
     );
 }

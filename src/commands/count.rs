@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use anyhow::bail;
 use clap::Args;
 
-use crate::puzzles::registry::{self, CountMethod, CountRequest};
+use leapfrog_puzzles::registry::{self, CountMethod, CountRequest};
 
 /// How to count.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]

@@ -74,7 +74,7 @@ impl From<FormatArg> for Format {
 }
 
 pub fn run(args: ExportArgs) -> anyhow::Result<ExitCode> {
-    crate::interrupt::install();
+    leapfrog_runner::interrupt::install();
     let format = Format::from(args.format);
     if args.all && format != Format::Kattis {
         bail!(
@@ -107,30 +107,30 @@ pub fn run(args: ExportArgs) -> anyhow::Result<ExitCode> {
         }
     }
     let names: Vec<&str> = exported.problems.iter().map(|(n, _)| n.as_str()).collect();
-    crate::util::outln!(
+    leapfrog_util::outln!(
         "exported {} to {dest} · {}, {:.1} MiB",
         names.join(", "),
-        crate::util::plural(exported.files, "file"),
+        leapfrog_util::plural(exported.files, "file"),
         exported.bytes as f64 / (1024.0 * 1024.0)
     );
     if !exported.contest_files.is_empty() {
-        crate::util::outln!(
+        leapfrog_util::outln!(
             "DOMjudge contest: run DOMjudge's import-contest inside {dest} (it reads contest.yaml, then problems.yaml, then zips each <id>/), or through the API, first:"
         );
         for line in contest_upload_commands(dest) {
-            crate::util::outln!("    {line}");
+            leapfrog_util::outln!("    {line}");
         }
-        crate::util::outln!("  then each zip, with the command under it below");
+        leapfrog_util::outln!("  then each zip, with the command under it below");
     }
     if !exported.zips.is_empty() {
-        crate::util::outln!(
+        leapfrog_util::outln!(
             "DOMjudge: upload each zip to a contest with the command under it (an admin account; set DJ_URL, DJ_CID, DJ_USER, DJ_PASSWORD); the database's max_allowed_packet must exceed the largest test file, {:.1} MiB",
             exported.largest_test as f64 / (1024.0 * 1024.0)
         );
     }
     for zip in &exported.zips {
-        crate::util::outln!("  DOMjudge zip: {}", zip.display());
-        crate::util::outln!("    {}", upload_command(zip));
+        leapfrog_util::outln!("  DOMjudge zip: {}", zip.display());
+        leapfrog_util::outln!("    {}", upload_command(zip));
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use anyhow::{Context, bail};
 use clap::Args;
 
-use crate::generators;
+use leapfrog_generators as generators;
 
 #[derive(Debug, Args)]
 #[command(after_help = crate::commands::help::after_help(

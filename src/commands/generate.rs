@@ -21,12 +21,12 @@ pub struct GenerateArgs {
     #[arg(long)]
     pub force: bool,
     /// Tests to generate in parallel (default: the number of CPUs).
-    #[arg(long, short = 'j', value_name = "N", allow_negative_numbers = true, value_parser = crate::units::parse_jobs)]
+    #[arg(long, short = 'j', value_name = "N", allow_negative_numbers = true, value_parser = leapfrog_runner::units::parse_jobs)]
     pub jobs: Option<u64>,
 }
 
 pub fn run(args: GenerateArgs) -> anyhow::Result<ExitCode> {
-    crate::interrupt::install();
+    leapfrog_runner::interrupt::install();
     let package = match super::contest::Target::resolve(&args.problem)? {
         super::contest::Target::Problem(package) => *package,
         super::contest::Target::Contest(contest) => {
@@ -43,7 +43,7 @@ pub fn run(args: GenerateArgs) -> anyhow::Result<ExitCode> {
         jobs: args
             .jobs
             .map(|j| j as usize)
-            .unwrap_or_else(crate::parallel::default_jobs),
+            .unwrap_or_else(leapfrog_runner::parallel::default_jobs),
     };
     let progress = Progress::new("generating", false);
     let summary = generate::generate(
@@ -53,19 +53,19 @@ pub fn run(args: GenerateArgs) -> anyhow::Result<ExitCode> {
         &mut |name| progress.step(name),
     )?;
     progress.finish();
-    crate::util::outln!(
+    leapfrog_util::outln!(
         "{}: {} ({} made, {} up to date) in {:.1} s · {} written, {} unchanged, {} removed",
         package.short_name,
-        crate::util::plural(summary.tests, "test"),
+        leapfrog_util::plural(summary.tests, "test"),
         summary.made,
         summary.tests - summary.made,
         summary.seconds,
-        crate::util::plural(summary.written, "file"),
+        leapfrog_util::plural(summary.written, "file"),
         summary.unchanged,
         summary.removed
     );
     if let Some(line) = outcomes_line(&summary.outcomes) {
-        crate::util::outln!("  {line}");
+        leapfrog_util::outln!("  {line}");
     }
     // Warnings last, so that they are the last thing on the screen.
     for (test, first) in &summary.duplicates {

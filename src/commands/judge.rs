@@ -5,11 +5,11 @@ use std::process::ExitCode;
 
 use clap::Args;
 
-use crate::judge::{Judge, JudgeOptions, JudgeReport};
-use crate::package::Package;
 use crate::report::{self, Progress};
-use crate::units::{Mebibytes, Seconds};
-use crate::verdict::Verdict;
+use leapfrog_judge::{Judge, JudgeOptions, JudgeReport};
+use leapfrog_package::Package;
+use leapfrog_package::verdict::Verdict;
+use leapfrog_runner::units::{Mebibytes, Seconds};
 
 #[derive(Debug, Args)]
 #[command(after_help = crate::commands::help::after_help(
@@ -49,11 +49,11 @@ const MAX_PROCESSES: u64 = 1 << 22;
 #[derive(Debug, Args, Clone)]
 pub struct RunOptions {
     /// Tests to run in parallel (default: the number of CPUs).
-    #[arg(long, short = 'j', value_name = "N", allow_negative_numbers = true, value_parser = crate::units::parse_jobs)]
+    #[arg(long, short = 'j', value_name = "N", allow_negative_numbers = true, value_parser = leapfrog_runner::units::parse_jobs)]
     pub jobs: Option<u64>,
     /// Only tests whose names match: comma-separated globs (`secret/none/*`) or substrings.
-    #[arg(long, value_name = "FILTER", value_parser = crate::judge::TestFilter::parse)]
-    pub tests: Option<crate::judge::TestFilter>,
+    #[arg(long, value_name = "FILTER", value_parser = leapfrog_judge::TestFilter::parse)]
+    pub tests: Option<leapfrog_judge::TestFilter>,
     /// CPU time limit per test in seconds, instead of problem.yaml's.
     #[arg(long, value_name = "S", allow_negative_numbers = true, value_parser = Seconds::parse)]
     pub time_limit: Option<Seconds>,
@@ -61,7 +61,7 @@ pub struct RunOptions {
     #[arg(long, value_name = "MIB", allow_negative_numbers = true, value_parser = Mebibytes::parse)]
     pub memory_limit: Option<Mebibytes>,
     /// Processes and threads a submission may run at once.
-    #[arg(long, value_name = "N", default_value_t = crate::judge::DEFAULT_PROCESSES,
+    #[arg(long, value_name = "N", default_value_t = leapfrog_judge::DEFAULT_PROCESSES,
           value_parser = clap::value_parser!(u64).range(1..=MAX_PROCESSES))]
     pub processes: u64,
     /// Fail instead of falling back to limits only when the bubblewrap sandbox is unavailable.
@@ -79,11 +79,11 @@ impl RunOptions {
             jobs: self
                 .jobs
                 .map(|j| j as usize)
-                .unwrap_or_else(crate::parallel::default_jobs),
+                .unwrap_or_else(leapfrog_runner::parallel::default_jobs),
             filter: self.tests.clone(),
             time_limit: self.time_limit,
             memory_limit: self.memory_limit,
-            isolation: crate::runner::choose_isolation(self.require_sandbox, self.no_sandbox)?,
+            isolation: leapfrog_runner::choose_isolation(self.require_sandbox, self.no_sandbox)?,
             processes: self.processes,
             keep_outputs: None,
             transcripts: None,
@@ -93,7 +93,7 @@ impl RunOptions {
 }
 
 pub fn run(args: JudgeArgs) -> anyhow::Result<ExitCode> {
-    crate::interrupt::install();
+    leapfrog_runner::interrupt::install();
     let package = Package::open(&args.problem)?;
     // A missing or unknown submission is reported before any data is generated for it.
     let language = package.languages.detect_submission(&args.submission)?;
@@ -115,7 +115,7 @@ pub fn run(args: JudgeArgs) -> anyhow::Result<ExitCode> {
     super::warn_without_samples(&package);
     let mut recorder = match &args.report {
         Some(_) => {
-            let tests = crate::judge::selected_tests(&package, options.filter.as_ref())?;
+            let tests = leapfrog_judge::selected_tests(&package, options.filter.as_ref())?;
             Some(crate::matrix::Recorder::new(&package, tests)?)
         }
         None => None,
@@ -179,7 +179,7 @@ pub fn run(args: JudgeArgs) -> anyhow::Result<ExitCode> {
     }
     print_report(&report, json, styled)?;
     if let (Some(path), false) = (&args.report, json) {
-        crate::util::outln!("report: {}", path.display());
+        leapfrog_util::outln!("report: {}", path.display());
     }
     Ok(exit_code(&report))
 }
@@ -190,7 +190,7 @@ fn print_header(
     package: &Package,
     judge: &Judge,
     options: &JudgeOptions,
-    (submission, language): (&Path, &crate::lang::Language),
+    (submission, language): (&Path, &leapfrog_package::lang::Language),
 ) {
     let limits = &judge.limits;
     // One program cannot infer the limit: say that the default is in force.
@@ -199,16 +199,16 @@ fn print_header(
     } else {
         ""
     };
-    crate::util::outln!(
+    leapfrog_util::outln!(
         "{} · {} ({}) · limits {:.2} s CPU{origin}, {} MiB memory, {} MiB output · {} · memory: {}",
         package.short_name,
-        crate::util::display_path(submission).display(),
+        leapfrog_util::display_path(submission).display(),
         language.name(),
         limits.time_s,
         limits.memory_mib,
         limits.output_mib,
         options.isolation.name(),
-        crate::runner::memory_enforcement().name()
+        leapfrog_runner::memory_enforcement().name()
     );
 }
 
@@ -219,20 +219,20 @@ pub fn print_report(report: &JudgeReport, json: bool, styled: bool) -> anyhow::R
         if let (Some(message), Some(obj)) = (&report.compile_message, value.as_object_mut()) {
             obj.insert("compile_message".into(), message.clone().into());
         }
-        crate::util::outln!("{}", serde_json::to_string(&value)?);
+        leapfrog_util::outln!("{}", serde_json::to_string(&value)?);
         return Ok(());
     }
     if let Some(message) = &report.compile_message {
-        crate::util::outln!(
+        leapfrog_util::outln!(
             "{}",
             report::verdict_style(Verdict::Ce, styled).apply_to("CE")
         );
         for line in message.lines().take(40) {
-            crate::util::outln!("  {line}");
+            leapfrog_util::outln!("  {line}");
         }
         return Ok(());
     }
-    crate::util::outln!("{}", report::summary_line(report, styled));
+    leapfrog_util::outln!("{}", report::summary_line(report, styled));
     print_scores(report);
     Ok(())
 }
@@ -249,7 +249,7 @@ fn print_scores(report: &JudgeReport) {
         .max()
         .unwrap_or(0);
     for group in report.groups.iter().skip(1) {
-        crate::util::outln!(
+        leapfrog_util::outln!(
             "  {:<width$}  {:>8} of {:<8} ({})",
             group.name,
             group.score,
@@ -257,7 +257,7 @@ fn print_scores(report: &JudgeReport) {
             group.aggregation.name()
         );
     }
-    crate::util::outln!("score {total} of {}", report.max_score.unwrap_or(0.0));
+    leapfrog_util::outln!("score {total} of {}", report.max_score.unwrap_or(0.0));
 }
 
 /// 0 accepted, 1 rejected, 2 when the judge itself failed on any test.

@@ -6,8 +6,8 @@ use std::process::ExitCode;
 use clap::Args;
 use serde::Serialize;
 
-use crate::lang::{Languages, Spec};
-use crate::package::Package;
+use leapfrog_package::Package;
+use leapfrog_package::lang::{Languages, Spec};
 
 #[derive(Debug, Args)]
 #[command(after_help = super::help::after_help(
@@ -42,7 +42,7 @@ pub fn run(args: LanguagesArgs) -> anyhow::Result<ExitCode> {
     };
     let entries: Vec<Entry> = table.specs.iter().map(|spec| entry(spec)).collect();
     if args.json {
-        crate::util::outln!("{}", serde_json::to_string(&entries)?);
+        leapfrog_util::outln!("{}", serde_json::to_string(&entries)?);
         return Ok(ExitCode::SUCCESS);
     }
     for e in &entries {
@@ -51,7 +51,7 @@ pub fn run(args: LanguagesArgs) -> anyhow::Result<ExitCode> {
             Some(tool) => format!("{tool} is not installed"),
             None => e.version.clone(),
         };
-        crate::util::outln!(
+        leapfrog_util::outln!(
             "{:<11} {:<12} {:<24} {}",
             e.key,
             e.name,
@@ -66,7 +66,7 @@ fn entry(spec: &Spec) -> Entry {
     let missing = spec
         .tools()
         .into_iter()
-        .find(|tool| crate::util::find_in_path(tool).is_none())
+        .find(|tool| leapfrog_util::find_in_path(tool).is_none())
         .map(str::to_string);
     let version = match (&missing, spec.version.split_first()) {
         (None, Some((tool, rest))) => std::process::Command::new(tool)

@@ -17,7 +17,7 @@ use std::time::Duration;
 
 use anyhow::{Context, bail};
 
-use crate::puzzles::{Puzzle, SolveError};
+use leapfrog_puzzles::{Puzzle, SolveError};
 
 /// An answer being written into a named pipe by a solver thread.
 pub struct LazyAnswer {

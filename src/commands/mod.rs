@@ -54,7 +54,7 @@ pub fn run(command: Command) -> anyhow::Result<ExitCode> {
 
 /// Warns (on stderr) when a package has tests but none under `data/sample`: the statement and
 /// contest systems show the samples, so a package without them is most likely unfinished.
-pub(crate) fn warn_without_samples(package: &crate::package::Package) {
+pub(crate) fn warn_without_samples(package: &leapfrog_package::Package) {
     let Ok(tests) = package.tests() else {
         return;
     };

@@ -14,8 +14,8 @@ use crate::commands::judge::RunOptions;
 use {
     crate::mutants::campaign::{self, CampaignOptions, MutantResult, Status, SubmissionResult},
     crate::mutants::{Syntax, add},
-    crate::package::Package,
-    crate::util::plural,
+    leapfrog_package::Package,
+    leapfrog_util::plural,
     serde::Serialize,
     std::time::Duration,
 };
@@ -79,7 +79,7 @@ struct Report<'a> {
 /// Without the `mutants` feature: exit 2, naming the feature, instead of a missing command.
 #[cfg(not(feature = "mutants"))]
 pub fn run(_args: MutantsArgs) -> anyhow::Result<ExitCode> {
-    bail!(crate::util::FeatureMissing {
+    bail!(leapfrog_util::FeatureMissing {
         feature: "mutants",
         what: "`leapfrog mutants` (it parses submissions with tree-sitter)",
     })
@@ -87,7 +87,7 @@ pub fn run(_args: MutantsArgs) -> anyhow::Result<ExitCode> {
 
 #[cfg(feature = "mutants")]
 pub fn run(args: MutantsArgs) -> anyhow::Result<ExitCode> {
-    crate::interrupt::install();
+    leapfrog_runner::interrupt::install();
     let package = Package::open(&args.problem)?;
     let submissions = chosen_submissions(&package, args.submission.as_ref())?;
     crate::generate::ensure_secret_data(&package)?;
@@ -116,11 +116,11 @@ pub fn run(args: MutantsArgs) -> anyhow::Result<ExitCode> {
             submissions: &results,
             added_tests: added,
         };
-        crate::util::outln!("{}", serde_json::to_string(&report)?);
+        leapfrog_util::outln!("{}", serde_json::to_string(&report)?);
     } else if args.add {
-        crate::util::outln!("added {} to the data plan", plural(added.len(), "test"));
+        leapfrog_util::outln!("added {} to the data plan", plural(added.len(), "test"));
         for name in &added {
-            crate::util::outln!("  {name}");
+            leapfrog_util::outln!("  {name}");
         }
     }
     let unexplained = results
@@ -173,14 +173,14 @@ fn chosen_submissions(package: &Package, named: Option<&PathBuf>) -> anyhow::Res
 
 #[cfg(feature = "mutants")]
 fn print_table(result: &SubmissionResult, styled: bool) {
-    crate::util::outln!("{}", result.submission);
+    leapfrog_util::outln!("{}", result.submission);
     for m in &result.mutants {
-        crate::util::outln!("{}", row(m, styled));
+        leapfrog_util::outln!("{}", row(m, styled));
     }
     let score = result.score.map_or("no mutant built".to_string(), |s| {
         format!("score {:.1}%", s * 100.0)
     });
-    crate::util::outln!(
+    leapfrog_util::outln!(
         "{}: {}, {} killed ({} by timeout), {} survived, {} did not build; {score}\n",
         result.submission,
         plural(result.total, "mutant"),

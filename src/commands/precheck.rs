@@ -11,8 +11,8 @@ use sha2::{Digest, Sha256};
 
 use super::validate::{Finding, validate_test};
 use super::validate_data::Checks;
-use crate::checking::{AnswerValidators, InputValidators, OutputChecker};
-use crate::package::Package;
+use leapfrog_judge::checking::{AnswerValidators, InputValidators, OutputChecker};
+use leapfrog_package::Package;
 
 /// Test data the package's own validators reject: verify stops before judging (exit 1).
 #[derive(Debug, Clone, thiserror::Error)]
@@ -23,7 +23,9 @@ pub struct InvalidData(pub String);
 /// wrong; fails with [`InvalidData`] (or a judge error for a broken validator).
 pub fn data(package: &Package, jobs: usize, quiet: bool) -> anyhow::Result<()> {
     let key = content_hash(package)?;
-    let marker = crate::lang::cache_dir()?.join("validated").join(&key);
+    let marker = leapfrog_package::lang::cache_dir()?
+        .join("validated")
+        .join(&key);
     if marker.is_file() {
         return Ok(());
     }
@@ -56,10 +58,10 @@ pub fn data(package: &Package, jobs: usize, quiet: bool) -> anyhow::Result<()> {
     let scratch = tempfile::Builder::new()
         .prefix("leapfrog-precheck-")
         .tempdir()?;
-    crate::runner::note_dir("dir", scratch.path());
+    leapfrog_runner::note_dir("dir", scratch.path());
     let mut invalid = Vec::new();
     let mut broken = Vec::new();
-    crate::parallel::ordered(
+    leapfrog_runner::parallel::ordered(
         &tests,
         jobs,
         |_, test| validate_test(package, test, &checks, scratch.path()),
@@ -70,17 +72,17 @@ pub fn data(package: &Package, jobs: usize, quiet: bool) -> anyhow::Result<()> {
                 Finding::Invalid(why) => invalid.push(format!("{path}: {why}")),
                 Finding::Broken(why) => broken.push(format!("{path}: {why}")),
             }
-            !crate::interrupt::requested()
+            !leapfrog_runner::interrupt::requested()
         },
     );
-    crate::interrupt::check()?;
+    leapfrog_runner::interrupt::check()?;
     check_validator_data(
         package,
         (&checks, scratch.path(), jobs),
         &mut invalid,
         &mut broken,
     )?;
-    if let Some((free, _)) = crate::util::file_system_full(scratch.path()) {
+    if let Some((free, _)) = leapfrog_util::file_system_full(scratch.path()) {
         // Findings made on a full disk say nothing of the data; judging reports the disk (JE).
         eprintln!(
             "warning: the test data is not checked before judging: the scratch space {} is full ({free} bytes free; No space left on device)",
@@ -106,14 +108,14 @@ pub fn data(package: &Package, jobs: usize, quiet: bool) -> anyhow::Result<()> {
         return Err(InvalidData(format!(
             "{}: {} invalid before judging (the package's validators reject {}, or a case of its invalid/valid data is not judged as its folder says); nothing was judged:\n{}\nsee `leapfrog validate {}`",
             package.root.display(),
-            crate::util::plural(invalid.len(), "test"),
+            leapfrog_util::plural(invalid.len(), "test"),
             if invalid.len() == 1 { "it" } else { "them" },
             shown(&invalid),
             package.root.display()
         ))
         .into());
     }
-    crate::util::write_atomically(&marker, b"")?;
+    leapfrog_util::write_atomically(&marker, b"")?;
     Ok(())
 }
 
@@ -128,7 +130,7 @@ fn check_validator_data(
 ) -> anyhow::Result<()> {
     use super::validate_data::{DataFinding, check_case};
     let cases = package.validator_data()?;
-    crate::parallel::ordered(
+    leapfrog_runner::parallel::ordered(
         &cases,
         jobs,
         |_, case| check_case(package, case, checks, scratch),
@@ -139,10 +141,10 @@ fn check_validator_data(
                 DataFinding::Wrong(why) => invalid.push(format!("{path}: {why}")),
                 DataFinding::Broken(why) => broken.push(format!("{path}: {why}")),
             }
-            !crate::interrupt::requested()
+            !leapfrog_runner::interrupt::requested()
         },
     );
-    crate::interrupt::check()?;
+    leapfrog_runner::interrupt::check()?;
     Ok(())
 }
 
@@ -189,7 +191,7 @@ fn content_hash(package: &Package) -> anyhow::Result<String> {
         }
         hasher.update([0]);
     }
-    Ok(crate::util::hex(&hasher.finalize()))
+    Ok(leapfrog_util::hex(&hasher.finalize()))
 }
 
 /// Checks the inputs of the tests a submission failed, for `judge`: a verdict on an input the
@@ -207,7 +209,8 @@ pub struct FailedInputs {
 impl FailedInputs {
     pub fn for_package(package: &Package) -> Option<FailedInputs> {
         let validated = content_hash(package).ok().is_some_and(|key| {
-            crate::lang::cache_dir().is_ok_and(|d| d.join("validated").join(key).is_file())
+            leapfrog_package::lang::cache_dir()
+                .is_ok_and(|d| d.join("validated").join(key).is_file())
         });
         if validated {
             return None;
@@ -221,7 +224,7 @@ impl FailedInputs {
             .tempdir()
             .ok()?;
         // A judge killed mid-run leaves it; the next judge removes it (see `runner::recover`).
-        crate::runner::note_dir("dir", scratch.path());
+        leapfrog_runner::note_dir("dir", scratch.path());
         Some(FailedInputs {
             validators,
             scratch,
@@ -235,10 +238,10 @@ impl FailedInputs {
     pub fn note(
         &mut self,
         package: &Package,
-        tests: &[crate::package::TestCase],
-        result: &crate::judge::TestResult,
+        tests: &[leapfrog_package::TestCase],
+        result: &leapfrog_judge::TestResult,
     ) -> Option<String> {
-        if self.budget == 0 || result.verdict == crate::verdict::Verdict::Ac {
+        if self.budget == 0 || result.verdict == leapfrog_package::verdict::Verdict::Ac {
             return None;
         }
         let test = tests.iter().find(|t| t.name == result.name)?;
@@ -247,7 +250,7 @@ impl FailedInputs {
         let checked = self
             .validators
             .check_test(test, self.scratch.path(), limits);
-        if crate::util::file_system_full(self.scratch.path()).is_some() {
+        if leapfrog_util::file_system_full(self.scratch.path()).is_some() {
             // A full disk makes any input look invalid: the judge's fault, reported as JE.
             return None;
         }
@@ -272,7 +275,7 @@ impl FailedInputs {
         if self.invalid > 0 {
             eprintln!(
                 "warning: {} failed on inputs the package's validators reject: check the data first (`leapfrog validate {}`)",
-                crate::util::plural(self.invalid, "test"),
+                leapfrog_util::plural(self.invalid, "test"),
                 package.root.display()
             );
         }

@@ -160,7 +160,7 @@ fn read_input(args: &RenderArgs) -> anyhow::Result<(String, String)> {
 
 fn write_output(args: &RenderArgs, format: Option<Format>, svg: &str) -> anyhow::Result<()> {
     let (Some(path), Some(format)) = (&args.output, format) else {
-        crate::util::write_stdout(format_args!("{svg}"));
+        leapfrog_util::write_stdout(format_args!("{svg}"));
         return Ok(());
     };
     let bytes = if format == Format::Png {
@@ -171,12 +171,12 @@ fn write_output(args: &RenderArgs, format: Option<Format>, svg: &str) -> anyhow:
     } else {
         svg.as_bytes().to_vec()
     };
-    crate::util::write_atomically(path, &bytes)?;
-    crate::util::outln!(
+    leapfrog_util::write_atomically(path, &bytes)?;
+    leapfrog_util::outln!(
         "wrote {} ({}, {})",
         path.display(),
         if format == Format::Png { "PNG" } else { "SVG" },
-        crate::util::plural(bytes.len(), "byte")
+        leapfrog_util::plural(bytes.len(), "byte")
     );
     Ok(())
 }

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use anyhow::{Context, bail};
 use clap::Args;
 
-use crate::puzzles::{self, SolveError};
+use leapfrog_puzzles::{self as puzzles, SolveError};
 
 #[derive(Debug, Args)]
 #[command(after_help = crate::commands::help::after_help(

@@ -5,8 +5,8 @@ use std::process::ExitCode;
 
 use clap::Args;
 
-use crate::package::Package;
 use crate::statement;
+use leapfrog_package::Package;
 
 #[derive(Debug, Args)]
 #[command(after_help = crate::commands::help::after_help(
@@ -38,7 +38,7 @@ pub fn run(args: StatementArgs) -> anyhow::Result<ExitCode> {
         Some(path) => path,
         None => statement::default_output(&package)?,
     };
-    crate::util::write_atomically(&output, page.as_bytes())?;
-    crate::util::outln!("{}", output.display());
+    leapfrog_util::write_atomically(&output, page.as_bytes())?;
+    leapfrog_util::outln!("{}", output.display());
     Ok(ExitCode::SUCCESS)
 }

@@ -12,7 +12,7 @@ use serde::Serialize;
 
 use super::contest::Target;
 use crate::generate::DataState;
-use crate::package::{Contest, ContestProblem, Package};
+use leapfrog_package::{Contest, ContestProblem, Package};
 
 #[derive(Debug, Args)]
 #[command(after_help = super::help::after_help(
@@ -88,14 +88,14 @@ pub fn run(args: StatusArgs) -> anyhow::Result<ExitCode> {
         .collect();
     let value = serde_json::json!({"title": title, "problems": lines});
     if let Some(path) = &args.html {
-        crate::util::write_atomically(path, crate::matrix::status::build(&value).as_bytes())?;
+        leapfrog_util::write_atomically(path, crate::matrix::status::build(&value).as_bytes())?;
     }
     if args.json {
-        crate::util::outln!("{}", serde_json::to_string(&value)?);
+        leapfrog_util::outln!("{}", serde_json::to_string(&value)?);
     } else {
         print_table(&title, &lines);
         if let Some(path) = &args.html {
-            crate::util::outln!("page: {}", path.display());
+            leapfrog_util::outln!("page: {}", path.display());
         }
     }
     let code = if lines.iter().any(|l| l.error.is_some()) {
@@ -166,7 +166,7 @@ fn line(p: &ContestProblem) -> anyhow::Result<Line> {
         };
         *submissions.entry(label).or_insert(0) += 1;
     }
-    let custom = package.config.validation != crate::package::Validation::Default;
+    let custom = package.config.validation != leapfrog_package::Validation::Default;
     let validators = Validators {
         input: package.input_validators()?.len(),
         answer: package.answer_validators()?.len(),
@@ -249,9 +249,9 @@ fn missing(
 }
 
 fn print_table(title: &str, lines: &[Line]) {
-    crate::util::outln!(
+    leapfrog_util::outln!(
         "status {title} · {}",
-        crate::util::plural(lines.len(), "problem")
+        leapfrog_util::plural(lines.len(), "problem")
     );
     let width = lines
         .iter()
@@ -259,7 +259,7 @@ fn print_table(title: &str, lines: &[Line]) {
         .max()
         .unwrap_or(7)
         .max(7);
-    crate::util::outln!(
+    leapfrog_util::outln!(
         "{:<width$}  {:>7}  {:>6}  {:<22}  {:<10}  {:<8}  {:<10}  missing",
         "problem",
         "samples",
@@ -272,7 +272,7 @@ fn print_table(title: &str, lines: &[Line]) {
     for l in lines {
         let name = format!("{} {}", l.label, l.problem);
         if let Some(error) = &l.error {
-            crate::util::outln!("{name:<width$}  error: {error}");
+            leapfrog_util::outln!("{name:<width$}  error: {error}");
             continue;
         }
         let subs: Vec<String> = l
@@ -298,7 +298,7 @@ fn print_table(title: &str, lines: &[Line]) {
             Some(DataState::UpToDate) => "up to date",
             None => "",
         };
-        crate::util::outln!(
+        leapfrog_util::outln!(
             "{name:<width$}  {:>7}  {:>6}  {:<22}  {:<10}  {:<8}  {:<10}  {}",
             l.samples.unwrap_or(0),
             l.secret.unwrap_or(0),
@@ -313,7 +313,7 @@ fn print_table(title: &str, lines: &[Line]) {
             }
         );
     }
-    crate::util::outln!(
+    leapfrog_util::outln!(
         "(validators: input, answer, output default/custom; a time marked ~ is inferred by verify)"
     );
 }

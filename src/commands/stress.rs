@@ -7,9 +7,9 @@ use std::process::ExitCode;
 use clap::Args;
 use serde_json::json;
 
-use crate::package::Package;
 use crate::stress::{self, Found, Outcome, StressOptions};
-use crate::units::Seconds;
+use leapfrog_package::Package;
+use leapfrog_runner::units::Seconds;
 
 #[derive(Debug, Args)]
 #[command(after_help = crate::commands::help::after_help(
@@ -74,7 +74,7 @@ pub struct StressArgs {
 }
 
 pub fn run(args: StressArgs) -> anyhow::Result<ExitCode> {
-    crate::interrupt::install();
+    leapfrog_runner::interrupt::install();
     let package = Package::open(&args.problem)?;
     let options = stress_options(&args)?;
     let spinner = crate::report::Progress::new("stress", args.json);
@@ -89,7 +89,7 @@ pub fn run(args: StressArgs) -> anyhow::Result<ExitCode> {
             spinner.message(&format!(
                 "{} · {} · {:.1} s · size {}",
                 status.phase,
-                crate::util::plural(status.tests, "test"),
+                leapfrog_util::plural(status.tests, "test"),
                 started.elapsed().as_secs_f64(),
                 status.size
             ));
@@ -99,14 +99,14 @@ pub fn run(args: StressArgs) -> anyhow::Result<ExitCode> {
     match outcome? {
         Outcome::Survived { tests, seconds } => {
             if args.json {
-                crate::util::outln!(
+                leapfrog_util::outln!(
                     "{}",
                     json!({"problem": package.short_name, "submission": args.submission, "found": false, "tests": tests, "seconds": seconds})
                 );
             } else {
-                crate::util::outln!(
+                leapfrog_util::outln!(
                     "no failure in {} ({seconds:.1} s)",
-                    crate::util::plural(tests, "test")
+                    leapfrog_util::plural(tests, "test")
                 );
             }
             Ok(ExitCode::SUCCESS)
@@ -120,10 +120,10 @@ pub fn run(args: StressArgs) -> anyhow::Result<ExitCode> {
 
 /// The stress options the flags ask for.
 fn stress_options(args: &StressArgs) -> anyhow::Result<StressOptions> {
-    let judge = crate::judge::JudgeOptions {
+    let judge = leapfrog_judge::JudgeOptions {
         jobs: 1,
         time_limit: args.time_limit,
-        isolation: crate::runner::choose_isolation(false, args.no_sandbox)?,
+        isolation: leapfrog_runner::choose_isolation(false, args.no_sandbox)?,
         ..Default::default()
     };
     Ok(StressOptions {
@@ -147,9 +147,9 @@ fn report_found(args: &StressArgs, package: &Package, found: &Found) -> anyhow::
     let base = format!("stress-{}-{stem}-{}", package.short_name, args.seed);
     let saved = |ext: &str| args.save.join(format!("{base}.{ext}"));
     let (input_path, answer_path, output_path) = (saved("in"), saved("ans"), saved("out"));
-    crate::util::write_atomically(&input_path, &found.input)?;
-    crate::util::write_atomically(&answer_path, &found.answer)?;
-    crate::util::write_atomically(&output_path, &found.output)?;
+    leapfrog_util::write_atomically(&input_path, &found.input)?;
+    leapfrog_util::write_atomically(&answer_path, &found.answer)?;
+    leapfrog_util::write_atomically(&output_path, &found.output)?;
     let added = if args.add {
         let name: String = format!("stress-{stem}-{}", args.seed)
             .chars()
@@ -166,7 +166,7 @@ fn report_found(args: &StressArgs, package: &Package, found: &Found) -> anyhow::
         None
     };
     if args.json {
-        crate::util::outln!(
+        leapfrog_util::outln!(
             "{}",
             json!({
                 "problem": package.short_name,
@@ -193,15 +193,15 @@ fn report_found(args: &StressArgs, package: &Package, found: &Found) -> anyhow::
         );
         return Ok(());
     }
-    crate::util::outln!(
+    leapfrog_util::outln!(
         "{} after {} ({:.1} s), from `{}`; shrunk in {} from {} to {}",
         found.verdict,
-        crate::util::plural(found.tests, "test"),
+        leapfrog_util::plural(found.tests, "test"),
         found.seconds,
         found.generator_line,
-        crate::util::plural(found.shrink_steps, "step"),
-        crate::util::plural(found.original_bytes, "byte"),
-        crate::util::plural(found.input.len(), "byte")
+        leapfrog_util::plural(found.shrink_steps, "step"),
+        leapfrog_util::plural(found.original_bytes, "byte"),
+        leapfrog_util::plural(found.input.len(), "byte")
     );
     if !found.moved.is_empty() {
         let moved: Vec<String> = found
@@ -209,38 +209,38 @@ fn report_found(args: &StressArgs, package: &Package, found: &Found) -> anyhow::
             .iter()
             .map(|m| format!("{} {} -> {}", m.argument, m.from, m.to))
             .collect();
-        crate::util::outln!("generator arguments moved: {}", moved.join(", "));
+        leapfrog_util::outln!("generator arguments moved: {}", moved.join(", "));
     }
     if let Some(line) = &found.shrunk_line {
-        crate::util::outln!("smallest failing command line: {line}");
+        leapfrog_util::outln!("smallest failing command line: {line}");
     }
     show("input", &input_path);
     match &found.transcript {
         Some(transcript) => {
             let path = saved("transcript");
-            crate::util::write_atomically(&path, transcript)?;
+            leapfrog_util::write_atomically(&path, transcript)?;
             show("transcript", &path);
         }
         None => {
             show("reference answer", &answer_path);
             show("submission output", &output_path);
             if let Some(diff) = stress::excerpt::first_difference(&output_path, &answer_path) {
-                crate::util::outln!("--- first difference: {}", diff.trim_end());
+                leapfrog_util::outln!("--- first difference: {}", diff.trim_end());
             }
         }
     }
-    crate::util::outln!("checker: {}", found.message);
+    leapfrog_util::outln!("checker: {}", found.message);
     for line in found.details.iter().take(20) {
-        crate::util::outln!("  {line}");
+        leapfrog_util::outln!("  {line}");
     }
-    crate::util::outln!(
+    leapfrog_util::outln!(
         "saved {}, {} and {}",
         input_path.display(),
         answer_path.display(),
         output_path.display()
     );
     if let Some(added) = added {
-        crate::util::outln!("{}", added.description);
+        leapfrog_util::outln!("{}", added.description);
     }
     Ok(())
 }
@@ -248,6 +248,6 @@ fn report_found(args: &StressArgs, package: &Package, found: &Found) -> anyhow::
 /// Prints a bounded excerpt of a file: its first and last lines.
 fn show(label: &str, path: &std::path::Path) {
     let bytes = std::fs::metadata(path).map_or(0, |m| m.len());
-    crate::util::outln!("--- {label} ({}) ---", crate::util::plural(bytes, "byte"));
-    crate::util::outln!("{}", stress::excerpt::excerpt(path).trim_end());
+    leapfrog_util::outln!("--- {label} ({}) ---", leapfrog_util::plural(bytes, "byte"));
+    leapfrog_util::outln!("{}", stress::excerpt::excerpt(path).trim_end());
 }

@@ -8,10 +8,10 @@ use std::process::ExitCode;
 use anyhow::Context;
 use clap::Args;
 
-use crate::checking::{AnswerValidators, CheckOutcome, InputValidators, OutputChecker};
 use crate::commands::validate_data::Checks;
-use crate::package::{Package, TestCase};
 use crate::report::{self, Progress};
+use leapfrog_judge::checking::{AnswerValidators, CheckOutcome, InputValidators, OutputChecker};
+use leapfrog_package::{Package, TestCase};
 
 #[derive(Debug, Args, Clone)]
 #[command(after_help = crate::commands::help::after_help(
@@ -24,7 +24,7 @@ pub struct ValidateArgs {
     /// (every problem in it).
     pub problem: String,
     /// Files to validate in parallel (default: the number of CPUs).
-    #[arg(long, short = 'j', value_name = "N", allow_negative_numbers = true, value_parser = crate::units::parse_jobs)]
+    #[arg(long, short = 'j', value_name = "N", allow_negative_numbers = true, value_parser = leapfrog_runner::units::parse_jobs)]
     pub jobs: Option<u64>,
 }
 
@@ -36,7 +36,7 @@ pub(crate) enum Finding {
 }
 
 pub fn run(args: ValidateArgs) -> anyhow::Result<ExitCode> {
-    crate::interrupt::install();
+    leapfrog_runner::interrupt::install();
     let package = match super::contest::Target::resolve(&args.problem)? {
         super::contest::Target::Problem(package) => *package,
         super::contest::Target::Contest(contest) => {
@@ -70,12 +70,12 @@ pub fn run(args: ValidateArgs) -> anyhow::Result<ExitCode> {
     let jobs = args
         .jobs
         .map(|j| j as usize)
-        .unwrap_or_else(crate::parallel::default_jobs);
+        .unwrap_or_else(leapfrog_runner::parallel::default_jobs);
     let progress = Progress::new("validating", false);
     progress.start(tests.len());
     let mut invalid = 0;
     let mut broken = 0;
-    crate::parallel::ordered(
+    leapfrog_runner::parallel::ordered(
         &tests,
         jobs,
         |_, test| validate_test(&package, test, &checks, scratch.path()),
@@ -93,7 +93,7 @@ pub fn run(args: ValidateArgs) -> anyhow::Result<ExitCode> {
                     progress.println(&format!("error    {}: {why}", test.input.display()));
                 }
             }
-            !crate::interrupt::requested()
+            !leapfrog_runner::interrupt::requested()
         },
     );
     progress.finish();
@@ -101,8 +101,8 @@ pub fn run(args: ValidateArgs) -> anyhow::Result<ExitCode> {
         crate::commands::validate_data::check_all(&package, &checks, scratch.path(), jobs)?;
     invalid += data_wrong;
     broken += data_broken;
-    crate::runner::reap_orphans();
-    crate::interrupt::check()?;
+    leapfrog_runner::reap_orphans();
+    leapfrog_runner::interrupt::check()?;
     let counts = Counts {
         inputs: tests.len(),
         validators: validators.count(),
@@ -140,33 +140,33 @@ fn summary(package: &Package, counts: &Counts, checker: &str) -> ExitCode {
     let ok = console::Style::new().green().bold().force_styling(styled);
     let bad = console::Style::new().red().bold().force_styling(styled);
     if invalid == 0 && broken == 0 {
-        crate::util::outln!(
+        leapfrog_util::outln!(
             "{} {}: {} {} {}; every answer passes {}{checker}{}",
             ok.apply_to("valid"),
             package.short_name,
-            crate::util::plural(inputs, "input"),
+            leapfrog_util::plural(inputs, "input"),
             if inputs == 1 { "passes" } else { "pass" },
-            crate::util::plural(validators, "input validator"),
+            leapfrog_util::plural(validators, "input validator"),
             match answer_validators {
                 0 => String::new(),
-                n => format!("{} and ", crate::util::plural(n, "answer validator")),
+                n => format!("{} and ", leapfrog_util::plural(n, "answer validator")),
             },
             match cases {
                 0 => String::new(),
                 n => format!(
                     "; {} of invalid/valid data behave",
-                    crate::util::plural(n, "case")
+                    leapfrog_util::plural(n, "case")
                 ),
             }
         );
         ExitCode::SUCCESS
     } else {
-        crate::util::outln!(
+        leapfrog_util::outln!(
             "{} {}: {invalid} invalid, {}, {}",
             bad.apply_to("failed"),
             package.short_name,
-            crate::util::plural(broken, "error"),
-            crate::util::plural(inputs, "test")
+            leapfrog_util::plural(broken, "error"),
+            leapfrog_util::plural(inputs, "test")
         );
         ExitCode::from(if broken > 0 { 2 } else { 1 })
     }

@@ -8,8 +8,8 @@ use std::path::Path;
 
 use anyhow::Context;
 
-use crate::checking::{AnswerValidators, CheckOutcome, InputValidators, OutputChecker};
-use crate::package::{DataCase, DataKind, Package, TestCase};
+use leapfrog_judge::checking::{AnswerValidators, CheckOutcome, InputValidators, OutputChecker};
+use leapfrog_package::{DataCase, DataKind, Package, TestCase};
 
 /// What `validate` checks data with.
 pub struct Checks<'a> {
@@ -144,7 +144,7 @@ pub fn check_all(
 ) -> anyhow::Result<(usize, usize, usize)> {
     let cases = package.validator_data()?;
     let (mut wrong, mut broken) = (0, 0);
-    crate::parallel::ordered(
+    leapfrog_runner::parallel::ordered(
         &cases,
         jobs,
         |_, case| check_case(package, case, checks, scratch_root),
@@ -154,14 +154,14 @@ pub fn check_all(
                 DataFinding::Fine => {}
                 DataFinding::Wrong(why) => {
                     wrong += 1;
-                    crate::util::outln!("wrong    {path}: {why}");
+                    leapfrog_util::outln!("wrong    {path}: {why}");
                 }
                 DataFinding::Broken(why) => {
                     broken += 1;
-                    crate::util::outln!("error    {path}: {why}");
+                    leapfrog_util::outln!("error    {path}: {why}");
                 }
             }
-            !crate::interrupt::requested()
+            !leapfrog_runner::interrupt::requested()
         },
     );
     Ok((cases.len(), wrong, broken))

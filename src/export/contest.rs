@@ -6,7 +6,7 @@
 use serde::Serialize;
 
 use super::short_name;
-use crate::package::{Contest, Package};
+use leapfrog_package::{Contest, Package};
 
 /// A line of the exported problems.yaml.
 #[derive(Debug, Serialize)]

@@ -21,7 +21,7 @@ use anyhow::Context;
 use zip::write::SimpleFileOptions;
 
 use super::kattis::Notes;
-use crate::package::Package;
+use leapfrog_package::Package;
 
 /// Folders under `submissions/` whose name is not a result DOMjudge gives, and where they go.
 const REMAPPED: &[(&str, Option<&str>, &str)] = &[
@@ -92,7 +92,7 @@ pub fn write_zip(
     ));
     entries.sort_by(|a, b| a.0.cmp(&b.0));
     for (name, source) in entries {
-        crate::interrupt::check()?;
+        leapfrog_runner::interrupt::check()?;
         match source {
             Source::File(path) => {
                 use std::os::unix::fs::PermissionsExt;

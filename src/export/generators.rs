@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use anyhow::Context;
 
 use super::kattis::{Notes, copy_tree, set_mode};
-use crate::package::Package;
+use leapfrog_package::Package;
 
 /// The name of the carried program, beside `leapfrog` wherever both are installed.
 const PROGRAM: &str = "leapfrog-gen";
@@ -46,8 +46,8 @@ pub fn write(package: &Package, dest: &Path, notes: &mut Notes) -> anyhow::Resul
 /// The exported folders of built-in programs: `generators/NAME` for a built-in generator and
 /// `generators/solve/NAME` for a built-in solver, each with its `build` script.
 fn builtin_folders(generators: &Path) -> Vec<PathBuf> {
-    let generators_named = crate::generators::all().map(|g| generators.join(g.name));
-    let solvers_named = crate::puzzles::all().map(|p| generators.join("solve").join(p.name));
+    let generators_named = leapfrog_generators::all().map(|g| generators.join(g.name));
+    let solvers_named = leapfrog_puzzles::all().map(|p| generators.join("solve").join(p.name));
     generators_named
         .chain(solvers_named)
         .filter(|dir| dir.join("build").is_file())
@@ -61,13 +61,13 @@ fn find_program() -> Option<PathBuf> {
         .ok()
         .and_then(|exe| exe.parent().map(|dir| dir.join(PROGRAM)))
         .filter(|p| p.is_file())
-        .or_else(|| crate::util::find_in_path(PROGRAM))
+        .or_else(|| leapfrog_util::find_in_path(PROGRAM))
 }
 
 /// Copies the program without its debug information (a few MiB instead of tens) where `strip`
 /// is installed; as it is otherwise.
 fn strip_into(program: &Path, target: &Path) -> anyhow::Result<()> {
-    let stripped = crate::util::find_in_path("strip").is_some_and(|strip| {
+    let stripped = leapfrog_util::find_in_path("strip").is_some_and(|strip| {
         std::process::Command::new(strip)
             .arg("--strip-all")
             .arg("-o")

@@ -20,9 +20,9 @@ use serde_yaml_ng::{Mapping, Value};
 use sha2::{Digest, Sha256};
 
 use super::latex;
-use crate::package::{LEGACY_FOLDERS, Package, Validation};
 use crate::render::png::svg_to_png;
 use crate::statement::Statement;
+use leapfrog_package::{LEGACY_FOLDERS, Package, Validation};
 
 /// Keys of a legacy `problem.yaml` we carry over as they are.
 const LEGACY_KEYS: &[&str] = &[
@@ -72,14 +72,14 @@ pub type Notes = Vec<String>;
 pub fn write(package: &Package, dest: &Path) -> anyhow::Result<Notes> {
     let mut notes = Notes::new();
     write_problem_yaml(package, dest, &mut notes)?;
-    crate::interrupt::check()?;
+    leapfrog_runner::interrupt::check()?;
     write_statement(package, dest)?;
-    crate::interrupt::check()?;
+    leapfrog_runner::interrupt::check()?;
     copy_data(package, dest)?;
-    crate::interrupt::check()?;
+    leapfrog_runner::interrupt::check()?;
     super::validator::write_input_validators(package, dest)?;
     super::validator::write(package, dest)?;
-    crate::interrupt::check()?;
+    leapfrog_runner::interrupt::check()?;
     let submissions = package.root.join("submissions");
     if submissions.is_dir() {
         for entry in sorted_entries(&submissions)? {
@@ -196,7 +196,7 @@ fn write_problem_yaml(package: &Package, dest: &Path, notes: &mut Notes) -> anyh
 /// recognise a re-uploaded problem): SHA-256 of the short name, shaped as a version-8 UUID.
 pub fn stable_uuid(short_name: &str) -> String {
     let digest = Sha256::digest(format!("leapfrog problem {short_name}").as_bytes());
-    crate::util::uuid_text(&digest, 8)
+    leapfrog_util::uuid_text(&digest, 8)
 }
 
 /// `problem_statement/problem.en.tex` and its pictures.
@@ -259,7 +259,7 @@ fn copy_programs(from: &Path, to: &Path) -> anyhow::Result<()> {
     if !from.is_dir() {
         return Ok(());
     }
-    for program in crate::package::programs_in(from)? {
+    for program in leapfrog_package::programs_in(from)? {
         let name = file_name(&program)?;
         if program.is_dir() {
             copy_tree(&program, &to.join(&name))?;
@@ -294,7 +294,7 @@ pub(super) fn copy_tree(from: &Path, to: &Path) -> anyhow::Result<()> {
         } else {
             copy_file(entry.path(), &target)?;
         }
-        crate::interrupt::check()?;
+        leapfrog_runner::interrupt::check()?;
     }
     Ok(())
 }

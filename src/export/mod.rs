@@ -20,7 +20,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, bail};
 
-use crate::package::{Contest, Package};
+use leapfrog_package::{Contest, Package};
 
 /// Output formats (the command line names them `legacy`, `2025-09` and `domjudge`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -114,7 +114,7 @@ pub fn export_one(
         ..Exported::default()
     };
     count(staging.path(), &mut exported)?;
-    crate::interrupt::check()?;
+    leapfrog_runner::interrupt::check()?;
     install(staging, dest)?;
     Ok(exported)
 }
@@ -181,7 +181,7 @@ fn export_set(
         exported.largest_test = exported.largest_test.max(largest_test(&dir)?);
         exported.problems.push((package.short_name.clone(), notes));
         exported.zips.push(dest.join(format!("{name}.zip")));
-        crate::interrupt::check()?;
+        leapfrog_runner::interrupt::check()?;
     }
     for (name, text) in files {
         let path = staging.path().join(name);

@@ -17,7 +17,7 @@ use anyhow::{Context, bail};
 use serde_yaml_ng::{Mapping, Value};
 
 use super::kattis::Notes;
-use crate::package::Package;
+use leapfrog_package::Package;
 
 /// Rewrites the legacy export in `dest` as a 2025-09 package.
 pub fn convert(package: &Package, dest: &Path, notes: &mut Notes) -> anyhow::Result<()> {
@@ -25,7 +25,7 @@ pub fn convert(package: &Package, dest: &Path, notes: &mut Notes) -> anyhow::Res
     rename(dest, "problem_statement", "statement")?;
     let validators = dest.join("output_validators");
     if validators.is_dir() {
-        let programs = crate::package::programs_in(&validators)?;
+        let programs = leapfrog_package::programs_in(&validators)?;
         let [program] = programs.as_slice() else {
             bail!(
                 "{}: expected one output validator program",
@@ -38,7 +38,7 @@ pub fn convert(package: &Package, dest: &Path, notes: &mut Notes) -> anyhow::Res
     let _ = std::fs::remove_file(dest.join(".timelimit"));
     super::validator::write_answer_validators(package, dest)?;
     let data = dest.join("data");
-    for kind in crate::package::DataKind::ALL {
+    for kind in leapfrog_package::DataKind::ALL {
         let from = package.data_dir().join(kind.folder());
         if from.is_dir() {
             super::kattis::copy_tree(&from, &data.join(kind.folder()))?;

@@ -6,7 +6,7 @@
 //! it was built from and that the host is x86-64 Linux). Rust input (and answer) validators are
 //! shipped the same way under `input_validators/<name>/` (`answer_validators/<name>/`).
 //!
-//! Static builds are cached like every other build (see [`crate::lang::cache_dir`]), keyed by the
+//! Static builds are cached like every other build (see [`leapfrog_package::lang::cache_dir`]), keyed by the
 //! compiler's version, the flags and the source, so repeated exports are fast and give the same
 //! bytes.
 
@@ -17,7 +17,7 @@ use anyhow::{Context, bail};
 use sha2::{Digest, Sha256};
 
 use super::kattis::{check_name, copy_file, copy_tree, file_name, set_mode};
-use crate::package::Package;
+use leapfrog_package::Package;
 
 /// The platform of the shipped program: what DOMjudge and Kattis judge hosts run.
 pub const TARGET: &str = "x86_64-unknown-linux-gnu";
@@ -57,9 +57,9 @@ fn write_folder(package: &Package, dest: &Path, folder: &str) -> anyhow::Result<
     if !from.is_dir() {
         return Ok(());
     }
-    for program in crate::package::programs_in(&from)? {
+    for program in leapfrog_package::programs_in(&from)? {
         write_program(&program, &dest.join(folder), false)?;
-        crate::interrupt::check()?;
+        leapfrog_runner::interrupt::check()?;
     }
     Ok(())
 }
@@ -103,7 +103,7 @@ fn write_program(program: &Path, parent: &Path, own_dir: bool) -> anyhow::Result
     let build = dir.join("build");
     std::fs::write(
         &build,
-        build_script(&name, &crate::util::hash_bytes(&source)),
+        build_script(&name, &leapfrog_util::hash_bytes(&source)),
     )?;
     set_mode(&build, 0o755)
 }
@@ -158,7 +158,7 @@ echo "build: using the shipped run (statically linked, built from $src)"
 
 /// The static program built from one source file (`name`, `source`), from the cache or built now.
 fn static_binary(name: &str, source: &[u8]) -> anyhow::Result<PathBuf> {
-    let rustc = crate::util::find_in_path("rustc").context(
+    let rustc = leapfrog_util::find_in_path("rustc").context(
         "rustc is not installed; the export ships a prebuilt validator, which needs rustc and the C library's static files (libc6-dev on Debian)",
     )?;
     let version = Command::new(&rustc)
@@ -176,17 +176,17 @@ fn static_binary(name: &str, source: &[u8]) -> anyhow::Result<PathBuf> {
     key.update(name.as_bytes());
     key.update(b"\0");
     key.update(source);
-    let entry = crate::lang::cache_dir()?
+    let entry = leapfrog_package::lang::cache_dir()?
         .join("static-validators")
-        .join(crate::util::hex(&key.finalize()));
+        .join(leapfrog_util::hex(&key.finalize()));
     let binary = entry.join("run");
     if binary.is_file() {
         return Ok(binary);
     }
-    let staging = crate::util::staging_dir_for(&entry)?;
+    let staging = leapfrog_util::staging_dir_for(&entry)?;
     compile(&rustc, staging.path(), name, source)?;
     // Another export may finish the same build first; theirs is as good as ours.
-    crate::util::publish_dir(staging, &entry, || binary.is_file())?;
+    leapfrog_util::publish_dir(staging, &entry, || binary.is_file())?;
     Ok(binary)
 }
 

@@ -1,5 +1,5 @@
 //! Making the plan's validator-testing groups (`invalid_input`, `invalid_answer`,
-//! `invalid_output`, `valid_output`; see [`crate::package::DataKind`]) as BAPCtools makes them:
+//! `invalid_output`, `valid_output`; see [`leapfrog_package::DataKind`]) as BAPCtools makes them:
 //! each test's input (generated, copied or written in the plan), its `.ans` and `.out` only as
 //! the plan gives them (`ans:`/`out:`, a copied file, a generator's `testcase.ans` /
 //! `testcase.out`), never from a solution, and never checked by the input validators here: what
@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, bail};
 
-use crate::package::{DataKind, Package, Plan, PlanTest, Source};
+use leapfrog_package::{DataKind, Package, Plan, PlanTest, Source};
 
 /// One file of a validator-testing group: its path below `data/` and its bytes.
 pub(super) type CheckFile = (String, Vec<u8>);

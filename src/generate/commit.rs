@@ -10,8 +10,8 @@ use anyhow::Context;
 use super::checks::CheckFile;
 use super::stage::Staged;
 use super::{GenerateSummary, Manifest};
-use crate::package::Plan;
-use crate::util::{file_hash, hash_bytes, write_atomically};
+use leapfrog_package::Plan;
+use leapfrog_util::{file_hash, hash_bytes, write_atomically};
 
 /// Moves the staged files into place, removes files of tests that left the plan, and records
 /// the new manifest.

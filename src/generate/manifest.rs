@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use anyhow::Context;
 use serde::{Deserialize, Serialize};
 
-use crate::util::file_hash;
+use leapfrog_util::file_hash;
 
 pub const FILE_NAME: &str = ".generated.json";
 

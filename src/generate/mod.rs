@@ -24,9 +24,9 @@ use anyhow::{Context, bail};
 pub use manifest::Manifest;
 pub use programs::{Reference, builtin_solver, run_generator};
 
-use crate::checking::InputValidators;
-use crate::package::{Package, Plan, PlanTest};
-use crate::runner;
+use leapfrog_judge::checking::InputValidators;
+use leapfrog_package::{Package, Plan, PlanTest};
+use leapfrog_runner as runner;
 
 use commit::commit;
 use stage::{Staged, Tools, stage_test};
@@ -97,7 +97,9 @@ pub fn generate(
         .tempdir_in(&data)
         .with_context(|| format!("creating a staging directory in {}", data.display()))?;
     let interactive = if package.config.kind.interactive {
-        Some(crate::checking::OutputChecker::for_package(package)?)
+        Some(leapfrog_judge::checking::OutputChecker::for_package(
+            package,
+        )?)
     } else {
         None
     };
@@ -112,11 +114,11 @@ pub fn generate(
     on_start(stale.len());
     let mut staged: BTreeMap<usize, Staged> = BTreeMap::new();
     let mut failure: Option<anyhow::Error> = None;
-    crate::parallel::ordered(
+    leapfrog_runner::parallel::ordered(
         &stale,
         options.jobs,
         |_, &(index, test)| {
-            crate::interrupt::check()?;
+            leapfrog_runner::interrupt::check()?;
             stage_test(&tools, test, index, recipes[&test.name].clone())
                 .with_context(|| describe(&plan, test))
         },
@@ -136,7 +138,7 @@ pub fn generate(
     if let Some(err) = failure {
         return Err(err);
     }
-    crate::interrupt::check()?;
+    leapfrog_runner::interrupt::check()?;
     for (index, test) in fresh {
         staged.insert(index, reuse(&data, &old, test, &recipes, &references));
     }
@@ -194,10 +196,10 @@ fn reuse(
 ) -> Staged {
     let input = data.join(format!("{}.in", test.name));
     let answer = data.join(format!("{}.ans", test.name));
-    let head = crate::util::read_head(&answer);
+    let head = leapfrog_util::read_head(&answer);
     let outcome = match test.solution.as_ref().and_then(|s| references.get(s)) {
         Some(reference) if test.answer.is_none() => reference.outcome(head.as_bytes()),
-        _ => crate::puzzles::first_token(head.as_bytes()),
+        _ => leapfrog_puzzles::first_token(head.as_bytes()),
     };
     let hash = |rel: String| old.files.get(&rel).cloned().unwrap_or_default();
     Staged {
@@ -258,11 +260,11 @@ pub fn ensure_secret_data(package: &Package) -> anyhow::Result<()> {
     eprintln!(
         "note: {}/data/secret {why}; generating it ({})",
         package.root.display(),
-        crate::util::plural(tests, "test")
+        leapfrog_util::plural(tests, "test")
     );
     let options = GenerateOptions {
         force: false,
-        jobs: crate::parallel::default_jobs(),
+        jobs: leapfrog_runner::parallel::default_jobs(),
     };
     generate(package, &options, &mut |_| {}, &mut |_| {})?;
     Ok(())

@@ -7,9 +7,9 @@ use std::path::Path;
 
 use anyhow::{Context, bail};
 
-use crate::package::{Package, Plan};
-use crate::program::Program;
-use crate::puzzles::Puzzle;
+use leapfrog_judge::program::Program;
+use leapfrog_package::{Package, Plan};
+use leapfrog_puzzles::Puzzle;
 
 /// Where reference answers come from.
 pub enum Reference {
@@ -21,15 +21,15 @@ pub enum Reference {
 /// The built-in solver a package's answers come from: the plan's `solution` when it names one,
 /// else the solver named like the package.
 pub fn builtin_solver(package: &Package, plan: Option<&Plan>) -> Option<&'static Puzzle> {
-    plan.and_then(|p| crate::puzzles::find(&p.solution))
-        .or_else(|| crate::puzzles::find(&package.short_name))
+    plan.and_then(|p| leapfrog_puzzles::find(&p.solution))
+        .or_else(|| leapfrog_puzzles::find(&package.short_name))
 }
 
 impl Reference {
     /// A plan's `solution`: a built-in solver by name, else a program of the package (below
     /// `generators/`, or `/...` from the package root).
     pub fn for_solution(package: &Package, solution: &str) -> anyhow::Result<Reference> {
-        if let Some(puzzle) = crate::puzzles::find(solution) {
+        if let Some(puzzle) = leapfrog_puzzles::find(solution) {
             return Ok(Reference::Builtin(puzzle));
         }
         let path = package.root.join(Plan::program_path(solution));
@@ -71,7 +71,7 @@ impl Reference {
     pub fn outcome(&self, head: &[u8]) -> String {
         match self {
             Reference::Builtin(puzzle) => (puzzle.outcome)(head),
-            Reference::Program(..) => crate::puzzles::first_token(head),
+            Reference::Program(..) => leapfrog_puzzles::first_token(head),
         }
     }
 }
@@ -87,7 +87,7 @@ pub fn run_generator(
     output: &Path,
     dir: &Path,
 ) -> anyhow::Result<()> {
-    if let Some(generator) = crate::generators::find(name) {
+    if let Some(generator) = leapfrog_generators::find(name) {
         let bytes = (generator.run)(args).with_context(|| format!("generator '{name}' failed"))?;
         std::fs::write(output, bytes)?;
         return Ok(());

@@ -8,9 +8,9 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, bail};
 
 use super::{InvalidInput, Reference, run_generator};
-use crate::checking::InputValidators;
-use crate::package::{Package, PlanTest, Source};
-use crate::util::file_hash;
+use leapfrog_judge::checking::InputValidators;
+use leapfrog_package::{Package, PlanTest, Source};
+use leapfrog_util::file_hash;
 
 /// One generated test in the staging directory.
 pub(super) struct Staged {
@@ -38,7 +38,7 @@ pub(super) struct Tools<'a> {
     /// The plan's `test_group.yaml` texts, which stand for the files until they are written.
     pub groups: &'a BTreeMap<String, String>,
     /// An interactive problem's output validator, which the reference plays against.
-    pub interactive: Option<&'a crate::checking::OutputChecker>,
+    pub interactive: Option<&'a leapfrog_judge::checking::OutputChecker>,
 }
 
 /// Makes one test in the staging directory: input, validation, answer.
@@ -58,10 +58,10 @@ pub(super) fn stage_test(
     let data = package.data_dir();
     let group_dir = data.join(Path::new(&test.name).parent().unwrap_or(Path::new("")));
     let (mut output_flags, mut input_flags) =
-        crate::package::testdata::group_flags_planned(&data, &group_dir, package, tools.groups)?;
+        leapfrog_package::testdata::group_flags_planned(&data, &group_dir, package, tools.groups)?;
     if let Some(text) = &test.yaml {
         let file = data.join(format!("{}.yaml", test.name));
-        let (output, input) = crate::package::testdata::test_flags_planned(text, &file)?;
+        let (output, input) = leapfrog_package::testdata::test_flags_planned(text, &file)?;
         output_flags = output.unwrap_or(output_flags);
         input_flags = input.unwrap_or(input_flags);
     }
@@ -76,10 +76,10 @@ pub(super) fn stage_test(
         }
         None => make_answer(tools, test, &input, &answer, &dir)?,
     };
-    let head = crate::util::read_head(&answer);
+    let head = leapfrog_util::read_head(&answer);
     let outcome = match reference {
         Some(reference) => reference.outcome(head.as_bytes()),
-        None => crate::puzzles::first_token(head.as_bytes()),
+        None => leapfrog_puzzles::first_token(head.as_bytes()),
     };
     Ok(Staged {
         name: test.name.clone(),
@@ -145,7 +145,7 @@ fn play_answer(
     test: &PlanTest,
     (input, answer): (&Path, &Path),
     dir: &Path,
-    (checker, flags): (&crate::checking::OutputChecker, Vec<String>),
+    (checker, flags): (&leapfrog_judge::checking::OutputChecker, Vec<String>),
 ) -> anyhow::Result<()> {
     let from_generator = dir.join("testcase.ans");
     match &test.answer {
@@ -163,7 +163,7 @@ fn play_answer(
     let Reference::Program(program, _) = reference else {
         bail!("key 'solution': a built-in solver cannot play an interactive problem");
     };
-    let case = crate::package::TestCase {
+    let case = leapfrog_package::TestCase {
         name: "reference".to_string(),
         input: input.to_path_buf(),
         answer: answer.to_path_buf(),
@@ -174,7 +174,7 @@ fn play_answer(
         files: None,
     };
     let limits = &tools.package.config.limits;
-    crate::judge::play_reference(program, checker, &case, limits, &dir.join("play"))
+    leapfrog_judge::play_reference(program, checker, &case, limits, &dir.join("play"))
         .context("key 'solution'")
 }
 

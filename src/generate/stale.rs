@@ -8,8 +8,8 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use crate::package::{Package, Plan, PlanTest, Source};
-use crate::util::{file_hash, hash_bytes};
+use leapfrog_package::{Package, Plan, PlanTest, Source};
+use leapfrog_util::{file_hash, hash_bytes};
 
 /// Hashes of programs' sources, computed once per run.
 pub(super) struct Recipes<'a> {
@@ -92,9 +92,9 @@ impl<'a> Recipes<'a> {
             return hash.clone();
         }
         let builtin = if generator {
-            crate::generators::find(word).is_some()
+            leapfrog_generators::find(word).is_some()
         } else {
-            crate::puzzles::find(word).is_some()
+            leapfrog_puzzles::find(word).is_some()
         };
         let hash = if builtin {
             format!("built in {word}")

@@ -19,9 +19,9 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use crate::judge::{self, TestResult};
-use crate::package::{Package, TestCase};
-use crate::verdict::Verdict;
+use leapfrog_judge::{self as judge, TestResult};
+use leapfrog_package::verdict::Verdict;
+use leapfrog_package::{Package, TestCase};
 
 /// One test as the JSON lists it: where it belongs and how big its files are.
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -60,8 +60,8 @@ pub struct LimitsEntry {
     pub output_mib: u64,
 }
 
-impl From<&crate::package::Limits> for LimitsEntry {
-    fn from(l: &crate::package::Limits) -> Self {
+impl From<&leapfrog_package::Limits> for LimitsEntry {
+    fn from(l: &leapfrog_package::Limits) -> Self {
         LimitsEntry {
             time_s: l.time_s.get(),
             memory_mib: l.memory_mib.get(),

@@ -16,8 +16,8 @@ use base64::Engine;
 use serde_json::json;
 
 use super::{CellDetail, ColumnData, Details, LimitsEntry, Recorder, ReportData, test_entries};
-use crate::judge::JudgeReport;
-use crate::verdict::Verdict;
+use leapfrog_judge::JudgeReport;
+use leapfrog_package::verdict::Verdict;
 
 pub(super) const STYLE: &str = include_str!("page.css");
 const SCRIPT: &str = include_str!("page.js");

@@ -6,13 +6,13 @@
 
 use std::path::Path;
 
-use crate::package::Package;
-use crate::puzzles::checkers::board::WHITE;
-use crate::puzzles::checkers::{Board, path};
-use crate::puzzles::pairs::row::{self as pairs, Row as PairsRow};
-use crate::puzzles::shifting::game::{Row as GameRow, Square};
 use crate::render::row::Row;
 use crate::render::{Layout, board_svg, rows_svg};
+use leapfrog_package::Package;
+use leapfrog_puzzles::checkers::board::WHITE;
+use leapfrog_puzzles::checkers::{Board, path};
+use leapfrog_puzzles::pairs::row::{self as pairs, Row as PairsRow};
+use leapfrog_puzzles::shifting::game::{Row as GameRow, Square};
 
 /// A drawing and a sentence saying what it shows.
 pub struct Drawing {
@@ -31,7 +31,7 @@ const MAX_ROW: u64 = 4_000_001;
 /// knows how to draw its failures.
 pub fn puzzle_of(package: &Package) -> Option<&'static str> {
     let plan = package.plan().ok()??;
-    let name = crate::puzzles::find(&plan.solution)?.name;
+    let name = leapfrog_puzzles::find(&plan.solution)?.name;
     [
         "checkers",
         "checkers-path",
@@ -171,7 +171,7 @@ fn frogs(input: &str, output: &str) -> Option<Drawing> {
             })
             .collect()
     };
-    let mut row = pieces(&String::from_utf8(crate::puzzles::frogs::start_row(n)).ok()?);
+    let mut row = pieces(&String::from_utf8(leapfrog_puzzles::frogs::start_row(n)).ok()?);
     let mut previous = None;
     let mut made = 0;
     let mut why = String::new();

@@ -10,7 +10,7 @@ use std::path::Path;
 use anyhow::{Context, bail};
 
 use super::campaign::SubmissionResult;
-use crate::package::{Package, Plan};
+use leapfrog_package::{Package, Plan};
 
 /// Appends one plan test per distinct counterexample found (not already in the plan); returns
 /// the names of the new tests.
@@ -35,7 +35,7 @@ pub fn add_to_plan(package: &Package, results: &[SubmissionResult]) -> anyhow::R
                 "# kills {}:{} ({}): {} -> {}\n",
                 submission.submission, mutant.line, mutant.operator, mutant.before, mutant.after
             );
-            let line = crate::generators::words(&found.generator).join(" ");
+            let line = leapfrog_generators::words(&found.generator).join(" ");
             if planned.contains(&line) {
                 continue;
             }

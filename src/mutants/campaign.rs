@@ -9,11 +9,11 @@ use anyhow::{Context, bail};
 use serde::Serialize;
 
 use super::{Mutant, Syntax, mutants};
-use crate::judge::{Judge, JudgeOptions, Prepared, TestResult, Verdict};
-use crate::lang::Language;
-use crate::package::Package;
 use crate::report::Progress;
 use crate::stress::{self, Outcome, StressOptions};
+use leapfrog_judge::{Judge, JudgeOptions, Prepared, TestResult, Verdict};
+use leapfrog_package::Package;
+use leapfrog_package::lang::Language;
 
 /// How to run a campaign.
 #[derive(Debug, Clone)]
@@ -109,7 +109,9 @@ pub fn run(
         .tempdir()
         .context("creating a scratch directory")?;
     let paths = write_mutants(scratch.path(), name, &source, &found)?;
-    let display = crate::util::display_path(submission).display().to_string();
+    let display = leapfrog_util::display_path(submission)
+        .display()
+        .to_string();
     let judge = Judge::prepare(package, &options.judge)?;
     let language = package.languages.detect(submission)?;
     let progress = Progress::new(&format!("mutants {name}"), options.quiet);
@@ -161,7 +163,7 @@ fn build_all(
 ) -> anyhow::Result<Vec<Prepared>> {
     let mut built = Vec::with_capacity(paths.len());
     let mut failure = None;
-    crate::parallel::ordered(
+    leapfrog_runner::parallel::ordered(
         paths,
         jobs,
         |_, path| judge.submission(path, language.clone()),
@@ -179,7 +181,7 @@ fn build_all(
             }
         },
     );
-    crate::interrupt::check()?;
+    leapfrog_runner::interrupt::check()?;
     match failure {
         Some(err) => Err(err.context("building a mutant")),
         None => Ok(built),

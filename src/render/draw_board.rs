@@ -4,8 +4,8 @@
 use super::Layout;
 use super::glyphs::{self, fmt};
 use super::svg::{self, LABEL, Svg, colour};
-use crate::puzzles::checkers::board::{self, BLACK, Board, Square, UNUSABLE, WHITE};
-use crate::puzzles::checkers::path::Jump;
+use leapfrog_puzzles::checkers::board::{self, BLACK, Board, Square, UNUSABLE, WHITE};
+use leapfrog_puzzles::checkers::path::Jump;
 
 const CELL: f64 = 36.0;
 const MARGIN: f64 = 18.0;

@@ -5,7 +5,7 @@ use super::Layout;
 use super::glyphs::{self, fmt};
 use super::row::Row;
 use super::svg::{self, LABEL, Svg, colour};
-use crate::puzzles::shifting::game::Square;
+use leapfrog_puzzles::shifting::game::Square;
 
 const ROW_CELL: f64 = 32.0;
 const ARC: f64 = 14.0;

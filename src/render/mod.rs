@@ -1,9 +1,9 @@
 //! Pictures of the puzzles: a checkers board or a row of the one-dimensional games, and a move
 //! sequence as a strip of frames, drawn as SVG (and rasterised to PNG for LaTeX statements).
 //!
-//! - boards are the `checkers` puzzle's own ([`crate::puzzles::checkers::board`]), read with
+//! - boards are the `checkers` puzzle's own ([`leapfrog_puzzles::checkers::board`]), read with
 //!   the looser rules of drawings, and capture paths (`b2 d4 f2`) replay on them
-//!   ([`crate::puzzles::checkers::path`]);
+//!   ([`leapfrog_puzzles::checkers::path`]);
 //! - [`row`]: rows such as `BB_WW` or `OO_XX` and moves named by square number;
 //! - [`svg`]: the SVG builder and the pieces, arrows and highlights;
 //! - `draw_board`, `draw_row`: laying boards and rows out as strips of frames;
@@ -20,7 +20,7 @@ pub mod svg;
 use anyhow::{Context, bail};
 use row::Row;
 
-use crate::puzzles::checkers::{Board, path};
+use leapfrog_puzzles::checkers::{Board, path};
 
 pub use draw_board::board_svg;
 pub use draw_row::rows_svg;

@@ -31,7 +31,7 @@ pub fn svg_to_png(svg: &str, scale: f32) -> anyhow::Result<Vec<u8>> {
 /// Without the `png` feature (resvg) there is no rasteriser: the error names the feature.
 #[cfg(not(feature = "png"))]
 pub fn svg_to_png(_svg: &str, _scale: f32) -> anyhow::Result<Vec<u8>> {
-    Err(crate::util::FeatureMissing {
+    Err(leapfrog_util::FeatureMissing {
         feature: "png",
         what: "PNG output (drawings rasterised for `render -o FILE.png` and LaTeX statements)",
     }

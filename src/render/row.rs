@@ -11,9 +11,9 @@
 //! `p + 1` move together, keeping their order, into the gap. Moves follow the games' rules, on
 //! the games' own rows: a single piece slides or jumps one or two squares.
 
-use crate::puzzles::InputError;
-use crate::puzzles::pairs::row as pairs;
-use crate::puzzles::shifting::game::{self, Square};
+use leapfrog_puzzles::InputError;
+use leapfrog_puzzles::pairs::row as pairs;
+use leapfrog_puzzles::shifting::game::{self, Square};
 
 /// A row of squares, left to right, as drawn: the squares of the row games (dark pieces are
 /// [`Square::Black`], light ones [`Square::White`]), in any arrangement. Moves are played on

@@ -118,7 +118,7 @@ fn image(url: &str, alt: String, package_root: &Path) -> anyhow::Result<Image> {
             "only PNG images are supported (draw boards and rows with a ```board or ```row block)"
         );
     }
-    let path = crate::package::statement_dir(package_root).join(rel);
+    let path = leapfrog_package::statement_dir(package_root).join(rel);
     let bytes = std::fs::read(&path).with_context(|| format!("reading {}", path.display()))?;
     if bytes.len() < 24 || &bytes[..8] != b"\x89PNG\r\n\x1a\n" {
         bail!("{} is not a PNG file", path.display());

@@ -16,7 +16,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, bail};
 
-use crate::package::Package;
+use leapfrog_package::Package;
 
 /// A package's Markdown statement.
 #[derive(Debug, Clone)]

@@ -3,8 +3,8 @@
 //! sample has a Copy button that puts the exact file text on the clipboard.
 
 use super::{Sample, Statement, html, samples};
-use crate::package::Package;
 use crate::render::svg::escape;
+use leapfrog_package::Package;
 
 const STYLE: &str = r#"
 :root { color-scheme: light; --ink: #1f2328; --muted: #59636e; --line: #d1d9e0; --soft: #f6f8fa; --accent: #b5400c; }

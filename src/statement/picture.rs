@@ -27,8 +27,8 @@ use std::path::{Component, Path};
 
 use anyhow::{Context, bail};
 
-use crate::puzzles::InputError;
 use crate::render::{self, Kind, Layout};
+use leapfrog_puzzles::InputError;
 
 /// One picture block of a statement.
 #[derive(Debug, Clone, PartialEq)]

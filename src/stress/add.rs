@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use anyhow::Context;
 
 use super::Found;
-use crate::package::Package;
+use leapfrog_package::Package;
 
 /// What `--add` added.
 #[derive(Debug, Clone, serde::Serialize)]
@@ -39,8 +39,8 @@ pub fn add(package: &Package, found: &Found, name: &str) -> anyhow::Result<Added
         }
     }
     std::fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
-    crate::util::write_atomically(&input, &found.input)?;
-    crate::util::write_atomically(&answer, &found.answer)?;
+    leapfrog_util::write_atomically(&input, &found.input)?;
+    leapfrog_util::write_atomically(&answer, &found.answer)?;
     Ok(Added {
         description: format!("added the test secret/stress/{name}: {}", input.display()),
         files: vec![input, answer],
@@ -65,14 +65,14 @@ fn add_to_plan(package: &Package, line: &str, name: &str) -> anyhow::Result<Opti
     {
         anyhow::bail!("{}: the plan has a test {test} already", path.display());
     }
-    crate::util::write_atomically(&path, edited.as_bytes())?;
+    leapfrog_util::write_atomically(&path, edited.as_bytes())?;
     let reads = package
         .plan()
         .ok()
         .flatten()
         .is_some_and(|plan| plan.tests.iter().any(|t| t.name == test));
     if !reads {
-        crate::util::write_atomically(&path, text.as_bytes())?;
+        leapfrog_util::write_atomically(&path, text.as_bytes())?;
         return Ok(None);
     }
     Ok(Some(Added {

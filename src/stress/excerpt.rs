@@ -33,8 +33,8 @@ pub fn excerpt(path: &Path) -> String {
     let mut out = join(&head);
     out.push_str(&format!(
         "[... {} of {} left out ...]\n",
-        crate::util::plural(left_out, "line"),
-        crate::util::plural(size, "byte")
+        leapfrog_util::plural(left_out, "line"),
+        leapfrog_util::plural(size, "byte")
     ));
     out.push_str(&join(&tail));
     out

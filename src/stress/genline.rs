@@ -10,7 +10,7 @@ use serde::Serialize;
 
 use super::harness::{Harness, Trial};
 use super::source::with_seed;
-use crate::verdict::Verdict;
+use leapfrog_package::verdict::Verdict;
 
 /// How many other seeds to try once bisection is done.
 const OTHER_SEEDS: u64 = 12;
@@ -100,7 +100,7 @@ impl LineShrinker<'_, '_> {
     }
 
     fn try_line(&mut self, line: &Line) -> anyhow::Result<Option<Trial>> {
-        crate::interrupt::check()?;
+        leapfrog_runner::interrupt::check()?;
         let Ok(case) = self.harness.generate(&line.name, &line.args()) else {
             return Ok(None);
         };

@@ -8,13 +8,13 @@ use anyhow::{Context, bail};
 
 use super::StressOptions;
 use super::scratch::Scratch;
-use crate::checking::{CheckOutcome, InputValidators, OutputChecker};
 use crate::generate::Reference;
-use crate::judge::{self, TestResult, TestRunner};
-use crate::lang::{self, Compiled};
-use crate::package::{Limits, Package, TestCase};
-use crate::program::Program;
-use crate::verdict::Verdict;
+use leapfrog_judge::checking::{CheckOutcome, InputValidators, OutputChecker};
+use leapfrog_judge::program::Program;
+use leapfrog_judge::{self as judge, TestResult, TestRunner};
+use leapfrog_package::lang::{self, Compiled};
+use leapfrog_package::verdict::Verdict;
+use leapfrog_package::{Limits, Package, TestCase};
 
 /// The fixed parts of a stress run.
 pub(super) struct Harness<'a> {
@@ -180,14 +180,14 @@ impl<'a> Harness<'a> {
     /// `verdict`, as a trial; `None` for any other candidate (an error on a candidate is only
     /// a candidate that does not reproduce, but an interruption stops everything).
     pub(super) fn reproduces(&self, case: Case, verdict: Verdict) -> anyhow::Result<Option<Trial>> {
-        crate::interrupt::check()?;
+        leapfrog_runner::interrupt::check()?;
         if !matches!(self.invalid(&case), Ok(None)) {
             return Ok(None);
         }
         match self.trial(case) {
             Ok(trial) if trial.result.verdict == verdict => Ok(Some(trial)),
             Ok(_) => Ok(None),
-            Err(err) if err.is::<crate::interrupt::Interrupted>() => Err(err),
+            Err(err) if err.is::<leapfrog_runner::interrupt::Interrupted>() => Err(err),
             Err(_) => Ok(None),
         }
     }
@@ -288,7 +288,7 @@ impl<'a> Harness<'a> {
 fn default_reference(package: &Package) -> anyhow::Result<Reference> {
     match package.default_reference()? {
         Some(solution) => Reference::for_solution(package, &solution),
-        None => crate::puzzles::find(&package.short_name)
+        None => leapfrog_puzzles::find(&package.short_name)
             .map(Reference::Builtin)
             .with_context(|| {
                 format!(

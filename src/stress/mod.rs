@@ -25,9 +25,9 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, bail};
 
-use crate::judge::JudgeOptions;
-use crate::package::Package;
-use crate::verdict::Verdict;
+use leapfrog_judge::JudgeOptions;
+use leapfrog_package::Package;
+use leapfrog_package::verdict::Verdict;
 
 use genline::{Line, LineShrinker, Moved};
 use harness::{Harness, Trial};
@@ -99,7 +99,7 @@ pub fn stress(
 ) -> anyhow::Result<Outcome> {
     let started = Instant::now();
     let harness = Harness::new(package, submission, against, options)?;
-    let shape = crate::puzzles::find(&source::puzzle_name(package)?).map(|p| p.shrink);
+    let shape = leapfrog_puzzles::find(&source::puzzle_name(package)?).map(|p| p.shrink);
     if let Some(path) = &options.input {
         let case = harness.case_from_file(path)?;
         if let Some(reason) = harness.invalid(&case)? {
@@ -123,7 +123,7 @@ pub fn stress(
     let generator = choose_generator(package, options)?;
     let mut tried = 0;
     for i in 0..options.iterations {
-        crate::interrupt::check()?;
+        leapfrog_runner::interrupt::check()?;
         if started.elapsed() > options.time {
             break;
         }
@@ -165,7 +165,7 @@ pub fn stress(
         )?;
         return Ok(Outcome::Found(Box::new(found)));
     }
-    crate::runner::reap_orphans();
+    leapfrog_runner::reap_orphans();
     Ok(Outcome::Survived {
         tests: tried,
         seconds: started.elapsed().as_secs_f64(),
@@ -184,7 +184,7 @@ fn shrink(
     harness: &Harness,
     trial: Trial,
     origin: Origin,
-    shape: Option<crate::puzzles::registry::ShrinkFn>,
+    shape: Option<leapfrog_puzzles::registry::ShrinkFn>,
     tests: u64,
     started: Instant,
     on_status: &mut dyn FnMut(&Status),
@@ -229,7 +229,7 @@ fn shrink(
     };
     best = reducer.reduce(best, shape)?;
     let input_steps = reducer.steps;
-    crate::runner::reap_orphans();
+    leapfrog_runner::reap_orphans();
     let case = &best.case;
     let read = |path: std::path::PathBuf| std::fs::read(path).unwrap_or_default();
     Ok(Found {

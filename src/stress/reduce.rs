@@ -9,8 +9,8 @@ use std::time::Instant;
 use super::ddmin::ddmin;
 use super::harness::{Case, Harness, Trial};
 use super::layout::Layout;
-use crate::puzzles::registry::ShrinkFn;
-use crate::verdict::Verdict;
+use leapfrog_package::verdict::Verdict;
+use leapfrog_puzzles::registry::ShrinkFn;
 
 /// Writes the candidate made of the kept units (with the count fixed or not) to a path.
 type WriteUnits<'a> = dyn Fn(&[usize], bool, &std::path::Path) -> std::io::Result<()> + 'a;

@@ -7,15 +7,15 @@ use anyhow::Context;
 
 use super::StressOptions;
 use super::genline::Line;
-use crate::package::Package;
+use leapfrog_package::Package;
 
 /// Where random tests come from.
 pub(super) enum GeneratorSource {
     /// A built-in generator at growing sizes, and the puzzle's conditions when that generator
     /// draws their combinations: then odd-numbered tests go through the combinations in turn.
     Sized(
-        &'static crate::generators::Generator,
-        Option<&'static crate::puzzles::Conditions>,
+        &'static leapfrog_generators::Generator,
+        Option<&'static leapfrog_puzzles::Conditions>,
     ),
     /// A generator program (or a built-in one) on several command lines, taken in turn.
     Lines {
@@ -90,14 +90,14 @@ pub(super) fn choose_generator(
 ) -> anyhow::Result<GeneratorSource> {
     let puzzle = puzzle_name(package)?;
     if let Some(line) = &options.generator {
-        let (name, args) = crate::util::split_command(line).context("--generator is empty")?;
+        let (name, args) = leapfrog_util::split_command(line).context("--generator is empty")?;
         let lines = vec![args];
         return Ok(GeneratorSource::Lines { name, lines });
     }
     // The generator most of the plan's tests use: a built-in one at growing sizes, the
     // package's own program on the plan's command lines.
     if let Some(default) = package.default_generator()? {
-        if let Some(g) = crate::generators::find(&default.name) {
+        if let Some(g) = leapfrog_generators::find(&default.name) {
             return Ok(GeneratorSource::Sized(g, conditions(&puzzle, g)));
         }
         let source = GeneratorSource::Lines {
@@ -106,7 +106,7 @@ pub(super) fn choose_generator(
         };
         return Ok(source);
     }
-    let generator = crate::generators::find(&puzzle).with_context(|| {
+    let generator = leapfrog_generators::find(&puzzle).with_context(|| {
         format!(
             "{} has no generator plan (generators/generators.yaml) and no built-in generator: give --generator 'NAME ARGS'",
             package.short_name
@@ -121,9 +121,9 @@ pub(super) fn choose_generator(
 /// The puzzle's conditions, when `generator` is the one that draws their combinations.
 fn conditions(
     puzzle: &str,
-    generator: &crate::generators::Generator,
-) -> Option<&'static crate::puzzles::Conditions> {
-    crate::puzzles::find(puzzle)
+    generator: &leapfrog_generators::Generator,
+) -> Option<&'static leapfrog_puzzles::Conditions> {
+    leapfrog_puzzles::find(puzzle)
         .and_then(|p| p.conditions)
         .filter(|c| c.generator == generator.name)
 }

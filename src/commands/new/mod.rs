@@ -87,7 +87,7 @@ fn refuse_existing(path: &Path) -> anyhow::Result<()> {
 /// Builds a folder beside `dest` with `files` (relative path, contents) and renames it into
 /// place, so `dest` is either complete or absent.
 fn write_folder(dest: &Path, files: &[(String, String)]) -> anyhow::Result<()> {
-    let staging = crate::util::staging_dir_for(&absolute(dest)?)?;
+    let staging = leapfrog_util::staging_dir_for(&absolute(dest)?)?;
     for (rel, text) in files {
         let path = staging.path().join(rel);
         if let Some(parent) = path.parent() {
@@ -140,7 +140,7 @@ fn uuid(name: &str) -> String {
         .map(|d| d.as_nanos())
         .unwrap_or(0);
     let seed = format!("{name}:{now}:{}", std::process::id());
-    crate::util::uuid_text(&sha2::Sha256::digest(seed.as_bytes()), 4)
+    leapfrog_util::uuid_text(&sha2::Sha256::digest(seed.as_bytes()), 4)
 }
 
 fn new_problem(dest: &Path, lang: Lang) -> anyhow::Result<ExitCode> {
@@ -173,19 +173,19 @@ fn new_problem(dest: &Path, lang: Lang) -> anyhow::Result<ExitCode> {
         ),
     ];
     write_folder(dest, &files)?;
-    crate::util::outln!(
+    leapfrog_util::outln!(
         "created problem {name} in {} ({} programs)",
         dest.display(),
         ext
     );
     if let Some(contest) = contest {
         let label = add_to_contest(&contest, &name)?;
-        crate::util::outln!(
+        leapfrog_util::outln!(
             "added {name} to {} as problem {label}",
             contest.join("problems.yaml").display()
         );
     }
-    crate::util::outln!(
+    leapfrog_util::outln!(
         "next: write the statement and programs, then `leapfrog verify {}` (it generates data/secret first)",
         dest.display()
     );
@@ -218,7 +218,7 @@ fn add_to_contest(contest: &Path, name: &str) -> anyhow::Result<String> {
             .with_context(|| format!("{}: not a list of problems", path.display()))?
     };
     let listed = listed.unwrap_or_default();
-    let label = crate::package::default_label(listed.len());
+    let label = leapfrog_package::default_label(listed.len());
     // An empty flow list (`[]`) cannot be appended to: drop it.
     let mut out: String = text
         .lines()
@@ -229,7 +229,7 @@ fn add_to_contest(contest: &Path, name: &str) -> anyhow::Result<String> {
         "- id: {name}\n  label: {label}\n  name: {}\n",
         serde_yaml_ng::to_string(&title(name))?.trim_end()
     ));
-    crate::util::write_atomically(&path, out.as_bytes())?;
+    leapfrog_util::write_atomically(&path, out.as_bytes())?;
     Ok(label)
 }
 
@@ -249,7 +249,7 @@ fn new_contest(dest: &Path) -> anyhow::Result<ExitCode> {
         ),
     ];
     write_folder(dest, &files)?;
-    crate::util::outln!(
+    leapfrog_util::outln!(
         "created contest {name} in {}; add problems with `cd {} && leapfrog new problem NAME`",
         dest.display(),
         dest.display()

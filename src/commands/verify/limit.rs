@@ -7,9 +7,9 @@
 use serde::Serialize;
 
 use super::{Row, Status};
-use crate::judge::{Cause, JudgeOptions, TestResult};
-use crate::package::{Package, Submission, TestScope, TimeLimitUse, Timing};
-use crate::verdict::Verdict;
+use leapfrog_judge::{Cause, JudgeOptions, TestResult};
+use leapfrog_package::verdict::Verdict;
+use leapfrog_package::{Package, Submission, TestScope, TimeLimitUse, Timing};
 
 /// The CPU limit lower-bound programs run under while the limit is not known yet.
 pub(super) const PROBE_S: f64 = 30.0;
@@ -225,10 +225,10 @@ pub(super) fn print_report(
             "time_limit": entry,
             "bounds": bounds,
         });
-        crate::util::outln!("{}", serde_json::to_string(&value)?);
+        leapfrog_util::outln!("{}", serde_json::to_string(&value)?);
     } else {
-        crate::util::outln!("time limit of {problem}: {}", entry.describe());
-        crate::util::outln!(
+        leapfrog_util::outln!("time limit of {problem}: {}", entry.describe());
+        leapfrog_util::outln!(
             "  lower bounds must stay within {:.2} s / {} = {:.3} s; upper bounds must pass {:.2} s × {} = {:.3} s",
             entry.limit_s,
             entry.ac_to_time_limit,
@@ -249,10 +249,10 @@ pub(super) fn print_report(
                     serde_json::to_value(b.status)?.as_str().unwrap_or("")
                 ),
             };
-            crate::util::outln!("  {:<5}  {:<width$}  {figure}", b.bound, b.submission);
+            leapfrog_util::outln!("  {:<5}  {:<width$}  {figure}", b.bound, b.submission);
         }
         for warning in &entry.warnings {
-            crate::util::outln!("warning: {warning}");
+            leapfrog_util::outln!("warning: {warning}");
         }
     }
     Ok(if entry.warnings.is_empty() {

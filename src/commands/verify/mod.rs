@@ -1,6 +1,6 @@
 //! `leapfrog verify`: every submission under `submissions/` must meet its expectation (its
 //! folder's rule, submissions.yaml's rules, or its `@EXPECTED_RESULTS@` line; see
-//! [`crate::package::submissions`]).
+//! [`leapfrog_package::submissions`]).
 //!
 //! Judging a submission stops as soon as its result is settled (a rule broken, or every rule met
 //! for good), unless `--all-tests` or `--report` ask for the whole matrix; the
@@ -13,12 +13,12 @@ use std::process::ExitCode;
 use clap::Args;
 use serde::Serialize;
 
-use crate::judge::{Judge, JudgeReport, TestResult};
-use crate::lang::Language;
 use crate::matrix::{self, LimitsEntry, Recorder};
-use crate::package::{Expectation, Package, Submission, Timing};
 use crate::report::{self, Progress};
-use crate::verdict::Verdict;
+use leapfrog_judge::{Judge, JudgeReport, TestResult};
+use leapfrog_package::lang::Language;
+use leapfrog_package::verdict::Verdict;
+use leapfrog_package::{Expectation, Package, Submission, Timing};
 
 use super::judge::RunOptions;
 
@@ -96,7 +96,7 @@ struct Row {
 
 /// Verifies a problem, or every problem of a contest folder (see [`super::contest`]).
 pub fn run(args: VerifyArgs) -> anyhow::Result<ExitCode> {
-    crate::interrupt::install();
+    leapfrog_runner::interrupt::install();
     match super::contest::Target::resolve(&args.problem)? {
         super::contest::Target::Contest(contest) => super::contest::verify(&contest, args),
         super::contest::Target::Problem(_) => Ok(problem(args)?.code),
@@ -105,7 +105,7 @@ pub fn run(args: VerifyArgs) -> anyhow::Result<ExitCode> {
 
 /// Verifies one problem: its exit code and, unless only the time limit was asked for, its tally.
 pub(crate) fn problem(args: VerifyArgs) -> anyhow::Result<summary::Verified> {
-    crate::interrupt::install();
+    leapfrog_runner::interrupt::install();
     let package = Package::open(&args.problem)?;
     if let Some(path) = &args.report {
         matrix::page::check_writable(path)?;
@@ -115,7 +115,7 @@ pub(crate) fn problem(args: VerifyArgs) -> anyhow::Result<summary::Verified> {
     let jobs = args
         .run
         .jobs
-        .map_or_else(crate::parallel::default_jobs, |j| j as usize);
+        .map_or_else(leapfrog_runner::parallel::default_jobs, |j| j as usize);
     super::precheck::data(&package, jobs, args.json)?;
     let submissions = package.submissions()?;
     if submissions.is_empty() {
@@ -128,7 +128,7 @@ pub(crate) fn problem(args: VerifyArgs) -> anyhow::Result<summary::Verified> {
     // A TLE by the wall clock with little CPU may be the machine's load: verify runs it again,
     // alone, before it reports a TLE.
     base.rerun_wall_clock = true;
-    let tests = crate::judge::selected_tests(&package, base.filter.as_ref())?;
+    let tests = leapfrog_judge::selected_tests(&package, base.filter.as_ref())?;
     let complete = args.all_tests || args.report.is_some();
     let recorder = match &args.report {
         Some(_) => Some(Recorder::new(&package, tests.clone())?),
@@ -139,7 +139,7 @@ pub(crate) fn problem(args: VerifyArgs) -> anyhow::Result<summary::Verified> {
     // when each was judged on its own.
     let judge = match Judge::prepare(&package, &base) {
         Ok(judge) => Ok(judge),
-        Err(err) if err.is::<crate::interrupt::Interrupted>() => return Err(err),
+        Err(err) if err.is::<leapfrog_runner::interrupt::Interrupted>() => return Err(err),
         Err(err) => Err(format!("{err:#}")),
     };
     let mut session = Session {
@@ -157,7 +157,7 @@ pub(crate) fn problem(args: VerifyArgs) -> anyhow::Result<summary::Verified> {
     let table = !args.json && !args.timing_only;
     if table {
         let header = (&package, submissions.len(), &entry, &limits);
-        crate::util::outln!("{}", header_line(header, base.isolation.name()));
+        leapfrog_util::outln!("{}", header_line(header, base.isolation.name()));
     }
     let widths = column_widths(&submissions);
     let print = table.then_some((widths, styled));
@@ -169,7 +169,7 @@ pub(crate) fn problem(args: VerifyArgs) -> anyhow::Result<summary::Verified> {
     }
     if !args.json {
         for warning in &entry.warnings {
-            crate::util::outln!("warning: time limit margin: {warning}");
+            leapfrog_util::outln!("warning: time limit margin: {warning}");
         }
     }
     let page = summary::Page {
@@ -245,7 +245,7 @@ fn verify_one(
     progress.finish();
     let report = match judged {
         Ok(report) => report,
-        Err(err) if err.is::<crate::interrupt::Interrupted>() => return Err(err),
+        Err(err) if err.is::<leapfrog_runner::interrupt::Interrupted>() => return Err(err),
         Err(err) => {
             row.status = Status::Error;
             row.reason = format!("{err:#}");
@@ -268,10 +268,11 @@ fn judgeable(package: &Package, submission: &Submission, row: &mut Row) -> Optio
     let language = match language_of(package, submission) {
         Ok(l) => l,
         Err(err) => {
-            (row.status, row.reason) = match err.downcast_ref::<crate::lang::UnknownLanguage>() {
-                Some(unknown) => (Status::Ignored, unknown.reason.clone()),
-                None => (Status::Error, format!("{err:#}")),
-            };
+            (row.status, row.reason) =
+                match err.downcast_ref::<leapfrog_package::lang::UnknownLanguage>() {
+                    Some(unknown) => (Status::Ignored, unknown.reason.clone()),
+                    None => (Status::Error, format!("{err:#}")),
+                };
             return None;
         }
     };
@@ -295,7 +296,7 @@ fn judgeable(package: &Package, submission: &Submission, row: &mut Row) -> Optio
 
 /// Whether problem.yaml's `languages` lets a submission be written in this language; why not.
 pub(super) fn permitted(package: &Package, language: &Language) -> Result<(), String> {
-    match crate::package::constants::permitted_languages(&package.root) {
+    match leapfrog_package::constants::permitted_languages(&package.root) {
         Some(codes)
             if !codes
                 .iter()
@@ -315,7 +316,7 @@ pub(super) fn permitted(package: &Package, language: &Language) -> Result<(), St
 /// A submission's language: the one submissions.yaml names, else the one its files show.
 fn language_of(package: &Package, submission: &Submission) -> anyhow::Result<Language> {
     match &submission.language {
-        Some(id) if crate::lang::switched_off(&submission.path).is_none() => package.languages.by_id(id).map(|l| package.languages.for_submission(l)).ok_or_else(|| {
+        Some(id) if leapfrog_package::lang::switched_off(&submission.path).is_none() => package.languages.by_id(id).map(|l| package.languages.for_submission(l)).ok_or_else(|| {
             anyhow::anyhow!(
                 "submissions.yaml gives language `{id}`, which is not in the language table (see `leapfrog languages`)"
             )
@@ -371,7 +372,7 @@ fn assess_tests(expected: &Expectation, tests: &[TestResult]) -> (Status, String
         return (Status::Mismatch, why);
     }
     let reason = match tests.iter().find(|t| t.verdict != Verdict::Ac) {
-        None => format!("{} accepted", crate::util::plural(tests.len(), "test")),
+        None => format!("{} accepted", leapfrog_util::plural(tests.len(), "test")),
         Some(t) => format!("{} on {}: {}", t.verdict, t.name, t.cause),
     };
     (Status::Ok, reason)

@@ -28,7 +28,7 @@ pub(super) fn format_row(row: &Row, (width, labels): (usize, usize), styled: boo
         row.submission,
         row.language,
         row.expected,
-        crate::util::plural(row.tests_run, "test"),
+        leapfrog_util::plural(row.tests_run, "test"),
         row.max_time_s,
         row.reason
     )

@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 
-use crate::package::{Expectation, TestScope, TimeLimitUse};
+use leapfrog_package::{Expectation, TestScope, TimeLimitUse};
 
 /// One rule, in the format's verdict names.
 #[derive(Debug, Serialize)]

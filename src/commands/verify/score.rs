@@ -1,10 +1,10 @@
 //! `verify` on a scoring problem: the score each submission must reach.
 
 use super::Status;
-use crate::judge::JudgeReport;
 use anyhow::bail;
+use leapfrog_judge::JudgeReport;
 
-use crate::package::Submission;
+use leapfrog_package::Submission;
 
 /// Adds a scoring problem's score to a row's reason, and makes the row a mismatch when the
 /// score is not the one the submission must reach.
@@ -34,18 +34,20 @@ fn mismatch(submission: &Submission, report: &JudgeReport) -> anyhow::Result<Opt
     // Legacy `partially_accepted/`, as problemtools checks it: the final verdict (made by the
     // groups' grader flags) is AC, and the score is not the full one.
     if submission.rel.starts_with("partially_accepted/") && submission.expectation.score.is_none() {
-        return Ok(if report.verdict != crate::verdict::Verdict::Ac {
-            Some(format!(
-                "the result is {}, not AC with a partial score (folder partially_accepted)",
-                report.verdict
-            ))
-        } else if got >= max - 1e-6 {
-            Some(format!(
-                "score {got} of {max}: fully accepted (folder partially_accepted)"
-            ))
-        } else {
-            None
-        });
+        return Ok(
+            if report.verdict != leapfrog_package::verdict::Verdict::Ac {
+                Some(format!(
+                    "the result is {}, not AC with a partial score (folder partially_accepted)",
+                    report.verdict
+                ))
+            } else if got >= max - 1e-6 {
+                Some(format!(
+                    "score {got} of {max}: fully accepted (folder partially_accepted)"
+                ))
+            } else {
+                None
+            },
+        );
     }
     let (low, high) = match &submission.expectation.score {
         Some(stated) => score_range(stated, &submission.display_name())?,

@@ -4,11 +4,11 @@
 
 use super::row::format_row;
 use super::{Row, assess_tests, limit, verify_one};
-use crate::judge::{self, Judge};
 use crate::matrix::Recorder;
-use crate::package::{Limits, Package, Submission, Timing};
-use crate::units::Seconds;
-use crate::verdict::Verdict;
+use leapfrog_judge::{self as judge, Judge};
+use leapfrog_package::verdict::Verdict;
+use leapfrog_package::{Limits, Package, Submission, Timing};
+use leapfrog_runner::units::Seconds;
 
 /// The table's first line: the problem, how many submissions, the limits and how the time limit
 /// was found, the isolation.
@@ -19,11 +19,11 @@ pub(super) fn header_line(
     format!(
         "verify {} · {} · limits {}, {} MiB memory · {} · memory: {}",
         package.short_name,
-        crate::util::plural(count, "submission"),
+        leapfrog_util::plural(count, "submission"),
         entry.describe(),
         limits.memory_mib,
         isolation,
-        crate::runner::memory_enforcement().name()
+        leapfrog_runner::memory_enforcement().name()
     )
 }
 
@@ -129,12 +129,12 @@ impl Session<'_> {
         let quiet = (true, self.quiet.1);
         let (judge, package) = (&self.judge, self.package);
         let mut failed = None;
-        crate::parallel::ordered(
+        leapfrog_runner::parallel::ordered(
             &order,
             self.jobs,
             |_, &column| {
                 // Held over the whole submission: finding its toolchain starts programs too.
-                let _busy = judge.as_ref().ok().map(crate::judge::Judge::busy);
+                let _busy = judge.as_ref().ok().map(leapfrog_judge::Judge::busy);
                 verify_one(judge, package, &submissions[column], quiet, None)
             },
             |index, row| match row {
@@ -190,7 +190,7 @@ impl Session<'_> {
         let mut show = |rows: &[Option<Row>]| {
             while let Some(row) = wanted.get(printed).and_then(|&c| rows[c].as_ref()) {
                 if let Some((widths, styled)) = print {
-                    crate::util::outln!("{}", format_row(row, widths, styled));
+                    leapfrog_util::outln!("{}", format_row(row, widths, styled));
                 }
                 printed += 1;
             }

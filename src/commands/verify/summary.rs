@@ -8,7 +8,7 @@ use serde::Serialize;
 
 use super::{Row, Status, limit};
 use crate::matrix::{self, LimitsEntry, Recorder, TestEntry};
-use crate::package::Package;
+use leapfrog_package::Package;
 
 #[derive(Debug, Serialize)]
 pub(super) struct VerifyReport {
@@ -104,24 +104,24 @@ pub(super) fn summarize(
     if json && embedded {
         tally.report = Some(value);
     } else if json {
-        crate::util::outln!("{}", serde_json::to_string(&value)?);
+        leapfrog_util::outln!("{}", serde_json::to_string(&value)?);
     } else {
         let summary = format!(
             "{}: {} as expected, {} mismatched, {} skipped, {}",
-            crate::util::plural(rows.len(), "submission"),
+            leapfrog_util::plural(rows.len(), "submission"),
             fine,
             mismatched,
             skipped,
-            crate::util::plural(errors, "judge error")
+            leapfrog_util::plural(errors, "judge error")
         ) + &ignored(ignored_files);
         let style = if ok {
             console::Style::new().green()
         } else {
             console::Style::new().red()
         };
-        crate::util::outln!("{}", style.bold().force_styling(styled).apply_to(summary));
+        leapfrog_util::outln!("{}", style.bold().force_styling(styled).apply_to(summary));
         if let Some(path) = page.path {
-            crate::util::outln!("report: {}", path.display());
+            leapfrog_util::outln!("report: {}", path.display());
         }
     }
     let code = if errors > 0 {

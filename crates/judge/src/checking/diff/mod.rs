@@ -1,0 +1,277 @@
+//! The default output validator: the standard token diff with its flags.
+//!
+//! Tokens are maximal runs of non-white-space bytes. By default the comparison ignores case and
+//! the amount and kind of white space; `case_sensitive` and `space_change_sensitive` make those
+//! count, and the float tolerances accept a number close enough to the judges' number (within
+//! the absolute tolerance or the relative one, whichever is looser).
+
+mod stream;
+#[cfg(test)]
+mod tests;
+
+use std::fs::File;
+use std::io::{BufRead, Read};
+use std::path::Path;
+
+use anyhow::bail;
+
+/// The flags of the default validator, parsed from `validator_flags`.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct DiffFlags {
+    pub case_sensitive: bool,
+    pub space_change_sensitive: bool,
+    pub float_absolute_tolerance: Option<f64>,
+    pub float_relative_tolerance: Option<f64>,
+}
+
+impl DiffFlags {
+    pub fn parse(flags: &[String]) -> anyhow::Result<DiffFlags> {
+        let mut parsed = DiffFlags::default();
+        let mut words = flags.iter();
+        while let Some(flag) = words.next() {
+            let mut number = |name: &str| -> anyhow::Result<f64> {
+                let Some(value) = words.next() else {
+                    bail!("validator flag {name} needs a number")
+                };
+                match value.parse::<f64>() {
+                    Ok(v) if v >= 0.0 && v.is_finite() => Ok(v),
+                    _ => bail!("validator flag {name}: '{value}' is not a non-negative number"),
+                }
+            };
+            match flag.as_str() {
+                "case_sensitive" => parsed.case_sensitive = true,
+                "space_change_sensitive" => parsed.space_change_sensitive = true,
+                "float_absolute_tolerance" => {
+                    parsed.float_absolute_tolerance = Some(number("float_absolute_tolerance")?)
+                }
+                "float_relative_tolerance" => {
+                    parsed.float_relative_tolerance = Some(number("float_relative_tolerance")?)
+                }
+                "float_tolerance" => {
+                    let t = number("float_tolerance")?;
+                    parsed.float_absolute_tolerance = Some(t);
+                    parsed.float_relative_tolerance = Some(t);
+                }
+                other => bail!("unknown flag '{other}' for the default output validator"),
+            }
+        }
+        Ok(parsed)
+    }
+
+    fn uses_floats(&self) -> bool {
+        self.float_absolute_tolerance.is_some() || self.float_relative_tolerance.is_some()
+    }
+}
+
+/// Where and why an output differs from the answer.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Mismatch {
+    /// One line: what differs.
+    pub reason: String,
+    /// The judges' line and the contestant's line at the first difference (1-based numbers).
+    pub answer_line: Option<(usize, String)>,
+    pub output_line: Option<(usize, String)>,
+}
+
+/// Blocks of this many bytes are read from each text.
+const BLOCK: usize = 1 << 16;
+
+/// Compares a contestant's output with the judges' answer, both in memory.
+pub fn compare(output: &[u8], answer: &[u8], flags: &DiffFlags) -> Result<(), Mismatch> {
+    compare_in_blocks(output, answer, flags, BLOCK)
+}
+
+fn compare_in_blocks(
+    output: &[u8],
+    answer: &[u8],
+    flags: &DiffFlags,
+    block: usize,
+) -> Result<(), Mismatch> {
+    // Reading from memory cannot fail.
+    let found = match stream::compare(output, answer, flags, block) {
+        Ok(Ok(())) => return Ok(()),
+        Ok(Err(found)) => found,
+        Err(err) => return Err(Mismatch::bare(err.to_string())),
+    };
+    Err(Mismatch {
+        reason: found.reason,
+        answer_line: nth_line(answer, found.ans_line).map(|l| (found.ans_line, l)),
+        output_line: nth_line(output, found.out_line).map(|l| (found.out_line, l)),
+    })
+}
+
+/// Compares an output file with an answer file as it reads them, in memory that does not
+/// depend on their size; `Err` names the file that could not be read.
+pub fn compare_files(
+    output: &Path,
+    answer: &Path,
+    flags: &DiffFlags,
+) -> Result<Result<(), Mismatch>, String> {
+    let open = |p: &Path| File::open(p).map_err(|e| format!("reading {}: {e}", p.display()));
+    let (out, ans) = (
+        Named::new(open(output)?, output),
+        Named::new(open(answer)?, answer),
+    );
+    let found = match stream::compare(out, ans, flags, BLOCK) {
+        Ok(Ok(())) => return Ok(Ok(())),
+        Ok(Err(found)) => found,
+        Err(err) => return Err(err.to_string()),
+    };
+    let line = |p: &Path, n: usize| -> Result<Option<(usize, String)>, String> {
+        let file = open(p)?;
+        let line = nth_line_read(Named::new(file, p), n).map_err(|e| e.to_string())?;
+        Ok(line.map(|l| (n, l)))
+    };
+    Ok(Err(Mismatch {
+        reason: found.reason,
+        answer_line: line(answer, found.ans_line)?,
+        output_line: line(output, found.out_line)?,
+    }))
+}
+
+/// A file whose read errors name it.
+struct Named<'a> {
+    file: File,
+    path: &'a Path,
+}
+
+impl<'a> Named<'a> {
+    fn new(file: File, path: &'a Path) -> Named<'a> {
+        Named { file, path }
+    }
+}
+
+impl Read for Named<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        self.file.read(buf).map_err(|e| {
+            std::io::Error::new(e.kind(), format!("reading {}: {e}", self.path.display()))
+        })
+    }
+}
+
+fn parse_float(text: &[u8]) -> Option<f64> {
+    std::str::from_utf8(text).ok()?.parse::<f64>().ok()
+}
+
+fn describe_space(text: &[u8]) -> String {
+    let escaped: String = text
+        .iter()
+        .map(|&b| match b {
+            b'\n' => "\\n".to_string(),
+            b'\r' => "\\r".to_string(),
+            b'\t' => "\\t".to_string(),
+            b' ' => "␣".to_string(),
+            other => format!("\\x{other:02x}"),
+        })
+        .collect();
+    format!("\"{escaped}\"")
+}
+
+impl Mismatch {
+    fn bare(reason: String) -> Mismatch {
+        Mismatch {
+            reason,
+            answer_line: None,
+            output_line: None,
+        }
+    }
+}
+
+/// A token for a message: quoted, shortened, with non-text bytes escaped.
+pub fn quote(text: &[u8]) -> String {
+    const MAX: usize = 40;
+    let shown = &text[..text.len().min(MAX)];
+    let mut s = String::from_utf8_lossy(shown).escape_debug().to_string();
+    if text.len() > MAX {
+        s.push('…');
+    }
+    format!("\"{s}\"")
+}
+
+/// The most of a line a mismatch shows.
+const LINE_MAX: usize = 200;
+
+/// Line `n` (1-based) of a text, shortened for display.
+fn nth_line(text: &[u8], n: usize) -> Option<String> {
+    nth_line_read(text, n).ok().flatten()
+}
+
+/// Line `n` (1-based) of a text read to that line only, shortened for display, its control
+/// characters escaped.
+fn nth_line_read(text: impl Read, n: usize) -> std::io::Result<Option<String>> {
+    let mut reader = std::io::BufReader::with_capacity(BLOCK, text);
+    let mut line = 1;
+    while line < n {
+        let buf = reader.fill_buf()?;
+        if buf.is_empty() {
+            return Ok(None);
+        }
+        let (used, found) = match buf.iter().position(|&b| b == b'\n') {
+            Some(i) => (i + 1, true),
+            None => (buf.len(), false),
+        };
+        reader.consume(used);
+        line += usize::from(found);
+    }
+    // The line's first bytes, its length and whether it ends with a carriage return.
+    let (mut head, mut len, mut last) = (Vec::new(), 0usize, 0u8);
+    loop {
+        let buf = reader.fill_buf()?;
+        if buf.is_empty() {
+            break;
+        }
+        let part = buf.iter().position(|&b| b == b'\n').unwrap_or(buf.len());
+        let room = (LINE_MAX + 1).saturating_sub(head.len());
+        head.extend_from_slice(&buf[..part.min(room)]);
+        if part > 0 {
+            last = buf[part - 1];
+        }
+        len += part;
+        let ended = part < buf.len();
+        reader.consume(part);
+        if ended {
+            break;
+        }
+    }
+    if last == b'\r' && len > 0 {
+        len -= 1;
+    }
+    let shown = String::from_utf8_lossy(&head[..len.min(LINE_MAX)]);
+    let mut s = leapfrog_util::inert(&shown).into_owned();
+    if len > LINE_MAX {
+        s.push('…');
+    }
+    Ok(Some(s))
+}
+
+/// Shows the two lines of a mismatch one above the other, with a caret under the first
+/// character where they part (found with a character diff).
+pub fn render_lines(m: &Mismatch) -> Vec<String> {
+    let mut lines = Vec::new();
+    let expected = m
+        .answer_line
+        .as_ref()
+        .map(|(n, l)| (format!("expected (line {n}): "), l.as_str()));
+    let got = m
+        .output_line
+        .as_ref()
+        .map(|(n, l)| (format!("got      (line {n}): "), l.as_str()));
+    if let Some((label, text)) = &expected {
+        lines.push(format!("{label}{text}"));
+    }
+    if let Some((label, text)) = &got {
+        lines.push(format!("{label}{text}"));
+    }
+    if let (Some((_, a)), Some((label, o))) = (&expected, &got) {
+        let diff = similar::TextDiff::from_chars(*a, *o);
+        let first = diff
+            .ops()
+            .iter()
+            .find(|op| op.tag() != similar::DiffTag::Equal)
+            .map(|op| op.new_range().start);
+        if let Some(col) = first {
+            lines.push(format!("{}^", " ".repeat(label.chars().count() + col)));
+        }
+    }
+    lines
+}

@@ -1,0 +1,381 @@
+//! Running validator programs through the standard interface: exit code 42 means yes, 43 means
+//! no, anything else (a crash, a time-out, another code) is the judge's own failure; validators
+//! written for other tools (checktestdata, VIVA, testlib, build / run scripts) are adapted by
+//! [`super::ecosystem`].
+//!
+//! Output validators run as `validator INPUT ANSWER FEEDBACK_DIR/ [flags] < output` and explain a
+//! rejection in `FEEDBACK_DIR/judgemessage.txt`; input validators read the input on stdin and
+//! explain a rejection on stdout or stderr.
+
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, bail};
+
+use super::CheckOutcome;
+use super::ecosystem::{self, Convention, Prepared};
+use crate::program::{Program, Streams};
+use leapfrog_package::Limits;
+use leapfrog_runner as runner;
+use leapfrog_util::{head_tail_lines, read_head, read_head_tail};
+
+/// A compiled validator (input or output).
+pub struct ValidatorProgram {
+    pub path: PathBuf,
+    program: Program,
+    /// "output validator" or "input validator", for messages.
+    role: &'static str,
+    /// How its exit code reads (42 / 43, checktestdata's 0 / 1, testlib's).
+    convention: Convention,
+}
+
+/// The answer of one validator run.
+enum Answer {
+    Yes,
+    No(String),
+    Broken(String),
+}
+
+impl ValidatorProgram {
+    /// Compiles a validator. Failing to compile is a judge error, reported with the compiler's words.
+    pub fn build(path: &Path, role: &'static str) -> anyhow::Result<ValidatorProgram> {
+        match ValidatorProgram::prepare(path, role)? {
+            Some(program) => Ok(program),
+            None => bail!("{role} {}: its runner is not installed", path.display()),
+        }
+    }
+
+    /// Builds a validator in whichever form it is written (see [`ecosystem`]); `None` when it
+    /// is skipped (a warning saying why is printed).
+    fn prepare(path: &Path, role: &'static str) -> anyhow::Result<Option<ValidatorProgram>> {
+        match ecosystem::prepare(path, role)? {
+            Prepared::Ready(program, convention) => Ok(Some(ValidatorProgram {
+                path: path.to_path_buf(),
+                program,
+                role,
+                convention,
+            })),
+            Prepared::Skipped(why) => {
+                eprintln!("warning: {why}");
+                Ok(None)
+            }
+        }
+    }
+
+    fn run(
+        &self,
+        args: Vec<OsString>,
+        stdin: &Path,
+        scratch: &Path,
+        limits: &Limits,
+    ) -> anyhow::Result<(runner::RunOutcome, String)> {
+        let log = scratch.join("validator.log");
+        let streams = Streams {
+            stdin: Some(stdin),
+            stdout: &log,
+            stderr: &log,
+        };
+        let outcome = self.program.run(&args, &streams, scratch, limits)?;
+        Ok((outcome, self.program.own_paths(&read_head_tail(&log))))
+    }
+
+    fn interpret(&self, outcome: &runner::RunOutcome, message: String) -> Answer {
+        if outcome.timed_out() {
+            return Answer::Broken(format!(
+                "{} {} ran out of time ({:.1} s)",
+                self.role,
+                self.path.display(),
+                outcome.cpu.as_secs_f64().max(outcome.wall.as_secs_f64())
+            ));
+        }
+        let read = match outcome.exit {
+            runner::Exit::Code(code) if outcome.stopped.is_none() => self.convention.reads(code),
+            _ => None,
+        };
+        match read {
+            Some(true) => Answer::Yes,
+            Some(false) => Answer::No(message),
+            None => {
+                // A crash explains itself last (a traceback ends with the exception, a Rust
+                // panic's message and location come before its backtrace note), a program's
+                // own first words first: both ends are kept.
+                let said = head_tail_lines(&message, 4);
+                let said = if said.is_empty() {
+                    String::new()
+                } else {
+                    format!(": {said}")
+                };
+                Answer::Broken(format!(
+                    "{} {} failed ({}; expected exit code {}){said}",
+                    self.role,
+                    self.path.display(),
+                    outcome.describe_exit(),
+                    self.convention.expected()
+                ))
+            }
+        }
+    }
+
+    /// Runs an output validator on one output. Its feedback directory is `scratch/feedback`
+    /// ([`feedback_dir`]), made if missing and otherwise kept: a multi-pass problem's later
+    /// passes find there what the earlier ones left.
+    pub fn check_output(
+        &self,
+        input: &Path,
+        answer: &Path,
+        output: &Path,
+        flags: &[String],
+        scratch: &Path,
+        limits: &Limits,
+    ) -> CheckOutcome {
+        let feedback = feedback_dir(scratch);
+        let mut args = ecosystem::output_args(self.convention, input, answer, output, &feedback);
+        args.extend(flags.iter().map(OsString::from));
+        let ran = std::fs::create_dir_all(&feedback)
+            .context("creating the feedback directory")
+            .and_then(|()| self.run(args, output, scratch, limits));
+        match ran {
+            Ok((outcome, log)) => self.judged(&outcome, log, &feedback),
+            Err(err) => {
+                CheckOutcome::JudgeError(format!("{} {}: {err:#}", self.role, self.path.display()))
+            }
+        }
+    }
+
+    /// The run of this output validator in an interactive duet: the usual arguments, its
+    /// stderr in `scratch/validator.log`; the runner joins its stdin and stdout to the
+    /// submission's.
+    pub fn interactive_spec(
+        &self,
+        input: &Path,
+        answer: &Path,
+        flags: &[String],
+        scratch: &Path,
+        limits: &Limits,
+    ) -> anyhow::Result<runner::RunSpec> {
+        let feedback = feedback_dir(scratch);
+        std::fs::create_dir_all(&feedback).context("creating the feedback directory")?;
+        // An interactor has no output file: it talks to the submission (and testlib's
+        // interactors take their arguments as the package format's validators do).
+        let convention = ecosystem::Convention::Standard;
+        let mut args = ecosystem::output_args(convention, input, answer, answer, &feedback);
+        args.extend(flags.iter().map(OsString::from));
+        let log = scratch.join("validator.log");
+        let streams = Streams {
+            stdin: None,
+            stdout: &log,
+            stderr: &log,
+        };
+        Ok(self.program.spec(&args, &streams, scratch, limits))
+    }
+
+    /// What an output validator's finished run says: accepted, rejected with the first line of
+    /// its judge message (`judgemessage.txt`, else what it printed) as the reason, or broken.
+    pub fn judged(
+        &self,
+        outcome: &runner::RunOutcome,
+        log: String,
+        feedback: &Path,
+    ) -> CheckOutcome {
+        let log = self.program.own_paths(&log);
+        match self.interpret(outcome, log.clone()) {
+            Answer::Yes => CheckOutcome::Accepted,
+            Answer::Broken(why) => CheckOutcome::JudgeError(why),
+            Answer::No(_) => {
+                let message = read_head(&feedback.join("judgemessage.txt"));
+                let message = leapfrog_util::inert(&message).into_owned();
+                let message = if message.trim().is_empty() {
+                    log
+                } else {
+                    message
+                };
+                let mut lines = message
+                    .lines()
+                    .map(str::trim_end)
+                    .filter(|l| !l.trim().is_empty());
+                let reason = lines
+                    .next()
+                    .unwrap_or("rejected by the output validator (no reason given)")
+                    .to_string();
+                CheckOutcome::Rejected {
+                    reason,
+                    details: lines.map(String::from).collect(),
+                }
+            }
+        }
+    }
+}
+
+/// The feedback directory of an output validator run in `scratch`.
+pub fn feedback_dir(scratch: &Path) -> PathBuf {
+    scratch.join("feedback")
+}
+
+/// The input validators of a package.
+pub struct InputValidators {
+    programs: Vec<ValidatorProgram>,
+}
+
+impl InputValidators {
+    pub fn for_package(package: &leapfrog_package::Package) -> anyhow::Result<InputValidators> {
+        let mut programs = Vec::new();
+        for path in package.input_validators()? {
+            programs.extend(ValidatorProgram::prepare(&path, "input validator")?);
+        }
+        Ok(InputValidators { programs })
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.programs.is_empty()
+    }
+
+    pub fn count(&self) -> usize {
+        self.programs.len()
+    }
+
+    /// Runs every validator on an input file. `Ok(None)`: all accept; `Ok(Some(reason))`: one
+    /// rejects (the reason names it); `Err`: a validator is broken.
+    pub fn check(
+        &self,
+        input: &Path,
+        flags: &leapfrog_package::InputArgs,
+        scratch: &Path,
+        limits: &Limits,
+    ) -> anyhow::Result<Option<String>> {
+        self.check_with(input, flags, &[], scratch, limits)
+    }
+
+    /// [`InputValidators::check`] on a test, as the format gives it to input validators: its
+    /// `input_validator_args` followed by its `args`, the files of its `.files` folder in the
+    /// working directory.
+    pub fn check_test(
+        &self,
+        test: &leapfrog_package::TestCase,
+        scratch: &Path,
+        limits: &Limits,
+    ) -> anyhow::Result<Option<String>> {
+        let dir = match &test.files {
+            Some(files) => {
+                let dir = scratch.join("files");
+                std::fs::create_dir_all(&dir)?;
+                leapfrog_util::copy_dir_contents(files, &dir)?;
+                dir
+            }
+            None => scratch.to_path_buf(),
+        };
+        let flags = &test.input_validator_flags;
+        self.check_with(&test.input, flags, &test.args, &dir, limits)
+    }
+
+    fn check_with(
+        &self,
+        input: &Path,
+        flags: &leapfrog_package::InputArgs,
+        extra: &[String],
+        scratch: &Path,
+        limits: &Limits,
+    ) -> anyhow::Result<Option<String>> {
+        let args = |program: &ValidatorProgram| -> Vec<OsString> {
+            flags
+                .for_program(&program.path)
+                .into_iter()
+                .chain(extra.iter().cloned())
+                .map(OsString::from)
+                .collect()
+        };
+        self.first_rejection(input, &args, scratch, limits)
+    }
+
+    /// Runs every validator with `stdin` (and its `args`) until one rejects: its name and
+    /// reason; `Err` when one is broken.
+    fn first_rejection(
+        &self,
+        stdin: &Path,
+        args: &dyn Fn(&ValidatorProgram) -> Vec<OsString>,
+        scratch: &Path,
+        limits: &Limits,
+    ) -> anyhow::Result<Option<String>> {
+        for program in &self.programs {
+            let (outcome, log) = program.run(args(program), stdin, scratch, limits)?;
+            match program.interpret(&outcome, log) {
+                Answer::Yes => {}
+                Answer::No(message) => {
+                    let reason = first_line(&message);
+                    let reason = if reason.is_empty() {
+                        "rejected (no reason given)"
+                    } else {
+                        reason
+                    };
+                    let name = program
+                        .path
+                        .file_name()
+                        .unwrap_or_default()
+                        .to_string_lossy();
+                    return Ok(Some(format!("{name}: {reason}")));
+                }
+                Answer::Broken(why) => bail!(why),
+            }
+        }
+        Ok(None)
+    }
+}
+
+/// The answer validators of a package (`answer_validators/`, BAPCtools' and the 2025-09
+/// format's): each reads a test's `.ans` on stdin and is given the input's path and the test's
+/// output validator arguments (`validator INPUT [args] < answer`); exit 42 valid, 43 invalid.
+pub struct AnswerValidators(InputValidators);
+
+impl AnswerValidators {
+    pub fn for_package(package: &leapfrog_package::Package) -> anyhow::Result<AnswerValidators> {
+        let mut programs = Vec::new();
+        for path in package.answer_validators()? {
+            programs.extend(ValidatorProgram::prepare(&path, "answer validator")?);
+        }
+        Ok(AnswerValidators(InputValidators { programs }))
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    pub fn count(&self) -> usize {
+        self.0.count()
+    }
+
+    /// Runs every answer validator on `answer`, the answer to `test`'s input: `Ok(None)` when all
+    /// accept, else the first rejection (naming the validator); `Err`: a validator is broken.
+    pub fn check(
+        &self,
+        test: &leapfrog_package::TestCase,
+        answer: &Path,
+        scratch: &Path,
+        limits: &Limits,
+    ) -> anyhow::Result<Option<String>> {
+        let input = std::path::absolute(&test.input).unwrap_or_else(|_| test.input.clone());
+        let args = |program: &ValidatorProgram| -> Vec<OsString> {
+            // checktestdata and VIVA read the answer on stdin and take no input path (their
+            // second argument would be read as the data to check) nor output flags: BAPCtools
+            // runs them so (its test package `alternativeencryption` has a `.ctd` one).
+            if program.convention == Convention::ZeroOne {
+                return Vec::new();
+            }
+            // BAPCtools' `answer_validator_args` where the test has them, else (the format's
+            // earlier rule, which the packages written for leapfrog follow) the output validators'.
+            let own = match &test.answer_validator_flags {
+                Some(args) => args.for_program(&program.path),
+                None => test.output_validator_flags.clone(),
+            };
+            std::iter::once(input.clone().into_os_string())
+                .chain(own.into_iter().map(OsString::from))
+                .collect()
+        };
+        self.0.first_rejection(answer, &args, scratch, limits)
+    }
+}
+
+fn first_line(text: &str) -> &str {
+    text.lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty())
+        .unwrap_or("")
+}

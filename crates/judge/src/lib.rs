@@ -1,0 +1,414 @@
+//! The judges' own programs ([`program`]: generators, validators, checkers, reference
+//! solutions), deciding whether an output is right ([`checking`]), and judging a submission on
+//! every test of a package. It knows packages (`leapfrog-package`), not puzzles.
+//!
+//! Judging goes in two steps. [`Judge::prepare`] reads what judging needs from the
+//! package once per command (the limits in force, the tests, the output checker), after the
+//! command has made sure the test data exists; [`Judge::submission`] compiles one submission
+//! (its language detected once, by the caller); [`Judge::run`] runs every test (in parallel,
+//! each pinned to its own CPU) through the [`TestRunner`] and combines the test verdicts.
+
+pub mod checking;
+pub mod program;
+
+mod beyond;
+mod cause;
+mod classify;
+mod fault;
+mod filter;
+mod passes;
+mod score;
+mod slots;
+mod test_run;
+
+pub use filter::{FilterError, TestFilter, selected_tests};
+
+use std::path::{Path, PathBuf};
+
+use anyhow::Context;
+use serde::Serialize;
+
+pub use cause::Cause;
+pub use leapfrog_package::verdict::Verdict;
+pub use passes::play_reference;
+pub use score::GroupScore;
+pub use slots::Busy;
+pub use test_run::TestRunner;
+
+use crate::checking::OutputChecker;
+use leapfrog_package::lang::{self, CompileError, Compiled, Language};
+use leapfrog_package::{Included, Limits, Package, TestCase};
+use leapfrog_runner::units::{Mebibytes, Seconds};
+use leapfrog_runner::{self as runner, IsolationChoice, Limit};
+
+/// How to judge.
+#[derive(Debug, Clone)]
+pub struct JudgeOptions {
+    pub jobs: usize,
+    /// Only the tests this `--tests` filter selects.
+    pub filter: Option<TestFilter>,
+    /// Overrides problem.yaml's CPU time limit.
+    pub time_limit: Option<Seconds>,
+    /// Overrides problem.yaml's memory limit.
+    pub memory_limit: Option<Mebibytes>,
+    /// Whether submissions run in the sandbox.
+    pub isolation: IsolationChoice,
+    /// How many processes (and threads) a submission may have at once.
+    pub processes: u64,
+    /// A directory that receives each test's output as `<name with / as __>` (for reports that
+    /// show it); the caller removes what it no longer needs.
+    pub keep_outputs: Option<PathBuf>,
+    /// A directory that receives the transcript of each failing test of an interactive
+    /// problem, as `<name with / as __>.txt`.
+    pub transcripts: Option<PathBuf>,
+    /// Runs a test once more, alone, when the wall-clock limit stopped it with its CPU time
+    /// under the limit (a busy machine, not only a slow program); the second run decides.
+    pub rerun_wall_clock: bool,
+}
+
+impl Default for JudgeOptions {
+    fn default() -> Self {
+        JudgeOptions {
+            jobs: leapfrog_runner::parallel::default_jobs(),
+            filter: None,
+            time_limit: None,
+            memory_limit: None,
+            isolation: IsolationChoice::LimitsOnly,
+            processes: DEFAULT_PROCESSES,
+            keep_outputs: None,
+            transcripts: None,
+            rerun_wall_clock: false,
+        }
+    }
+}
+
+/// The default process (and thread) allowance: a JVM alone starts a few dozen threads.
+pub const DEFAULT_PROCESSES: u64 = 128;
+
+/// The result of one test.
+#[derive(Debug, Clone, Serialize)]
+pub struct TestResult {
+    pub name: String,
+    pub verdict: Verdict,
+    /// CPU time in seconds.
+    pub time_s: f64,
+    /// Peak resident memory in MiB.
+    pub memory_mib: f64,
+    /// Why the test got its verdict; in JSON its words (`message`): empty when accepted,
+    /// otherwise one line saying why not.
+    #[serde(rename = "message")]
+    pub cause: Cause,
+    /// Lines that show the problem (the differing lines, the checker's drawing); not in JSON.
+    #[serde(skip)]
+    pub details: Vec<String>,
+    /// What an interactive or multi-pass problem's validator said (its `judgemessage.txt`),
+    /// whatever the verdict.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub judge_message: Option<String>,
+    /// A scoring problem's score for this test.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub score: Option<f64>,
+    /// Stopped for time at the run limit of [`Judge::measure_beyond`] (so it would have run
+    /// longer still); not in JSON.
+    #[serde(skip)]
+    pub cut_off: bool,
+}
+
+impl TestResult {
+    /// The limit the run passed, when that is why it failed (see [`Cause::limit`]).
+    pub fn limit(&self) -> Option<Limit> {
+        self.cause.limit()
+    }
+
+    /// Gives the test a new cause, and the verdict that goes with it.
+    pub fn set_cause(&mut self, cause: Cause) {
+        self.verdict = cause.verdict();
+        self.cause = cause;
+    }
+}
+
+/// The result of judging one submission.
+#[derive(Debug, Clone, Serialize)]
+pub struct JudgeReport {
+    pub problem: String,
+    pub submission: String,
+    pub verdict: Verdict,
+    /// How submissions were isolated: `sandbox` or `limits-only`.
+    pub isolation: &'static str,
+    /// How memory limits were enforced: `cgroup` or `sampled`.
+    pub memory_enforcement: &'static str,
+    pub tests: Vec<TestResult>,
+    /// A scoring problem's total score (that of `secret`) and the most it could be.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub score: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max_score: Option<f64>,
+    /// A scoring problem's score per group of `secret`.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub groups: Vec<GroupScore>,
+    /// The compiler's message when the verdict is CE.
+    #[serde(skip)]
+    pub compile_message: Option<String>,
+    #[serde(skip)]
+    pub language: String,
+    #[serde(skip)]
+    pub limits: Limits,
+}
+
+impl JudgeReport {
+    pub fn max_time(&self) -> f64 {
+        self.tests.iter().map(|t| t.time_s).fold(0.0, f64::max)
+    }
+
+    pub fn max_memory(&self) -> f64 {
+        self.tests.iter().map(|t| t.memory_mib).fold(0.0, f64::max)
+    }
+}
+
+/// The limits in force: the package's, with command-line overrides.
+pub fn effective_limits(package: &Package, options: &JudgeOptions) -> Limits {
+    let mut limits = package.config.limits.clone();
+    if let Some(t) = options.time_limit {
+        limits.time_s = t;
+    }
+    if let Some(m) = options.memory_limit {
+        limits.memory_mib = m;
+    }
+    limits
+}
+
+/// When a run may stop early: at the first test (in order) for which this returns true; it is
+/// called once per test, in test order, so it may keep what it has seen.
+pub type StopRule<'a> = &'a mut dyn FnMut(&TestResult) -> bool;
+
+/// What judging needs from a package, prepared once per command.
+pub struct Judge {
+    problem: String,
+    options: JudgeOptions,
+    /// The limits in force: the package's, with command-line overrides.
+    pub limits: Limits,
+    /// The tests to run, in order, after `--tests`.
+    pub tests: Vec<TestCase>,
+    checker: OutputChecker,
+    /// The package's `data/`, when the problem is scored (its groups' rules are read there).
+    scored: Option<PathBuf>,
+    /// The CPU limit programs run under when it is above `limits.time_s` (see
+    /// [`Judge::measure_beyond`]).
+    run_limit: Option<Seconds>,
+    /// The files the package adds to every submission of a language.
+    included: Included,
+    /// The CPU slots and locks of the runs of every submission judged at once.
+    shared: slots::Shared,
+}
+
+/// One submission, ready to judge: its language and its program, or why it did not compile.
+pub struct Prepared {
+    path: PathBuf,
+    language: Language,
+    program: Result<Compiled, CompileError>,
+    /// Whether a wall-clock TLE is run again alone (see [`JudgeOptions::rerun_wall_clock`]);
+    /// off for a program whose expectation is to exceed the limit anyway.
+    pub rerun_wall_clock: bool,
+}
+
+impl Judge {
+    /// Reads the limits, discovers the tests (the caller has made sure the data exists) and
+    /// builds the output checker.
+    pub fn prepare(package: &Package, options: &JudgeOptions) -> anyhow::Result<Judge> {
+        fault::check_scratch()?;
+        let included = package.included()?;
+        (included.warnings.iter()).for_each(|warning| eprintln!("warning: {warning}"));
+        let filter = options.filter.as_ref();
+        let tests = selected_tests(package, filter)?;
+        if tests.is_empty() {
+            anyhow::bail!(
+                "no test of {} matches --tests '{}'",
+                package.short_name,
+                filter.map_or("", TestFilter::as_str)
+            );
+        }
+        Ok(Judge {
+            problem: package.short_name.clone(),
+            options: options.clone(),
+            limits: effective_limits(package, options),
+            tests,
+            checker: OutputChecker::for_package(package)?,
+            scored: package.config.kind.scoring.then(|| package.data_dir()),
+            run_limit: None,
+            included,
+            shared: slots::Shared::new(runner::admissible_jobs(
+                options.jobs,
+                effective_limits(package, options).memory_mib.bytes(),
+            )),
+        })
+    }
+
+    /// Marks a submission in progress until the guard is dropped: a caller that starts other
+    /// programs of its own while several submissions are judged at once (a version check, say)
+    /// holds it, so that no submission's end sweeps them away as orphans.
+    pub fn busy(&self) -> Busy<'_> {
+        self.shared.busy()
+    }
+
+    /// Compiles a submission (from the cache when it can) whose language the caller detected,
+    /// with the files the package adds to every submission of that language.
+    pub fn submission(&self, path: &Path, language: Language) -> anyhow::Result<Prepared> {
+        self.submission_from(path, language, None)
+    }
+
+    /// [`Judge::submission`], started from `entrypoint` (a file of a directory program, as
+    /// submissions.yaml's `entrypoint` names it) rather than the file found by the usual rule.
+    pub fn submission_from(
+        &self,
+        path: &Path,
+        language: Language,
+        entrypoint: Option<&str>,
+    ) -> anyhow::Result<Prepared> {
+        let _busy = self.shared.busy();
+        // A compiler holds a slot as a run does, so that runs keep a CPU to themselves.
+        let slot = self.shared.slot();
+        let included = self.included.for_language(&language);
+        let program = lang::compile_from(
+            path,
+            language.clone(),
+            self.options.isolation,
+            (included, entrypoint),
+            Some(self.limits.compiler()),
+        )?;
+        drop(slot);
+        Ok(Prepared {
+            path: path.to_path_buf(),
+            language,
+            program,
+            rerun_wall_clock: self.options.rerun_wall_clock,
+        })
+    }
+
+    /// Runs every test (until `stop_at` says the outcome is settled), calling `on_start` with
+    /// the number of tests and `on_test` with each result in test order.
+    pub fn run(
+        &self,
+        submission: &Prepared,
+        mut stop_at: Option<StopRule>,
+        on_start: &mut dyn FnMut(usize),
+        on_test: &mut dyn FnMut(&TestResult),
+    ) -> anyhow::Result<JudgeReport> {
+        let mut report = self.empty_report(submission);
+        let program = match &submission.program {
+            Ok(program) => program,
+            Err(err) => {
+                report.verdict = Verdict::Ce;
+                report.compile_message = Some(err.message.clone());
+                return Ok(report);
+            }
+        };
+        let mut run_limits = self.limits.clone();
+        if let Some(run_limit) = self.run_limit {
+            run_limits.time_s = run_limit;
+            // BAPCtools' timeout: the time limit × time_limit_to_tle + 1 s of wall-clock time.
+            let wall = run_limit.get().max(1.5 * self.limits.time_s.get()) + 1.0;
+            run_limits.wall_s = Seconds::new(wall).ok();
+        }
+        let test_runner = TestRunner {
+            program,
+            checker: &self.checker,
+            limits: &run_limits,
+            isolation: self.options.isolation,
+            processes: self.options.processes,
+            transcripts: self.options.transcripts.as_deref(),
+        };
+        let scratch = tempfile::Builder::new()
+            .prefix("leapfrog-judge-")
+            .tempdir()
+            .context("creating a scratch directory")?;
+        runner::note_dir("dir", scratch.path());
+        on_start(self.tests.len());
+        let mut interrupted = false;
+        let busy = self.shared.busy();
+        let alone = &self.shared.alone;
+        leapfrog_runner::parallel::ordered(
+            &self.tests,
+            self.options.jobs,
+            |_, test| {
+                let keep = self
+                    .options
+                    .keep_outputs
+                    .as_ref()
+                    .map(|d| kept_output(d, &test.name));
+                // A slot of its own among the runs of every submission judged at once.
+                let slot = self.shared.slot();
+                let run = || test_runner.run(test, slot.index, scratch.path(), keep.as_deref());
+                // Every run holds `alone` shared; a run again alone holds it exclusively,
+                // after the runs in flight end and before any other starts.
+                let first = {
+                    let _shared = alone.read().unwrap_or_else(|e| e.into_inner());
+                    run()
+                };
+                let result = match first {
+                    Ok(r) if r.limit() == Some(Limit::WallClock) && submission.rerun_wall_clock => {
+                        let _alone = alone.write().unwrap_or_else(|e| e.into_inner());
+                        run().map(classify::run_again_alone)
+                    }
+                    other => other,
+                };
+                result.map(|r| self.against_limit(r))
+            },
+            |_, result| match result {
+                Ok(result) => {
+                    on_test(&result);
+                    let stop = stop_at.as_mut().is_some_and(|f| f(&result));
+                    report.tests.push(result);
+                    !stop
+                }
+                Err(_) => {
+                    interrupted = true;
+                    false
+                }
+            },
+        );
+        drop(busy);
+        if interrupted || leapfrog_runner::interrupt::requested() {
+            return Err(leapfrog_runner::interrupt::Interrupted.into());
+        }
+        report.verdict = Verdict::first_failure(report.tests.iter().map(|t| t.verdict));
+        self.add_scores(&mut report)?;
+        Ok(report)
+    }
+
+    /// The report of a submission before any test: accepted, nothing judged.
+    fn empty_report(&self, submission: &Prepared) -> JudgeReport {
+        JudgeReport {
+            problem: self.problem.clone(),
+            submission: submission.path.display().to_string(),
+            verdict: Verdict::Ac,
+            isolation: self.options.isolation.name(),
+            memory_enforcement: runner::memory_enforcement().name(),
+            tests: Vec::new(),
+            score: None,
+            max_score: None,
+            groups: Vec::new(),
+            compile_message: None,
+            language: submission.language.name().to_string(),
+            limits: self.limits.clone(),
+        }
+    }
+
+    /// A scoring problem's scores: each test's, each group's and the total.
+    fn add_scores(&self, report: &mut JudgeReport) -> anyhow::Result<()> {
+        if let Some(data) = &self.scored {
+            let scores = score::score(data, &mut report.tests)?;
+            report.score = Some(scores.total);
+            report.max_score = Some(scores.max);
+            report.groups = scores.groups;
+            if let Some(verdict) = scores.verdict {
+                report.verdict = verdict;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Where [`JudgeOptions::keep_outputs`] puts the output of the test named `name`.
+pub fn kept_output(dir: &Path, name: &str) -> PathBuf {
+    dir.join(name.replace('/', "__"))
+}

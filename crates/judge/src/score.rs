@@ -1,0 +1,201 @@
+//! Scores of a scoring problem: each test's score (the validator's `score.txt`, else its
+//! group's accept or reject score), then each group's, from its tests and subgroups in order,
+//! by the group's aggregation (`sum` or `min`), scaled to the group's `score` when it states
+//! one and clamped into its legacy `range`. The total is the score of `secret`; samples are
+//! scored but never counted. When a group's legacy `grader_flags` grade verdicts
+//! (`first_error`, `accept_if_any_accepted`, ...), the submission's verdict is made as
+//! problemtools' default grader makes it, from `data/` down.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
+
+use serde::Serialize;
+
+use leapfrog_package::verdict::Verdict;
+use leapfrog_package::{Aggregation, GroupScoring, VerdictRule};
+
+use super::TestResult;
+
+/// One group's score.
+#[derive(Debug, Clone, Serialize)]
+pub struct GroupScore {
+    /// The group's path below `data/`: `secret`, `secret/group1`.
+    pub name: String,
+    pub score: f64,
+    /// The most it could score.
+    pub max: f64,
+    pub aggregation: Aggregation,
+}
+
+/// The scores of one submission.
+pub struct Scores {
+    pub total: f64,
+    pub max: f64,
+    /// Every group of `secret` that has tests, parents before their subgroups.
+    pub groups: Vec<GroupScore>,
+    /// The verdict the groups' `grader_flags` make, when some group sets them.
+    pub verdict: Option<Verdict>,
+}
+
+fn parent(name: &str) -> &str {
+    name.rsplit_once('/').map_or("", |(p, _)| p)
+}
+
+/// Gives every test its score and adds them up by group. `data` is the package's `data/`.
+pub fn score(data: &Path, tests: &mut [TestResult]) -> anyhow::Result<Scores> {
+    let mut rules: BTreeMap<String, GroupScoring> = BTreeMap::new();
+    let mut groups = BTreeSet::new();
+    let mut maxima = BTreeMap::new();
+    for test in tests.iter_mut() {
+        let group = parent(&test.name).to_string();
+        if !rules.contains_key(&group) {
+            rules.insert(group.clone(), GroupScoring::of_dir(&data.join(&group))?);
+        }
+        let own = &rules[&group];
+        let given = test.score.filter(|_| test.verdict == Verdict::Ac);
+        test.score = Some(match test.verdict {
+            Verdict::Ac => given.unwrap_or(own.accept_score),
+            _ => own.reject_score,
+        });
+        maxima.insert(test.name.clone(), own.accept_score);
+        let mut g = group.as_str();
+        while g.starts_with("secret") {
+            groups.insert(g.to_string());
+            g = parent(g);
+        }
+    }
+    for group in &groups {
+        if !rules.contains_key(group) {
+            rules.insert(group.clone(), GroupScoring::of_dir(&data.join(group))?);
+        }
+    }
+    let mut out = Vec::new();
+    if groups.contains("secret") {
+        group_score("secret", tests, &groups, &rules, &maxima, &mut out);
+    }
+    let (total, max) = out.first().map_or((0.0, 0.0), |g| (g.score, g.max));
+    if !rules.contains_key("") {
+        rules.insert(String::new(), GroupScoring::of_dir(data)?);
+    }
+    let graded = rules.values().any(GroupScoring::grades_verdicts);
+    Ok(Scores {
+        total,
+        max,
+        groups: out,
+        verdict: graded.then(|| group_verdict("", tests, &rules)),
+    })
+}
+
+/// The score and maximum of `group`, its subgroups' entries pushed after its own.
+fn group_score(
+    group: &str,
+    tests: &[TestResult],
+    groups: &BTreeSet<String>,
+    rules: &BTreeMap<String, GroupScoring>,
+    maxima: &BTreeMap<String, f64>,
+    out: &mut Vec<GroupScore>,
+) -> (f64, f64) {
+    let own = &rules[group];
+    let at = out.len();
+    let mut children: Vec<(String, f64, f64)> = tests
+        .iter()
+        .filter(|t| parent(&t.name) == group)
+        .map(|t| (t.name.clone(), t.score.unwrap_or(0.0), maxima[&t.name]))
+        .collect();
+    for sub in groups.iter().filter(|g| parent(g) == group) {
+        let (score, max) = group_score(sub, tests, groups, rules, maxima, out);
+        children.push((sub.clone(), score, max));
+    }
+    children.sort_by(|a, b| a.0.cmp(&b.0));
+    let combine = |values: Vec<f64>| match own.aggregation {
+        Aggregation::Sum => values.iter().sum(),
+        Aggregation::Min => values.iter().copied().reduce(f64::min).unwrap_or(0.0),
+        Aggregation::Max => values.iter().copied().reduce(f64::max).unwrap_or(0.0),
+        Aggregation::Avg if values.is_empty() => 0.0,
+        Aggregation::Avg => values.iter().sum::<f64>() / values.len() as f64,
+    };
+    let mut score: f64 = combine(children.iter().map(|c| c.1).collect());
+    let mut max: f64 = combine(children.iter().map(|c| c.2).collect());
+    if let Some(stated) = own.score {
+        score = if max > 0.0 { stated * score / max } else { 0.0 };
+        max = stated;
+    }
+    if let Some((lo, hi)) = own.range {
+        score = score.clamp(lo, hi);
+        max = max.clamp(lo, hi);
+    }
+    // Rounded to a millionth, so sums of thirds compare equal to what a package states.
+    let round = |x: f64| (x * 1e6).round() / 1e6;
+    out.insert(
+        at,
+        GroupScore {
+            name: group.to_string(),
+            score: round(score),
+            max: round(max),
+            aggregation: own.aggregation,
+        },
+    );
+    (score, max)
+}
+
+/// The verdict of `group` ("" is `data/`) from its tests' and subgroups' verdicts in name
+/// order, as problemtools' default grader makes it: `worst_error` unless the group's
+/// `grader_flags` say otherwise (a group without rules of its own inherits none, as there).
+fn group_verdict(
+    group: &str,
+    tests: &[TestResult],
+    rules: &BTreeMap<String, GroupScoring>,
+) -> Verdict {
+    let default = GroupScoring::default();
+    let own = rules.get(group).unwrap_or(&default);
+    let below = |name: &str| match group {
+        "" => true,
+        g => name.starts_with(g) && name[g.len()..].starts_with('/'),
+    };
+    let mut children: BTreeMap<String, Verdict> = BTreeMap::new();
+    for test in tests.iter().filter(|t| below(&t.name)) {
+        let rest = match group {
+            "" => test.name.as_str(),
+            g => &test.name[g.len() + 1..],
+        };
+        let child = match rest.split_once('/') {
+            None => test.name.clone(),
+            Some((sub, _)) if group.is_empty() => sub.to_string(),
+            Some((sub, _)) => format!("{group}/{sub}"),
+        };
+        if group.is_empty() && own.ignore_sample && child == "sample" {
+            continue;
+        }
+        if let std::collections::btree_map::Entry::Vacant(slot) = children.entry(child) {
+            let verdict = match rest.contains('/') {
+                true => group_verdict(slot.key(), tests, rules),
+                false => test.verdict,
+            };
+            slot.insert(verdict);
+        }
+    }
+    let verdicts: Vec<Verdict> = children.into_values().collect();
+    if own.accept_if_any && verdicts.contains(&Verdict::Ac) {
+        return Verdict::Ac;
+    }
+    match own.verdicts.unwrap_or(VerdictRule::Worst) {
+        VerdictRule::Accept => Verdict::Ac,
+        VerdictRule::First => Verdict::first_failure(verdicts),
+        VerdictRule::Worst => {
+            // problemtools' order, worst first.
+            let order = [
+                Verdict::Je,
+                Verdict::Ce,
+                Verdict::Rte,
+                Verdict::Mle,
+                Verdict::Tle,
+                Verdict::Ole,
+                Verdict::Wa,
+            ];
+            order
+                .into_iter()
+                .find(|v| verdicts.contains(v))
+                .unwrap_or(Verdict::Ac)
+        }
+    }
+}

@@ -1,0 +1,103 @@
+//! What the runs of one prepared judge share when several submissions are judged at once: the
+//! CPU slots (at most `jobs` runs at a time, each on its own slot, so that a kept sandbox and a
+//! pinned CPU belong to one run only), the lock a run takes to run again alone, and the count
+//! of submissions in progress (orphans are swept only when none is, or the sweep would kill
+//! another submission's runs).
+
+use std::sync::{Condvar, Mutex, RwLock};
+
+/// The shared state; see the module's comment.
+#[derive(Debug)]
+pub(super) struct Shared {
+    free: Mutex<Vec<usize>>,
+    freed: Condvar,
+    /// Every run holds it shared; a run again alone holds it exclusively.
+    pub alone: RwLock<()>,
+    busy: Mutex<usize>,
+}
+
+/// A CPU slot held for one run.
+pub(super) struct Slot<'a> {
+    shared: &'a Shared,
+    pub index: usize,
+}
+
+/// One submission in progress (compiling or running): while any is, the judge's children are
+/// not swept.
+pub struct Busy<'a>(&'a Shared);
+
+impl Shared {
+    pub fn new(jobs: usize) -> Shared {
+        Shared {
+            // Popped from the end: slot 0 first.
+            free: Mutex::new((0..jobs.max(1)).rev().collect()),
+            freed: Condvar::new(),
+            alone: RwLock::new(()),
+            busy: Mutex::new(0),
+        }
+    }
+
+    /// Waits for a free slot.
+    pub fn slot(&self) -> Slot<'_> {
+        let mut free = self.free.lock().unwrap_or_else(|e| e.into_inner());
+        loop {
+            if let Some(index) = free.pop() {
+                return Slot {
+                    shared: self,
+                    index,
+                };
+            }
+            free = self.freed.wait(free).unwrap_or_else(|e| e.into_inner());
+        }
+    }
+
+    /// Marks a submission in progress until the guard is dropped.
+    pub fn busy(&self) -> Busy<'_> {
+        *self.busy.lock().unwrap_or_else(|e| e.into_inner()) += 1;
+        Busy(self)
+    }
+}
+
+impl Drop for Slot<'_> {
+    fn drop(&mut self) {
+        let mut free = self.shared.free.lock().unwrap_or_else(|e| e.into_inner());
+        free.push(self.index);
+        self.shared.freed.notify_one();
+    }
+}
+
+impl Drop for Busy<'_> {
+    fn drop(&mut self) {
+        let mut busy = self.0.busy.lock().unwrap_or_else(|e| e.into_inner());
+        *busy = busy.saturating_sub(1);
+        // Swept while holding the count: no submission starts meanwhile.
+        if *busy == 0 {
+            leapfrog_runner::reap_orphans();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    #[test]
+    fn no_two_runs_hold_the_same_slot() {
+        let shared = Shared::new(2);
+        let holders = [AtomicUsize::new(0), AtomicUsize::new(0)];
+        std::thread::scope(|scope| {
+            for _ in 0..6 {
+                scope.spawn(|| {
+                    for _ in 0..20 {
+                        let slot = shared.slot();
+                        assert!(slot.index < 2);
+                        assert_eq!(holders[slot.index].fetch_add(1, Ordering::SeqCst), 0);
+                        std::thread::sleep(std::time::Duration::from_micros(200));
+                        holders[slot.index].fetch_sub(1, Ordering::SeqCst);
+                    }
+                });
+            }
+        });
+    }
+}

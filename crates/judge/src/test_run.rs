@@ -1,0 +1,263 @@
+//! One test of one submission: run it through the runner, classify how the run ended, check the
+//! output with the package's checker, and give the verdict. `judge`, `verify` and `stress` all
+//! run tests through [`TestRunner`].
+
+use std::path::{Path, PathBuf};
+
+use crate::checking::{CheckOutcome, OutputChecker};
+use leapfrog_package::lang::Compiled;
+use leapfrog_package::verdict::Verdict;
+use leapfrog_package::{Limits, TestCase};
+use leapfrog_runner::interrupt::Interrupted;
+use leapfrog_runner::{
+    self as runner, Isolation, IsolationChoice, RunError, RunLimits, RunOutcome, RunSpec,
+};
+
+use super::fault::{self, JudgeFault};
+use super::{Cause, TestResult, classify};
+
+/// Why a test's run could not be set up: the judge's fault, never the contestant's.
+#[derive(Debug, thiserror::Error)]
+pub enum SetupError {
+    /// The test's own files (`.files`) could not be copied to the run's directory.
+    #[error("copying the test's files: {0:#}")]
+    Files(anyhow::Error),
+    /// The sandbox kept for the submission and the run's CPU slot did not start.
+    #[error(transparent)]
+    Sandbox(RunError),
+}
+
+/// Runs a compiled submission on tests, under the limits in force, and checks its outputs.
+pub struct TestRunner<'a> {
+    pub program: &'a Compiled,
+    pub checker: &'a OutputChecker,
+    pub limits: &'a Limits,
+    pub isolation: IsolationChoice,
+    /// How many processes (and threads) the submission may have at once.
+    pub processes: u64,
+    /// Where an interactive problem's failing tests leave their transcripts.
+    pub transcripts: Option<&'a Path>,
+}
+
+/// The size of a run's output, after a copy to `keep` when asked: a judge fault when the
+/// output file is gone (its scratch directory removed during the run) or the copy fails.
+fn kept(output: &Path, keep: Option<&Path>) -> Result<u64, JudgeFault> {
+    let bytes = std::fs::metadata(output)
+        .map_err(|e| JudgeFault::file("reading the run's output file", output, e))?
+        .len();
+    if let Some(copy) = keep {
+        std::fs::copy(output, copy)
+            .map_err(|e| JudgeFault::file("keeping the run's output for the report in", copy, e))?;
+    }
+    Ok(bytes)
+}
+
+/// The files of one run, under its scratch directory.
+pub(super) struct RunFiles {
+    pub dir: PathBuf,
+    pub work: PathBuf,
+    pub output: PathBuf,
+    pub stderr: PathBuf,
+}
+
+/// What was measured, rounded: milliseconds and tenths of a MiB (finer digits would be noise).
+pub(super) struct Measured {
+    pub time_s: f64,
+    pub memory_mib: f64,
+}
+
+impl Measured {
+    pub(super) fn of(outcome: &RunOutcome) -> Measured {
+        Measured::of_usage(outcome.cpu, outcome.peak_rss)
+    }
+
+    /// From a CPU time and a peak memory in bytes.
+    pub(super) fn of_usage(cpu: std::time::Duration, peak_bytes: u64) -> Measured {
+        Measured {
+            time_s: (cpu.as_secs_f64() * 1000.0).round() / 1000.0,
+            memory_mib: (peak_bytes as f64 / f64::from(1 << 20) * 10.0).round() / 10.0,
+        }
+    }
+
+    pub(super) fn result(&self, test: &TestCase, cause: Cause) -> TestResult {
+        self.result_with(test, cause, Vec::new())
+    }
+
+    pub(super) fn result_with(
+        &self,
+        test: &TestCase,
+        cause: Cause,
+        details: Vec<String>,
+    ) -> TestResult {
+        TestResult {
+            name: test.name.clone(),
+            verdict: cause.verdict(),
+            time_s: self.time_s,
+            memory_mib: self.memory_mib,
+            cause,
+            details,
+            judge_message: None,
+            score: None,
+            cut_off: false,
+        }
+    }
+
+    /// A judge fault on `test`, in its words.
+    pub(super) fn fault(&self, test: &TestCase, why: impl ToString) -> TestResult {
+        self.result(test, Cause::JudgeFault(why.to_string()))
+    }
+}
+
+pub(super) const UNMEASURED: Measured = Measured {
+    time_s: 0.0,
+    memory_mib: 0.0,
+};
+
+impl TestRunner<'_> {
+    /// Runs and checks one test on CPU `slot`, in a directory under `scratch_root`;
+    /// `keep_output` receives a copy of what the program printed. `Err` only when the judge
+    /// was interrupted. A test that fails while the scratch space is full is the judge's
+    /// fault (JE): its output may have been cut short there.
+    pub fn run(
+        &self,
+        test: &TestCase,
+        slot: usize,
+        scratch_root: &Path,
+        keep_output: Option<&Path>,
+    ) -> Result<TestResult, Interrupted> {
+        let dir = scratch_root.join(test.name.replace('/', "__"));
+        let result = self.run_in(test, slot, &dir, keep_output)?;
+        // Looked at before the run's files go, while they still fill the space.
+        let full = match result.verdict {
+            Verdict::Ac | Verdict::Je => None,
+            _ => fault::scratch_full(scratch_root),
+        };
+        let _ = std::fs::remove_dir_all(&dir);
+        Ok(match full {
+            Some(full) => {
+                let mut blamed = result;
+                blamed.set_cause(Cause::JudgeFault(full.to_string()));
+                blamed.details.clear();
+                blamed
+            }
+            None => result,
+        })
+    }
+
+    /// [`TestRunner::run`] in `dir`, which the caller removes.
+    fn run_in(
+        &self,
+        test: &TestCase,
+        slot: usize,
+        dir: &Path,
+        keep_output: Option<&Path>,
+    ) -> Result<TestResult, Interrupted> {
+        let dir = dir.to_path_buf();
+        let files = RunFiles {
+            work: dir.join("work"),
+            output: dir.join("output"),
+            stderr: dir.join("stderr"),
+            dir,
+        };
+        if let Err(err) = std::fs::create_dir_all(&files.work) {
+            let fault = JudgeFault::file("creating", &files.work, err);
+            return Ok(UNMEASURED.fault(test, fault));
+        }
+        let spec = match self.spec(test, slot, &files) {
+            Ok(spec) => spec,
+            Err(why) => return Ok(UNMEASURED.fault(test, why)),
+        };
+        let kind = self.checker.kind();
+        if kind.interactive || kind.multi_pass || kind.scoring {
+            return self.run_passes(test, spec, &files);
+        }
+        let outcome = match runner::run(&spec) {
+            Ok(o) => o,
+            Err(RunError::Interrupted) => return Err(Interrupted),
+            Err(err) => return Ok(UNMEASURED.fault(test, err)),
+        };
+        let measured = Measured::of(&outcome);
+        let output_bytes = match kept(&files.output, keep_output) {
+            Ok(bytes) => bytes,
+            Err(fault) => return Ok(measured.fault(test, fault)),
+        };
+        let stderr_text = leapfrog_util::read_head_tail(&files.stderr);
+        if let Some(cause) =
+            classify::run_verdict(&outcome, self.limits, output_bytes, &stderr_text)
+        {
+            return Ok(measured.result(test, cause));
+        }
+        Ok(self.check(test, &files, &measured))
+    }
+
+    /// The run: the submission's command (inside the sandbox, or under limits only) with the
+    /// test's `args`, the test input on stdin, its own working directory holding the test's
+    /// `.files`. In the sandbox, the run enters the sandbox
+    /// kept for this submission and `slot`; `Err` says why that sandbox failed to start.
+    fn spec(&self, test: &TestCase, slot: usize, files: &RunFiles) -> Result<RunSpec, SetupError> {
+        let memory_mib = self.limits.memory_mib;
+        if let Some(given) = &test.files {
+            leapfrog_util::copy_dir_contents(given, &files.work).map_err(SetupError::Files)?;
+        }
+        let (mut argv, isolation) = match self.isolation {
+            IsolationChoice::Sandbox => {
+                let (argv, mounts) = self
+                    .program
+                    .sandboxed_command(memory_mib.get(), &files.work);
+                // The run's working directory and /tmp share a tmpfs as large as its memory
+                // limit; a test with files of its own runs in its own sandbox, in the directory
+                // that holds them.
+                let isolation = match test.files {
+                    Some(_) => Ok(Isolation::Sandbox(mounts)),
+                    None => runner::sandbox_for_run(mounts, memory_mib.bytes(), slot),
+                };
+                match isolation {
+                    Ok(isolation) => (argv, isolation),
+                    Err(err) => {
+                        let failed = RunError::SandboxFailed(format!("{err:#}"));
+                        return Err(SetupError::Sandbox(failed));
+                    }
+                }
+            }
+            IsolationChoice::LimitsOnly => {
+                (self.program.command(memory_mib.get()), Isolation::Direct)
+            }
+        };
+        argv.extend(test.args.iter().map(Into::into));
+        let home = runner::work_dir_seen(&isolation, &files.work);
+        let mut limits = RunLimits::submission(
+            self.limits.time_s,
+            self.limits.wall_s,
+            memory_mib,
+            self.limits.output_mib,
+            self.program.allows_address_space_cap(),
+        );
+        limits.processes = Some(self.processes);
+        Ok(RunSpec {
+            argv,
+            cwd: files.work.clone(),
+            stdin: Some(test.input.clone()),
+            stdout: files.output.clone(),
+            stderr: files.stderr.clone(),
+            limits,
+            cpu_slot: Some(slot),
+            env: Some(runner::clean_env(&home)),
+            isolation,
+        })
+    }
+
+    /// The checker's verdict on an output of a run that ended well.
+    fn check(&self, test: &TestCase, files: &RunFiles, measured: &Measured) -> TestResult {
+        let check_dir = files.dir.join("check");
+        if let Err(err) = std::fs::create_dir_all(&check_dir) {
+            return measured.fault(test, JudgeFault::file("creating", &check_dir, err));
+        }
+        match self.checker.check(test, &files.output, &check_dir) {
+            CheckOutcome::Accepted => measured.result(test, Cause::Accepted),
+            CheckOutcome::Rejected { reason, details } => {
+                measured.result_with(test, Cause::Rejected(reason), details)
+            }
+            CheckOutcome::JudgeError(why) => measured.result(test, Cause::JudgeFault(why)),
+        }
+    }
+}

@@ -1,0 +1,382 @@
+//! Compiling a program once: the compile command of its language (see `languages.yaml`), the build (inside the sandbox
+//! when submissions are sandboxed) and the cache. Built programs live in the cache directory
+//! (`$LEAPFROG_CACHE_DIR`, else `$XDG_CACHE_HOME/leapfrog`, else `~/.cache/leapfrog`) under
+//! `build/<sha256 of the language, the compile command and the sources>/`; an entry is built in a
+//! temporary directory and renamed into place, so parallel judges never see half a build.
+
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, bail};
+use sha2::{Digest, Sha256};
+
+use super::places::{Places, SCRATCH, file_name, java_main_class, main_file, main_input};
+use super::table::{CopySources, Spec};
+use super::{Compiled, Language, Languages, RunArg, source_files, switched_off, toolchain};
+use leapfrog_runner::{self as runner, Isolation, IsolationChoice, RunLimits, RunSpec, sandbox};
+
+/// Why a program did not compile: the compiler's own words.
+#[derive(Debug, Clone)]
+pub struct CompileError {
+    pub message: String,
+}
+
+impl CompileError {
+    /// The error for a program that has to compile (a judges' program, a stressed submission):
+    /// what it is (`label`), then the compiler's words. The one wording for every such program.
+    pub fn named(self, label: &str) -> anyhow::Error {
+        anyhow::anyhow!("{label} does not compile:\n{}", self.message.trim_end())
+    }
+}
+
+/// Compiles a program, or fetches it from the cache; its language comes from the table of the
+/// package it lies in ([`Languages::for_program`]). With the sandbox, the compiler runs inside
+/// it and sees only the program's own sources: a contestant cannot `#include` an answer file.
+pub fn compile(
+    source: &Path,
+    isolation: IsolationChoice,
+) -> anyhow::Result<Result<Compiled, CompileError>> {
+    let language = Languages::for_program(source)?.detect(source)?;
+    compile_as(source, language, isolation)
+}
+
+/// [`compile`] for a program whose language is already known.
+pub fn compile_as(
+    source: &Path,
+    language: Language,
+    isolation: IsolationChoice,
+) -> anyhow::Result<Result<Compiled, CompileError>> {
+    compile_entry(source, language, isolation, None, None)
+}
+
+/// [`compile_as`], with the entry point's file name given (`main`) rather than found among the
+/// sources (`main.*`, else the first), and the compiler held to `limits` (a package's
+/// `limits.compilation_time` and `compilation_memory`) rather than the limits for the judges'
+/// own programs ([`RunLimits::compiler`]).
+pub(super) fn compile_entry(
+    source: &Path,
+    language: Language,
+    isolation: IsolationChoice,
+    main: Option<String>,
+    limits: Option<RunLimits>,
+) -> anyhow::Result<Result<Compiled, CompileError>> {
+    if let Some(tool) = language.missing_tool() {
+        bail!(
+            "{}: {} is not installed, so {} programs cannot run",
+            source.display(),
+            tool,
+            language.name()
+        );
+    }
+    let given = source;
+    let source = std::fs::canonicalize(source).with_context(|| source.display().to_string())?;
+    if language.is_executable() {
+        return Ok(Ok(Compiled {
+            language,
+            argv: vec![RunArg::Ready(source.clone().into())],
+            location: source,
+            runtime: Vec::new(),
+        }));
+    }
+    let files = if source.is_dir() {
+        source_files(&source)?
+            .into_iter()
+            .filter(|f| switched_off(f).is_none() && language.spec().claims(f))
+            .collect()
+    } else {
+        vec![source.clone()]
+    };
+    let main = main.unwrap_or_else(|| main_file(&files));
+    // Every file of a directory counts, the headers its sources include as well.
+    let hashed = match source.is_dir() {
+        true => source_files(&source)?,
+        false => files.clone(),
+    };
+    let key = cache_key(language.spec(), &source, &hashed, &main)?;
+    let entry = cache_dir()?.join("build").join(&key);
+    if !entry.join("ok").is_file() {
+        let program = Sources {
+            dir: &source,
+            files: &files,
+            main: &main,
+        };
+        match build(language.spec(), &program, &entry, isolation, limits)? {
+            Ok(()) => {}
+            Err(err) => return Ok(Err(user_paths(err, given, &source, &files))),
+        }
+    }
+    Ok(Ok(runnable(language, &entry, &files, &main)))
+}
+
+/// A program's sources: its path (a file or a directory), the files built and the entry point.
+struct Sources<'a> {
+    dir: &'a Path,
+    files: &'a [PathBuf],
+    main: &'a str,
+}
+
+/// The command that runs a built cache entry.
+fn runnable(language: Language, entry: &Path, files: &[PathBuf], main: &str) -> Compiled {
+    let spec = language.spec();
+    let mainfile = match spec.copy {
+        Some(_) => entry.join(main).into_os_string(),
+        None => files
+            .iter()
+            .find(|f| f.file_name().is_some_and(|n| n.to_string_lossy() == main))
+            .map(|f| f.clone().into_os_string())
+            .unwrap_or_default(),
+    };
+    let source = files
+        .iter()
+        .find(|f| file_name(f).to_string_lossy() == main);
+    let class = match main.ends_with(".java") {
+        true => source.and_then(|f| java_main_class(f)),
+        false => None,
+    };
+    let places = Places::new(
+        files
+            .iter()
+            .map(|f| entry.join(file_name(f)).into_os_string())
+            .collect(),
+        main,
+        mainfile,
+        entry,
+    )
+    .with_mainclass(class);
+    let argv = places.command(&spec.run);
+    // The sandbox shows /usr already; an interpreter installed elsewhere must be shown too.
+    let runtime = Spec::tool(&spec.run)
+        .and_then(toolchain::installation)
+        .into_iter()
+        .collect();
+    Compiled {
+        location: entry.to_path_buf(),
+        argv,
+        runtime,
+        language,
+    }
+}
+
+/// Copies the sources into the build directory, each under its file name.
+fn copy_sources(files: &[PathBuf], into: &Path) -> anyhow::Result<()> {
+    for file in files {
+        std::fs::copy(file, into.join(file_name(file)))
+            .with_context(|| format!("copying {}", file.display()))?;
+    }
+    Ok(())
+}
+
+/// Builds into a fresh temporary directory next to the entry, then renames it into place.
+fn build(
+    spec: &Spec,
+    program: &Sources,
+    entry: &Path,
+    isolation: IsolationChoice,
+    limits: Option<RunLimits>,
+) -> anyhow::Result<Result<(), CompileError>> {
+    let files = program.files;
+    let staging = leapfrog_util::staging_dir_for(entry)?;
+    runner::note_dir("dir", staging.path());
+    if spec.copy == Some(CopySources::Before) {
+        copy_sources(files, staging.path())?;
+    }
+    if !spec.compile.is_empty() {
+        let log = staging.path().join("compile.log");
+        let (argv, env, isolation) = match isolation {
+            IsolationChoice::LimitsOnly => direct_compile(spec, program, staging.path()),
+            IsolationChoice::Sandbox => sandboxed_compile(spec, program, staging.path()),
+        };
+        let spec = RunSpec {
+            argv,
+            cwd: staging.path().to_path_buf(),
+            stdin: None,
+            stdout: log.clone(),
+            stderr: log.clone(),
+            limits: limits.unwrap_or_else(RunLimits::compiler),
+            cpu_slot: None,
+            env,
+            isolation,
+        };
+        let outcome = runner::run(&spec)
+            .map_err(runner::RunError::into_anyhow)
+            .context("running the compiler")?;
+        if !outcome.success()
+            && let Some((free, _)) = leapfrog_util::file_system_full(staging.path())
+        {
+            // The compiler may have failed for want of room: the judge's fault, not a CE.
+            anyhow::bail!(
+                "the compile cache's file system ({}) is full ({free} bytes free; No space left on device)",
+                staging.path().display()
+            );
+        }
+        if !outcome.success() {
+            // Bounded, and with control characters escaped: the compiler echoes the source.
+            let mut message = leapfrog_util::read_head_tail(&log);
+            if outcome.memory_exceeded {
+                let mib = spec.limits.memory.unwrap_or_default() >> 20;
+                message.push_str(&format!(
+                    "\ncompilation needed more than {mib} MiB of memory and was stopped"
+                ));
+            } else if outcome.timed_out() {
+                message.push_str(&format!(
+                    "\ncompilation took more than {} s and was stopped",
+                    spec.limits.cpu.as_secs_f64()
+                ));
+            }
+            return Ok(Err(CompileError { message }));
+        }
+    }
+    if spec.copy == Some(CopySources::After) {
+        copy_sources(files, staging.path())?;
+    }
+    let scratch = staging.path().join(SCRATCH);
+    if scratch.exists() {
+        std::fs::remove_dir_all(&scratch)
+            .with_context(|| format!("removing {}", scratch.display()))?;
+    }
+    std::fs::write(staging.path().join("ok"), b"")?;
+    // Another judge may finish the same build first; theirs is as good as ours.
+    leapfrog_util::publish_dir(staging, entry, || entry.join("ok").is_file())?;
+    Ok(Ok(()))
+}
+
+/// The compiler's message with each source named by the path the user gave (`bad.cpp`), not
+/// the one the compiler saw (`/program/bad.cpp` in the sandbox, the absolute path outside).
+fn user_paths(err: CompileError, given: &Path, source: &Path, files: &[PathBuf]) -> CompileError {
+    let inside = Path::new(sandbox::PROGRAM_DIR);
+    let mut names: Vec<(String, String)> = Vec::new();
+    for file in files {
+        let (seen, user) = match file.strip_prefix(source) {
+            Ok(rel) if !rel.as_os_str().is_empty() => (inside.join(rel), given.join(rel)),
+            _ => (
+                inside.join(file.file_name().unwrap_or_default()),
+                given.to_path_buf(),
+            ),
+        };
+        let user = user.display().to_string();
+        names.push((seen.display().to_string(), user.clone()));
+        names.push((file.display().to_string(), user));
+    }
+    // Longer paths first, so that no path is replaced inside a longer one.
+    names.sort_by_key(|(seen, _)| std::cmp::Reverse(seen.len()));
+    let mut message = err.message;
+    for (seen, user) in names {
+        message = message.replace(&seen, &user);
+    }
+    CompileError { message }
+}
+
+type CompileSetup = (Vec<OsString>, Option<Vec<(OsString, OsString)>>, Isolation);
+
+/// The compile command run directly, in a minimal environment: the judge's `PATH` (to find
+/// the toolchain), a locale and a home in the build directory, nothing else of the judge's
+/// (a submission could compile a secret from the environment into itself).
+fn direct_compile(spec: &Spec, program: &Sources, staging: &Path) -> CompileSetup {
+    let files = program.files;
+    let inputs: Vec<OsString> = match spec.copy {
+        Some(CopySources::Before) => files
+            .iter()
+            .map(|f| staging.join(file_name(f)).into())
+            .collect(),
+        _ => files.iter().map(OsString::from).collect(),
+    };
+    let mainfile = main_input(&inputs, program.main);
+    let places = Places::new(inputs, program.main, mainfile, staging);
+    let mut base = runner::clean_env(staging);
+    if let Some(path) = std::env::var_os("PATH") {
+        base.retain(|(k, _)| k != "PATH");
+        base.push(("PATH".into(), path));
+    }
+    let env = Some(places.env(spec, base));
+    (places.compile_command(spec), env, Isolation::Direct)
+}
+
+/// The compile command inside the sandbox: the sources appear below /program, the build
+/// directory (`staging`) is /sandbox, the toolchain is shown read-only at its own paths.
+fn sandboxed_compile(spec: &Spec, program: &Sources, staging: &Path) -> CompileSetup {
+    let (source, files) = (program.dir, program.files);
+    let inside = Path::new(sandbox::PROGRAM_DIR);
+    let work = Path::new(sandbox::WORK_DIR);
+    let (mount, shown): (PathBuf, Vec<PathBuf>) = if source.is_dir() {
+        let shown = files
+            .iter()
+            .map(|f| inside.join(f.strip_prefix(source).unwrap_or(f)))
+            .collect();
+        (source.to_path_buf(), shown)
+    } else {
+        (source.to_path_buf(), vec![inside.join(file_name(source))])
+    };
+    let mount_point = if source.is_dir() {
+        inside.to_path_buf()
+    } else {
+        shown[0].clone()
+    };
+    let mut read_only = vec![(mount, mount_point)];
+    read_only.extend(
+        Spec::tool(&spec.compile)
+            .and_then(toolchain::installation)
+            .map(|d| (d.clone(), d)),
+    );
+    let mounts = sandbox::Mounts {
+        read_only,
+        work: staging.to_path_buf(),
+    };
+    let inputs: Vec<OsString> = match spec.copy {
+        Some(CopySources::Before) => files
+            .iter()
+            .map(|f| work.join(file_name(f)).into())
+            .collect(),
+        _ => shown.into_iter().map(PathBuf::into_os_string).collect(),
+    };
+    let mainfile = main_input(&inputs, program.main);
+    let places = Places::new(inputs, program.main, mainfile, work);
+    let env = places.env(spec, runner::clean_env(work));
+    (
+        places.compile_command(spec),
+        Some(env),
+        Isolation::Sandbox(mounts),
+    )
+}
+
+/// The cache key: the language, its compile command and tool, the entry point, and every
+/// source file's name and bytes.
+fn cache_key(spec: &Spec, source: &Path, files: &[PathBuf], main: &str) -> anyhow::Result<String> {
+    let mut hasher = Sha256::new();
+    hasher.update(b"leapfrog-build-v3\0");
+    let tool = Spec::tool(&spec.compile).map(toolchain::resolve);
+    let shape = format!(
+        "{}\0{}\0{:?}\0{:?}\0{:?}\0{:?}\0{main}\0",
+        spec.id, spec.name, spec.compile, tool, spec.copy, spec.env
+    );
+    hasher.update(shape.as_bytes());
+    for file in files {
+        let rel = file.strip_prefix(source).unwrap_or(file);
+        let name = if rel.as_os_str().is_empty() {
+            file.file_name().unwrap_or_default()
+        } else {
+            rel.as_os_str()
+        };
+        hasher.update(name.as_encoded_bytes());
+        hasher.update(b"\0");
+        let bytes = std::fs::read(file).with_context(|| format!("reading {}", file.display()))?;
+        hasher.update((bytes.len() as u64).to_le_bytes());
+        hasher.update(&bytes);
+    }
+    Ok(leapfrog_util::hex(&hasher.finalize()))
+}
+
+/// The cache directory, created on first use.
+pub fn cache_dir() -> anyhow::Result<PathBuf> {
+    let dir = if let Some(dir) = std::env::var_os("LEAPFROG_CACHE_DIR") {
+        PathBuf::from(dir)
+    } else if let Some(dir) = std::env::var_os("XDG_CACHE_HOME") {
+        PathBuf::from(dir).join("leapfrog")
+    } else if let Some(home) = std::env::var_os("HOME") {
+        PathBuf::from(home).join(".cache").join("leapfrog")
+    } else {
+        std::env::temp_dir().join("leapfrog-cache")
+    };
+    std::fs::create_dir_all(&dir)
+        .with_context(|| format!("creating the cache directory {}", dir.display()))?;
+    Ok(dir)
+}

@@ -1,0 +1,340 @@
+//! Two programs run at the same time and joined by pipes (an interactive problem's submission
+//! and its output validator): what one writes on stdout, the other reads on stdin. Each is an
+//! ordinary run of [`super::run`], under its own limits, in its own process group, killed and
+//! reaped with it; the runner only wires their streams together and notes which one ended
+//! first.
+//!
+//! The validator never sees a broken pipe: the judge keeps a copy of the read end of the pipe
+//! to the submission until the validator has ended, and drains it once the submission is gone,
+//! so a validator that writes after its peer left reads the end of the submission's output
+//! instead of dying of SIGPIPE (problemtools' `interactive` keeps that end open for the same
+//! reason, and BAPCtools' relay does the same). A submission that writes after the validator
+//! left does get the broken pipe.
+//!
+//! The validator sees the end of the submission's output only when the submission has ended,
+//! not when it closes its stdout: the judge keeps a copy of that pipe's write end until then,
+//! as BAPCtools' relay delays the end of input. A submission that closes its output and then
+//! crashes or sleeps is judged by its crash or its time, not by the validator's complaint
+//! about a short output. A validator that ends with a rejection (any exit but 42) stops the
+//! submission at once: the rejection decides the verdict, and BAPCtools kills it likewise.
+//! A submission that ends after its input was closed counts as ending after the validator,
+//! whichever end the judge happened to see first on a busy machine.
+//!
+//! Asked for a transcript, the judge sits in the middle: two relay threads copy each direction
+//! from one pipe to the next and keep what passed, in the order it passed. When the submission
+//! goes away the relay from the validator keeps reading (and drops) what the validator still
+//! writes; when the validator goes away the relay closes the submission's pipe too, so the
+//! submission sees the broken pipe it would have seen without the relay.
+
+use std::fs::File;
+use std::io::{Read, Write};
+use std::os::fd::{FromRawFd, OwnedFd};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use anyhow::Context;
+
+use super::spawn::Ends;
+use super::{Exit, RunOutcome, RunSpec, run_with_ends};
+
+/// Which side of a duet wrote a piece of the transcript.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Speaker {
+    Submission,
+    Validator,
+}
+
+/// The two runs. Their specs' `stdin` and `stdout` are replaced by the pipes; `stderr` stays.
+pub struct Duet<'a> {
+    pub submission: &'a RunSpec,
+    pub validator: &'a RunSpec,
+    /// Relay through the judge and keep up to this many bytes of what each side wrote.
+    pub transcript: Option<usize>,
+}
+
+/// How both runs ended.
+#[derive(Debug)]
+pub struct DuetOutcome {
+    pub submission: RunOutcome,
+    pub validator: RunOutcome,
+    /// The validator's run ended before the submission's.
+    pub validator_first: bool,
+    /// When the validator's run ended, counted from the submission's start (zero if before).
+    pub validator_end: Duration,
+    /// What passed between them, in order (empty unless a transcript was asked for).
+    pub transcript: Vec<(Speaker, Vec<u8>)>,
+}
+
+/// The exit code with which an output validator accepts.
+const ACCEPTED: i32 = 42;
+
+/// A pipe whose ends are closed on `exec`, so only the run given an end (as its stdin or
+/// stdout) holds it: `(read, write)`.
+fn pipe() -> anyhow::Result<(OwnedFd, OwnedFd)> {
+    let mut fds = [0; 2];
+    // SAFETY: pipe2 writes two descriptors into the array it is given.
+    if unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) } != 0 {
+        return Err(std::io::Error::last_os_error()).context("creating a pipe");
+    }
+    // SAFETY: both descriptors were just created and belong to nobody else.
+    Ok(unsafe { (OwnedFd::from_raw_fd(fds[0]), OwnedFd::from_raw_fd(fds[1])) })
+}
+
+/// Runs both programs joined by pipes until both have ended (or been stopped), and measures
+/// each. Fails as [`super::run`] does when either run fails (the judge was interrupted, the
+/// sandbox or the runner's machinery failed).
+pub fn run_duet(duet: &Duet) -> Result<DuetOutcome, super::RunError> {
+    let log = Mutex::new(Kept {
+        pieces: Vec::new(),
+        room: duet.transcript.unwrap_or(0),
+    });
+    let (to_sub_read, to_sub_write) = pipe()?;
+    let (from_sub_read, from_sub_write) = pipe()?;
+    // Held until the submission has ended (see the module's comment).
+    let output_held = from_sub_write
+        .try_clone()
+        .context("keeping the submission's output open")?;
+    let rejected = AtomicBool::new(false);
+    // Tells, when the submission has ended, whether its input had already been closed.
+    let input_watch = to_sub_read
+        .try_clone()
+        .context("watching the submission's input")?;
+    std::thread::scope(|scope| {
+        let mut held: Option<OwnedFd> = None;
+        let (sub_ends, val_ends) = if duet.transcript.is_some() {
+            let (val_in_read, val_in_write) = pipe()?;
+            let (val_out_read, val_out_write) = pipe()?;
+            let log = &log;
+            scope.spawn(move || relay(from_sub_read, val_in_write, Speaker::Submission, log));
+            scope.spawn(move || relay(val_out_read, to_sub_write, Speaker::Validator, log));
+            let val = Ends {
+                stdin: Some(val_in_read),
+                stdout: Some(val_out_write),
+            };
+            let sub = Ends {
+                stdin: Some(to_sub_read),
+                stdout: Some(from_sub_write),
+            };
+            (sub, val)
+        } else {
+            // Kept by the judge so that the validator's writes never fail (see above).
+            held = Some(
+                to_sub_read
+                    .try_clone()
+                    .context("keeping the validator's pipe open")?,
+            );
+            let val = Ends {
+                stdin: Some(from_sub_read),
+                stdout: Some(to_sub_write),
+            };
+            let sub = Ends {
+                stdin: Some(to_sub_read),
+                stdout: Some(from_sub_write),
+            };
+            (sub, val)
+        };
+        let rejected = &rejected;
+        let validator = scope.spawn(move || {
+            let start = Instant::now();
+            let outcome = run_with_ends(duet.validator, val_ends, None);
+            if !matches!(&outcome, Ok(o) if o.exit == Exit::Code(ACCEPTED)) {
+                rejected.store(true, Ordering::Release);
+            }
+            (start, outcome)
+        });
+        let submission_start = Instant::now();
+        let submission = run_with_ends(duet.submission, sub_ends, Some(rejected));
+        // A validator whose run has not returned yet cannot have ended first (it had not even
+        // seen the end of the submission's output): on a busy machine, comparing the two runs'
+        // clocks alone could say otherwise, as each starts its clock after its own set-up.
+        let validator_running = !validator.is_finished();
+        // A submission that ended after its input was closed ended after the validator left
+        // (crashing on the end of its input, say), whichever run's end the judge saw first on
+        // a busy machine: the validator counts as first.
+        let input_closed = hung_up(&input_watch);
+        drop(input_watch);
+        drop(output_held);
+        // The submission is gone: what the validator still writes is read and dropped, until
+        // it closes its output (by ending).
+        if let Some(held) = held.take() {
+            scope.spawn(move || drain(held));
+        }
+        let (validator_start, validator) = validator
+            .join()
+            .map_err(|_| anyhow::anyhow!("the validator's run thread panicked"))?;
+        let (submission, validator) = (submission?, validator?);
+        // Each run's wall time ends when the runner saw its process end (before killing what
+        // was left of it), which orders the two ends more surely than when the calls returned.
+        let validator_ended = validator_start + validator.wall;
+        let validator_first = input_closed
+            || (!validator_running && validator_ended < submission_start + submission.wall);
+        Ok(DuetOutcome {
+            submission,
+            validator,
+            validator_first,
+            validator_end: validator_ended.saturating_duration_since(submission_start),
+            transcript: Vec::new(),
+        })
+    })
+    .map(|mut outcome: DuetOutcome| {
+        outcome.transcript = log.into_inner().map(|k| k.pieces).unwrap_or_default();
+        outcome
+    })
+}
+
+/// Whether every write end of the pipe whose read end is `fd` has been closed.
+fn hung_up(fd: &OwnedFd) -> bool {
+    use std::os::fd::AsRawFd;
+    let mut poll = libc::pollfd {
+        fd: fd.as_raw_fd(),
+        events: 0,
+        revents: 0,
+    };
+    // SAFETY: one valid pollfd, no waiting.
+    let ready = unsafe { libc::poll(&mut poll, 1, 0) };
+    ready > 0 && poll.revents & libc::POLLHUP != 0
+}
+
+/// What a transcript keeps, and how many more bytes it may keep.
+struct Kept {
+    pieces: Vec<(Speaker, Vec<u8>)>,
+    room: usize,
+}
+
+/// Reads a pipe to its end and drops what it reads.
+fn drain(from: OwnedFd) {
+    let mut from = File::from(from);
+    let _ = std::io::copy(&mut from, &mut std::io::sink());
+}
+
+/// Copies one direction until the writer closes its end or the reader goes away, keeping what
+/// passed. Dropping both ends at the end passes on the close (or the broken pipe), except that
+/// the validator's side is drained to its end (see the module's comment).
+fn relay(from: OwnedFd, to: OwnedFd, who: Speaker, log: &Mutex<Kept>) {
+    let (mut from, mut to) = (File::from(from), File::from(to));
+    let mut buffer = vec![0u8; 1 << 16];
+    loop {
+        let n = match from.read(&mut buffer) {
+            Ok(0) | Err(_) => return,
+            Ok(n) => n,
+        };
+        if let Ok(mut kept) = log.lock() {
+            let take = n.min(kept.room);
+            if take > 0 {
+                kept.room -= take;
+                match kept.pieces.last_mut() {
+                    Some((last, bytes)) if *last == who => bytes.extend_from_slice(&buffer[..take]),
+                    _ => kept.pieces.push((who, buffer[..take].to_vec())),
+                }
+            }
+        }
+        if to.write_all(&buffer[..n]).is_err() {
+            if who == Speaker::Validator {
+                drop(to);
+                return drain(from.into());
+            }
+            return;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Exit, Isolation, RunLimits};
+
+    fn shell(dir: &std::path::Path, name: &str, script: &str) -> RunSpec {
+        RunSpec {
+            argv: ["/bin/sh", "-c", script].map(Into::into).to_vec(),
+            cwd: dir.to_path_buf(),
+            stdin: None,
+            stdout: dir.join(format!("{name}.out")),
+            stderr: dir.join(format!("{name}.err")),
+            limits: RunLimits::compiler(),
+            cpu_slot: None,
+            env: None,
+            isolation: Isolation::Direct,
+        }
+    }
+
+    #[test]
+    fn the_two_programs_talk_with_and_without_the_relay() {
+        let dir = tempfile::tempdir().unwrap();
+        let validator = shell(
+            dir.path(),
+            "v",
+            "echo ping; read x; test \"$x\" = pong && exit 42; exit 43",
+        );
+        let submission = shell(dir.path(), "s", "read x; test \"$x\" = ping && echo pong");
+        for transcript in [None, Some(1 << 10)] {
+            let duet = Duet {
+                submission: &submission,
+                validator: &validator,
+                transcript,
+            };
+            let outcome = run_duet(&duet).unwrap();
+            assert_eq!(outcome.validator.exit, Exit::Code(42));
+            assert_eq!(outcome.submission.exit, Exit::Code(0));
+            let expected = match transcript {
+                None => vec![],
+                Some(_) => vec![
+                    (Speaker::Validator, b"ping\n".to_vec()),
+                    (Speaker::Submission, b"pong\n".to_vec()),
+                ],
+            };
+            assert_eq!(outcome.transcript, expected);
+        }
+    }
+
+    #[test]
+    fn a_validator_that_rejects_first_stops_the_submission() {
+        let dir = tempfile::tempdir().unwrap();
+        let validator = shell(dir.path(), "v", "exit 43");
+        // Without the stop, this would sleep until the wall-clock limit.
+        let submission = shell(dir.path(), "s", "cat > /dev/null; sleep 30");
+        for transcript in [None, Some(64)] {
+            let outcome = run_duet(&Duet {
+                submission: &submission,
+                validator: &validator,
+                transcript,
+            })
+            .unwrap();
+            assert_eq!(
+                outcome.submission.stopped,
+                Some(crate::Stopped::PeerRejected)
+            );
+            assert!(outcome.validator_first);
+        }
+    }
+
+    #[test]
+    fn the_validator_reads_the_end_of_the_output_only_once_the_submission_ended() {
+        let dir = tempfile::tempdir().unwrap();
+        // The validator rejects as soon as its input ends; the submission closes its output,
+        // then crashes a moment later. The crash comes first, as in BAPCtools.
+        let validator = shell(dir.path(), "v", "cat > /dev/null; exit 43");
+        let submission = shell(dir.path(), "s", "exec >&-; sleep 0.3; exit 3");
+        for transcript in [None, Some(64)] {
+            let outcome = run_duet(&Duet {
+                submission: &submission,
+                validator: &validator,
+                transcript,
+            })
+            .unwrap();
+            assert_eq!(outcome.submission.exit, Exit::Code(3));
+            assert!(!outcome.validator_first);
+        }
+    }
+
+    #[test]
+    fn a_pipe_hangs_up_once_its_last_writer_is_gone() {
+        let (read, write) = pipe().unwrap();
+        let other_writer = write.try_clone().unwrap();
+        assert!(!hung_up(&read));
+        drop(write);
+        assert!(!hung_up(&read));
+        drop(other_writer);
+        assert!(hung_up(&read));
+    }
+}
