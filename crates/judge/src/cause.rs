@@ -98,6 +98,19 @@ impl Cause {
     }
 }
 
+impl super::TestResult {
+    /// The limit the run passed, when that is why it failed (see [`Cause::limit`]).
+    pub fn limit(&self) -> Option<Limit> {
+        self.cause.limit()
+    }
+
+    /// Gives the test a new cause, and the verdict that goes with it.
+    pub fn set_cause(&mut self, cause: Cause) {
+        self.verdict = cause.verdict();
+        self.cause = cause;
+    }
+}
+
 impl fmt::Display for Cause {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

@@ -14,6 +14,7 @@ pub mod program;
 mod beyond;
 mod cause;
 mod classify;
+mod each;
 mod fault;
 mod filter;
 mod passes;
@@ -39,7 +40,7 @@ use crate::checking::OutputChecker;
 use leapfrog_package::lang::{self, CompileError, Compiled, Language};
 use leapfrog_package::{Included, Limits, Package, TestCase};
 use leapfrog_runner::units::{Mebibytes, Seconds};
-use leapfrog_runner::{self as runner, IsolationChoice, Limit};
+use leapfrog_runner::{self as runner, IsolationChoice};
 
 /// How to judge.
 #[derive(Debug, Clone)]
@@ -112,19 +113,6 @@ pub struct TestResult {
     /// longer still); not in JSON.
     #[serde(skip)]
     pub cut_off: bool,
-}
-
-impl TestResult {
-    /// The limit the run passed, when that is why it failed (see [`Cause::limit`]).
-    pub fn limit(&self) -> Option<Limit> {
-        self.cause.limit()
-    }
-
-    /// Gives the test a new cause, and the verdict that goes with it.
-    pub fn set_cause(&mut self, cause: Cause) {
-        self.verdict = cause.verdict();
-        self.cause = cause;
-    }
 }
 
 /// The result of judging one submission.
@@ -302,13 +290,7 @@ impl Judge {
                 return Ok(report);
             }
         };
-        let mut run_limits = self.limits.clone();
-        if let Some(run_limit) = self.run_limit {
-            run_limits.time_s = run_limit;
-            // BAPCtools' timeout: the time limit × time_limit_to_tle + 1 s of wall-clock time.
-            let wall = run_limit.get().max(1.5 * self.limits.time_s.get()) + 1.0;
-            run_limits.wall_s = Seconds::new(wall).ok();
-        }
+        let run_limits = self.run_limits();
         let test_runner = TestRunner {
             program,
             checker: &self.checker,
@@ -325,34 +307,11 @@ impl Judge {
         on_start(self.tests.len());
         let mut interrupted = false;
         let busy = self.shared.busy();
-        let alone = &self.shared.alone;
+        let rerun = submission.rerun_wall_clock;
         leapfrog_runner::parallel::ordered(
             &self.tests,
             self.options.jobs,
-            |_, test| {
-                let keep = self
-                    .options
-                    .keep_outputs
-                    .as_ref()
-                    .map(|d| kept_output(d, &test.name));
-                // A slot of its own among the runs of every submission judged at once.
-                let slot = self.shared.slot();
-                let run = || test_runner.run(test, slot.index, scratch.path(), keep.as_deref());
-                // Every run holds `alone` shared; a run again alone holds it exclusively,
-                // after the runs in flight end and before any other starts.
-                let first = {
-                    let _shared = alone.read().unwrap_or_else(|e| e.into_inner());
-                    run()
-                };
-                let result = match first {
-                    Ok(r) if r.limit() == Some(Limit::WallClock) && submission.rerun_wall_clock => {
-                        let _alone = alone.write().unwrap_or_else(|e| e.into_inner());
-                        run().map(classify::run_again_alone)
-                    }
-                    other => other,
-                };
-                result.map(|r| self.against_limit(r))
-            },
+            |_, test| self.judge_test(&test_runner, test, scratch.path(), rerun),
             |_, result| match result {
                 Ok(result) => {
                     on_test(&result);
