@@ -50,9 +50,10 @@ pub fn test_line(result: &TestResult, name_width: usize, styled: bool) -> String
         "  {verdict}  {:<name_width$}  {:>6.2} s  {:>7.1} MiB",
         result.name, result.time_s, result.memory_mib
     );
-    if !result.message.is_empty() {
+    let message = result.cause.to_string();
+    if !message.is_empty() {
         line.push_str("  ");
-        line.push_str(&result.message);
+        line.push_str(&message);
     } else if let Some(said) = result
         .judge_message
         .as_deref()

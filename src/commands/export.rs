@@ -42,16 +42,41 @@ pub struct ExportArgs {
     #[arg(long)]
     pub all: bool,
     /// The package format to write.
-    #[arg(long, value_enum, default_value_t = Format::Kattis)]
-    pub format: Format,
+    #[arg(long, value_enum, default_value_t = FormatArg::Kattis)]
+    pub format: FormatArg,
     /// Replace the contents of a non-empty DIR.
     #[arg(long)]
     pub force: bool,
 }
 
+/// `--format`: the command line's names for [`Format`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum FormatArg {
+    /// The legacy Kattis / ICPC problem package format (problemtools, DOMjudge, Kattis).
+    #[value(name = "legacy", alias = "kattis")]
+    Kattis,
+    /// The 2025-09 problem package format.
+    #[value(name = "2025-09")]
+    V2025,
+    #[allow(rustdoc::invalid_html_tags)] // --help text: <name> is a placeholder, not HTML
+    /// DIR/<short>/ in the legacy format and DIR/<short>.zip for DOMjudge's import.
+    Domjudge,
+}
+
+impl From<FormatArg> for Format {
+    fn from(arg: FormatArg) -> Format {
+        match arg {
+            FormatArg::Kattis => Format::Kattis,
+            FormatArg::V2025 => Format::V2025,
+            FormatArg::Domjudge => Format::Domjudge,
+        }
+    }
+}
+
 pub fn run(args: ExportArgs) -> anyhow::Result<ExitCode> {
     leapfrog_runner::interrupt::install();
-    if args.all && args.format != Format::Kattis {
+    let format = Format::from(args.format);
+    if args.all && format != Format::Kattis {
         bail!(
             "--all writes the legacy format and DOMjudge zips; export one problem for --format 2025-09 or domjudge"
         );
@@ -64,9 +89,9 @@ pub fn run(args: ExportArgs) -> anyhow::Result<ExitCode> {
         (true, _) => bail!("with --all, give only the destination DIR"),
         (false, [problem, dir]) => match super::contest::Target::resolve(problem)? {
             super::contest::Target::Problem(package) => {
-                export::export_one(&package, &PathBuf::from(dir), args.force, args.format)?
+                export::export_one(&package, &PathBuf::from(dir), args.force, format)?
             }
-            super::contest::Target::Contest(_) if args.format == Format::V2025 => bail!(
+            super::contest::Target::Contest(_) if format == Format::V2025 => bail!(
                 "{problem}: a contest folder exports as legacy packages with DOMjudge zips (--format legacy or domjudge); export its problems one at a time for --format 2025-09"
             ),
             super::contest::Target::Contest(contest) => {

@@ -53,8 +53,8 @@ pub struct RunOptions {
     #[arg(long, short = 'j', value_name = "N", allow_negative_numbers = true, value_parser = leapfrog_runner::units::parse_jobs)]
     pub jobs: Option<u64>,
     /// Only tests whose names match: comma-separated globs (`secret/none/*`) or substrings.
-    #[arg(long, value_name = "FILTER", value_parser = leapfrog_judge::parse_filter)]
-    pub tests: Option<String>,
+    #[arg(long, value_name = "FILTER", value_parser = leapfrog_judge::TestFilter::parse)]
+    pub tests: Option<leapfrog_judge::TestFilter>,
     /// CPU time limit per test in seconds, instead of problem.yaml's.
     #[arg(long, value_name = "S", allow_negative_numbers = true, value_parser = Seconds::parse)]
     pub time_limit: Option<Seconds>,
@@ -104,7 +104,7 @@ pub fn run(args: JudgeArgs) -> anyhow::Result<ExitCode> {
     super::warn_without_samples(&package);
     let mut recorder = match &args.report {
         Some(_) => {
-            let tests = crate::matrix::selected_tests(&package, options.filter.as_deref())?;
+            let tests = leapfrog_judge::selected_tests(&package, options.filter.as_ref())?;
             Some(crate::matrix::Recorder::new(&package, tests)?)
         }
         None => None,

@@ -28,7 +28,7 @@ square, the first of the two pieces when there are two (pairs, whose squares are
 pub struct RenderArgs {
     /// What the input describes.
     #[arg(value_enum)]
-    pub kind: Kind,
+    pub kind: KindArg,
     /// The input file; `-` or nothing reads standard input.
     pub input: Option<PathBuf>,
     /// The input itself, instead of a file (for example `--text BB_WW`).
@@ -79,7 +79,7 @@ pub fn run(args: RenderArgs) -> anyhow::Result<ExitCode> {
         labels: !args.no_labels,
         first_square: args.first,
     };
-    let svg = match render::draw(args.kind, &text, moves.as_deref(), &layout) {
+    let svg = match render::draw(args.kind.into(), &text, moves.as_deref(), &layout) {
         Ok(svg) => svg,
         // A bad move is the moves' fault, not the board's: name where the moves came from.
         Err(err) if err.downcast_ref::<render::InTheMoves>().is_some() => {
@@ -90,6 +90,24 @@ pub fn run(args: RenderArgs) -> anyhow::Result<ExitCode> {
     };
     write_output(&args, format, &svg)?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// The command line's names for [`Kind`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum KindArg {
+    /// A square board in the `checkers` input format: n, then n rows of `.`, `_`, `B`, `W`.
+    Board,
+    /// A row such as `BB_WW` or `OO_XX` (one per line; several lines are successive frames).
+    Row,
+}
+
+impl From<KindArg> for Kind {
+    fn from(arg: KindArg) -> Kind {
+        match arg {
+            KindArg::Board => Kind::Board,
+            KindArg::Row => Kind::Row,
+        }
+    }
 }
 
 /// The picture formats `-o` can write, told by the file's extension.

@@ -23,17 +23,14 @@ use anyhow::{Context, bail};
 
 use leapfrog_package::{Contest, Package};
 
-/// Output formats.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+/// Output formats (the command line names them `legacy`, `2025-09` and `domjudge`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Format {
     /// The legacy Kattis / ICPC problem package format (problemtools, DOMjudge, Kattis).
-    #[value(name = "legacy", alias = "kattis")]
     Kattis,
     /// The 2025-09 problem package format.
-    #[value(name = "2025-09")]
     V2025,
-    #[allow(rustdoc::invalid_html_tags)] // --help text: <name> is a placeholder, not HTML
-    /// DIR/<short>/ in the legacy format and DIR/<short>.zip for DOMjudge's import.
+    /// `DIR/<short>/` in the legacy format and `DIR/<short>.zip` for DOMjudge's import.
     Domjudge,
 }
 

@@ -38,15 +38,6 @@ pub fn group_of(name: &str) -> &str {
     name.rsplit_once('/').map_or("", |(group, _)| group)
 }
 
-/// The package's tests that `filter` (a `--tests` value) selects, in judging order.
-pub fn selected_tests(package: &Package, filter: Option<&str>) -> anyhow::Result<Vec<TestCase>> {
-    Ok(package
-        .tests()?
-        .into_iter()
-        .filter(|t| filter.is_none_or(|f| judge::matches_filter(&t.name, f)))
-        .collect())
-}
-
 /// The JSON's test list for `tests`.
 pub fn test_entries(tests: &[TestCase]) -> Vec<TestEntry> {
     let size = |p: &Path| std::fs::metadata(p).map(|m| m.len()).unwrap_or(0);

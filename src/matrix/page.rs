@@ -50,7 +50,7 @@ pub fn write_judged(path: &Path, report: &JudgeReport, recorder: &Recorder) -> a
         report.tests.iter().find(|t| t.verdict != Verdict::Ac),
     ) {
         (Some(message), _) => message.lines().next().unwrap_or("").to_string(),
-        (None, Some(t)) => format!("{} on {}: {}", t.verdict, t.name, t.message),
+        (None, Some(t)) => format!("{} on {}: {}", t.verdict, t.name, t.cause),
         (None, None) => format!("{} tests accepted", report.tests.len()),
     };
     let json = json!({

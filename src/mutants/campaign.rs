@@ -201,7 +201,7 @@ fn judge_one(judge: &Judge, prepared: &Prepared) -> anyhow::Result<(Status, Opti
     let killed_by = Some(format!("{} ({})", first.name, first.verdict.code()));
     match first.verdict {
         Verdict::Tle => Ok((Status::Timeout, killed_by)),
-        Verdict::Je => bail!("judge error on {}: {}", first.name, first.message),
+        Verdict::Je => bail!("judge error on {}: {}", first.name, first.cause),
         _ => Ok((Status::Killed, killed_by)),
     }
 }

@@ -26,7 +26,7 @@ pub use draw_board::board_svg;
 pub use draw_row::rows_svg;
 
 /// What a picture's text describes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Kind {
     /// A square board in the `checkers` input format: n, then n rows of `.`, `_`, `B`, `W`.
     Board,

@@ -234,7 +234,7 @@ fn shrink(
     let read = |path: std::path::PathBuf| std::fs::read(path).unwrap_or_default();
     Ok(Found {
         verdict: best.result.verdict,
-        message: best.result.message.clone(),
+        message: best.result.cause.to_string(),
         details: best.result.details.clone(),
         input: read(case.input()),
         answer: read(case.answer()),

@@ -1,7 +1,7 @@
 //! Judging against the time limit while programs run longer (`verify` measures how far past
 //! the limit they go, up to the limit × `time_limit_to_tle`).
 
-use super::{Judge, TestResult};
+use super::{Cause, Judge, TestResult};
 use leapfrog_package::verdict::Verdict;
 use leapfrog_runner::Limit;
 use leapfrog_runner::units::Seconds;
@@ -25,19 +25,20 @@ impl Judge {
         let limit = self.limits.time_s;
         if result.verdict == Verdict::Tle {
             result.cut_off = true;
-            result.message = if result.limit == Some(Limit::Cpu) {
-                format!(
-                    "used more than {run_limit:.2} s of CPU time, the {limit:.2} s time limit × time_limit_to_tle"
-                )
+            let cause = std::mem::replace(&mut result.cause, Cause::Accepted);
+            result.cause = if cause.limit() == Some(Limit::Cpu) {
+                Cause::BeyondLimit { run_limit, limit }
             } else {
-                format!("{} (the time limit is {limit:.2} s)", result.message)
+                Cause::WithTimeLimit {
+                    cause: Box::new(cause),
+                    limit,
+                }
             };
         } else if result.verdict != Verdict::Je && result.time_s > limit.get() {
-            result.verdict = Verdict::Tle;
-            result.message = format!(
-                "used {:.2} s of CPU time, more than the {limit:.2} s time limit",
-                result.time_s
-            );
+            result.set_cause(Cause::PastLimit {
+                used_s: result.time_s,
+                limit_s: limit.get(),
+            });
         }
         result
     }

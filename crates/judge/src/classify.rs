@@ -3,99 +3,63 @@
 use leapfrog_package::Limits;
 use leapfrog_runner::{Exit, Limit, RunOutcome, Stopped};
 
-use super::{TestResult, Verdict};
+use super::{Cause, TestResult};
 
-/// How a run failed by its own behaviour: the verdict, the message, and the limit it passed
-/// (none for a crash).
-#[derive(Debug, Clone)]
-pub struct Failure {
-    pub verdict: Verdict,
-    pub message: String,
-    pub limit: Option<Limit>,
-}
-
-fn failed(verdict: Verdict, message: String, limit: Option<Limit>) -> Option<Failure> {
-    Some(Failure {
-        verdict,
-        message,
-        limit,
-    })
-}
-
-/// What a run's own behaviour says about it: `Some` when it already failed (time, output,
-/// memory, crash), `None` when its output must be checked.
+/// What a run's own behaviour says about it: `Some` cause when it already failed (time,
+/// output, memory, crash), `None` when its output must be checked.
 pub fn run_verdict(
     run: &RunOutcome,
     limits: &Limits,
     output_bytes: u64,
     stderr: &str,
-) -> Option<Failure> {
-    let cpu = run.cpu.as_secs_f64();
+) -> Option<Cause> {
+    let cpu_s = run.cpu.as_secs_f64();
     let peak_mib = run.peak_rss as f64 / f64::from(1 << 20);
+    let memory = limits.memory_mib;
     // Checked first: a run stopped for memory often burnt its CPU time on page faults.
     if run.memory_exceeded {
-        return failed(
-            Verdict::Mle,
-            format!(
-                "needed more than the {} MiB memory limit (peak {peak_mib:.1} MiB)",
-                limits.memory_mib
-            ),
-            Some(Limit::Memory),
-        );
+        return Some(Cause::MemoryStopped {
+            limit: memory,
+            peak_mib,
+        });
     }
     if stopped_by_wall_clock(run, limits) {
-        return failed(
-            Verdict::Tle,
-            format!(
-                "stopped by the wall-clock limit after {:.1} s, having used {cpu:.2} s of CPU, under the {:.2} s CPU limit: it slept or waited, or the machine was too busy to run it ({})",
-                run.wall.as_secs_f64(),
-                limits.time_s,
-                machine_load()
-            ),
-            Some(Limit::WallClock),
-        );
+        return Some(Cause::WallClock {
+            wall_s: run.wall.as_secs_f64(),
+            cpu_s,
+            limit: limits.time_s,
+            load: machine_load(),
+        });
     }
     if run.timed_out() {
-        return failed(
-            Verdict::Tle,
-            format!("used more than the {:.2} s CPU time limit", limits.time_s),
-            Some(Limit::Cpu),
-        );
+        return Some(Cause::CpuLimit {
+            limit: limits.time_s,
+        });
     }
     let output_limit = limits.output_mib.bytes();
     if output_bytes > output_limit || run.exit == Exit::Signal(libc::SIGXFSZ) {
-        return failed(
-            Verdict::Ole,
-            format!("output exceeded the {} MiB limit", limits.output_mib),
-            Some(Limit::Output),
-        );
+        return Some(Cause::OutputLimit {
+            limit: limits.output_mib,
+        });
     }
-    if run.peak_rss > limits.memory_mib.bytes() {
-        return failed(
-            Verdict::Mle,
-            format!(
-                "peak memory {peak_mib:.1} MiB exceeded the {} MiB limit",
-                limits.memory_mib
-            ),
-            Some(Limit::Memory),
-        );
+    if run.peak_rss > memory.bytes() {
+        return Some(Cause::MemoryPeak {
+            limit: memory,
+            peak_mib,
+        });
     }
     if run.exit != Exit::Code(0) {
-        if let Some(what) = failed_allocation(stderr) {
-            return failed(
-                Verdict::Mle,
-                format!(
-                    "{what}: memory beyond the {} MiB limit was refused",
-                    limits.memory_mib
-                ),
-                Some(Limit::Memory),
-            );
+        if let Some(runtime) = failed_allocation(stderr) {
+            return Some(Cause::AllocationRefused {
+                runtime,
+                limit: memory,
+            });
         }
         let last = stderr.lines().map(str::trim).rfind(|l| !l.is_empty());
-        let said = last
-            .map(|l| format!(": {}", shorten(l)))
-            .unwrap_or_default();
-        return failed(Verdict::Rte, format!("{}{said}", run.describe_exit()), None);
+        return Some(Cause::Crashed {
+            exit: run.exit,
+            said: last.map(shorten),
+        });
     }
     None
 }
@@ -145,22 +109,23 @@ fn shorten(line: &str) -> String {
 }
 
 /// The result of a test run again alone (see [`super::JudgeOptions::rerun_wall_clock`]): the second
-/// run's, its message saying so when it is a rejection too.
+/// run's, its cause saying so when it is a rejection too.
 pub fn run_again_alone(mut again: TestResult) -> TestResult {
-    if again.limit == Some(Limit::WallClock) {
-        again.message = format!("{} (and again when run alone)", again.message);
-    } else if again.verdict != Verdict::Ac {
-        again.message = format!(
-            "{} (when run again alone; the wall-clock limit stopped its first run)",
-            again.message
-        );
-    }
+    let cause = std::mem::replace(&mut again.cause, Cause::Accepted);
+    again.cause = if cause.limit() == Some(Limit::WallClock) {
+        Cause::AgainAlone(Box::new(cause))
+    } else if cause.verdict() != super::Verdict::Ac {
+        Cause::RunAgainAlone(Box::new(cause))
+    } else {
+        cause
+    };
     again
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use leapfrog_package::verdict::Verdict;
     use leapfrog_runner::{Exit, Stopped};
     use std::time::Duration;
 
@@ -181,7 +146,7 @@ mod tests {
         let limits = Limits::default();
         let kill = Exit::Signal(libc::SIGKILL);
         let limit = |run: &RunOutcome, output: u64| {
-            run_verdict(run, &limits, output, "").and_then(|f| f.limit)
+            run_verdict(run, &limits, output, "").and_then(|cause| cause.limit())
         };
         let slept = outcome(100, Some(Stopped::WallLimit), kill);
         assert_eq!(limit(&slept, 0), Some(Limit::WallClock));
@@ -193,8 +158,9 @@ mod tests {
         let chatty = outcome(100, None, Exit::Code(0));
         assert_eq!(limit(&chatty, 9 << 20), Some(Limit::Output));
         let crashed = outcome(100, None, Exit::Signal(libc::SIGSEGV));
-        let failure = run_verdict(&crashed, &limits, 0, "").unwrap();
-        assert_eq!((failure.verdict, failure.limit), (Verdict::Rte, None));
+        let cause = run_verdict(&crashed, &limits, 0, "").unwrap();
+        assert_eq!((cause.verdict(), cause.limit()), (Verdict::Rte, None));
+        assert_eq!(cause.to_string(), "killed by signal 11 (SIGSEGV)");
         assert!(run_verdict(&chatty, &limits, 3, "").is_none());
     }
 }

@@ -12,7 +12,9 @@ pub mod checking;
 pub mod program;
 
 mod beyond;
+mod cause;
 mod classify;
+mod each;
 mod fault;
 mod filter;
 mod passes;
@@ -20,13 +22,14 @@ mod score;
 mod slots;
 mod test_run;
 
-pub use filter::{matches_filter, parse_filter};
+pub use filter::{FilterError, TestFilter, selected_tests};
 
 use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 use serde::Serialize;
 
+pub use cause::Cause;
 pub use leapfrog_package::verdict::Verdict;
 pub use passes::play_reference;
 pub use score::GroupScore;
@@ -37,14 +40,14 @@ use crate::checking::OutputChecker;
 use leapfrog_package::lang::{self, CompileError, Compiled, Language};
 use leapfrog_package::{Included, Limits, Package, TestCase};
 use leapfrog_runner::units::{Mebibytes, Seconds};
-use leapfrog_runner::{self as runner, IsolationChoice, Limit};
+use leapfrog_runner::{self as runner, IsolationChoice};
 
 /// How to judge.
 #[derive(Debug, Clone)]
 pub struct JudgeOptions {
     pub jobs: usize,
-    /// Only tests whose name matches one of these patterns (see [`matches_filter`]).
-    pub filter: Option<String>,
+    /// Only the tests this `--tests` filter selects.
+    pub filter: Option<TestFilter>,
     /// Overrides problem.yaml's CPU time limit.
     pub time_limit: Option<Seconds>,
     /// Overrides problem.yaml's memory limit.
@@ -92,8 +95,10 @@ pub struct TestResult {
     pub time_s: f64,
     /// Peak resident memory in MiB.
     pub memory_mib: f64,
-    /// Empty when accepted; otherwise one line saying why not.
-    pub message: String,
+    /// Why the test got its verdict; in JSON its words (`message`): empty when accepted,
+    /// otherwise one line saying why not.
+    #[serde(rename = "message")]
+    pub cause: Cause,
     /// Lines that show the problem (the differing lines, the checker's drawing); not in JSON.
     #[serde(skip)]
     pub details: Vec<String>,
@@ -108,10 +113,6 @@ pub struct TestResult {
     /// longer still); not in JSON.
     #[serde(skip)]
     pub cut_off: bool,
-    /// The limit the run passed, when that is why it failed (the wall-clock limit only when its
-    /// CPU time stayed under the CPU limit); not in JSON.
-    #[serde(skip)]
-    pub limit: Option<leapfrog_runner::Limit>,
 }
 
 /// The result of judging one submission.
@@ -205,17 +206,13 @@ impl Judge {
         fault::check_scratch()?;
         let included = package.included()?;
         (included.warnings.iter()).for_each(|warning| eprintln!("warning: {warning}"));
-        let filter = options.filter.as_deref();
-        let tests: Vec<TestCase> = package
-            .tests()?
-            .into_iter()
-            .filter(|t| filter.is_none_or(|f| matches_filter(&t.name, f)))
-            .collect();
+        let filter = options.filter.as_ref();
+        let tests = selected_tests(package, filter)?;
         if tests.is_empty() {
             anyhow::bail!(
                 "no test of {} matches --tests '{}'",
                 package.short_name,
-                filter.unwrap_or("")
+                filter.map_or("", TestFilter::as_str)
             );
         }
         Ok(Judge {
@@ -293,13 +290,7 @@ impl Judge {
                 return Ok(report);
             }
         };
-        let mut run_limits = self.limits.clone();
-        if let Some(run_limit) = self.run_limit {
-            run_limits.time_s = run_limit;
-            // BAPCtools' timeout: the time limit × time_limit_to_tle + 1 s of wall-clock time.
-            let wall = run_limit.get().max(1.5 * self.limits.time_s.get()) + 1.0;
-            run_limits.wall_s = Seconds::new(wall).ok();
-        }
+        let run_limits = self.run_limits();
         let test_runner = TestRunner {
             program,
             checker: &self.checker,
@@ -316,34 +307,11 @@ impl Judge {
         on_start(self.tests.len());
         let mut interrupted = false;
         let busy = self.shared.busy();
-        let alone = &self.shared.alone;
+        let rerun = submission.rerun_wall_clock;
         leapfrog_runner::parallel::ordered(
             &self.tests,
             self.options.jobs,
-            |_, test| {
-                let keep = self
-                    .options
-                    .keep_outputs
-                    .as_ref()
-                    .map(|d| kept_output(d, &test.name));
-                // A slot of its own among the runs of every submission judged at once.
-                let slot = self.shared.slot();
-                let run = || test_runner.run(test, slot.index, scratch.path(), keep.as_deref());
-                // Every run holds `alone` shared; a run again alone holds it exclusively,
-                // after the runs in flight end and before any other starts.
-                let first = {
-                    let _shared = alone.read().unwrap_or_else(|e| e.into_inner());
-                    run()
-                };
-                let result = match first {
-                    Ok(r) if r.limit == Some(Limit::WallClock) && submission.rerun_wall_clock => {
-                        let _alone = alone.write().unwrap_or_else(|e| e.into_inner());
-                        run().map(classify::run_again_alone)
-                    }
-                    other => other,
-                };
-                result.map(|r| self.against_limit(r))
-            },
+            |_, test| self.judge_test(&test_runner, test, scratch.path(), rerun),
             |_, result| match result {
                 Ok(result) => {
                     on_test(&result);

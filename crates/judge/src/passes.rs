@@ -17,9 +17,9 @@ use leapfrog_runner::{
 };
 use leapfrog_util::{read_head, read_head_tail};
 
-use super::TestResult;
-use super::classify::{self, Failure};
+use super::classify;
 use super::test_run::{Measured, RunFiles, TestRunner, UNMEASURED};
+use super::{Cause, TestResult};
 
 /// Plays one test of an interactive problem with a judges' program (the reference) in the
 /// submission's place, under limits only: `Err` unless the validator accepts it.
@@ -44,17 +44,17 @@ pub fn play_reference(
             "{} is not accepted when it plays against the validator: {} ({})",
             program.label(),
             result.verdict,
-            result.message
+            result.cause
         );
     }
     Ok(())
 }
 
-/// How a pass ended: the test's verdict, or accepted so far (maybe with a pass to come).
+/// How a pass ended: the test's cause (a rejection, the submission's own failure before any
+/// check, a fault of the judge) with the lines that show it, or accepted so far (maybe with a
+/// pass to come).
 enum Pass {
-    Verdict(Verdict, String, Vec<String>),
-    /// The submission's own run failed (a limit, a crash), before any check.
-    Failed(Failure),
+    Ended(Cause, Vec<String>),
     Accepted,
 }
 
@@ -74,12 +74,12 @@ impl TestRunner<'_> {
         let check_dir = files.dir.join("check");
         let validator = self.checker.custom();
         if kind.interactive && validator.is_none() {
-            let why = "an interactive problem needs the package's output validator".to_string();
-            return Ok(UNMEASURED.result(test, Verdict::Je, why));
+            let why = "an interactive problem needs the package's output validator";
+            return Ok(UNMEASURED.fault(test, why));
         }
         if let Err(err) = std::fs::create_dir_all(&check_dir) {
-            let why = format!("creating {}: {err}", check_dir.display());
-            return Ok(UNMEASURED.result(test, Verdict::Je, why));
+            let fault = super::fault::JudgeFault::file("creating", &check_dir, err);
+            return Ok(UNMEASURED.fault(test, fault));
         }
         let feedback = feedback_dir(&check_dir);
         let mut used = (Duration::ZERO, 0u64);
@@ -108,13 +108,12 @@ impl TestRunner<'_> {
                     "the output validator asked for pass {} (nextpass.in) but the pass limit is {passes}",
                     pass + 1
                 );
-                ended = Pass::Verdict(Verdict::Je, why, Vec::new());
+                ended = judge_error(why);
                 break;
             }
             let input = files.dir.join(format!("pass{}.in", pass + 1));
             if let Err(err) = std::fs::rename(&next, &input) {
-                let why = format!("moving {}: {err}", next.display());
-                ended = Pass::Verdict(Verdict::Je, why, Vec::new());
+                ended = judge_error(format!("moving {}: {err}", next.display()));
                 break;
             }
             spec.stdin = Some(input.clone());
@@ -123,22 +122,15 @@ impl TestRunner<'_> {
         if kind.scoring && matches!(ended, Pass::Accepted) {
             match validator_score(&feedback) {
                 Ok(score) => self_score = score,
-                Err(why) => ended = Pass::Verdict(Verdict::Je, why, Vec::new()),
+                Err(why) => ended = judge_error(why),
             }
         }
         let measured = Measured::of_usage(used.0, used.1);
         let said = read_head(&feedback.join("judgemessage.txt"));
         let said = leapfrog_util::inert(said.trim_end()).into_owned();
         let mut result = match ended {
-            Pass::Accepted => measured.result(test, Verdict::Ac, String::new()),
-            Pass::Verdict(verdict, message, details) => {
-                measured.result_with(test, verdict, message, details)
-            }
-            Pass::Failed(failed) => {
-                let mut result = measured.result(test, failed.verdict, failed.message);
-                result.limit = failed.limit;
-                result
-            }
+            Pass::Accepted => measured.result(test, Cause::Accepted),
+            Pass::Ended(cause, details) => measured.result_with(test, cause, details),
         };
         result.judge_message = (!said.is_empty()).then_some(said);
         result.score = self_score;
@@ -156,12 +148,12 @@ impl TestRunner<'_> {
         let outcome = match runner::run(spec) {
             Ok(o) => o,
             Err(RunError::Interrupted) => return Err(Interrupted),
-            Err(err) => return Ok((judge_error(err.to_string()), None)),
+            Err(err) => return Ok((judge_error(err), None)),
         };
         let output_bytes = std::fs::metadata(&files.output).map_or(0, |m| m.len());
         let stderr = read_head_tail(&files.stderr);
-        if let Some(failed) = classify::run_verdict(&outcome, self.limits, output_bytes, &stderr) {
-            return Ok((Pass::Failed(failed), Some(outcome)));
+        if let Some(cause) = classify::run_verdict(&outcome, self.limits, output_bytes, &stderr) {
+            return Ok((Pass::Ended(cause, Vec::new()), Some(outcome)));
         }
         let checked = self.checker.check(test, &files.output, check_dir);
         Ok((of_check(checked), Some(outcome)))
@@ -196,7 +188,7 @@ impl TestRunner<'_> {
         let outcome = match runner::run_duet(&duet) {
             Ok(o) => o,
             Err(RunError::Interrupted) => return Err(Interrupted),
-            Err(err) => return Ok((judge_error(err.to_string()), None)),
+            Err(err) => return Ok((judge_error(err), None)),
         };
         let log = read_head_tail(&check_dir.join("validator.log"));
         let checked = validator.judged(&outcome.validator, log, &feedback_dir(check_dir));
@@ -207,10 +199,10 @@ impl TestRunner<'_> {
         // (verify lets it run past the limit): its time counts up to the rejection, when it
         // had used at most the wall-clock time gone by (one thread's CPU time cannot run ahead
         // of the clock), so the overrun that followed is not read as TLE.
-        if outcome.validator_first && matches!(step, Pass::Verdict(Verdict::Wa, ..)) {
+        if outcome.validator_first && matches!(step, Pass::Ended(Cause::Rejected(_), _)) {
             outcome.submission.cpu = outcome.submission.cpu.min(outcome.validator_end);
         }
-        if let (Some(dir), Pass::Verdict(..) | Pass::Failed(_)) = (self.transcripts, &step) {
+        if let (Some(dir), Pass::Ended(..)) = (self.transcripts, &step) {
             let suffix = if pass > 1 {
                 format!(".pass{pass}")
             } else {
@@ -243,22 +235,20 @@ fn blame(
     let first = outcome.validator_first;
     match (checked, failed) {
         // Row 1: the validator broke on its own, the submission still running.
-        (CheckOutcome::JudgeError(why), _) if first => Pass::Verdict(Verdict::Je, why, Vec::new()),
+        (CheckOutcome::JudgeError(why), _) if first => judge_error(why),
         // Row 2: the validator rejected first.
         (CheckOutcome::Rejected { reason, details }, _) if first => {
-            Pass::Verdict(Verdict::Wa, reason, details)
+            Pass::Ended(Cause::Rejected(reason), details)
         }
         // Row 3: the submission died of the pipe a rejecting validator closed.
-        (
-            CheckOutcome::Rejected { reason, details },
-            Some(Failure {
-                verdict: Verdict::Rte,
-                ..
-            }),
-        ) if broken_pipe => Pass::Verdict(Verdict::Wa, reason, details),
+        (CheckOutcome::Rejected { reason, details }, Some(Cause::Crashed { .. }))
+            if broken_pipe =>
+        {
+            Pass::Ended(Cause::Rejected(reason), details)
+        }
         // Rows 4 and 5: the submission's own limits, then its crash, whatever the validator
         // made of the end of its input.
-        (_, Some(failed)) => Pass::Failed(failed),
+        (_, Some(failed)) => Pass::Ended(failed, Vec::new()),
         // Row 6: the submission ended well and the validator then died of the pipe it left.
         (CheckOutcome::JudgeError(_), None)
             if outcome.validator.exit == Exit::Signal(libc::SIGPIPE) =>
@@ -266,13 +256,13 @@ fn blame(
             let why = "the output validator was killed by SIGPIPE writing to the submission, \
                        which had already ended without reading it"
                 .to_string();
-            Pass::Verdict(Verdict::Wa, why, Vec::new())
+            Pass::Ended(Cause::Rejected(why), Vec::new())
         }
         // Row 7: the validator broke after a submission that ended well.
-        (CheckOutcome::JudgeError(why), None) => Pass::Verdict(Verdict::Je, why, Vec::new()),
+        (CheckOutcome::JudgeError(why), None) => judge_error(why),
         // Row 8: the validator's verdict.
         (CheckOutcome::Rejected { reason, details }, None) => {
-            Pass::Verdict(Verdict::Wa, reason, details)
+            Pass::Ended(Cause::Rejected(reason), details)
         }
         (CheckOutcome::Accepted, None) => Pass::Accepted,
     }
@@ -297,13 +287,13 @@ fn validator_score(feedback: &Path) -> Result<Option<f64>, String> {
 fn of_check(checked: CheckOutcome) -> Pass {
     match checked {
         CheckOutcome::Accepted => Pass::Accepted,
-        CheckOutcome::Rejected { reason, details } => Pass::Verdict(Verdict::Wa, reason, details),
-        CheckOutcome::JudgeError(why) => Pass::Verdict(Verdict::Je, why, Vec::new()),
+        CheckOutcome::Rejected { reason, details } => Pass::Ended(Cause::Rejected(reason), details),
+        CheckOutcome::JudgeError(why) => judge_error(why),
     }
 }
 
-fn judge_error(why: String) -> Pass {
-    Pass::Verdict(Verdict::Je, why, Vec::new())
+fn judge_error(why: impl ToString) -> Pass {
+    Pass::Ended(Cause::JudgeFault(why.to_string()), Vec::new())
 }
 
 /// Writes a transcript: every line prefixed with who wrote it, in the order they passed.

@@ -14,7 +14,21 @@ use leapfrog_runner::{
 };
 
 use super::fault::{self, JudgeFault};
-use super::{TestResult, classify};
+use super::{Cause, TestResult, classify};
+
+/// Why a test's run could not be set up: the judge's fault, never the contestant's.
+#[derive(Debug, thiserror::Error)]
+pub enum SetupError {
+    /// The test's own files (`.files`) could not be copied to the run's directory.
+    #[error("copying the test's files: {0}")]
+    Files(leapfrog_util::FileError),
+    /// A directory or file of the judge's could not be made.
+    #[error(transparent)]
+    Fault(JudgeFault),
+    /// The sandbox kept for the submission and the run's CPU slot did not start.
+    #[error(transparent)]
+    Sandbox(RunError),
+}
 
 /// Runs a compiled submission on tests, under the limits in force, and checks its outputs.
 pub struct TestRunner<'a> {
@@ -68,29 +82,32 @@ impl Measured {
         }
     }
 
-    pub(super) fn result(&self, test: &TestCase, verdict: Verdict, message: String) -> TestResult {
-        self.result_with(test, verdict, message, Vec::new())
+    pub(super) fn result(&self, test: &TestCase, cause: Cause) -> TestResult {
+        self.result_with(test, cause, Vec::new())
     }
 
     pub(super) fn result_with(
         &self,
         test: &TestCase,
-        verdict: Verdict,
-        message: String,
+        cause: Cause,
         details: Vec<String>,
     ) -> TestResult {
         TestResult {
             name: test.name.clone(),
-            verdict,
+            verdict: cause.verdict(),
             time_s: self.time_s,
             memory_mib: self.memory_mib,
-            message,
+            cause,
             details,
             judge_message: None,
             score: None,
             cut_off: false,
-            limit: None,
         }
+    }
+
+    /// A judge fault on `test`, in its words.
+    pub(super) fn fault(&self, test: &TestCase, why: impl ToString) -> TestResult {
+        self.result(test, Cause::JudgeFault(why.to_string()))
     }
 }
 
@@ -122,10 +139,8 @@ impl TestRunner<'_> {
         Ok(match full {
             Some(full) => {
                 let mut blamed = result;
-                blamed.verdict = Verdict::Je;
-                blamed.message = full.to_string();
+                blamed.set_cause(Cause::JudgeFault(full.to_string()));
                 blamed.details.clear();
-                blamed.limit = None;
                 blamed
             }
             None => result,
@@ -150,12 +165,12 @@ impl TestRunner<'_> {
         // One directory per test; the program's own working directory inside it only where the
         // program works on the host (a kept sandbox gives each run a fresh one in memory).
         if let Err(err) = std::fs::create_dir_all(&files.dir) {
-            let why = format!("creating {}: {err}", files.dir.display());
-            return Ok(UNMEASURED.result(test, Verdict::Je, why));
+            let fault = JudgeFault::file("creating", &files.dir, err);
+            return Ok(UNMEASURED.fault(test, fault));
         }
         let spec = match self.spec(test, slot, &files) {
             Ok(spec) => spec,
-            Err(why) => return Ok(UNMEASURED.result(test, Verdict::Je, why)),
+            Err(why) => return Ok(UNMEASURED.fault(test, why)),
         };
         let kind = self.checker.kind();
         if kind.interactive || kind.multi_pass || kind.scoring {
@@ -164,22 +179,18 @@ impl TestRunner<'_> {
         let outcome = match runner::run(&spec) {
             Ok(o) => o,
             Err(RunError::Interrupted) => return Err(Interrupted),
-            Err(err) => return Ok(UNMEASURED.result(test, Verdict::Je, err.to_string())),
+            Err(err) => return Ok(UNMEASURED.fault(test, err)),
         };
         let measured = Measured::of(&outcome);
         let output_bytes = match kept(&files.output, keep_output) {
             Ok(bytes) => bytes,
-            Err(fault) => {
-                return Ok(measured.result(test, Verdict::Je, fault.to_string()));
-            }
+            Err(fault) => return Ok(measured.fault(test, fault)),
         };
         let stderr_text = leapfrog_util::read_head_tail(&files.stderr);
-        if let Some(failed) =
+        if let Some(cause) =
             classify::run_verdict(&outcome, self.limits, output_bytes, &stderr_text)
         {
-            let mut result = measured.result(test, failed.verdict, failed.message);
-            result.limit = failed.limit;
-            return Ok(result);
+            return Ok(measured.result(test, cause));
         }
         Ok(self.check(test, &files, &measured))
     }
@@ -188,7 +199,7 @@ impl TestRunner<'_> {
     /// test's `args`, the test input on stdin, its own working directory holding the test's
     /// `.files`. In the sandbox, the run enters the sandbox
     /// kept for this submission and `slot`; `Err` says why that sandbox failed to start.
-    fn spec(&self, test: &TestCase, slot: usize, files: &RunFiles) -> Result<RunSpec, String> {
+    fn spec(&self, test: &TestCase, slot: usize, files: &RunFiles) -> Result<RunSpec, SetupError> {
         let memory_mib = self.limits.memory_mib;
         let (mut argv, isolation) = match self.isolation {
             IsolationChoice::Sandbox => {
@@ -206,7 +217,7 @@ impl TestRunner<'_> {
                     Ok(isolation) => (argv, isolation),
                     Err(err) => {
                         let failed = RunError::SandboxFailed(format!("{err:#}"));
-                        return Err(failed.to_string());
+                        return Err(SetupError::Sandbox(failed));
                     }
                 }
             }
@@ -221,10 +232,10 @@ impl TestRunner<'_> {
             Isolation::Kept(_) => files.dir.clone(),
             _ => {
                 std::fs::create_dir(&files.work)
-                    .map_err(|e| format!("creating {}: {e}", files.work.display()))?;
+                    .map_err(|e| SetupError::Fault(JudgeFault::file("creating", &files.work, e)))?;
                 if let Some(given) = &test.files {
                     leapfrog_util::copy_dir_contents(given, &files.work)
-                        .map_err(|err| format!("copying the test's files: {err:#}"))?;
+                        .map_err(SetupError::Files)?;
                 }
                 files.work.clone()
             }
@@ -259,15 +270,15 @@ impl TestRunner<'_> {
             true => std::fs::create_dir_all(&check_dir),
             false => Ok(()),
         };
-        let checked = made
-            .map_err(|e| format!("creating {}: {e}", check_dir.display()))
-            .map(|()| self.checker.check(test, &files.output, &check_dir));
-        match checked {
-            Ok(CheckOutcome::Accepted) => measured.result(test, Verdict::Ac, String::new()),
-            Ok(CheckOutcome::Rejected { reason, details }) => {
-                measured.result_with(test, Verdict::Wa, reason, details)
+        if let Err(err) = made {
+            return measured.fault(test, JudgeFault::file("creating", &check_dir, err));
+        }
+        match self.checker.check(test, &files.output, &check_dir) {
+            CheckOutcome::Accepted => measured.result(test, Cause::Accepted),
+            CheckOutcome::Rejected { reason, details } => {
+                measured.result_with(test, Cause::Rejected(reason), details)
             }
-            Ok(CheckOutcome::JudgeError(why)) | Err(why) => measured.result(test, Verdict::Je, why),
+            CheckOutcome::JudgeError(why) => measured.result(test, Cause::JudgeFault(why)),
         }
     }
 }

@@ -7,7 +7,7 @@
 use serde::Serialize;
 
 use super::{Row, Status};
-use leapfrog_judge::{JudgeOptions, TestResult};
+use leapfrog_judge::{Cause, JudgeOptions, TestResult};
 use leapfrog_package::verdict::Verdict;
 use leapfrog_package::{Package, Submission, TestScope, TimeLimitUse, Timing};
 
@@ -155,11 +155,10 @@ pub(super) fn retime(row: &mut Row, limit_s: f64) -> bool {
     let mut changed = false;
     for t in &mut row.tests {
         if t.verdict != Verdict::Je && t.verdict != Verdict::Tle && t.time_s > limit_s {
-            t.verdict = Verdict::Tle;
-            t.message = format!(
-                "used {:.2} s of CPU time, more than the {limit_s:.2} s time limit",
-                t.time_s
-            );
+            t.set_cause(Cause::PastLimit {
+                used_s: t.time_s,
+                limit_s,
+            });
             changed = true;
         }
     }

@@ -118,7 +118,7 @@ pub(crate) fn problem(args: VerifyArgs) -> anyhow::Result<summary::Verified> {
     // A TLE by the wall clock with little CPU may be the machine's load: verify runs it again,
     // alone, before it reports a TLE.
     base.rerun_wall_clock = true;
-    let tests = matrix::selected_tests(&package, base.filter.as_deref())?;
+    let tests = leapfrog_judge::selected_tests(&package, base.filter.as_ref())?;
     let complete = args.all_tests || args.report.is_some();
     let recorder = match &args.report {
         Some(_) => Some(Recorder::new(&package, tests.clone())?),
@@ -343,7 +343,7 @@ fn assess(expected: &Expectation, report: &JudgeReport) -> (Status, String) {
     if let Some(je) = report.tests.iter().find(|t| t.verdict == Verdict::Je) {
         return (
             Status::Error,
-            format!("judge error on {}: {}", je.name, je.message),
+            format!("judge error on {}: {}", je.name, je.cause),
         );
     }
     if report.verdict == Verdict::Ce {
@@ -360,13 +360,14 @@ fn assess(expected: &Expectation, report: &JudgeReport) -> (Status, String) {
 /// Whether the verdicts of the tests judged met the expectation, and why not.
 fn assess_tests(expected: &Expectation, tests: &[TestResult]) -> (Status, String) {
     let judged: Vec<(&str, Verdict)> = tests.iter().map(|t| (t.name.as_str(), t.verdict)).collect();
-    let messages: Vec<&str> = tests.iter().map(|t| t.message.as_str()).collect();
+    let messages: Vec<String> = tests.iter().map(|t| t.cause.to_string()).collect();
+    let messages: Vec<&str> = messages.iter().map(String::as_str).collect();
     if let Err(why) = expected.check(&judged, &messages) {
         return (Status::Mismatch, why);
     }
     let reason = match tests.iter().find(|t| t.verdict != Verdict::Ac) {
         None => format!("{} accepted", leapfrog_util::plural(tests.len(), "test")),
-        Some(t) => format!("{} on {}: {}", t.verdict, t.name, t.message),
+        Some(t) => format!("{} on {}: {}", t.verdict, t.name, t.cause),
     };
     (Status::Ok, reason)
 }

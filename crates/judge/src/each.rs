@@ -1,0 +1,56 @@
+//! One test of a submission being judged: the limits its programs run under, its CPU slot, its
+//! run, the run again alone after a wall-clock stop, and the result judged against the limit.
+
+use std::path::Path;
+
+use leapfrog_package::{Limits, TestCase};
+use leapfrog_runner::Limit;
+use leapfrog_runner::interrupt::Interrupted;
+use leapfrog_runner::units::Seconds;
+
+use super::{Judge, TestResult, TestRunner, classify, kept_output};
+
+impl Judge {
+    /// The limits programs run under: those in force, or the longer run limit of
+    /// [`Judge::measure_beyond`] with its wall-clock time.
+    pub(super) fn run_limits(&self) -> Limits {
+        let mut run_limits = self.limits.clone();
+        if let Some(run_limit) = self.run_limit {
+            run_limits.time_s = run_limit;
+            // BAPCtools' timeout: the time limit × time_limit_to_tle + 1 s of wall-clock time.
+            let wall = run_limit.get().max(1.5 * self.limits.time_s.get()) + 1.0;
+            run_limits.wall_s = Seconds::new(wall).ok();
+        }
+        run_limits
+    }
+
+    /// Runs and judges one test on a CPU slot of its own, once more alone when the wall-clock
+    /// limit stopped it and `rerun_wall_clock` asks for that; `Err` when interrupted.
+    pub(super) fn judge_test(
+        &self,
+        test_runner: &TestRunner,
+        test: &TestCase,
+        scratch: &Path,
+        rerun_wall_clock: bool,
+    ) -> Result<TestResult, Interrupted> {
+        let keep = (self.options.keep_outputs.as_ref()).map(|d| kept_output(d, &test.name));
+        // A slot of its own among the runs of every submission judged at once.
+        let slot = self.shared.slot();
+        let run = || test_runner.run(test, slot.index, scratch, keep.as_deref());
+        // Every run holds `alone` shared; a run again alone holds it exclusively, after the
+        // runs in flight end and before any other starts.
+        let alone = &self.shared.alone;
+        let first = {
+            let _shared = alone.read().unwrap_or_else(|e| e.into_inner());
+            run()
+        };
+        let result = match first {
+            Ok(r) if r.limit() == Some(Limit::WallClock) && rerun_wall_clock => {
+                let _alone = alone.write().unwrap_or_else(|e| e.into_inner());
+                run().map(classify::run_again_alone)
+            }
+            other => other,
+        };
+        result.map(|r| self.against_limit(r))
+    }
+}
