@@ -15,12 +15,36 @@ use anyhow::{Context, bail};
 
 use leapfrog_package::{DataKind, Package, Plan, PlanTest, Source};
 
-/// One file of a validator-testing group: its path below `data/` and its bytes.
-pub(super) type CheckFile = (String, Vec<u8>);
+/// One file the plan makes besides the staged tests (a validator-testing test's files, a group's
+/// or a test's YAML): its path below `data/` and its bytes.
+#[derive(Debug, Clone)]
+pub(super) struct CheckFile {
+    pub rel: String,
+    pub bytes: Vec<u8>,
+}
 
-/// Where the files of a `sample`/`secret` test are before they are committed: its input and
-/// answer, by test name.
-pub(super) type Made = BTreeMap<String, (PathBuf, PathBuf)>;
+impl CheckFile {
+    pub(super) fn new(rel: String, bytes: Vec<u8>) -> CheckFile {
+        CheckFile { rel, bytes }
+    }
+}
+
+/// What the validator-testing groups add to a commit: their files, and each test's recipe for
+/// the manifest.
+pub(super) struct Checks {
+    pub files: Vec<CheckFile>,
+    pub recipes: BTreeMap<String, String>,
+}
+
+/// Where a `sample`/`secret` test's files are before they are committed.
+#[derive(Debug, Clone)]
+pub(super) struct StagedFiles {
+    pub input: PathBuf,
+    pub answer: PathBuf,
+}
+
+/// The staged files of every `sample`/`secret` test, by test name.
+pub(super) type Made = BTreeMap<String, StagedFiles>;
 
 /// Makes the files of every validator-testing test of the plan; `staging` is a scratch
 /// directory. A test of `sample`/`secret` that such a group includes is taken as made there
@@ -35,7 +59,7 @@ pub(super) fn make(
     for (index, test) in plan.checks.iter().enumerate() {
         let dir = staging.join(format!("check-{index}"));
         std::fs::create_dir_all(&dir)?;
-        make_one(package, test, (&dir, made), &mut files)
+        make_one(package, test, &dir, made, &mut files)
             .with_context(|| format!("{}: test {}", plan.path.display(), test.name))?;
         let _ = std::fs::remove_dir_all(&dir);
     }
@@ -45,7 +69,8 @@ pub(super) fn make(
 fn make_one(
     package: &Package,
     test: &PlanTest,
-    (dir, made): (&Path, &Made),
+    dir: &Path,
+    made: &Made,
     files: &mut Vec<CheckFile>,
 ) -> anyhow::Result<()> {
     let kind = test.data_kind().expect("a check test is in a check group");
@@ -57,7 +82,7 @@ fn make_one(
         .and_then(|name| made.get(name));
     let (input, mut answer, mut output) = match original {
         // An included sample or secret test: its files as made there.
-        Some((input, answer)) => (read(input)?, Some(read(answer)?), None),
+        Some(staged) => (read(&staged.input)?, Some(read(&staged.answer)?), None),
         None => {
             let input = dir.join("test.in");
             super::stage::make_input(package, test, &input, dir)?;
@@ -97,15 +122,18 @@ fn make_one(
             }
         );
     }
-    files.push((format!("{}.in", test.name), input));
+    files.push(CheckFile::new(format!("{}.in", test.name), input));
     if let Some(answer) = answer {
-        files.push((format!("{}.ans", test.name), answer));
+        files.push(CheckFile::new(format!("{}.ans", test.name), answer));
     }
     if let Some(output) = output.filter(|_| needs_output) {
-        files.push((format!("{}.out", test.name), output));
+        files.push(CheckFile::new(format!("{}.out", test.name), output));
     }
     if let Some(text) = &test.yaml {
-        files.push((format!("{}.yaml", test.name), text.clone().into_bytes()));
+        files.push(CheckFile::new(
+            format!("{}.yaml", test.name),
+            text.clone().into_bytes(),
+        ));
     }
     Ok(())
 }

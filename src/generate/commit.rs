@@ -7,7 +7,7 @@ use std::path::Path;
 
 use anyhow::Context;
 
-use super::checks::CheckFile;
+use super::checks::Checks;
 use super::stage::Staged;
 use super::{GenerateSummary, Manifest};
 use leapfrog_package::Plan;
@@ -20,7 +20,7 @@ pub(super) fn commit(
     plan: &Plan,
     old: &Manifest,
     staged: Vec<Staged>,
-    (check_files, check_recipes): (Vec<CheckFile>, BTreeMap<String, String>),
+    checks: Checks,
 ) -> anyhow::Result<GenerateSummary> {
     let mut summary = GenerateSummary {
         tests: staged.len(),
@@ -74,11 +74,11 @@ pub(super) fn commit(
             manifest.files.insert(rel, hash.clone());
         }
     }
-    for (rel, bytes) in check_files {
-        let hash = write_file(data, &rel, &bytes, &mut summary)?;
-        manifest.files.insert(rel, hash);
+    for file in checks.files {
+        let hash = write_file(data, &file.rel, &file.bytes, &mut summary)?;
+        manifest.files.insert(file.rel, hash);
     }
-    manifest.tests.extend(check_recipes);
+    manifest.tests.extend(checks.recipes);
     for rel in old
         .files
         .keys()

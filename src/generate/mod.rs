@@ -142,21 +142,32 @@ pub fn generate(
     for (index, test) in fresh {
         staged.insert(index, reuse(&data, &old, test, &recipes, &references));
     }
-    let made: checks::Made = staged
-        .values()
-        .map(|s| (s.name.clone(), (s.input.clone(), s.answer.clone())))
-        .collect();
+    let made = staged_files(&staged);
     let check_files = checks::make(package, &plan, staging.path(), &made)?;
-    refuse_foreign_files(&plan, &data, &old, options.force, (&staged, &check_files))?;
-    let check_recipes = plan
-        .checks
-        .iter()
-        .map(|t| (t.name.clone(), recipes[&t.name].clone()))
-        .collect();
-    let checks = (check_files, check_recipes);
+    refuse_foreign_files(&plan, &data, &old, options.force, &staged, &check_files)?;
+    let checks = checks::Checks {
+        files: check_files,
+        recipes: plan
+            .checks
+            .iter()
+            .map(|t| (t.name.clone(), recipes[&t.name].clone()))
+            .collect(),
+    };
     let mut summary = commit(&data, &plan, &old, staged.into_values().collect(), checks)?;
     summary.seconds = started.elapsed().as_secs_f64();
     Ok(summary)
+}
+
+/// Where each staged `sample`/`secret` test's files are, by test name.
+fn staged_files(staged: &BTreeMap<usize, Staged>) -> checks::Made {
+    let files = |s: &Staged| checks::StagedFiles {
+        input: s.input.clone(),
+        answer: s.answer.clone(),
+    };
+    staged
+        .values()
+        .map(|s| (s.name.clone(), files(s)))
+        .collect()
 }
 
 /// How an error names a test: the plan, the test, and how it is made.
@@ -278,18 +289,25 @@ fn refuse_foreign_files(
     data: &Path,
     old: &Manifest,
     force: bool,
-    (staged, check_files): (&BTreeMap<usize, Staged>, &[checks::CheckFile]),
+    staged: &BTreeMap<usize, Staged>,
+    check_files: &[checks::CheckFile],
 ) -> anyhow::Result<()> {
     if force {
         return Ok(());
     }
-    let mut made: Vec<(String, Vec<u8>)> = check_files.to_vec();
+    let mut made: Vec<checks::CheckFile> = check_files.to_vec();
     for (dir, text) in &plan.groups {
-        made.push((commit::group_yaml(dir), text.clone().into_bytes()));
+        made.push(checks::CheckFile::new(
+            commit::group_yaml(dir),
+            text.clone().into_bytes(),
+        ));
     }
     for (index, test) in plan.tests.iter().enumerate() {
         if let Some(text) = &test.yaml {
-            made.push((format!("{}.yaml", test.name), text.clone().into_bytes()));
+            made.push(checks::CheckFile::new(
+                format!("{}.yaml", test.name),
+                text.clone().into_bytes(),
+            ));
         }
         let Some(s) = staged.get(&index).filter(|s| s.made) else {
             continue;
@@ -299,18 +317,18 @@ fn refuse_foreign_files(
             if data.join(&rel).exists() && !old.owns(data, &rel) {
                 let bytes =
                     std::fs::read(file).with_context(|| format!("reading {}", file.display()))?;
-                made.push((rel, bytes));
+                made.push(checks::CheckFile::new(rel, bytes));
             }
         }
     }
     let foreign: Vec<String> = made
         .into_iter()
-        .filter(|(rel, bytes)| {
-            data.join(rel).exists()
-                && !old.owns(data, rel)
-                && !same_content(&data.join(rel), bytes, rel)
+        .filter(|f| {
+            data.join(&f.rel).exists()
+                && !old.owns(data, &f.rel)
+                && !same_content(&data.join(&f.rel), &f.bytes, &f.rel)
         })
-        .map(|(rel, _)| rel)
+        .map(|f| f.rel)
         .collect();
     if foreign.is_empty() {
         return Ok(());

@@ -1,6 +1,6 @@
 //! The registry of puzzle families: one [`Family`] entry per family, each written in the
 //! family's own module (`checkers::FAMILY`, ...), and the lookups over [`FAMILIES`], the one
-//! list of them (`families!` in `src/puzzles/mod.rs`).
+//! list of them (`families!` in `crates/puzzles/src/lib.rs`).
 //!
 //! Everything that differs between families is reached through an entry: the problems a family
 //! answers (solver, `--show` drawing, outcome classifier for `leapfrog generate`, and how a
@@ -17,7 +17,7 @@ use super::SolveFn;
 
 /// One puzzle family: a game and everything leapfrog knows about it.
 pub struct Family {
-    /// The family's name (its module under `src/puzzles/`).
+    /// The family's name (its module under `crates/puzzles/src/`).
     pub name: &'static str,
     /// The problems its reference solvers answer, in `--list` order.
     pub puzzles: &'static [Puzzle],

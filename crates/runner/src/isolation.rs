@@ -61,8 +61,15 @@ pub fn choose_isolation(require: bool, disable: bool) -> anyhow::Result<Isolatio
     }
 }
 
-/// Kept sandboxes by the mounts they show, their tmpfs size and the worker using them.
-type Key = (Vec<(PathBuf, PathBuf)>, u64, usize);
+/// What a kept sandbox was started for: runs that show the same mounts, get the same tmpfs
+/// size and come from the same worker share it.
+#[derive(PartialEq, Eq)]
+struct Key {
+    /// The read-only mounts (host path, path inside).
+    mounts: Vec<(PathBuf, PathBuf)>,
+    tmpfs_bytes: u64,
+    slot: usize,
+}
 
 /// Every kept sandbox, with the key it was started for.
 type Kept = Mutex<Vec<(Key, Arc<KeptSandbox>)>>;
@@ -79,7 +86,11 @@ pub fn sandbox_for_run(mounts: Mounts, tmpfs_bytes: u64, slot: usize) -> anyhow:
     if !supported() {
         return Ok(Isolation::Sandbox(mounts));
     }
-    let key = (mounts.read_only, tmpfs_bytes, slot);
+    let key = Key {
+        mounts: mounts.read_only,
+        tmpfs_bytes,
+        slot,
+    };
     let found = lock_kept()
         .iter()
         .find(|(k, _)| *k == key)
@@ -88,7 +99,7 @@ pub fn sandbox_for_run(mounts: Mounts, tmpfs_bytes: u64, slot: usize) -> anyhow:
         Some(sandbox) => sandbox,
         None => {
             let bwrap = sandbox::probe().map_err(|why| anyhow::anyhow!("{why}"))?;
-            let sandbox = Arc::new(KeptSandbox::start(bwrap, &key.0, tmpfs_bytes)?);
+            let sandbox = Arc::new(KeptSandbox::start(bwrap, &key.mounts, tmpfs_bytes)?);
             lock_kept().push((key, sandbox.clone()));
             sandbox
         }

@@ -73,12 +73,12 @@ impl KeptSandbox {
         }
         let _ = holder.wait();
         let (namespaces, program_user) = match opened {
-            Ok((namespaces, inner)) => {
+            Ok(opened) => {
                 // bubblewrap's outer process does not reap its inner one, which then comes back
                 // to the judge (a subreaper).
                 // SAFETY: waiting for a process that is ours or not a child at all (ECHILD).
-                unsafe { libc::waitpid(inner, std::ptr::null_mut(), 0) };
-                namespaces
+                unsafe { libc::waitpid(opened.inner, std::ptr::null_mut(), 0) };
+                (opened.namespaces, opened.program_user)
             }
             Err(err) if said.trim().is_empty() => return Err(err),
             Err(_) => bail!("{}", said.trim()),
@@ -93,9 +93,17 @@ impl KeptSandbox {
     }
 }
 
-/// Waits until the holder runs inside the finished sandbox, then opens its namespaces.
-type Opened = ((Vec<(OwnedFd, libc::c_int)>, Option<OwnedFd>), libc::pid_t);
+/// The namespaces of a finished sandbox, opened, and the process they were opened through.
+struct Opened {
+    /// Each namespace to join, with its kind, the user namespace first.
+    namespaces: Vec<(OwnedFd, libc::c_int)>,
+    /// The program's own user namespace, where it differs from the sandbox's.
+    program_user: Option<OwnedFd>,
+    /// The sandbox's first process (bubblewrap's child), which the judge reaps.
+    inner: libc::pid_t,
+}
 
+/// Waits until the holder runs inside the finished sandbox, then opens its namespaces.
 fn open_namespaces(holder: &mut std::process::Child) -> anyhow::Result<Opened> {
     let (Some(stdin), Some(stdout)) = (holder.stdin.as_mut(), holder.stdout.as_mut()) else {
         bail!("no pipe to bwrap");
@@ -134,7 +142,11 @@ fn open_namespaces(holder: &mut std::process::Child) -> anyhow::Result<Opened> {
     let program_user = open("user")?;
     let program_user = (identity(&program_user) != identity(&owner)).then_some(program_user);
     namespaces.insert(0, (owner, libc::CLONE_NEWUSER));
-    Ok(((namespaces, program_user), inner))
+    Ok(Opened {
+        namespaces,
+        program_user,
+        inner,
+    })
 }
 
 /// What tells two namespaces apart: the device and inode of their descriptors.
