@@ -1,7 +1,7 @@
 //! Commands over a contest folder (see [`leapfrog_package::Contest`]): a PROBLEM argument that
 //! names a contest runs the command on every problem in contest order, a problem's failure
 //! reported and the rest still run, and the exit code is the worst of theirs (2 over 1 over 0).
-//! `verify CONTEST`, which ends with one table, is [`super::verify::contest`].
+//! `verify CONTEST`, which ends with one table, is `verify::contest`.
 
 use std::process::ExitCode;
 

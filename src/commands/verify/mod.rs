@@ -95,7 +95,7 @@ struct Row {
     tests: Vec<TestResult>,
 }
 
-/// Verifies a problem, or every problem of a contest folder (see [`contest`]).
+/// Verifies a problem, or every problem of a contest folder (see `verify::contest`).
 pub fn run(args: VerifyArgs) -> anyhow::Result<ExitCode> {
     leapfrog_runner::interrupt::install();
     match super::contest::Target::resolve(&args.problem)? {
