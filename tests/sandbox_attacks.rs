@@ -19,25 +19,10 @@ use support::{TempPackage, json};
 const SANDBOX: &[&str] = &["--require-sandbox"];
 const NO_SANDBOX: &[&str] = &["--no-sandbox"];
 
-/// Whether bubblewrap can run here (it must in CI and where `LEAPFROG_REQUIRE_SANDBOX` is set).
-fn sandbox_works() -> bool {
-    let ok = std::process::Command::new("bwrap")
-        .args(["--unshare-all", "--ro-bind", "/", "/", "--", "/bin/true"])
-        .output()
-        .is_ok_and(|o| o.status.success());
-    let required = std::env::var("CI").as_deref() == Ok("true")
-        || std::env::var_os("LEAPFROG_REQUIRE_SANDBOX").is_some();
-    assert!(ok || !required, "the sandbox must work here");
-    if !ok {
-        eprintln!("skipping the sandboxed half: bubblewrap cannot create a sandbox here");
-    }
-    ok
-}
-
 /// The isolation modes to try: limits only always, the sandbox where it works.
 fn modes() -> Vec<&'static [&'static str]> {
     let mut modes = vec![NO_SANDBOX];
-    if sandbox_works() {
+    if support::sandbox_works() {
         modes.push(SANDBOX);
     }
     modes
@@ -341,7 +326,7 @@ int main(void) {{
 
 #[test]
 fn files_in_the_sandboxs_tmpfs_count_as_memory() {
-    if !sandbox_works() {
+    if !support::sandbox_works() {
         return;
     }
     for sampled in [true, false] {
@@ -452,7 +437,7 @@ print(' '.join(leaks) if leaks else a + b)
 
 #[test]
 fn the_sandboxs_first_process_shows_nothing_of_the_judge() {
-    if !sandbox_works() {
+    if !support::sandbox_works() {
         return;
     }
     let pkg = TempPackage::sum(2.0, 256, 1);

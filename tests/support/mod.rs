@@ -260,3 +260,20 @@ pub fn run(args: &[&str]) -> (i32, String) {
     );
     (output.status.code().unwrap_or(-1), text)
 }
+
+/// Whether bubblewrap can create a sandbox here. It must in CI and where
+/// `LEAPFROG_REQUIRE_SANDBOX` is set (the test fails instead of skipping); elsewhere a test skips
+/// its sandboxed part, saying so.
+pub fn sandbox_works() -> bool {
+    let ok = std::process::Command::new("bwrap")
+        .args(["--unshare-all", "--ro-bind", "/", "/", "--", "/bin/true"])
+        .output()
+        .is_ok_and(|o| o.status.success());
+    let required = std::env::var("CI").as_deref() == Ok("true")
+        || std::env::var_os("LEAPFROG_REQUIRE_SANDBOX").is_some();
+    assert!(ok || !required, "the sandbox must work here");
+    if !ok {
+        eprintln!("skipping the sandboxed part: bubblewrap cannot create a sandbox here");
+    }
+    ok
+}
