@@ -7,7 +7,7 @@ use std::fmt;
 
 use leapfrog_package::verdict::Verdict;
 use leapfrog_runner::units::{Mebibytes, Seconds};
-use leapfrog_runner::{Exit, Limit, signal_name};
+use leapfrog_runner::{Exit, Limit};
 
 /// Why a test got its verdict.
 #[derive(Debug, Clone, PartialEq)]
@@ -141,12 +141,7 @@ impl fmt::Display for Cause {
             }
             Cause::OutputLimit { limit } => write!(f, "output exceeded the {limit} MiB limit"),
             Cause::Crashed { exit, said } => {
-                match exit {
-                    Exit::Code(code) => write!(f, "exit code {code}")?,
-                    Exit::Signal(sig) => {
-                        write!(f, "killed by signal {sig} ({})", signal_name(*sig))?
-                    }
-                }
+                write!(f, "{exit}")?;
                 match said {
                     Some(line) => write!(f, ": {line}"),
                     None => Ok(()),

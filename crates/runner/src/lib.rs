@@ -99,6 +99,16 @@ pub enum Exit {
     Signal(i32),
 }
 
+/// How an exit reads in a verdict's message: `exit code 3`, `killed by signal 11 (SIGSEGV)`.
+impl std::fmt::Display for Exit {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match *self {
+            Exit::Code(code) => write!(f, "exit code {code}"),
+            Exit::Signal(sig) => write!(f, "killed by signal {sig} ({})", signal_name(sig)),
+        }
+    }
+}
+
 /// What happened in a run.
 #[derive(Debug, Clone)]
 pub struct RunOutcome {
@@ -132,10 +142,7 @@ impl RunOutcome {
 
     /// A short description of how the process ended: `exit code 3`, `signal 11 (SIGSEGV)`.
     pub fn describe_exit(&self) -> String {
-        match self.exit {
-            Exit::Code(code) => format!("exit code {code}"),
-            Exit::Signal(sig) => format!("killed by signal {sig} ({})", signal_name(sig)),
-        }
+        self.exit.to_string()
     }
 }
 
