@@ -68,6 +68,16 @@ pub fn for_each(
     Ok(worst.code())
 }
 
+/// The width of a contest table's first column, which names each problem as `LABEL PROBLEM`:
+/// the longest such name, and at least the column's heading (`problem`).
+pub(super) fn problem_column_width<'a>(names: impl Iterator<Item = (&'a str, &'a str)>) -> usize {
+    names
+        .map(|(label, problem)| label.len() + 1 + problem.len())
+        .max()
+        .unwrap_or(0)
+        .max("problem".len())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

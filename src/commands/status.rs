@@ -253,12 +253,9 @@ fn print_table(title: &str, lines: &[Line]) {
         "status {title} · {}",
         leapfrog_util::plural(lines.len(), "problem")
     );
-    let width = lines
-        .iter()
-        .map(|l| l.label.len() + 1 + l.problem.len())
-        .max()
-        .unwrap_or(7)
-        .max(7);
+    let width = super::contest::problem_column_width(
+        lines.iter().map(|l| (l.label.as_str(), l.problem.as_str())),
+    );
     leapfrog_util::outln!(
         "{:<width$}  {:>7}  {:>6}  {:<22}  {:<10}  {:<8}  {:<10}  missing",
         "problem",

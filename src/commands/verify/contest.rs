@@ -9,7 +9,7 @@ use serde::Serialize;
 
 use super::VerifyArgs;
 use super::summary::Tally;
-use crate::commands::contest::{Worst, code_of};
+use crate::commands::contest::{Worst, code_of, problem_column_width};
 use crate::report;
 use leapfrog_package::Contest;
 
@@ -123,12 +123,7 @@ fn per_problem_report(path: &std::path::Path, id: &str) -> std::path::PathBuf {
 }
 
 fn print_table(contest: &Contest, lines: &[Line]) {
-    let width = lines
-        .iter()
-        .map(|l| l.label.len() + 1 + l.problem.len())
-        .max()
-        .unwrap_or(7)
-        .max(7);
+    let width = problem_column_width(lines.iter().map(|l| (l.label.as_str(), l.problem.as_str())));
     let styled = report::stdout_styled();
     leapfrog_util::outln!(
         "contest {} · {}",
