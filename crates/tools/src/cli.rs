@@ -10,7 +10,10 @@ use leapfrog_registry::Registry;
 
 /// A local contest judge and test-data toolkit for checkers puzzles.
 #[derive(Debug, Parser)]
-#[command(name = "leapfrog", version, about, long_about = None, propagate_version = true,
+// `about` is written out: a bare `about` would take this crate's description, not the binary's.
+#[command(name = "leapfrog", version,
+    about = "A local judge and test-data toolkit for checkers puzzles used in programming contests",
+    long_about = None, propagate_version = true,
     after_help = commands::help::after_help(
         &[
             "leapfrog judge checkers problems/checkers/submissions/accepted/euler.cpp",

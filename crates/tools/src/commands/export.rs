@@ -102,12 +102,12 @@ pub fn run(args: ExportArgs, registry: &'static Registry) -> anyhow::Result<Exit
         (false, _) => bail!("give PROBLEM and DIR (or --all DIR)"),
     };
     let dest = &args.paths[args.paths.len() - 1];
-    for (name, notes) in &exported.problems {
-        for note in notes {
-            eprintln!("note: {name}: {note}");
+    for problem in &exported.problems {
+        for note in &problem.notes {
+            eprintln!("note: {}: {note}", problem.name);
         }
     }
-    let names: Vec<&str> = exported.problems.iter().map(|(n, _)| n.as_str()).collect();
+    let names: Vec<&str> = exported.problems.iter().map(|p| p.name.as_str()).collect();
     leapfrog_util::outln!(
         "exported {} to {dest} · {}, {:.1} MiB",
         names.join(", "),

@@ -35,11 +35,26 @@ pub enum Format {
     Domjudge,
 }
 
+/// One exported problem (or the contest) and the notes about what its export changed or left
+/// out.
+#[derive(Debug)]
+pub struct ProblemNotes {
+    pub name: String,
+    pub notes: kattis::Notes,
+}
+
+impl ProblemNotes {
+    fn new(name: &str, notes: kattis::Notes) -> ProblemNotes {
+        let name = name.to_string();
+        ProblemNotes { name, notes }
+    }
+}
+
 /// What an export wrote.
 #[derive(Debug, Default)]
 pub struct Exported {
     /// The problems, with the notes about keys or folders left out.
-    pub problems: Vec<(String, kattis::Notes)>,
+    pub problems: Vec<ProblemNotes>,
     /// The zips written (for `--all`).
     pub zips: Vec<PathBuf>,
     /// A contest's `contest.yaml` and `problems.yaml`, when a contest was exported.
@@ -118,7 +133,7 @@ pub fn export_one(
         ));
     }
     let mut exported = Exported {
-        problems: vec![(package.short_name.clone(), notes)],
+        problems: vec![ProblemNotes::new(&package.short_name, notes)],
         ..Exported::default()
     };
     count(staging.path(), &mut exported)?;
@@ -158,7 +173,9 @@ pub fn export_contest(
     ];
     let mut exported = export_set(registry, &packages, dest, force, &files)?;
     if !notes.is_empty() {
-        exported.problems.push((contest.name.clone(), notes));
+        exported
+            .problems
+            .push(ProblemNotes::new(&contest.name, notes));
     }
     exported.contest_files = files.iter().map(|(name, _)| dest.join(name)).collect();
     Ok(exported)
@@ -198,7 +215,9 @@ fn export_set(
             .with_context(|| format!("zipping {}", package.short_name))?;
         notes.extend(zip_notes);
         exported.largest_test = exported.largest_test.max(largest_test(&dir)?);
-        exported.problems.push((package.short_name.clone(), notes));
+        exported
+            .problems
+            .push(ProblemNotes::new(&package.short_name, notes));
         exported.zips.push(dest.join(format!("{name}.zip")));
         leapfrog_runner::interrupt::check()?;
     }

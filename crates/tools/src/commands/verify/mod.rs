@@ -272,9 +272,10 @@ fn verify_one(
     row.verdict = Some(report.verdict);
     row.tests_run = report.tests.len();
     row.max_time_s = report.max_time();
-    (row.status, row.reason) = assess(expected, &report);
+    let mut assessment = assess(expected, &report);
+    score::amend(submission, &report, &mut assessment)?;
+    (row.status, row.reason) = (assessment.status, assessment.reason);
     row.score = report.score;
-    score::amend(submission, &report, (&mut row.status, &mut row.reason))?;
     row.tests = report.tests;
     Ok(row)
 }
@@ -343,12 +344,10 @@ impl Row {
 }
 
 /// Whether a judged submission met its expectation, and why not.
-fn assess(expected: &Expectation, report: &JudgeReport) -> (Status, String) {
+fn assess(expected: &Expectation, report: &JudgeReport) -> Assessment {
     if let Some(je) = report.tests.iter().find(|t| t.verdict == Verdict::Je) {
-        return (
-            Status::Error,
-            format!("judge error on {}: {}", je.name, je.cause),
-        );
+        let reason = format!("judge error on {}: {}", je.name, je.cause);
+        return Assessment::new(Status::Error, reason);
     }
     if report.verdict == Verdict::Ce {
         let first = report
@@ -356,22 +355,34 @@ fn assess(expected: &Expectation, report: &JudgeReport) -> (Status, String) {
             .as_deref()
             .and_then(|m| m.lines().next())
             .unwrap_or("");
-        return (Status::Mismatch, format!("compile error: {first}"));
+        return Assessment::new(Status::Mismatch, format!("compile error: {first}"));
     }
     assess_tests(expected, &report.tests)
 }
 
 /// Whether the verdicts of the tests judged met the expectation, and why not.
-fn assess_tests(expected: &Expectation, tests: &[TestResult]) -> (Status, String) {
+fn assess_tests(expected: &Expectation, tests: &[TestResult]) -> Assessment {
     let judged: Vec<(&str, Verdict)> = tests.iter().map(|t| (t.name.as_str(), t.verdict)).collect();
     let messages: Vec<String> = tests.iter().map(|t| t.cause.to_string()).collect();
     let messages: Vec<&str> = messages.iter().map(String::as_str).collect();
     if let Err(why) = expected.check(&judged, &messages) {
-        return (Status::Mismatch, why);
+        return Assessment::new(Status::Mismatch, why);
     }
     let reason = match tests.iter().find(|t| t.verdict != Verdict::Ac) {
         None => format!("{} accepted", leapfrog_util::plural(tests.len(), "test")),
         Some(t) => format!("{} on {}: {}", t.verdict, t.name, t.cause),
     };
-    (Status::Ok, reason)
+    Assessment::new(Status::Ok, reason)
+}
+
+/// Whether a submission met its expectation, and the sentence that says why (or why not).
+struct Assessment {
+    pub status: Status,
+    pub reason: String,
+}
+
+impl Assessment {
+    fn new(status: Status, reason: String) -> Assessment {
+        Assessment { status, reason }
+    }
 }

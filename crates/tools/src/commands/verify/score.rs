@@ -1,6 +1,6 @@
 //! `verify` on a scoring problem: the score each submission must reach.
 
-use super::Status;
+use super::{Assessment, Status};
 use anyhow::bail;
 use leapfrog_judge::JudgeReport;
 
@@ -11,15 +11,15 @@ use leapfrog_package::Submission;
 pub(super) fn amend(
     submission: &Submission,
     report: &JudgeReport,
-    (status, reason): (&mut Status, &mut String),
+    assessment: &mut Assessment,
 ) -> anyhow::Result<()> {
     if let (Some(score), Some(max)) = (report.score, report.max_score) {
-        *reason = format!("{reason} · score {score} of {max}");
+        assessment.reason = format!("{} · score {score} of {max}", assessment.reason);
     }
-    if *status == Status::Ok
+    if assessment.status == Status::Ok
         && let Some(why) = mismatch(submission, report)?
     {
-        (*status, *reason) = (Status::Mismatch, why);
+        (assessment.status, assessment.reason) = (Status::Mismatch, why);
     }
     Ok(())
 }

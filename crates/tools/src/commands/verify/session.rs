@@ -156,7 +156,8 @@ impl Session<'_> {
         let mut row = self.rows[column].take()?;
         if limit::retime(&mut row, limit_s) {
             row.verdict = Some(Verdict::first_failure(row.tests.iter().map(|t| t.verdict)));
-            (row.status, row.reason) = assess_tests(&submission.expectation, &row.tests);
+            let assessment = assess_tests(&submission.expectation, &row.tests);
+            (row.status, row.reason) = (assessment.status, assessment.reason);
         }
         Some(row)
     }
