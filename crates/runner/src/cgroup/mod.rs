@@ -4,11 +4,13 @@
 //! `RLIMIT_NPROC` for the global root user, even inside a user namespace.
 //!
 //! A controller is used when the judge can create cgroups for it (root with a cgroup v1 mount
-//! of it, or a delegated cgroup v2 subtree that offers it). Each run gets a fresh directory per
-//! hierarchy; the child joins them before `exec`, and at the end every task still in them is
-//! killed, even one that left the run's process group.
+//! of it, or a delegated cgroup v2 subtree that offers it). Each run gets a directory per
+//! hierarchy of its own, new or emptied by the run before it ([`pool`]); the child joins them
+//! before `exec`, and at the end every task still in them is killed, even one that left the
+//! run's process group.
 
 mod hierarchy;
+mod pool;
 
 use std::ffi::CString;
 use std::path::{Path, PathBuf};
@@ -66,7 +68,7 @@ pub fn memory_available() -> bool {
 }
 
 /// One directory of a run's cgroup, in one hierarchy.
-struct Dir {
+pub(super) struct Dir {
     path: PathBuf,
     procs: CString,
 }
@@ -74,10 +76,16 @@ struct Dir {
 /// One run's cgroups (one directory per hierarchy involved).
 pub struct RunCgroup {
     dirs: Vec<Dir>,
-    /// Whether `pids.max` holds the run.
-    pids: bool,
+    /// The directory whose `pids.max` holds the run.
+    pids: Option<PathBuf>,
     /// The memory directory, and whether it is cgroup v2.
     memory: Option<(PathBuf, bool)>,
+    /// The limits it was made for: `(tasks, memory bytes)`.
+    key: (Option<u64>, Option<u64>),
+    /// The OOM kills the memory cgroup had counted before the run (a kept one counts on).
+    oom_before: u64,
+    /// Set up completely, so that it may be kept for the next run once emptied.
+    reusable: bool,
 }
 
 impl RunCgroup {
@@ -94,33 +102,66 @@ impl RunCgroup {
             // Nothing to hold: no directory is made (and none is left behind).
             return Ok(None);
         }
+        let key = (max_tasks, memory_bytes);
+        if let Some(idle) = pool::take(key) {
+            let mut cgroup = RunCgroup {
+                dirs: idle.dirs,
+                pids: idle.pids,
+                memory: idle.memory.map(|path| (path, false)),
+                key,
+                oom_before: 0,
+                reusable: false,
+            };
+            cgroup.hold(max_tasks, memory_bytes)?;
+            if let Some((path, _)) = &cgroup.memory {
+                // The peak goes back to the (empty) usage; OOM kills count on, from here.
+                write(&path.join("memory.max_usage_in_bytes"), "0")?;
+                cgroup.oom_before = oom_kills(path, false).unwrap_or(0);
+            }
+            cgroup.reusable = true;
+            return Ok(Some(cgroup));
+        }
         let run = format!("run-{}", NEXT.fetch_add(1, Ordering::Relaxed));
         let mut cgroup = RunCgroup {
             dirs: Vec::new(),
-            pids: false,
+            pids: None,
             memory: None,
+            key,
+            oom_before: 0,
+            reusable: false,
         };
-        if let (Some(base), Some(bytes)) = (&bases().memory, memory_bytes) {
+        if let (Some(base), Some(_)) = (&bases().memory, memory_bytes) {
             let path = cgroup.add_dir(base, &run)?;
-            set_memory_limit(&path, base.v2, bytes)
-                .with_context(|| format!("setting the memory limit of {}", path.display()))?;
             cgroup.memory = Some((path, base.v2));
         }
-        if let (Some(base), Some(n)) = (&bases().pids, max_tasks) {
+        if let (Some(base), Some(_)) = (&bases().pids, max_tasks) {
             // In a v2 hierarchy holding both controllers, one directory does for both.
             let shared = cgroup
                 .memory
                 .as_ref()
                 .filter(|(path, _)| path.parent() == Some(base.dir.as_path()))
                 .map(|(path, _)| path.clone());
-            let path = match shared {
+            cgroup.pids = Some(match shared {
                 Some(path) => path,
                 None => cgroup.add_dir(base, &run)?,
-            };
-            write(&path.join("pids.max"), &n.to_string())?;
-            cgroup.pids = true;
+            });
         }
+        cgroup.hold(max_tasks, memory_bytes)?;
+        // A v2 memory cgroup's peak cannot be reset for the next run: it is not kept.
+        cgroup.reusable = cgroup.memory.as_ref().is_none_or(|(_, v2)| !v2);
         Ok((!cgroup.dirs.is_empty()).then_some(cgroup))
+    }
+
+    /// Writes the run's limits (again, for a kept cgroup: nothing of the last run's stays).
+    fn hold(&self, max_tasks: Option<u64>, memory_bytes: Option<u64>) -> anyhow::Result<()> {
+        if let (Some((path, v2)), Some(bytes)) = (&self.memory, memory_bytes) {
+            set_memory_limit(path, *v2, bytes)
+                .with_context(|| format!("setting the memory limit of {}", path.display()))?;
+        }
+        if let (Some(path), Some(n)) = (&self.pids, max_tasks) {
+            write(&path.join("pids.max"), &n.to_string())?;
+        }
+        Ok(())
     }
 
     fn add_dir(&mut self, base: &Base, run: &str) -> anyhow::Result<PathBuf> {
@@ -149,7 +190,7 @@ impl RunCgroup {
 
     /// Whether the run's process count is held by this cgroup.
     pub fn limits_processes(&self) -> bool {
-        self.pids
+        self.pids.is_some()
     }
 
     /// Whether the run's memory is held by this cgroup.
@@ -198,27 +239,16 @@ impl RunCgroup {
         let Some((path, v2)) = &self.memory else {
             return false;
         };
-        let file = if *v2 {
-            "memory.events"
-        } else {
-            "memory.oom_control"
-        };
-        std::fs::read_to_string(path.join(file)).is_ok_and(|text| {
-            text.lines().any(|line| {
-                line.strip_prefix("oom_kill ")
-                    .and_then(|n| n.trim().parse::<u64>().ok())
-                    .is_some_and(|n| n > 0)
-            })
-        })
+        oom_kills(path, *v2).is_some_and(|n| n > self.oom_before)
     }
 
     /// Kills everything in the cgroup until it is empty (processes forking as they die are
-    /// caught by the next round).
-    pub fn kill_all(&self) {
+    /// caught by the next round); whether it is.
+    pub fn kill_all(&self) -> bool {
         for _ in 0..200 {
             let pids = self.pids();
             if pids.is_empty() {
-                return;
+                return true;
             }
             for pid in pids {
                 // SAFETY: signalling a process of this run.
@@ -228,21 +258,36 @@ impl RunCgroup {
             }
             std::thread::sleep(std::time::Duration::from_millis(1));
         }
+        false
     }
 }
 
 impl Drop for RunCgroup {
     fn drop(&mut self) {
-        self.kill_all();
-        for dir in &self.dirs {
-            for _ in 0..100 {
-                if std::fs::remove_dir(&dir.path).is_ok() || !dir.path.exists() {
-                    break;
-                }
-                std::thread::sleep(std::time::Duration::from_millis(2));
-            }
+        if self.kill_all() && self.reusable {
+            pool::put(pool::Idle {
+                dirs: std::mem::take(&mut self.dirs),
+                pids: self.pids.take(),
+                memory: self.memory.take().map(|(path, _)| path),
+                key: self.key,
+            });
+        } else {
+            pool::remove(&self.dirs);
         }
     }
+}
+
+/// The OOM kills a memory cgroup has counted (`oom_kill` in v2's `memory.events`, v1's
+/// `memory.oom_control`).
+fn oom_kills(dir: &Path, v2: bool) -> Option<u64> {
+    let file = if v2 {
+        "memory.events"
+    } else {
+        "memory.oom_control"
+    };
+    let text = std::fs::read_to_string(dir.join(file)).ok()?;
+    text.lines()
+        .find_map(|line| line.strip_prefix("oom_kill ")?.trim().parse().ok())
 }
 
 /// Holds a cgroup at `bytes` of memory with no swap.
@@ -276,6 +321,7 @@ fn read_number(path: &Path) -> Option<u64> {
 
 /// Removes the judge's own cgroup directories (call when no run is in progress).
 pub fn remove_bases() {
+    pool::drain();
     let bases = bases();
     for base in [&bases.pids, &bases.memory].into_iter().flatten() {
         base.remove();
