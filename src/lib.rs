@@ -4,7 +4,8 @@
 //! this list, and Cargo refuses an import the other way:
 //! 1. `leapfrog-util` (`crates/util`): file, path and text utilities;
 //! 2. `leapfrog-runner` (`crates/runner`): running untrusted programs under limits and
-//!    measuring them, with the limit units, the interrupt flag and parallel jobs;
+//!    measuring them (a `Runner` per command), with the limit units, the cancel token and
+//!    parallel jobs;
 //! 3. `leapfrog-package` (`crates/package`): problem packages in the ICPC / Kattis layout,
 //!    languages and compilation, verdicts;
 //! 4. `leapfrog-judge` (`crates/judge`): the judges' own programs, output checking, judging a
@@ -19,6 +20,7 @@
 //! dependency at all: each file is a whole program that an exported package carries.
 //!
 //! This crate's own modules:
+//! - [`interrupt`]: the command's cancel token, set on SIGINT / SIGTERM, and its runner;
 //! - [`render`]: pictures of boards, rows and move sequences (SVG, PNG);
 //! - [`generate`]: building `data/secret` from a package's generator plan;
 //! - [`statement`]: Markdown statements and the standalone HTML page;
@@ -35,7 +37,7 @@
 //! first; a module uses only modules of its own layer and of the layers before it.
 //! `tests/architecture.rs` reads this list and checks every `crate::` path in `src/` against it.
 //!
-//! 1. `render`
+//! 1. `render`, `interrupt`
 //! 2. `generate`, `statement`, `report`, `matrix`
 //! 3. `stress`, `export`, `mutants`
 //! 4. `commands`, `cli`
@@ -48,6 +50,7 @@ pub mod cli;
 pub mod commands;
 pub mod export;
 pub mod generate;
+pub mod interrupt;
 pub mod matrix;
 #[cfg(feature = "mutants")]
 pub mod mutants;
@@ -60,5 +63,5 @@ pub use leapfrog_generators as generators;
 pub use leapfrog_judge::{self as judge, checking, program};
 pub use leapfrog_package::{self as package, lang, verdict};
 pub use leapfrog_puzzles as puzzles;
-pub use leapfrog_runner::{self as runner, interrupt, parallel, units};
+pub use leapfrog_runner::{self as runner, parallel, units};
 pub use leapfrog_util as util;

@@ -26,7 +26,7 @@ pub struct GenerateArgs {
 }
 
 pub fn run(args: GenerateArgs) -> anyhow::Result<ExitCode> {
-    leapfrog_runner::interrupt::install();
+    crate::interrupt::install();
     let package = match super::contest::Target::resolve(&args.problem)? {
         super::contest::Target::Problem(package) => *package,
         super::contest::Target::Contest(contest) => {
@@ -46,7 +46,9 @@ pub fn run(args: GenerateArgs) -> anyhow::Result<ExitCode> {
             .unwrap_or_else(leapfrog_runner::parallel::default_jobs),
     };
     let progress = Progress::new("generating", false);
+    let runner = crate::interrupt::runner();
     let summary = generate::generate(
+        &runner,
         &package,
         &options,
         &mut |count| progress.start(count),

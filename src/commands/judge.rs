@@ -10,6 +10,7 @@ use leapfrog_judge::{Judge, JudgeOptions, JudgeReport};
 use leapfrog_package::Package;
 use leapfrog_package::lang::Language;
 use leapfrog_package::verdict::Verdict;
+use leapfrog_runner::Runner;
 use leapfrog_runner::units::{Mebibytes, Seconds};
 
 #[derive(Debug, Args)]
@@ -74,8 +75,9 @@ pub struct RunOptions {
 }
 
 impl RunOptions {
-    /// The judge options these flags ask for; fails when --require-sandbox cannot be honoured.
-    pub fn judge_options(&self) -> anyhow::Result<JudgeOptions> {
+    /// The judge options these flags ask for; fails when --require-sandbox cannot be honoured
+    /// by `runner`.
+    pub fn judge_options(&self, runner: &Runner) -> anyhow::Result<JudgeOptions> {
         Ok(JudgeOptions {
             jobs: self
                 .jobs
@@ -84,7 +86,7 @@ impl RunOptions {
             filter: self.tests.clone(),
             time_limit: self.time_limit,
             memory_limit: self.memory_limit,
-            isolation: leapfrog_runner::choose_isolation(self.require_sandbox, self.no_sandbox)?,
+            isolation: runner.choose_isolation(self.require_sandbox, self.no_sandbox)?,
             processes: self.processes,
             keep_outputs: None,
             transcripts: None,
@@ -94,13 +96,13 @@ impl RunOptions {
 }
 
 pub fn run(args: JudgeArgs) -> anyhow::Result<ExitCode> {
-    leapfrog_runner::interrupt::install();
+    let runner = crate::interrupt::runner();
     let package = Package::open(&args.problem)?;
     // A missing or unknown submission is reported before any data is generated for it.
     let language = package.languages.detect_submission(&args.submission)?;
-    let mut options = args.run.judge_options()?;
+    let mut options = args.run.judge_options(&runner)?;
     refuse_early(&args, &package, &language)?;
-    crate::generate::ensure_secret_data(&package)?;
+    crate::generate::ensure_secret_data(&runner, &package)?;
     super::warn_without_samples(&package);
     let mut recorder = match &args.report {
         Some(_) => {
@@ -117,7 +119,7 @@ pub fn run(args: JudgeArgs) -> anyhow::Result<ExitCode> {
             package.short_name
         );
     }
-    let judge = Judge::prepare(&package, &options)?;
+    let judge = Judge::prepare(&runner, &package, &options)?;
     let styled = report::stdout_styled();
     let json = args.json;
     let progress = Progress::new("judging", json);
@@ -133,7 +135,7 @@ pub fn run(args: JudgeArgs) -> anyhow::Result<ExitCode> {
         print_header(&package, &judge, &options, (&args.submission, &language));
     }
     let submission = judge.submission(&args.submission, language)?;
-    let mut inputs = super::precheck::FailedInputs::for_package(&package);
+    let mut inputs = super::precheck::FailedInputs::for_package(&runner, &package);
     let report = judge.run(
         &submission,
         None,
@@ -246,7 +248,7 @@ fn print_header(
         limits.memory_mib,
         limits.output_mib,
         options.isolation.name(),
-        leapfrog_runner::memory_enforcement().name()
+        judge.runner().memory_enforcement().name()
     );
 }
 

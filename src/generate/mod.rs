@@ -17,6 +17,7 @@ mod stale;
 
 use std::collections::BTreeMap;
 use std::path::Path;
+use std::sync::Arc;
 use std::time::Instant;
 
 use anyhow::{Context, bail};
@@ -26,7 +27,7 @@ pub use programs::{Reference, builtin_solver, run_generator};
 
 use leapfrog_judge::checking::InputValidators;
 use leapfrog_package::{Package, Plan, PlanTest};
-use leapfrog_runner as runner;
+use leapfrog_runner::Runner;
 
 use commit::commit;
 use stage::{Staged, Tools, stage_test};
@@ -69,6 +70,7 @@ pub struct GenerateSummary {
 /// Generates `data/secret` from the plan. `on_start` gets the number of tests to make,
 /// `on_test` is called after each one made, in plan order.
 pub fn generate(
+    runner: &Arc<Runner>,
     package: &Package,
     options: &GenerateOptions,
     on_start: &mut dyn FnMut(usize),
@@ -83,8 +85,8 @@ pub fn generate(
     };
     let data = package.data_dir();
     let old = Manifest::load(&data)?;
-    let validators = InputValidators::for_package(package)?;
-    let references = references(package, &plan)?;
+    let validators = InputValidators::for_package(runner, package)?;
+    let references = references(runner, package, &plan)?;
     let recipes = Recipes::new(package, &plan).all();
     let (fresh, stale): (Vec<_>, Vec<_>) = plan.tests.iter().enumerate().partition(|(_, t)| {
         old.tests.get(&t.name) == recipes.get(&t.name)
@@ -98,12 +100,13 @@ pub fn generate(
         .with_context(|| format!("creating a staging directory in {}", data.display()))?;
     let interactive = if package.config.kind.interactive {
         Some(leapfrog_judge::checking::OutputChecker::for_package(
-            package,
+            runner, package,
         )?)
     } else {
         None
     };
     let tools = Tools {
+        runner,
         interactive: interactive.as_ref(),
         package,
         validators: &validators,
@@ -118,7 +121,7 @@ pub fn generate(
         &stale,
         options.jobs,
         |_, &(index, test)| {
-            leapfrog_runner::interrupt::check()?;
+            crate::interrupt::check()?;
             stage_test(&tools, test, index, recipes[&test.name].clone())
                 .with_context(|| describe(&plan, test))
         },
@@ -134,16 +137,16 @@ pub fn generate(
             }
         },
     );
-    runner::reap_orphans();
+    runner.sweep_orphans();
     if let Some(err) = failure {
         return Err(err);
     }
-    leapfrog_runner::interrupt::check()?;
+    crate::interrupt::check()?;
     for (index, test) in fresh {
         staged.insert(index, reuse(&data, &old, test, &recipes, &references));
     }
     let made = staged_files(&staged);
-    let check_files = checks::make(package, &plan, staging.path(), &made)?;
+    let check_files = checks::make(runner, package, &plan, staging.path(), &made)?;
     refuse_foreign_files(&plan, &data, &old, options.force, &staged, &check_files)?;
     let checks = checks::Checks {
         files: check_files,
@@ -181,7 +184,11 @@ fn describe(plan: &Plan, test: &PlanTest) -> String {
 }
 
 /// Builds each solution the plan names (a built-in solver, or a program) once.
-fn references(package: &Package, plan: &Plan) -> anyhow::Result<BTreeMap<String, Reference>> {
+fn references(
+    runner: &Arc<Runner>,
+    package: &Package,
+    plan: &Plan,
+) -> anyhow::Result<BTreeMap<String, Reference>> {
     let mut references = BTreeMap::new();
     for test in &plan.tests {
         let Some(solution) = &test.solution else {
@@ -190,8 +197,8 @@ fn references(package: &Package, plan: &Plan) -> anyhow::Result<BTreeMap<String,
         if test.answer.is_some() || references.contains_key(solution) {
             continue;
         }
-        let reference =
-            Reference::for_solution(package, solution).with_context(|| describe(plan, test))?;
+        let reference = Reference::for_solution(runner, package, solution)
+            .with_context(|| describe(plan, test))?;
         references.insert(solution.clone(), reference);
     }
     Ok(references)
@@ -261,7 +268,7 @@ pub fn secret_data_state(package: &Package) -> anyhow::Result<DataState> {
 
 /// Generates `data/secret` when the package has a plan and the data is missing or was made
 /// from an older plan. Says so on stderr.
-pub fn ensure_secret_data(package: &Package) -> anyhow::Result<()> {
+pub fn ensure_secret_data(runner: &Arc<Runner>, package: &Package) -> anyhow::Result<()> {
     let why = match secret_data_state(package)? {
         DataState::NoPlan | DataState::UpToDate => return Ok(()),
         DataState::Stale => "is older than generators/generators.yaml or the programs it names",
@@ -277,7 +284,7 @@ pub fn ensure_secret_data(package: &Package) -> anyhow::Result<()> {
         force: false,
         jobs: leapfrog_runner::parallel::default_jobs(),
     };
-    generate(package, &options, &mut |_| {}, &mut |_| {})?;
+    generate(runner, package, &options, &mut |_| {}, &mut |_| {})?;
     Ok(())
 }
 

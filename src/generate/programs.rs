@@ -4,12 +4,14 @@
 
 use std::io::Write as _;
 use std::path::Path;
+use std::sync::Arc;
 
 use anyhow::{Context, bail};
 
 use leapfrog_judge::program::Program;
 use leapfrog_package::{Package, Plan};
 use leapfrog_puzzles::Puzzle;
+use leapfrog_runner::Runner;
 
 /// Where reference answers come from.
 pub enum Reference {
@@ -28,7 +30,11 @@ pub fn builtin_solver(package: &Package, plan: Option<&Plan>) -> Option<&'static
 impl Reference {
     /// A plan's `solution`: a built-in solver by name, else a program of the package (below
     /// `generators/`, or `/...` from the package root).
-    pub fn for_solution(package: &Package, solution: &str) -> anyhow::Result<Reference> {
+    pub fn for_solution(
+        runner: &Arc<Runner>,
+        package: &Package,
+        solution: &str,
+    ) -> anyhow::Result<Reference> {
         if let Some(puzzle) = leapfrog_puzzles::find(solution) {
             return Ok(Reference::Builtin(puzzle));
         }
@@ -39,7 +45,7 @@ impl Reference {
                 path.display()
             );
         }
-        let program = Program::build(&path, "the plan's solution")?;
+        let program = Program::build(runner, &path, "the plan's solution")?;
         Ok(Reference::Program(program, "the plan's solution"))
     }
 
@@ -81,6 +87,7 @@ impl Reference {
 /// working directory. A program may print the input or write it to `testcase.in` (`{name}.in`
 /// in the plan), as BAPCtools lets it; the file wins.
 pub fn run_generator(
+    runner: &Arc<Runner>,
     package: &Package,
     name: &str,
     args: &[String],
@@ -99,7 +106,7 @@ pub fn run_generator(
             path.display()
         );
     }
-    let program = Program::build(&path, "generator")?;
+    let program = Program::build(runner, &path, "generator")?;
     program
         .run_to_end(args, None, output, dir, &package.config.limits)
         .with_context(|| program.label())?;

@@ -3,6 +3,7 @@
 //! it. Inputs, answers and outputs live in files of the scratch directory, never in memory.
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use anyhow::{Context, bail};
 
@@ -15,9 +16,12 @@ use leapfrog_judge::{self as judge, TestResult, TestRunner};
 use leapfrog_package::lang::{self, Compiled};
 use leapfrog_package::verdict::Verdict;
 use leapfrog_package::{Limits, Package, TestCase};
+use leapfrog_runner::Runner;
 
 /// The fixed parts of a stress run.
 pub(super) struct Harness<'a> {
+    /// The command's runner: it runs the submission, the reference and the validators.
+    runner: &'a Arc<Runner>,
     package: &'a Package,
     validators: InputValidators,
     checker: OutputChecker,
@@ -70,6 +74,7 @@ pub(super) struct Trial {
 
 impl<'a> Harness<'a> {
     pub(super) fn new(
+        runner: &'a Arc<Runner>,
         package: &'a Package,
         submission: &Path,
         against: Option<&Path>,
@@ -78,6 +83,7 @@ impl<'a> Harness<'a> {
         let language = package.languages.detect(submission)?;
         let included = package.included()?;
         let submission_build = lang::compile_with_included(
+            runner,
             submission,
             language.clone(),
             options.judge.isolation,
@@ -86,13 +92,16 @@ impl<'a> Harness<'a> {
         )?
         .map_err(|err| err.named(&submission.display().to_string()))?;
         let reference = match against {
-            Some(path) => Reference::Program(Program::build(path, "")?, "the reference program"),
-            None => default_reference(package)?,
+            Some(path) => {
+                Reference::Program(Program::build(runner, path, "")?, "the reference program")
+            }
+            None => default_reference(runner, package)?,
         };
         Ok(Harness {
+            runner,
             package,
-            validators: InputValidators::for_package(package)?,
-            checker: OutputChecker::for_package(package)?,
+            validators: InputValidators::for_package(runner, package)?,
+            checker: OutputChecker::for_package(runner, package)?,
             submission: submission_build,
             limits: judge::effective_limits(package, &options.judge),
             reference,
@@ -100,6 +109,11 @@ impl<'a> Harness<'a> {
             scratch: Scratch::new()?,
             counter: std::cell::Cell::new(0),
         })
+    }
+
+    /// The command's runner.
+    pub(super) fn runner(&self) -> &Runner {
+        self.runner
     }
 
     pub(super) fn shrink_time(&self) -> std::time::Duration {
@@ -136,7 +150,14 @@ impl<'a> Harness<'a> {
         let case = self.new_case()?;
         let work = case.dir.join("generator");
         std::fs::create_dir_all(&work)?;
-        crate::generate::run_generator(self.package, name, args, &case.input(), &work)?;
+        crate::generate::run_generator(
+            self.runner,
+            self.package,
+            name,
+            args,
+            &case.input(),
+            &work,
+        )?;
         let _ = std::fs::remove_dir_all(&work);
         Ok(case)
     }
@@ -180,14 +201,14 @@ impl<'a> Harness<'a> {
     /// `verdict`, as a trial; `None` for any other candidate (an error on a candidate is only
     /// a candidate that does not reproduce, but an interruption stops everything).
     pub(super) fn reproduces(&self, case: Case, verdict: Verdict) -> anyhow::Result<Option<Trial>> {
-        leapfrog_runner::interrupt::check()?;
+        crate::interrupt::check()?;
         if !matches!(self.invalid(&case), Ok(None)) {
             return Ok(None);
         }
         match self.trial(case) {
             Ok(trial) if trial.result.verdict == verdict => Ok(Some(trial)),
             Ok(_) => Ok(None),
-            Err(err) if err.is::<leapfrog_runner::interrupt::Interrupted>() => Err(err),
+            Err(err) if err.is::<leapfrog_runner::Interrupted>() => Err(err),
             Err(_) => Ok(None),
         }
     }
@@ -216,6 +237,7 @@ impl<'a> Harness<'a> {
         let transcripts = case.dir.join("transcripts");
         let interactive = self.package.config.kind.interactive;
         let runner = TestRunner {
+            runner: self.runner,
             program: &self.submission,
             checker: &self.checker,
             limits: &self.limits,
@@ -285,9 +307,9 @@ impl<'a> Harness<'a> {
 
 /// The reference when none is given: the plan's solution (a built-in solver by name, else a
 /// program of the package), else the built-in solver named like the package.
-fn default_reference(package: &Package) -> anyhow::Result<Reference> {
+fn default_reference(runner: &Arc<Runner>, package: &Package) -> anyhow::Result<Reference> {
     match package.default_reference()? {
-        Some(solution) => Reference::for_solution(package, &solution),
+        Some(solution) => Reference::for_solution(runner, package, &solution),
         None => leapfrog_puzzles::find(&package.short_name)
             .map(Reference::Builtin)
             .with_context(|| {

@@ -21,6 +21,7 @@ mod scratch;
 mod source;
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, bail};
@@ -28,6 +29,7 @@ use anyhow::{Context, bail};
 use leapfrog_judge::JudgeOptions;
 use leapfrog_package::Package;
 use leapfrog_package::verdict::Verdict;
+use leapfrog_runner::Runner;
 
 use genline::{Line, LineShrinker, Moved};
 use harness::{Harness, Trial};
@@ -91,6 +93,7 @@ pub enum Outcome {
 }
 
 pub fn stress(
+    runner: &Arc<Runner>,
     package: &Package,
     submission: &Path,
     against: Option<&Path>,
@@ -98,7 +101,7 @@ pub fn stress(
     on_status: &mut dyn FnMut(&Status),
 ) -> anyhow::Result<Outcome> {
     let started = Instant::now();
-    let harness = Harness::new(package, submission, against, options)?;
+    let harness = Harness::new(runner, package, submission, against, options)?;
     let shape = leapfrog_puzzles::find(&source::puzzle_name(package)?).map(|p| p.shrink);
     if let Some(path) = &options.input {
         let case = harness.case_from_file(path)?;
@@ -123,7 +126,7 @@ pub fn stress(
     let generator = choose_generator(package, options)?;
     let mut tried = 0;
     for i in 0..options.iterations {
-        leapfrog_runner::interrupt::check()?;
+        crate::interrupt::check()?;
         if started.elapsed() > options.time {
             break;
         }
@@ -165,7 +168,7 @@ pub fn stress(
         )?;
         return Ok(Outcome::Found(Box::new(found)));
     }
-    leapfrog_runner::reap_orphans();
+    runner.sweep_orphans();
     Ok(Outcome::Survived {
         tests: tried,
         seconds: started.elapsed().as_secs_f64(),
@@ -229,7 +232,7 @@ fn shrink(
     };
     best = reducer.reduce(best, shape)?;
     let input_steps = reducer.steps;
-    leapfrog_runner::reap_orphans();
+    harness.runner().sweep_orphans();
     let case = &best.case;
     let read = |path: std::path::PathBuf| std::fs::read(path).unwrap_or_default();
     Ok(Found {

@@ -1,9 +1,12 @@
 //! Running untrusted programs under limits and measuring them: the lowest layer of leapfrog
 //! above its utilities, knowing nothing of packages, languages or verdicts.
 //!
-//! Beside the runner itself, the crate holds what every layer above shares about running:
-//! validated limit quantities ([`units`]), the SIGINT / SIGTERM flag ([`interrupt`]) and
-//! running jobs in parallel with results in order ([`parallel`]).
+//! A command makes one [`Runner`] (`handle`): it owns what the runner keeps between runs (the
+//! probes, the kept sandboxes, the cgroup directories, the crash ledger) and the [`Cancel`]
+//! token that stops its runs, and cleans up when dropped. Beside it, the crate holds what
+//! every layer above shares about running: validated limit quantities ([`units`]), the cancel
+//! token ([`Cancel`], set on SIGINT / SIGTERM) and running jobs in parallel with results in
+//! order ([`parallel`]).
 //!
 //! Each run is a child in its own process group with resource limits set between `fork` and
 //! `exec` (`child`), optionally inside the bubblewrap sandbox ([`sandbox`]) and, where the
@@ -15,17 +18,19 @@
 //! and reaped (`reap`); the judge is a child subreaper, so orphans of a run come back to it.
 //! The runner reports facts (exit status, CPU time, peak memory, why it stopped the run);
 //! turning them into verdicts is the judge's business. When the runner's own machinery fails
-//! (a cgroup, waiting, the sandbox), [`run`] fails instead: that is never the program's doing.
+//! (a cgroup, waiting, the sandbox), [`Runner::run`] fails with a typed [`RunError`] instead:
+//! that is never the program's doing.
 
-pub mod interrupt;
 pub mod parallel;
 pub mod units;
 
 mod bare;
+mod cancel;
 mod cgroup;
 mod child;
 mod duet;
 mod enter;
+mod handle;
 mod identity;
 mod isolation;
 mod launcher;
@@ -44,18 +49,17 @@ use std::os::unix::process::CommandExt;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use anyhow::Context;
-
-pub use duet::{Duet, DuetOutcome, Speaker, run_duet};
+pub use cancel::{Cancel, Interrupted, Signals};
+pub use duet::{Duet, DuetOutcome, Speaker};
+pub use handle::Runner;
 pub use identity::{RUN_GID, RUN_UID, RunUser, run_user};
-pub use isolation::{Isolation, IsolationChoice, choose_isolation, sandbox_for_run};
-pub use ledger::{forget_dir, note_dir, recover};
+pub use isolation::{Isolation, IsolationChoice, IsolationError};
 pub use limits::{
     COMPILER_TASKS, DEFAULT_COMPILATION_MEMORY_MIB, DEFAULT_COMPILATION_TIME_S, RunLimits,
 };
-pub use memory::{MemoryEnforcement, admissible_jobs, memory_enforcement};
-pub use outcome::{Limit, RunError, signal_name};
-pub use reap::reap_orphans;
+pub use memory::{MemoryEnforcement, admissible_jobs};
+use outcome::{Doing, Within};
+pub use outcome::{Limit, RunError, SetupError, signal_name};
 
 /// How often the runner looks at a running child's CPU clock.
 const POLL: Duration = Duration::from_millis(50);
@@ -157,40 +161,48 @@ pub fn clean_env(home: &std::path::Path) -> Vec<(OsString, OsString)> {
     ]
 }
 
-/// Runs a program to the end (or until a limit stops it) and measures it. Fails with
-/// [`RunError::Interrupted`] when the judge was interrupted meanwhile, with
-/// [`RunError::SandboxFailed`] when the sandbox could not start the program, and with
-/// [`RunError::Setup`] naming the cause when the runner's own machinery failed.
-pub fn run(spec: &RunSpec) -> Result<RunOutcome, RunError> {
-    run_with_ends(spec, spawn::Ends::default(), None)
-}
-
-/// [`run`], with the run's stdin or stdout given as open files (pipe ends) instead of the
-/// spec's paths; the runner closes its copies once the program has started. Once `cancel` is
-/// set, the run is stopped ([`Stopped::PeerRejected`]).
+/// [`Runner::run`], with the run's stdin or stdout given as open files (pipe ends) instead of
+/// the spec's paths; the runner closes its copies once the program has started. Once
+/// `peer_rejected` is set, the run is stopped ([`Stopped::PeerRejected`]).
 fn run_with_ends(
+    runner: &Runner,
     spec: &RunSpec,
     ends: spawn::Ends,
-    cancel: Option<&std::sync::atomic::AtomicBool>,
+    peer_rejected: Option<&std::sync::atomic::AtomicBool>,
 ) -> Result<RunOutcome, RunError> {
+    runner.cancel().check()?;
     let Launched {
         pid,
         start,
         cgroup,
         report,
         sampler,
-    } = launch(spec, ends)?;
+        live,
+    } = launch(runner, spec, ends)?;
     let sampled_limit = sampler.as_ref().map(memory::Sampler::limit);
-    let waited = reap::wait_with_limits(pid, start, &spec.limits, cgroup.as_ref(), sampler, cancel);
+    let limits = &spec.limits;
+    let cancel = runner.cancel();
+    let waited = reap::wait_with_limits(
+        pid,
+        start,
+        limits,
+        cgroup.as_ref(),
+        sampler,
+        cancel,
+        peer_rejected,
+    );
     let wall = start.elapsed();
     let (rest_cpu, rest_peak) = reap::kill_group(pid);
-    let waited = waited.context("waiting for the run (wait4)")?;
+    let waited = waited.doing(|| "waiting for the run (wait4)".into())?;
     let cgroup_peak = cgroup.as_ref().and_then(cgroup::RunCgroup::peak_memory);
     let oom_killed = cgroup.as_ref().is_some_and(cgroup::RunCgroup::oom_killed);
-    if cgroup.is_none() {
-        ledger::forget_run(pid);
+    if cgroup.is_none()
+        && let Some(ledger) = runner.ledger()
+    {
+        ledger.forget_run(pid);
     }
     drop(cgroup);
+    drop(live);
     if waited.interrupted {
         return Err(RunError::Interrupted);
     }
@@ -233,19 +245,21 @@ struct Launched {
     /// In a kept sandbox, where the run's entry reports the program's own status and usage.
     report: Option<launcher::ReportPipe>,
     sampler: Option<memory::Sampler>,
+    /// Spares the run's session from a sweep for orphans while it is in progress.
+    live: reap::Live,
 }
 
 /// Starts a run: its command, its cgroup, what its child does before `exec`, the spawn.
-fn launch(spec: &RunSpec, ends: spawn::Ends) -> Result<Launched, RunError> {
-    reap::become_subreaper();
+fn launch(runner: &Runner, spec: &RunSpec, ends: spawn::Ends) -> Result<Launched, RunError> {
     let spawn::Prepared {
         mut command,
         passed,
-    } = spawn::command(spec, ends)?;
+    } = spawn::command(spec, ends, runner)?;
     let passed_fds = passed.iter().map(std::os::fd::AsRawFd::as_raw_fd).collect();
-    let cgroup = cgroup::RunCgroup::create(spec.limits.processes, spec.limits.memory)
-        .context("setting up the run's cgroup")?;
-    if spec.limits.processes.is_some() && !cgroup::pids_available() {
+    let bases = runner.bases();
+    let cgroup = cgroup::RunCgroup::create(bases, spec.limits.processes, spec.limits.memory)
+        .within("setting up the run's cgroup")?;
+    if spec.limits.processes.is_some() && !bases.pids_available() {
         warn_unenforced_process_limit();
     }
     let sampled = sampled_limit(&spec.limits, cgroup.as_ref());
@@ -278,12 +292,15 @@ fn launch(spec: &RunSpec, ends: spawn::Ends) -> Result<Launched, RunError> {
     }
     let pinned = child::PinnedThread::new(spec.cpu_slot);
     let start = Instant::now();
-    let pid = spawn::start(&mut command, &spec.isolation)?;
+    let (pid, live) = reap::Live::start(|| spawn::start(&mut command, &spec.isolation))?;
     drop(pinned);
+    runner.started(pid);
     // A run held by a cgroup is in the ledger already, with all its processes: the cgroup's
     // directory is (see `ledger`). Only a run without one is noted (and forgotten) itself.
-    if cgroup.is_none() {
-        ledger::note_run(pid);
+    if cgroup.is_none()
+        && let Some(ledger) = runner.ledger()
+    {
+        ledger.note_run(pid);
     }
     // The program holds its streams now; the judge's copies (pipe ends above all) must go, or
     // the other end of a pipe would never see it close.
@@ -307,6 +324,7 @@ fn launch(spec: &RunSpec, ends: spawn::Ends) -> Result<Launched, RunError> {
         cgroup,
         report,
         sampler,
+        live,
     })
 }
 
@@ -364,7 +382,8 @@ mod tests {
 
     #[test]
     fn a_sandbox_that_cannot_start_is_the_runners_failure() {
-        if sandbox::probe().is_err() {
+        let runner = Runner::new(Cancel::new());
+        if runner.sandbox().is_err() {
             return;
         }
         let dir = tempfile::tempdir().unwrap();
@@ -372,7 +391,9 @@ mod tests {
             read_only: vec![(dir.path().join("missing"), "/program".into())],
             work: dir.path().to_path_buf(),
         };
-        let err = run(&spec(dir.path(), Isolation::Sandbox(mounts))).unwrap_err();
+        let err = runner
+            .run(&spec(dir.path(), Isolation::Sandbox(mounts)))
+            .unwrap_err();
         let RunError::SandboxFailed(why) = err else {
             panic!("not the sandbox's failure: {err}");
         };
@@ -386,6 +407,7 @@ mod tests {
         spec.argv = ["/bin/sh", "-c", "echo 'bwrap: no' >&2; exit 1"]
             .map(Into::into)
             .to_vec();
-        assert_eq!(run(&spec).unwrap().exit, Exit::Code(1));
+        let runner = Runner::new(Cancel::new());
+        assert_eq!(runner.run(&spec).unwrap().exit, Exit::Code(1));
     }
 }

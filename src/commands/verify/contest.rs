@@ -72,7 +72,7 @@ pub fn verify(contest: &Contest, args: VerifyArgs) -> anyhow::Result<ExitCode> {
                     t
                 });
             }
-            Err(err) if err.is::<leapfrog_runner::interrupt::Interrupted>() => return Err(err),
+            Err(err) if err.is::<leapfrog_runner::Interrupted>() => return Err(err),
             Err(err) => {
                 worst.add(if err.is::<crate::commands::precheck::InvalidData>() {
                     1
