@@ -148,6 +148,10 @@ impl Runner {
 
     /// Whether runs can enter a kept sandbox here: tried once, with `true`.
     fn kept_supported(&self) -> bool {
+        // A trial cut short by the token says nothing of the machine: not kept as the answer.
+        if self.cancel().is_cancelled() {
+            return false;
+        }
         *self
             .kept()
             .supported
