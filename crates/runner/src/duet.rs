@@ -33,7 +33,7 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use super::outcome::{Doing, SetupError};
+use super::error::{Doing, SetupError};
 use super::spawn::Ends;
 use super::{Exit, RunOutcome, RunSpec, Runner};
 
@@ -149,7 +149,14 @@ fn connect<'scope>(
 /// Runs both programs joined by pipes until both have ended (or been stopped), and measures
 /// each. Fails as [`Runner::run`] does when either run fails (the judge was interrupted, the
 /// sandbox or the runner's machinery failed).
-pub(super) fn run_duet(runner: &Runner, duet: &Duet) -> Result<DuetOutcome, super::RunError> {
+impl Runner {
+    /// Runs two programs joined by pipes (see [`Duet`]).
+    pub fn run_duet(&self, duet: &Duet) -> Result<DuetOutcome, super::RunError> {
+        run_duet(self, duet)
+    }
+}
+
+fn run_duet(runner: &Runner, duet: &Duet) -> Result<DuetOutcome, super::RunError> {
     let log = Mutex::new(Kept {
         pieces: Vec::new(),
         room: duet.transcript.unwrap_or(0),
@@ -180,14 +187,15 @@ pub(super) fn run_duet(runner: &Runner, duet: &Duet) -> Result<DuetOutcome, supe
         let rejected = &rejected;
         let validator = scope.spawn(move || {
             let start = Instant::now();
-            let outcome = super::run_with_ends(runner, duet.validator, val_ends, None);
+            let outcome = super::run::run_with_ends(runner, duet.validator, val_ends, None);
             if !matches!(&outcome, Ok(o) if o.exit == Exit::Code(ACCEPTED)) {
                 rejected.store(true, Ordering::Release);
             }
             (start, outcome)
         });
         let submission_start = Instant::now();
-        let submission = super::run_with_ends(runner, duet.submission, sub_ends, Some(rejected));
+        let submission =
+            super::run::run_with_ends(runner, duet.submission, sub_ends, Some(rejected));
         // A validator whose run has not returned yet cannot have ended first (it had not even
         // seen the end of the submission's output): on a busy machine, comparing the two runs'
         // clocks alone could say otherwise, as each starts its clock after its own set-up.

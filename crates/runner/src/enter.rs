@@ -33,9 +33,9 @@ use super::bare;
 use super::bare::{
     check, close_all_but, exit_code, last_capability, prctl, stack_top, usage_micros, wait_for,
 };
+use super::error::SetupError;
 use super::identity::{self, RunUser};
 use super::launcher::{KeptSandbox, REPORT_BYTES};
-use super::outcome::SetupError;
 
 /// Parts of `/proc` that are shown read-only, as bubblewrap does.
 const PROC_COVERS: [&CStr; 4] = [

@@ -8,15 +8,13 @@
 //! [`Interrupted`](crate::Interrupted), and the runner is dropped on the way out.
 
 use std::path::{Path, PathBuf};
-use std::sync::{Mutex, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use super::cancel::{Cancel, Signals};
 use super::cgroup::Bases;
-use super::duet::{Duet, DuetOutcome};
-use super::isolation::KeptSandboxes;
+use super::launcher::KeptSandbox;
 use super::ledger::Ledger;
 use super::memory::MemoryEnforcement;
-use super::{RunError, RunOutcome, RunSpec};
 
 /// The runner of one command: see the module's comment.
 pub struct Runner {
@@ -66,19 +64,6 @@ impl Runner {
     /// The token that stops this runner's runs (set on SIGINT / SIGTERM).
     pub fn cancel(&self) -> &Cancel {
         &self.cancel
-    }
-
-    /// Runs a program to the end (or until a limit stops it) and measures it. Fails with
-    /// [`RunError::Interrupted`] when the token was set meanwhile, with
-    /// [`RunError::SandboxFailed`] when the sandbox could not start the program, and with
-    /// [`RunError::Setup`] naming the cause when the runner's own machinery failed.
-    pub fn run(&self, spec: &RunSpec) -> Result<RunOutcome, RunError> {
-        super::run_with_ends(self, spec, super::spawn::Ends::default(), None)
-    }
-
-    /// Runs two programs joined by pipes (see [`Duet`]).
-    pub fn run_duet(&self, duet: &Duet) -> Result<DuetOutcome, RunError> {
-        super::duet::run_duet(self, duet)
     }
 
     /// The bubblewrap binary, if the sandbox works here; otherwise why not (probed once).
@@ -141,6 +126,37 @@ impl Runner {
 
     pub(crate) fn kept(&self) -> &KeptSandboxes {
         &self.kept
+    }
+}
+
+/// What a kept sandbox was started for: runs that show the same mounts, get the same tmpfs
+/// size and come from the same worker share it.
+#[derive(PartialEq, Eq)]
+pub(crate) struct Key {
+    /// The read-only mounts (host path, path inside).
+    pub mounts: Vec<(PathBuf, PathBuf)>,
+    pub tmpfs_bytes: u64,
+    pub slot: usize,
+}
+
+/// Every kept sandbox of a [`Runner`], with the key it was started for, and whether runs can
+/// enter one here at all (tried once, on first use).
+#[derive(Default)]
+pub(crate) struct KeptSandboxes {
+    started: Mutex<Vec<(Key, Arc<KeptSandbox>)>>,
+    pub supported: OnceLock<bool>,
+}
+
+impl KeptSandboxes {
+    pub(crate) fn lock(&self) -> std::sync::MutexGuard<'_, Vec<(Key, Arc<KeptSandbox>)>> {
+        self.started
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// Lets go of every kept sandbox (their namespaces end with the last run using them).
+    pub(crate) fn forget_all(&self) {
+        self.lock().clear();
     }
 }
 

@@ -3,11 +3,12 @@
 //! found here), with resource limits only otherwise (said once, clearly), or refusing to run at
 //! all when the user demands the sandbox (`--require-sandbox`).
 
-use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex, Once, OnceLock};
+use std::path::Path;
+use std::sync::{Arc, Once};
 
+use super::error::{Doing, SetupError};
+use super::handle::Key;
 use super::launcher::KeptSandbox;
-use super::outcome::{Doing, SetupError};
 use super::sandbox::{self, Mounts};
 use super::{RunError, Runner};
 
@@ -36,37 +37,6 @@ impl IsolationChoice {
             IsolationChoice::Sandbox => "sandbox",
             IsolationChoice::LimitsOnly => "limits-only",
         }
-    }
-}
-
-/// What a kept sandbox was started for: runs that show the same mounts, get the same tmpfs
-/// size and come from the same worker share it.
-#[derive(PartialEq, Eq)]
-struct Key {
-    /// The read-only mounts (host path, path inside).
-    mounts: Vec<(PathBuf, PathBuf)>,
-    tmpfs_bytes: u64,
-    slot: usize,
-}
-
-/// Every kept sandbox of a [`Runner`], with the key it was started for, and whether runs can
-/// enter one here at all (tried once, on first use).
-#[derive(Default)]
-pub(crate) struct KeptSandboxes {
-    started: Mutex<Vec<(Key, Arc<KeptSandbox>)>>,
-    supported: OnceLock<bool>,
-}
-
-impl KeptSandboxes {
-    fn lock(&self) -> std::sync::MutexGuard<'_, Vec<(Key, Arc<KeptSandbox>)>> {
-        self.started
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner())
-    }
-
-    /// Lets go of every kept sandbox (their namespaces end with the last run using them).
-    pub(crate) fn forget_all(&self) {
-        self.lock().clear();
     }
 }
 

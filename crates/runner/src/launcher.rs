@@ -16,7 +16,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
-use super::outcome::{Doing, SetupError};
+use super::error::{Doing, SetupError};
 
 /// The runner's own failures, unless a signature says otherwise.
 type Result<T, E = SetupError> = std::result::Result<T, E>;

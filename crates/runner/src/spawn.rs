@@ -15,7 +15,7 @@ use std::os::unix::ffi::OsStrExt;
 use std::path::Path;
 use std::process::{Command, Stdio};
 
-use super::outcome::{Doing, SetupError};
+use super::error::{Doing, SetupError};
 
 use super::{Isolation, RunError, RunSpec, Runner, sandbox};
 

@@ -16,7 +16,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use hierarchy::Base;
 
-use crate::outcome::{Doing, SetupError, Within};
+use crate::error::{Doing, SetupError, Within};
 
 /// Set to `sampled` to judge memory by sampling even where a memory cgroup would work (for
 /// testing the fallback).
