@@ -4,7 +4,8 @@
 //! list, and Cargo refuses an import the other way:
 //! 1. `leapfrog-util` (`crates/util`): file, path and text utilities;
 //! 2. `leapfrog-runner` (`crates/runner`): running untrusted programs under limits and
-//!    measuring them, with the limit units, the interrupt flag and parallel jobs;
+//!    measuring them (a `Runner` per command), with the limit units, the cancel token and
+//!    parallel jobs;
 //! 3. `leapfrog-package` (`crates/package`): problem packages in the ICPC / Kattis layout,
 //!    languages and compilation, verdicts;
 //! 4. `leapfrog-judge` (`crates/judge`): the judges' own programs, output checking, judging a
@@ -42,7 +43,9 @@ pub static REGISTRY: Registry = Registry {
 
 #[cfg(feature = "mutants")]
 pub use leapfrog_tools::mutants;
-pub use leapfrog_tools::{cli, commands, export, generate, matrix, report, statement, stress};
+pub use leapfrog_tools::{
+    cli, commands, export, generate, interrupt, matrix, report, statement, stress,
+};
 
 pub use leapfrog_generators as generators;
 pub use leapfrog_judge::{self as judge, checking, program};
@@ -51,5 +54,5 @@ pub use leapfrog_pictures as pictures;
 pub use leapfrog_puzzles as puzzles;
 pub use leapfrog_registry as registry;
 pub use leapfrog_render as render;
-pub use leapfrog_runner::{self as runner, interrupt, parallel, units};
+pub use leapfrog_runner::{self as runner, parallel, units};
 pub use leapfrog_util as util;

@@ -18,7 +18,7 @@ fn main() -> ExitCode {
             }
             leapfrog::report::print_error(&err);
             // 130 is what shells report for a command stopped by Ctrl-C.
-            if err.is::<leapfrog::interrupt::Interrupted>() {
+            if err.is::<leapfrog::runner::Interrupted>() {
                 ExitCode::from(130)
             } else if err.chain().any(|e| {
                 e.is::<leapfrog::generate::InvalidInput>()

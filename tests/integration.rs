@@ -27,6 +27,7 @@ mod help_pages;
 mod hostile_outputs;
 mod included_files;
 mod interactive_blame;
+mod interrupt;
 mod isolation;
 mod judge_faults;
 mod judge_verdicts;

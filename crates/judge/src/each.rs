@@ -4,8 +4,8 @@
 use std::path::Path;
 
 use leapfrog_package::{Limits, TestCase};
+use leapfrog_runner::Interrupted;
 use leapfrog_runner::Limit;
-use leapfrog_runner::interrupt::Interrupted;
 use leapfrog_runner::units::Seconds;
 
 use super::{Judge, TestResult, TestRunner, classify, kept_output};

@@ -25,6 +25,7 @@ mod test_run;
 pub use filter::{FilterError, TestFilter, selected_tests};
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use anyhow::Context;
 use serde::Serialize;
@@ -40,7 +41,7 @@ use crate::checking::OutputChecker;
 use leapfrog_package::lang::{self, CompileError, Compiled, Language};
 use leapfrog_package::{Included, Limits, Package, TestCase};
 use leapfrog_runner::units::{Mebibytes, Seconds};
-use leapfrog_runner::{self as runner, IsolationChoice};
+use leapfrog_runner::{self as runner, IsolationChoice, Runner};
 
 /// How to judge.
 #[derive(Debug, Clone)]
@@ -187,6 +188,8 @@ pub struct Judge {
     included: Included,
     /// The CPU slots and locks of the runs of every submission judged at once.
     shared: slots::Shared,
+    /// The command's runner: it runs every test, and its token stops them.
+    runner: Arc<Runner>,
 }
 
 /// One submission, ready to judge: its language and its program, or why it did not compile.
@@ -202,7 +205,11 @@ pub struct Prepared {
 impl Judge {
     /// Reads the limits, discovers the tests (the caller has made sure the data exists) and
     /// builds the output checker.
-    pub fn prepare(package: &Package, options: &JudgeOptions) -> anyhow::Result<Judge> {
+    pub fn prepare(
+        runner: &Arc<Runner>,
+        package: &Package,
+        options: &JudgeOptions,
+    ) -> anyhow::Result<Judge> {
         fault::check_scratch()?;
         let included = package.included()?;
         (included.warnings.iter()).for_each(|warning| eprintln!("warning: {warning}"));
@@ -220,15 +227,24 @@ impl Judge {
             options: options.clone(),
             limits: effective_limits(package, options),
             tests,
-            checker: OutputChecker::for_package(package)?,
+            checker: OutputChecker::for_package(runner, package)?,
             scored: package.config.kind.scoring.then(|| package.data_dir()),
             run_limit: None,
             included,
-            shared: slots::Shared::new(runner::admissible_jobs(
-                options.jobs,
-                effective_limits(package, options).memory_mib.bytes(),
-            )),
+            shared: slots::Shared::new(
+                runner::admissible_jobs(
+                    options.jobs,
+                    effective_limits(package, options).memory_mib.bytes(),
+                ),
+                Arc::clone(runner),
+            ),
+            runner: Arc::clone(runner),
         })
+    }
+
+    /// The command's runner, which runs every test.
+    pub fn runner(&self) -> &Arc<Runner> {
+        &self.runner
     }
 
     /// Marks a submission in progress until the guard is dropped: a caller that starts other
@@ -257,6 +273,7 @@ impl Judge {
         let slot = self.shared.slot();
         let included = self.included.for_language(&language);
         let program = lang::compile_from(
+            &self.runner,
             path,
             language.clone(),
             self.options.isolation,
@@ -292,6 +309,7 @@ impl Judge {
         };
         let run_limits = self.run_limits();
         let test_runner = TestRunner {
+            runner: &self.runner,
             program,
             checker: &self.checker,
             limits: &run_limits,
@@ -303,7 +321,7 @@ impl Judge {
             .prefix("leapfrog-judge-")
             .tempdir()
             .context("creating a scratch directory")?;
-        runner::note_dir("dir", scratch.path());
+        self.runner.note_dir(scratch.path());
         on_start(self.tests.len());
         let mut interrupted = false;
         let busy = self.shared.busy();
@@ -326,8 +344,8 @@ impl Judge {
             },
         );
         drop(busy);
-        if interrupted || leapfrog_runner::interrupt::requested() {
-            return Err(leapfrog_runner::interrupt::Interrupted.into());
+        if interrupted || self.runner.cancel().is_cancelled() {
+            return Err(runner::Interrupted.into());
         }
         report.verdict = Verdict::first_failure(report.tests.iter().map(|t| t.verdict));
         self.add_scores(&mut report)?;
@@ -341,7 +359,7 @@ impl Judge {
             submission: submission.path.display().to_string(),
             verdict: Verdict::Ac,
             isolation: self.options.isolation.name(),
-            memory_enforcement: runner::memory_enforcement().name(),
+            memory_enforcement: self.runner.memory_enforcement().name(),
             tests: Vec::new(),
             score: None,
             max_score: None,

@@ -1,5 +1,5 @@
 //! Tests of interactive and multi-pass problems. An interactive pass runs the submission and
-//! the output validator joined by pipes ([`runner::run_duet`]) and decides who is to blame when
+//! the output validator joined by pipes ([`runner::Runner::run_duet`]) and decides who is to blame when
 //! both end badly; a plain pass runs the submission and then checks its output. A multi-pass
 //! problem's validator asks for another pass by leaving `nextpass.in` in its feedback
 //! directory, which persists from pass to pass; the submission then runs again on that input,
@@ -11,9 +11,8 @@ use std::time::Duration;
 use crate::checking::{CheckOutcome, ValidatorProgram, feedback_dir};
 use leapfrog_package::TestCase;
 use leapfrog_package::verdict::Verdict;
-use leapfrog_runner::interrupt::Interrupted;
 use leapfrog_runner::{
-    self as runner, Duet, DuetOutcome, Exit, RunError, RunOutcome, RunSpec, Speaker,
+    self as runner, Duet, DuetOutcome, Exit, Interrupted, RunError, RunOutcome, RunSpec, Speaker,
 };
 use leapfrog_util::{read_head, read_head_tail};
 
@@ -31,6 +30,7 @@ pub fn play_reference(
     scratch: &Path,
 ) -> anyhow::Result<()> {
     let runner = TestRunner {
+        runner: program.runner(),
         program: program.compiled(),
         checker,
         limits,
@@ -145,7 +145,7 @@ impl TestRunner<'_> {
         files: &RunFiles,
         check_dir: &Path,
     ) -> Result<(Pass, Option<RunOutcome>), Interrupted> {
-        let outcome = match runner::run(spec) {
+        let outcome = match self.runner.run(spec) {
             Ok(o) => o,
             Err(RunError::Interrupted) => return Err(Interrupted),
             Err(err) => return Ok((judge_error(err), None)),
@@ -185,7 +185,7 @@ impl TestRunner<'_> {
             validator: &validator_spec,
             transcript: self.transcripts.map(|_| TRANSCRIPT_BYTES),
         };
-        let outcome = match runner::run_duet(&duet) {
+        let outcome = match self.runner.run_duet(&duet) {
             Ok(o) => o,
             Err(RunError::Interrupted) => return Err(Interrupted),
             Err(err) => return Ok((judge_error(err), None)),

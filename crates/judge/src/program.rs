@@ -4,12 +4,15 @@
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use anyhow::{Context, bail};
 
 use leapfrog_package::Limits;
 use leapfrog_package::lang::{self, Compiled};
-use leapfrog_runner::{self as runner, Isolation, IsolationChoice, RunLimits, RunOutcome, RunSpec};
+use leapfrog_runner::{
+    self as runner, Isolation, IsolationChoice, RunError, RunLimits, RunOutcome, RunSpec, Runner,
+};
 use leapfrog_util::{head_tail_lines, read_head_tail};
 
 /// A built judges' program.
@@ -19,6 +22,8 @@ pub struct Program {
     /// What it is for messages ("output validator", "generator"); empty when the path says it.
     pub role: &'static str,
     compiled: Compiled,
+    /// The command's runner, which runs it.
+    runner: Arc<Runner>,
 }
 
 /// Where a run's standard streams go.
@@ -31,7 +36,7 @@ pub struct Streams<'a> {
 impl Program {
     /// Builds a judges' program (from the compile cache when it can). Not compiling is an error
     /// in the judges' package, reported with the compiler's words.
-    pub fn build(path: &Path, role: &'static str) -> anyhow::Result<Program> {
+    pub fn build(runner: &Arc<Runner>, path: &Path, role: &'static str) -> anyhow::Result<Program> {
         let label = Program::label_of(path, role);
         // The package's `{{constants}}` are replaced in a copy, which is what gets built.
         let copy = leapfrog_package::constants::of_program(path)
@@ -41,9 +46,9 @@ impl Program {
             Some(copy) => lang::Languages::for_program(path)
                 .and_then(|table| table.detect(path))
                 .and_then(|language| {
-                    lang::compile_as(&copy, language, IsolationChoice::LimitsOnly)
+                    lang::compile_as(runner, &copy, language, IsolationChoice::LimitsOnly)
                 }),
-            None => lang::compile(path, IsolationChoice::LimitsOnly),
+            None => lang::compile(runner, path, IsolationChoice::LimitsOnly),
         };
         let built = if role.is_empty() {
             built?
@@ -54,16 +59,23 @@ impl Program {
             path: path.to_path_buf(),
             role,
             compiled: built.map_err(|err| err.named(&label))?,
+            runner: Arc::clone(runner),
         })
     }
 
     /// A judges' program run by a command rather than built from `path` (a `.ctd` file through
     /// checktestdata, a program folder's `run` script).
-    pub fn external(path: &Path, role: &'static str, argv: Vec<OsString>) -> Program {
+    pub fn external(
+        runner: &Arc<Runner>,
+        path: &Path,
+        role: &'static str,
+        argv: Vec<OsString>,
+    ) -> Program {
         Program {
             path: path.to_path_buf(),
             role,
             compiled: Compiled::external(argv),
+            runner: Arc::clone(runner),
         }
     }
 
@@ -73,6 +85,11 @@ impl Program {
         } else {
             format!("{role} {}", path.display())
         }
+    }
+
+    /// The runner that runs it (the command's).
+    pub fn runner(&self) -> &Arc<Runner> {
+        &self.runner
     }
 
     /// The built program.
@@ -122,7 +139,8 @@ impl Program {
         dir: &Path,
         limits: &Limits,
     ) -> anyhow::Result<RunOutcome> {
-        runner::run(&self.spec(args, streams, dir, limits)).map_err(runner::RunError::into_anyhow)
+        let spec = self.spec(args, streams, dir, limits);
+        self.runner.run(&spec).map_err(run_error)
     }
 
     /// The run [`Program::run`] makes: in `dir`, outside the sandbox, under the validation
@@ -180,6 +198,15 @@ impl Program {
             );
         }
         Ok(())
+    }
+}
+
+/// A failed run as an error of this layer: an interruption as [`runner::Interrupted`] itself,
+/// which commands recognise by its type (exit code 130).
+pub fn run_error(err: RunError) -> anyhow::Error {
+    match err {
+        RunError::Interrupted => runner::Interrupted.into(),
+        other => other.into(),
     }
 }
 

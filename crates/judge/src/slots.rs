@@ -4,7 +4,9 @@
 //! of submissions in progress (orphans are swept only when none is, or the sweep would kill
 //! another submission's runs).
 
-use std::sync::{Condvar, Mutex, RwLock};
+use std::sync::{Arc, Condvar, Mutex, RwLock};
+
+use leapfrog_runner::Runner;
 
 /// The shared state; see the module's comment.
 #[derive(Debug)]
@@ -14,6 +16,8 @@ pub(super) struct Shared {
     /// Every run holds it shared; a run again alone holds it exclusively.
     pub alone: RwLock<()>,
     busy: Mutex<usize>,
+    /// The command's runner, which sweeps the orphans.
+    runner: Arc<Runner>,
 }
 
 /// A CPU slot held for one run.
@@ -27,13 +31,14 @@ pub(super) struct Slot<'a> {
 pub struct Busy<'a>(&'a Shared);
 
 impl Shared {
-    pub fn new(jobs: usize) -> Shared {
+    pub fn new(jobs: usize, runner: Arc<Runner>) -> Shared {
         Shared {
             // Popped from the end: slot 0 first.
             free: Mutex::new((0..jobs.max(1)).rev().collect()),
             freed: Condvar::new(),
             alone: RwLock::new(()),
             busy: Mutex::new(0),
+            runner,
         }
     }
 
@@ -72,7 +77,7 @@ impl Drop for Busy<'_> {
         *busy = busy.saturating_sub(1);
         // Swept while holding the count: no submission starts meanwhile.
         if *busy == 0 {
-            leapfrog_runner::reap_orphans();
+            self.0.runner.sweep_orphans();
         }
     }
 }
@@ -84,7 +89,7 @@ mod tests {
 
     #[test]
     fn no_two_runs_hold_the_same_slot() {
-        let shared = Shared::new(2);
+        let shared = Shared::new(2, Arc::new(Runner::new(leapfrog_runner::Cancel::new())));
         let holders = [AtomicUsize::new(0), AtomicUsize::new(0)];
         std::thread::scope(|scope| {
             for _ in 0..6 {

@@ -8,9 +8,9 @@ use crate::checking::{CheckOutcome, OutputChecker};
 use leapfrog_package::lang::Compiled;
 use leapfrog_package::verdict::Verdict;
 use leapfrog_package::{Limits, TestCase};
-use leapfrog_runner::interrupt::Interrupted;
 use leapfrog_runner::{
-    self as runner, Isolation, IsolationChoice, RunError, RunLimits, RunOutcome, RunSpec,
+    self as runner, Interrupted, Isolation, IsolationChoice, RunError, RunLimits, RunOutcome,
+    RunSpec, Runner,
 };
 
 use super::fault::{self, JudgeFault};
@@ -32,6 +32,8 @@ pub enum SetupError {
 
 /// Runs a compiled submission on tests, under the limits in force, and checks its outputs.
 pub struct TestRunner<'a> {
+    /// The command's runner: it runs the tests, and stops them when its token is set.
+    pub runner: &'a Runner,
     pub program: &'a Compiled,
     pub checker: &'a OutputChecker,
     pub limits: &'a Limits,
@@ -176,7 +178,7 @@ impl TestRunner<'_> {
         if kind.interactive || kind.multi_pass || kind.scoring {
             return self.run_passes(test, spec, &files);
         }
-        let outcome = match runner::run(&spec) {
+        let outcome = match self.runner.run(&spec) {
             Ok(o) => o,
             Err(RunError::Interrupted) => return Err(Interrupted),
             Err(err) => return Ok(UNMEASURED.fault(test, err)),
@@ -211,12 +213,13 @@ impl TestRunner<'_> {
                 // that holds them.
                 let isolation = match test.files {
                     Some(_) => Ok(Isolation::Sandbox(mounts)),
-                    None => runner::sandbox_for_run(mounts, memory_mib.bytes(), slot),
+                    None => (self.runner).sandbox_for_run(mounts, memory_mib.bytes(), slot),
                 };
                 match isolation {
                     Ok(isolation) => (argv, isolation),
+                    Err(err @ RunError::SandboxFailed(_)) => return Err(SetupError::Sandbox(err)),
                     Err(err) => {
-                        let failed = RunError::SandboxFailed(format!("{err:#}"));
+                        let failed = RunError::SandboxFailed(err.to_string());
                         return Err(SetupError::Sandbox(failed));
                     }
                 }

@@ -1,6 +1,6 @@
 //! Two programs run at the same time and joined by pipes (an interactive problem's submission
 //! and its output validator): what one writes on stdout, the other reads on stdin. Each is an
-//! ordinary run of [`super::run`], under its own limits, in its own process group, killed and
+//! ordinary run of [`Runner::run`], under its own limits, in its own process group, killed and
 //! reaped with it; the runner only wires their streams together and notes which one ended
 //! first.
 //!
@@ -33,10 +33,12 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use anyhow::Context;
-
+use super::error::{Doing, SetupError};
 use super::spawn::Ends;
-use super::{Exit, RunOutcome, RunSpec, run_with_ends};
+use super::{Exit, RunOutcome, RunSpec, Runner};
+
+/// The runner's own failures, unless a signature says otherwise.
+type Result<T, E = SetupError> = std::result::Result<T, E>;
 
 /// Which side of a duet wrote a piece of the transcript.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -71,11 +73,11 @@ const ACCEPTED: i32 = 42;
 
 /// A pipe whose ends are closed on `exec`, so only the run given an end (as its stdin or
 /// stdout) holds it: `(read, write)`.
-fn pipe() -> anyhow::Result<(OwnedFd, OwnedFd)> {
+fn pipe() -> Result<(OwnedFd, OwnedFd)> {
     let mut fds = [0; 2];
     // SAFETY: pipe2 writes two descriptors into the array it is given.
     if unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) } != 0 {
-        return Err(std::io::Error::last_os_error()).context("creating a pipe");
+        return Err(std::io::Error::last_os_error()).doing(|| "creating a pipe".into());
     }
     // SAFETY: both descriptors were just created and belong to nobody else.
     Ok(unsafe { (OwnedFd::from_raw_fd(fds[0]), OwnedFd::from_raw_fd(fds[1])) })
@@ -103,7 +105,7 @@ fn connect<'scope>(
     transcript: bool,
     pipes: Pipes,
     log: &'scope Mutex<Kept>,
-) -> anyhow::Result<Connected> {
+) -> Result<Connected> {
     let Pipes {
         to_submission: (to_sub_read, to_sub_write),
         from_submission: (from_sub_read, from_sub_write),
@@ -132,7 +134,7 @@ fn connect<'scope>(
         .as_ref()
         .map(OwnedFd::try_clone)
         .transpose()
-        .context("keeping the validator's pipe open")?;
+        .doing(|| "keeping the validator's pipe open".into())?;
     let validator = Ends {
         stdin: Some(from_sub_read),
         stdout: Some(to_sub_write),
@@ -145,9 +147,16 @@ fn connect<'scope>(
 }
 
 /// Runs both programs joined by pipes until both have ended (or been stopped), and measures
-/// each. Fails as [`super::run`] does when either run fails (the judge was interrupted, the
+/// each. Fails as [`Runner::run`] does when either run fails (the judge was interrupted, the
 /// sandbox or the runner's machinery failed).
-pub fn run_duet(duet: &Duet) -> Result<DuetOutcome, super::RunError> {
+impl Runner {
+    /// Runs two programs joined by pipes (see [`Duet`]).
+    pub fn run_duet(&self, duet: &Duet) -> Result<DuetOutcome, super::RunError> {
+        run_duet(self, duet)
+    }
+}
+
+fn run_duet(runner: &Runner, duet: &Duet) -> Result<DuetOutcome, super::RunError> {
     let log = Mutex::new(Kept {
         pieces: Vec::new(),
         room: duet.transcript.unwrap_or(0),
@@ -161,14 +170,14 @@ pub fn run_duet(duet: &Duet) -> Result<DuetOutcome, super::RunError> {
         .from_submission
         .1
         .try_clone()
-        .context("keeping the submission's output open")?;
+        .doing(|| "keeping the submission's output open".into())?;
     let rejected = AtomicBool::new(false);
     // Tells, when the submission has ended, whether its input had already been closed.
     let input_watch = pipes
         .to_submission
         .0
         .try_clone()
-        .context("watching the submission's input")?;
+        .doing(|| "watching the submission's input".into())?;
     std::thread::scope(|scope| {
         let Connected {
             submission: sub_ends,
@@ -178,14 +187,15 @@ pub fn run_duet(duet: &Duet) -> Result<DuetOutcome, super::RunError> {
         let rejected = &rejected;
         let validator = scope.spawn(move || {
             let start = Instant::now();
-            let outcome = run_with_ends(duet.validator, val_ends, None);
+            let outcome = super::run::run_with_ends(runner, duet.validator, val_ends, None);
             if !matches!(&outcome, Ok(o) if o.exit == Exit::Code(ACCEPTED)) {
                 rejected.store(true, Ordering::Release);
             }
             (start, outcome)
         });
         let submission_start = Instant::now();
-        let submission = run_with_ends(duet.submission, sub_ends, Some(rejected));
+        let submission =
+            super::run::run_with_ends(runner, duet.submission, sub_ends, Some(rejected));
         // A validator whose run has not returned yet cannot have ended first (it had not even
         // seen the end of the submission's output): on a busy machine, comparing the two runs'
         // clocks alone could say otherwise, as each starts its clock after its own set-up.
@@ -203,7 +213,7 @@ pub fn run_duet(duet: &Duet) -> Result<DuetOutcome, super::RunError> {
         }
         let (validator_start, validator) = validator
             .join()
-            .map_err(|_| anyhow::anyhow!("the validator's run thread panicked"))?;
+            .map_err(|_| SetupError::msg("the validator's run thread panicked"))?;
         let (submission, validator) = (submission?, validator?);
         // Each run's wall time ends when the runner saw its process end (before killing what
         // was left of it), which orders the two ends more surely than when the calls returned.
@@ -314,7 +324,7 @@ mod tests {
                 validator: &validator,
                 transcript,
             };
-            let outcome = run_duet(&duet).unwrap();
+            let outcome = run_duet(&Runner::new(crate::Cancel::new()), &duet).unwrap();
             assert_eq!(outcome.validator.exit, Exit::Code(42));
             assert_eq!(outcome.submission.exit, Exit::Code(0));
             let expected = match transcript {
@@ -335,11 +345,14 @@ mod tests {
         // Without the stop, this would sleep until the wall-clock limit.
         let submission = shell(dir.path(), "s", "cat > /dev/null; sleep 30");
         for transcript in [None, Some(64)] {
-            let outcome = run_duet(&Duet {
-                submission: &submission,
-                validator: &validator,
-                transcript,
-            })
+            let outcome = run_duet(
+                &Runner::new(crate::Cancel::new()),
+                &Duet {
+                    submission: &submission,
+                    validator: &validator,
+                    transcript,
+                },
+            )
             .unwrap();
             assert_eq!(
                 outcome.submission.stopped,
@@ -357,11 +370,14 @@ mod tests {
         let validator = shell(dir.path(), "v", "cat > /dev/null; exit 43");
         let submission = shell(dir.path(), "s", "exec >&-; sleep 0.3; exit 3");
         for transcript in [None, Some(64)] {
-            let outcome = run_duet(&Duet {
-                submission: &submission,
-                validator: &validator,
-                transcript,
-            })
+            let outcome = run_duet(
+                &Runner::new(crate::Cancel::new()),
+                &Duet {
+                    submission: &submission,
+                    validator: &validator,
+                    transcript,
+                },
+            )
             .unwrap();
             assert_eq!(outcome.submission.exit, Exit::Code(3));
             assert!(!outcome.validator_first);

@@ -33,6 +33,7 @@ use super::bare;
 use super::bare::{
     check, close_all_but, exit_code, last_capability, prctl, stack_top, usage_micros, wait_for,
 };
+use super::error::SetupError;
 use super::identity::{self, RunUser};
 use super::launcher::{KeptSandbox, REPORT_BYTES};
 
@@ -97,14 +98,14 @@ impl Entry {
         report: RawFd,
         argv: &[OsString],
         env: Option<&[(OsString, OsString)]>,
-    ) -> anyhow::Result<Entry> {
+    ) -> Result<Entry, SetupError> {
         let c_string = |bytes: &[u8]| {
-            CString::new(bytes).map_err(|_| anyhow::anyhow!("a NUL byte in the command line"))
+            CString::new(bytes).map_err(|_| SetupError::msg("a NUL byte in the command line"))
         };
         let args = argv
             .iter()
             .map(|a| c_string(a.as_bytes()))
-            .collect::<anyhow::Result<Vec<_>>>()?;
+            .collect::<Result<Vec<_>, SetupError>>()?;
         let pairs: Vec<(OsString, OsString)> = match env {
             Some(env) => env.to_vec(),
             None => std::env::vars_os().collect(),
@@ -112,7 +113,7 @@ impl Entry {
         let vars = pairs
             .iter()
             .map(|(k, v)| c_string(&[k.as_bytes(), b"=", v.as_bytes()].concat()))
-            .collect::<anyhow::Result<Vec<_>>>()?;
+            .collect::<Result<Vec<_>, SetupError>>()?;
         let pointers = |strings: &[CString]| {
             let mut p: Vec<*const libc::c_char> = strings.iter().map(|s| s.as_ptr()).collect();
             p.push(std::ptr::null());

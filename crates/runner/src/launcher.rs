@@ -16,7 +16,10 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
-use anyhow::{Context, bail};
+use super::error::{Doing, SetupError};
+
+/// The runner's own failures, unless a signature says otherwise.
+type Result<T, E = SetupError> = std::result::Result<T, E>;
 
 use super::sandbox;
 
@@ -53,7 +56,7 @@ impl KeptSandbox {
         bwrap: &Path,
         read_only: &[(PathBuf, PathBuf)],
         tmpfs_bytes: u64,
-    ) -> anyhow::Result<KeptSandbox> {
+    ) -> Result<KeptSandbox> {
         let argv = sandbox::kept_args(bwrap, read_only);
         let mut holder = Command::new(&argv[0])
             .args(&argv[1..])
@@ -64,7 +67,7 @@ impl KeptSandbox {
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .spawn()
-            .context("starting bwrap")?;
+            .doing(|| "starting bwrap".into())?;
         let opened = open_namespaces(&mut holder);
         drop(holder.stdin.take());
         let mut said = String::new();
@@ -81,10 +84,10 @@ impl KeptSandbox {
                 (opened.namespaces, opened.program_user)
             }
             Err(err) if said.trim().is_empty() => return Err(err),
-            Err(_) => bail!("{}", said.trim()),
+            Err(_) => return Err(SetupError::msg(said.trim())),
         };
-        let tmpfs_options =
-            CString::new(format!("size={tmpfs_bytes},mode=0755")).context("tmpfs options")?;
+        let tmpfs_options = CString::new(format!("size={tmpfs_bytes},mode=0755"))
+            .map_err(|_| SetupError::msg("tmpfs options"))?;
         Ok(KeptSandbox {
             namespaces,
             program_user,
@@ -104,28 +107,30 @@ struct Opened {
 }
 
 /// Waits until the holder runs inside the finished sandbox, then opens its namespaces.
-fn open_namespaces(holder: &mut std::process::Child) -> anyhow::Result<Opened> {
+fn open_namespaces(holder: &mut std::process::Child) -> Result<Opened> {
     let (Some(stdin), Some(stdout)) = (holder.stdin.as_mut(), holder.stdout.as_mut()) else {
-        bail!("no pipe to bwrap");
+        return Err(SetupError::msg("no pipe to bwrap"));
     };
-    stdin.write_all(b"\n").context("writing to the sandbox")?;
+    stdin
+        .write_all(b"\n")
+        .doing(|| "writing to the sandbox".into())?;
     let mut byte = [0u8];
     stdout
         .read_exact(&mut byte)
-        .context("the sandbox did not start")?;
+        .doing(|| "the sandbox did not start".into())?;
     // The sandbox's first process is bubblewrap's only child.
     let outer = holder.id();
     let children = std::fs::read_to_string(format!("/proc/{outer}/task/{outer}/children"))
-        .context("finding the sandbox's process")?;
+        .doing(|| "finding the sandbox's process".into())?;
     let inner: libc::pid_t = children
         .split_whitespace()
         .next()
         .and_then(|pid| pid.parse().ok())
-        .context("the sandbox has no process")?;
+        .ok_or_else(|| SetupError::msg("the sandbox has no process"))?;
     let open = |name: &str| {
         let path = format!("/proc/{inner}/ns/{name}");
-        let file = std::fs::File::open(&path).with_context(|| format!("opening {path}"))?;
-        anyhow::Ok(OwnedFd::from(file))
+        let file = std::fs::File::open(&path).doing(|| format!("opening {path}"))?;
+        Ok::<_, SetupError>(OwnedFd::from(file))
     };
     let mut namespaces = Vec::new();
     for (name, kind) in KEPT_NAMESPACES {
@@ -135,7 +140,7 @@ fn open_namespaces(holder: &mut std::process::Child) -> anyhow::Result<Opened> {
     let owner = unsafe { libc::ioctl(namespaces[0].0.as_raw_fd(), NS_GET_USERNS) };
     if owner < 0 {
         return Err(std::io::Error::last_os_error())
-            .context("finding the sandbox's user namespace");
+            .doing(|| "finding the sandbox's user namespace".into());
     }
     // SAFETY: see above.
     let owner = unsafe { OwnedFd::from_raw_fd(owner) };
@@ -178,11 +183,11 @@ pub(super) struct ReportPipe {
 }
 
 impl ReportPipe {
-    pub(super) fn new() -> anyhow::Result<ReportPipe> {
+    pub(super) fn new() -> Result<ReportPipe> {
         let mut fds = [0; 2];
         // SAFETY: pipe2 fills two descriptors, which we then own.
         if unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC | libc::O_NONBLOCK) } != 0 {
-            return Err(std::io::Error::last_os_error()).context("creating a report pipe");
+            return Err(std::io::Error::last_os_error()).doing(|| "creating a report pipe".into());
         }
         // SAFETY: both descriptors were just created and are owned by nobody else.
         let (read, write) = unsafe { (OwnedFd::from_raw_fd(fds[0]), OwnedFd::from_raw_fd(fds[1])) };

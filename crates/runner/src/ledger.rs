@@ -13,82 +13,83 @@
 
 use std::os::unix::fs::{DirBuilderExt, MetadataExt};
 use std::path::{Path, PathBuf};
-use std::sync::{Mutex, OnceLock};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// Names of directories a ledger may ask to delete: nothing else is ever removed, whatever a
 /// ledger says.
 const DELETABLE: [&str; 2] = ["leapfrog-", ".building-"];
 
-struct Ledger {
+/// This judge's ledger: one per [`crate::Runner`], opened (after clearing what dead judges
+/// left) when the runner is made, removed when it is dropped (by then its runs are over, its
+/// cgroups and scratch directories removed).
+pub(crate) struct Ledger {
     file: PathBuf,
     lines: Mutex<Vec<String>>,
 }
 
-fn ledger() -> Option<&'static Ledger> {
-    static LEDGER: OnceLock<Option<Ledger>> = OnceLock::new();
-    LEDGER
-        .get_or_init(|| {
-            let dir = directory()?;
-            sweep(&dir);
-            // SAFETY: getpid has no preconditions.
-            let pid = unsafe { libc::getpid() };
-            let file = dir.join(format!("{pid}-{}", start_time(pid)?));
-            // SAFETY: registers a plain function; it only removes this judge's ledger.
-            unsafe { libc::atexit(close_at_exit) };
-            Some(Ledger {
-                file,
-                lines: Mutex::new(Vec::new()),
-            })
+impl Ledger {
+    /// Clears what dead judges left, then opens this judge's ledger; `None` where there is no
+    /// ledger directory of the user's own (the judge then runs without one).
+    pub(crate) fn open() -> Option<Ledger> {
+        let dir = directory()?;
+        sweep(&dir);
+        // SAFETY: getpid has no preconditions.
+        let pid = unsafe { libc::getpid() };
+        // Two runners of one process (a test harness's threads) keep a ledger each.
+        static NEXT: AtomicU64 = AtomicU64::new(0);
+        let nth = NEXT.fetch_add(1, Ordering::Relaxed);
+        let me = Judge {
+            pid,
+            start: start_time(pid)?,
+            nth,
+        };
+        Some(Ledger {
+            file: dir.join(me.to_string()),
+            lines: Mutex::new(Vec::new()),
         })
-        .as_ref()
-}
+    }
 
-/// Clears what dead judges left, once per process (before this judge creates anything).
-pub fn recover() {
-    let _ = ledger();
-}
+    /// Notes a directory this judge created (a scratch directory, a cgroup base).
+    pub(crate) fn note_dir(&self, kind: &str, path: &Path) {
+        self.change(|lines| lines.push(format!("{kind} {}", path.display())));
+    }
 
-/// Notes a directory this judge created (a scratch directory, a cgroup base).
-pub fn note_dir(kind: &str, path: &Path) {
-    change(|lines| lines.push(format!("{kind} {}", path.display())));
-}
+    /// Forgets a directory this judge removed itself.
+    pub(crate) fn forget_dir(&self, kind: &str, path: &Path) {
+        let line = format!("{kind} {}", path.display());
+        self.change(|lines| lines.retain(|l| *l != line));
+    }
 
-/// Forgets a directory this judge removed itself.
-pub fn forget_dir(kind: &str, path: &Path) {
-    let line = format!("{kind} {}", path.display());
-    change(|lines| lines.retain(|l| *l != line));
-}
+    /// Notes a run in progress: the session its processes are in (numbered as its first
+    /// process).
+    pub(crate) fn note_run(&self, pid: libc::pid_t) {
+        let Some(start) = start_time(pid) else { return };
+        self.change(|lines| lines.push(format!("run {pid} {start}")));
+    }
 
-/// Notes a run in progress: the session its processes are in (numbered as its first process).
-pub(super) fn note_run(pid: libc::pid_t) {
-    let Some(start) = start_time(pid) else { return };
-    change(|lines| lines.push(format!("run {pid} {start}")));
-}
+    /// Forgets a run once it is over (everything in it killed and reaped).
+    pub(crate) fn forget_run(&self, pid: libc::pid_t) {
+        let prefix = format!("run {pid} ");
+        self.change(|lines| lines.retain(|l| !l.starts_with(&prefix)));
+    }
 
-/// Forgets a run once it is over (everything in it killed and reaped).
-pub(super) fn forget_run(pid: libc::pid_t) {
-    let prefix = format!("run {pid} ");
-    change(|lines| lines.retain(|l| !l.starts_with(&prefix)));
-}
-
-/// Whatever way a command ends (but a crash), its ledger goes: by then its runs are over, its
-/// cgroups and scratch directories removed.
-extern "C" fn close_at_exit() {
-    if let Some(ledger) = ledger() {
-        let _ = std::fs::remove_file(&ledger.file);
+    fn change(&self, edit: impl FnOnce(&mut Vec<String>)) {
+        let mut lines = self.lines.lock().unwrap_or_else(|p| p.into_inner());
+        edit(&mut lines);
+        let mut text = lines.join("\n");
+        text.push('\n');
+        let aside = self.file.with_extension("new");
+        // A ledger that cannot be written only means less to recover after a crash.
+        if std::fs::write(&aside, text).is_ok() {
+            let _ = std::fs::rename(&aside, &self.file);
+        }
     }
 }
 
-fn change(edit: impl FnOnce(&mut Vec<String>)) {
-    let Some(ledger) = ledger() else { return };
-    let mut lines = ledger.lines.lock().unwrap_or_else(|p| p.into_inner());
-    edit(&mut lines);
-    let mut text = lines.join("\n");
-    text.push('\n');
-    let aside = ledger.file.with_extension("new");
-    // A ledger that cannot be written only means less to recover after a crash.
-    if std::fs::write(&aside, text).is_ok() {
-        let _ = std::fs::rename(&aside, &ledger.file);
+impl Drop for Ledger {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.file);
     }
 }
 
@@ -154,10 +155,7 @@ fn sweep(dir: &Path) {
             _ => continue,
         }
         let owner = found.owner();
-        let claimed = dir.join(format!(
-            "{}-{}.sweep-{me}-{my_start}",
-            owner.pid, owner.start
-        ));
+        let claimed = dir.join(format!("{owner}.sweep-{me}-{my_start}"));
         if std::fs::rename(&path, &claimed).is_err() {
             // Another judge claimed it first: it clears it.
             pending.push(claimed);
@@ -168,7 +166,7 @@ fn sweep(dir: &Path) {
             clear(line);
         }
         let _ = std::fs::remove_file(&claimed);
-        let _ = std::fs::remove_file(dir.join(format!("{}-{}.new", owner.pid, owner.start)));
+        let _ = std::fs::remove_file(dir.join(format!("{owner}.new")));
     }
     wait_for_claims(dir, pending);
 }
@@ -204,25 +202,39 @@ fn entry_names(dir: &Path) -> Vec<String> {
         .unwrap_or_default()
 }
 
-/// A judge, known by its pid and start time.
+/// A judge, known by its pid and start time, and which of its runners (a process may hold
+/// several, each with a ledger of its own).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Judge {
     pid: libc::pid_t,
     start: u64,
+    nth: u64,
 }
 
 impl Judge {
-    /// `PID-START`.
+    /// `PID-START`, or `PID-START_N` for a process's runner after its first.
     fn parse(text: &str) -> Option<Judge> {
-        let (pid, start) = text.split_once('-')?;
+        let (pid, rest) = text.split_once('-')?;
+        let (start, nth) = rest.split_once('_').unwrap_or((rest, "0"));
         Some(Judge {
             pid: pid.parse().ok()?,
             start: start.parse().ok()?,
+            nth: nth.parse().ok()?,
         })
     }
 
     fn alive(self) -> bool {
         alive(self.pid, self.start)
+    }
+}
+
+impl std::fmt::Display for Judge {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}-{}", self.pid, self.start)?;
+        match self.nth {
+            0 => Ok(()),
+            nth => write!(f, "_{nth}"),
+        }
     }
 }
 
@@ -339,14 +351,25 @@ mod tests {
         let owner = Judge {
             pid: 12,
             start: 345,
+            nth: 0,
         };
-        let claimant = Judge { pid: 67, start: 89 };
+        let claimant = Judge {
+            pid: 67,
+            start: 89,
+            nth: 0,
+        };
         assert_eq!(Found::parse("12-345"), Some(Found::Ledger { owner }));
         assert_eq!(
             Found::parse("12-345.sweep-67-89"),
             Some(Found::Claimed { owner, claimant })
         );
         assert_eq!(Found::parse("12-345.new"), None);
+        let second = Judge { nth: 2, ..owner };
+        assert_eq!(
+            Found::parse("12-345_2"),
+            Some(Found::Ledger { owner: second })
+        );
+        assert_eq!(second.to_string(), "12-345_2");
         assert_eq!(Found::parse("12-345.sweep-67"), None);
         assert_eq!(Found::parse("notes"), None);
     }

@@ -6,7 +6,7 @@
 
 use std::time::{Duration, Instant};
 
-use super::cgroup::{self, RunCgroup};
+use super::cgroup::RunCgroup;
 
 /// How often the resident memory of a run without a memory cgroup is sampled.
 pub const SAMPLE: Duration = Duration::from_millis(10);
@@ -31,15 +31,6 @@ impl MemoryEnforcement {
             MemoryEnforcement::Cgroup => "cgroup",
             MemoryEnforcement::Sampled => "sampled",
         }
-    }
-}
-
-/// How memory limits are enforced on this machine, for this judge.
-pub fn memory_enforcement() -> MemoryEnforcement {
-    if cgroup::memory_available() {
-        MemoryEnforcement::Cgroup
-    } else {
-        MemoryEnforcement::Sampled
     }
 }
 

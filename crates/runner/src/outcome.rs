@@ -1,6 +1,5 @@
-//! What the runner says when a run went wrong: the typed limit a run passed, the typed reasons
-//! why the runner has no outcome to give (never facts about the program), and how a process
-//! ended, read from its wait status.
+//! What the runner says of how a run went: the typed limit a run passed, bubblewrap's own
+//! failure, and how a process ended, read from its wait status.
 
 use std::fs::File;
 
@@ -19,40 +18,6 @@ pub enum Limit {
     Memory,
     /// More output than allowed.
     Output,
-}
-
-/// Why the runner gives no outcome for a run: never a fact about the program.
-#[derive(Debug, thiserror::Error)]
-pub enum RunError {
-    /// The sandbox could not start the program (bubblewrap could not set it up, or the kept
-    /// sandbox could not be entered): the program did not run.
-    #[error("the sandbox failed to start: {0}")]
-    SandboxFailed(String),
-    /// The judge was interrupted (SIGINT / SIGTERM) while the run was in progress; the run
-    /// was stopped and everything it started killed.
-    #[error("interrupted")]
-    Interrupted,
-    /// The runner's own machinery failed: a cgroup, a pipe, the input's copy, starting or
-    /// waiting.
-    #[error("{0:#}")]
-    Setup(anyhow::Error),
-}
-
-impl From<anyhow::Error> for RunError {
-    fn from(err: anyhow::Error) -> RunError {
-        RunError::Setup(err)
-    }
-}
-
-impl RunError {
-    /// As an `anyhow` error for callers that pass it on: an interruption becomes
-    /// [`crate::interrupt::Interrupted`] itself, which commands recognise by its type.
-    pub fn into_anyhow(self) -> anyhow::Error {
-        match self {
-            RunError::Interrupted => crate::interrupt::Interrupted.into(),
-            other => anyhow::Error::new(other),
-        }
-    }
 }
 
 /// How a run's first process ended, from its wait status.

@@ -4,9 +4,10 @@
 //! The judge makes itself a child subreaper, so a run's orphaned descendants are re-parented to
 //! the judge rather than to PID 1 (which, in containers, often never reaps them).
 
-use std::sync::Once;
+use std::sync::{Mutex, Once};
 use std::time::{Duration, Instant};
 
+use super::cancel::Cancel;
 use super::cgroup::RunCgroup;
 use super::memory::Sampler;
 use super::{POLL, RunLimits, Stopped};
@@ -36,15 +37,17 @@ pub(super) struct Waited {
 }
 
 /// Waits for `pid` to end, stopping it when it passes its CPU, wall or (with a `sampler`)
-/// memory limit, when the judge is interrupted or when `cancel` is set. Fails only when waiting itself fails (the
-/// judge's fault, not the run's).
+/// memory limit, when the runner's token `cancel` is set (the judge is interrupted) or when
+/// `peer_rejected` is set. Fails only when waiting itself fails (the judge's fault, not the
+/// run's).
 pub(super) fn wait_with_limits(
     pid: libc::pid_t,
     start: Instant,
     limits: &RunLimits,
     cgroup: Option<&RunCgroup>,
     mut sampler: Option<Sampler>,
-    cancel: Option<&std::sync::atomic::AtomicBool>,
+    cancel: &Cancel,
+    peer_rejected: Option<&std::sync::atomic::AtomicBool>,
 ) -> std::io::Result<Waited> {
     let pidfd = PidFd::open(pid);
     let poll = if sampler.is_some() {
@@ -58,10 +61,10 @@ pub(super) fn wait_with_limits(
     loop {
         if stopped.is_none() && !interrupted {
             let elapsed = start.elapsed();
-            interrupted = crate::interrupt::requested();
+            interrupted = cancel.is_cancelled();
             let reason = if interrupted {
                 None
-            } else if cancel.is_some_and(|c| c.load(std::sync::atomic::Ordering::Acquire)) {
+            } else if peer_rejected.is_some_and(|c| c.load(std::sync::atomic::Ordering::Acquire)) {
                 Some(Stopped::PeerRejected)
             } else if sampler.as_mut().is_some_and(|s| s.over_limit(cgroup)) {
                 Some(Stopped::MemoryLimit)
@@ -157,38 +160,73 @@ fn timeval(tv: libc::timeval) -> Duration {
     Duration::from_secs(tv.tv_sec.max(0) as u64) + Duration::from_micros(tv.tv_usec.max(0) as u64)
 }
 
-/// Kills and reaps every child of the judge: call when no run is in progress (at the end of a
-/// command) to collect orphans that left their process group before it was killed. Also removes
-/// the judge's (then empty) cgroup directories.
-pub fn reap_orphans() {
-    super::isolation::forget_all();
-    sweep_children();
-    super::cgroup::remove_bases();
+/// The sessions of the runs in progress in this process, each numbered as its first process.
+/// Orphans are children of the process, whichever runner started their run (the subreaper is
+/// the process), so what the sweep must spare is known per process, not per runner.
+static LIVE: Mutex<Vec<libc::pid_t>> = Mutex::new(Vec::new());
+
+fn live() -> std::sync::MutexGuard<'static, Vec<libc::pid_t>> {
+    LIVE.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
-fn sweep_children() {
+/// A run in progress, spared by [`sweep_children`] until dropped (once it has been killed and
+/// reaped).
+pub(super) struct Live(libc::pid_t);
+
+impl Live {
+    /// Starts a run with `start` (which returns its first process) and notes it, with no sweep
+    /// in between: a sweep holds the same lock while it picks and kills orphans.
+    pub(super) fn start<E>(
+        start: impl FnOnce() -> Result<libc::pid_t, E>,
+    ) -> Result<(libc::pid_t, Live), E> {
+        let mut live = live();
+        let pid = start()?;
+        live.push(pid);
+        Ok((pid, Live(pid)))
+    }
+}
+
+impl Drop for Live {
+    fn drop(&mut self) {
+        live().retain(|&pid| pid != self.0);
+    }
+}
+
+/// Kills and reaps the children of the judge that `orphan` picks by their session, but never
+/// a run in progress (or what stays in its session): orphans that left their run's process
+/// group before it was killed.
+pub(super) fn sweep_children(orphan: impl Fn(libc::pid_t) -> bool) {
     // SAFETY: getpid has no preconditions.
     let me = unsafe { libc::getpid() };
     for _round in 0..50 {
-        let orphans = children_of(me);
+        let mut orphans: Vec<libc::pid_t> = {
+            let live = live();
+            let orphans: Vec<libc::pid_t> = children_of(me)
+                .into_iter()
+                .filter(|&pid| {
+                    session_of(pid).is_some_and(|sid| !live.contains(&sid) && orphan(sid))
+                })
+                .collect();
+            for pid in &orphans {
+                // SAFETY: signalling a process that is our child.
+                unsafe {
+                    libc::kill(*pid, libc::SIGKILL);
+                }
+            }
+            orphans
+        };
         if orphans.is_empty() {
             break;
         }
-        for pid in &orphans {
-            // SAFETY: signalling a process that is our child.
-            unsafe {
-                libc::kill(*pid, libc::SIGKILL);
-            }
-        }
+        // Only the orphans are reaped: a run in progress is waited for by its own runner.
         let deadline = Instant::now() + Duration::from_millis(200);
-        loop {
-            let mut status = 0;
-            // SAFETY: reaping our own children.
-            let r = unsafe { libc::waitpid(-1, &mut status, libc::WNOHANG) };
-            if r < 0 || (r == 0 && Instant::now() > deadline) {
-                break;
-            }
-            if r == 0 {
+        while !orphans.is_empty() && Instant::now() <= deadline {
+            orphans.retain(|&pid| {
+                let mut status = 0;
+                // SAFETY: reaping our own child.
+                unsafe { libc::waitpid(pid, &mut status, libc::WNOHANG) == 0 }
+            });
+            if !orphans.is_empty() {
                 std::thread::sleep(Duration::from_millis(2));
             }
         }
@@ -297,4 +335,11 @@ fn cpu_time(clock: libc::clockid_t) -> Option<Duration> {
             ts.tv_nsec.clamp(0, 999_999_999) as u32,
         )
     })
+}
+
+/// The session a process is in (`getsid`), if it still exists.
+fn session_of(pid: libc::pid_t) -> Option<libc::pid_t> {
+    // SAFETY: getsid takes a pid and returns a session id or -1.
+    let sid = unsafe { libc::getsid(pid) };
+    (sid >= 0).then_some(sid)
 }

@@ -7,7 +7,6 @@
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
-use std::sync::OnceLock;
 
 /// Where the program's files appear inside the sandbox.
 pub const PROGRAM_DIR: &str = "/program";
@@ -24,40 +23,33 @@ pub struct Mounts {
     pub work: PathBuf,
 }
 
-/// The bubblewrap binary, if it is installed and can create namespaces here; otherwise why not.
-pub fn probe() -> Result<&'static Path, &'static str> {
-    static PROBE: OnceLock<Result<PathBuf, String>> = OnceLock::new();
-    PROBE
-        .get_or_init(|| {
-            let bwrap = leapfrog_util::find_in_path("bwrap")
-                .ok_or("bubblewrap (bwrap) is not installed")?;
-            let work =
-                tempfile::tempdir().map_err(|e| format!("creating a probe directory: {e}"))?;
-            let mut argv = wrap_args(
-                &bwrap,
-                &Mounts {
-                    work: work.path().to_path_buf(),
-                    ..Mounts::default()
-                },
-                Some(1 << 20),
-            );
-            argv.push("/bin/true".into());
-            let output = std::process::Command::new(&argv[0])
-                .args(&argv[1..])
-                .output()
-                .map_err(|e| format!("running bwrap: {e}"))?;
-            if output.status.success() {
-                Ok(bwrap)
-            } else {
-                Err(format!(
-                    "bwrap cannot create a sandbox here: {}",
-                    String::from_utf8_lossy(&output.stderr).trim()
-                ))
-            }
-        })
-        .as_ref()
-        .map(PathBuf::as_path)
-        .map_err(String::as_str)
+/// The bubblewrap binary, if it is installed and can create namespaces here; otherwise why
+/// not. It starts a trial sandbox each time: a [`crate::Runner`] asks once and keeps the answer.
+pub fn probe() -> Result<PathBuf, String> {
+    let bwrap =
+        leapfrog_util::find_in_path("bwrap").ok_or("bubblewrap (bwrap) is not installed")?;
+    let work = tempfile::tempdir().map_err(|e| format!("creating a probe directory: {e}"))?;
+    let mut argv = wrap_args(
+        &bwrap,
+        &Mounts {
+            work: work.path().to_path_buf(),
+            ..Mounts::default()
+        },
+        Some(1 << 20),
+    );
+    argv.push("/bin/true".into());
+    let output = std::process::Command::new(&argv[0])
+        .args(&argv[1..])
+        .output()
+        .map_err(|e| format!("running bwrap: {e}"))?;
+    if output.status.success() {
+        Ok(bwrap)
+    } else {
+        Err(format!(
+            "bwrap cannot create a sandbox here: {}",
+            String::from_utf8_lossy(&output.stderr).trim()
+        ))
+    }
 }
 
 /// The bwrap command line up to and including `--`; the program's own argv follows. With

@@ -15,9 +15,12 @@ use std::os::unix::ffi::OsStrExt;
 use std::path::Path;
 use std::process::{Command, Stdio};
 
-use anyhow::Context;
+use super::error::{Doing, SetupError};
 
-use super::{Isolation, RunError, RunSpec, sandbox};
+use super::{Isolation, RunError, RunSpec, Runner, sandbox};
+
+/// The runner's own failures, unless a signature says otherwise.
+type Result<T, E = SetupError> = std::result::Result<T, E>;
 
 /// Standard streams given as open files (the ends of pipes) rather than by the spec's paths.
 #[derive(Default)]
@@ -35,11 +38,11 @@ pub(super) struct Prepared {
 
 /// The command for a run: the program, inside the sandbox when asked, its files and its
 /// environment.
-pub(super) fn command(spec: &RunSpec, ends: Ends) -> Result<Prepared, RunError> {
+pub(super) fn command(spec: &RunSpec, ends: Ends, runner: &Runner) -> Result<Prepared, RunError> {
     let stdin = match (ends.stdin, &spec.stdin) {
         (Some(fd), _) => File::from(fd),
         (None, Some(path)) => private_copy(path)?,
-        (None, None) => File::open("/dev/null").context("opening /dev/null")?,
+        (None, None) => File::open("/dev/null").doing(|| "opening /dev/null".into())?,
     };
     let piped = ends.stdout.is_some();
     let stdout = match ends.stdout {
@@ -48,7 +51,9 @@ pub(super) fn command(spec: &RunSpec, ends: Ends) -> Result<Prepared, RunError> 
     };
     // A piped stdout is not the file the paths name: stderr still goes to its own file.
     let stderr = if spec.stderr == spec.stdout && !piped {
-        stdout.try_clone().context("sharing the output file")?
+        stdout
+            .try_clone()
+            .doing(|| "sharing the output file".into())?
     } else {
         create(&spec.stderr)?
     };
@@ -56,7 +61,9 @@ pub(super) fn command(spec: &RunSpec, ends: Ends) -> Result<Prepared, RunError> 
     let argv = match &spec.isolation {
         Isolation::Direct | Isolation::Kept(_) => spec.argv.clone(),
         Isolation::Sandbox(mounts) => {
-            let bwrap = sandbox::probe().map_err(|why| RunError::SandboxFailed(why.to_string()))?;
+            let bwrap = runner
+                .sandbox()
+                .map_err(|why| RunError::SandboxFailed(why.to_string()))?;
             let mut args = sandbox::wrap_args(bwrap, mounts, spec.limits.memory);
             // bwrap itself and the closing `--` stay on the command line.
             args.pop();
@@ -79,7 +86,9 @@ pub(super) fn command(spec: &RunSpec, ends: Ends) -> Result<Prepared, RunError> 
             argv
         }
     };
-    let program = argv.first().context("empty command line")?;
+    let program = argv
+        .first()
+        .ok_or_else(|| SetupError::msg("empty command line"))?;
     let mut command = Command::new(program);
     command
         .args(&argv[1..])
@@ -96,47 +105,48 @@ pub(super) fn command(spec: &RunSpec, ends: Ends) -> Result<Prepared, RunError> 
 /// A private copy of a run's input, sealed against every change, read from its start. Only a
 /// regular file is copied: a pipe or a device (a stream fed as it is read) is the run's as it
 /// is, and nothing the run does to it reaches a file.
-fn private_copy(path: &Path) -> anyhow::Result<File> {
-    let mut from = File::open(path).with_context(|| format!("opening {}", path.display()))?;
+fn private_copy(path: &Path) -> Result<File> {
+    let mut from = File::open(path).doing(|| format!("opening {}", path.display()))?;
     if !from.metadata().is_ok_and(|m| m.is_file()) {
         return Ok(from);
     }
     let mut copy = memfd(c"leapfrog-input")?;
     std::io::copy(&mut from, &mut copy)
-        .with_context(|| format!("copying {} for the run", path.display()))?;
+        .doing(|| format!("copying {} for the run", path.display()))?;
     seal(&copy)?;
-    copy.rewind().context("rewinding the run's input")?;
+    copy.rewind().doing(|| "rewinding the run's input".into())?;
     Ok(copy)
 }
 
 /// A memory file holding `bytes`, sealed, read from its start, closed on `exec` unless the
 /// child hands it on.
-fn sealed_memfd(name: &std::ffi::CStr, bytes: &[u8]) -> anyhow::Result<OwnedFd> {
+fn sealed_memfd(name: &std::ffi::CStr, bytes: &[u8]) -> Result<OwnedFd> {
     let mut file = memfd(name)?;
-    file.write_all(bytes).context("filling a memory file")?;
+    file.write_all(bytes)
+        .doing(|| "filling a memory file".into())?;
     seal(&file)?;
-    file.rewind().context("rewinding a memory file")?;
+    file.rewind().doing(|| "rewinding a memory file".into())?;
     Ok(OwnedFd::from(file))
 }
 
-fn memfd(name: &std::ffi::CStr) -> anyhow::Result<File> {
+fn memfd(name: &std::ffi::CStr) -> Result<File> {
     // SAFETY: memfd_create takes a C string and flags and returns a new descriptor or -1.
     let fd =
         unsafe { libc::memfd_create(name.as_ptr(), libc::MFD_CLOEXEC | libc::MFD_ALLOW_SEALING) };
     if fd < 0 {
         return Err(std::io::Error::last_os_error())
-            .context("creating a memory file (memfd_create)");
+            .doing(|| "creating a memory file (memfd_create)".into());
     }
     // SAFETY: the descriptor was just created and belongs to nobody else.
     Ok(File::from(unsafe { OwnedFd::from_raw_fd(fd) }))
 }
 
 /// No more writing, growing or shrinking, and no more seals to change that.
-fn seal(file: &File) -> anyhow::Result<()> {
+fn seal(file: &File) -> Result<()> {
     let seals = libc::F_SEAL_SEAL | libc::F_SEAL_SHRINK | libc::F_SEAL_GROW | libc::F_SEAL_WRITE;
     // SAFETY: fcntl on a descriptor we own.
     if unsafe { libc::fcntl(file.as_raw_fd(), libc::F_ADD_SEALS, seals) } != 0 {
-        return Err(std::io::Error::last_os_error()).context("sealing a memory file");
+        return Err(std::io::Error::last_os_error()).doing(|| "sealing a memory file".into());
     }
     Ok(())
 }
@@ -152,18 +162,16 @@ pub(super) fn start(command: &mut Command, isolation: &Isolation) -> Result<libc
         )),
         Err(err) => {
             let program = command.get_program().to_string_lossy();
-            Err(anyhow::Error::new(err)
-                .context(format!("starting {program}"))
-                .into())
+            Err(SetupError::io(format!("starting {program}"), err).into())
         }
     }
 }
 
-fn create(path: &std::path::Path) -> anyhow::Result<File> {
+fn create(path: &std::path::Path) -> Result<File> {
     OpenOptions::new()
         .write(true)
         .create(true)
         .truncate(true)
         .open(path)
-        .with_context(|| format!("creating {}", path.display()))
+        .doing(|| format!("creating {}", path.display()))
 }

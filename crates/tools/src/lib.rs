@@ -8,6 +8,7 @@
 //! or a generator so rebuilds neither this crate nor anything below it.
 //!
 //! Modules:
+//! - [`interrupt`]: the command's cancel token, set on SIGINT / SIGTERM, and its runner;
 //! - [`generate`]: building `data/secret` from a package's generator plan;
 //! - [`statement`]: Markdown statements and the standalone HTML page;
 //! - [`report`]: terminal and JSON output;
@@ -24,7 +25,7 @@
 //! `tests/architecture.rs` reads this list and checks every `crate::` path in
 //! `crates/tools/src/` against it.
 //!
-//! 1. `generate`, `statement`, `report`, `matrix`
+//! 1. `interrupt`, `generate`, `statement`, `report`, `matrix`
 //! 2. `stress`, `export`, `mutants`
 //! 3. `commands`, `cli`
 
@@ -32,6 +33,7 @@ pub mod cli;
 pub mod commands;
 pub mod export;
 pub mod generate;
+pub mod interrupt;
 pub mod matrix;
 #[cfg(feature = "mutants")]
 pub mod mutants;

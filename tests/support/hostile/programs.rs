@@ -162,7 +162,9 @@ fn run(argv: Vec<OsString>, stdin: &Path, scratch: &Path) -> RunOutcome {
         env: None,
         isolation: Isolation::Direct,
     };
-    runner::run(&spec).expect("the runner starts the program")
+    runner::Runner::new(runner::Cancel::new())
+        .run(&spec)
+        .expect("the runner starts the program")
 }
 
 fn read_lossy(path: &Path) -> String {

@@ -13,10 +13,12 @@
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use anyhow::{Context, bail};
 
 use crate::program::Program;
+use leapfrog_runner::Runner;
 
 /// How a validator's exit code reads.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -60,7 +62,7 @@ pub enum Prepared {
 }
 
 /// Builds a validator at `path` in whichever form it is written.
-pub fn prepare(path: &Path, role: &'static str) -> anyhow::Result<Prepared> {
+pub fn prepare(runner: &Arc<Runner>, path: &Path, role: &'static str) -> anyhow::Result<Prepared> {
     let label = format!("{role} {}", path.display());
     match path.extension().and_then(|e| e.to_str()) {
         Some("ctd") if path.is_file() => {
@@ -77,7 +79,7 @@ pub fn prepare(path: &Path, role: &'static str) -> anyhow::Result<Prepared> {
                 .unwrap_or_else(|| absolute(path));
             let argv = vec![tool.into_os_string(), script.into_os_string()];
             return Ok(Prepared::Ready(
-                Program::external(path, role, argv),
+                Program::external(runner, path, role, argv),
                 Convention::ZeroOne,
             ));
         }
@@ -89,7 +91,7 @@ pub fn prepare(path: &Path, role: &'static str) -> anyhow::Result<Prepared> {
             };
             let argv = vec![tool.into_os_string(), absolute(path).into_os_string()];
             return Ok(Prepared::Ready(
-                Program::external(path, role, argv),
+                Program::external(runner, path, role, argv),
                 Convention::ZeroOne,
             ));
         }
@@ -105,19 +107,19 @@ pub fn prepare(path: &Path, role: &'static str) -> anyhow::Result<Prepared> {
             vec![OsString::from("sh"), run.into_os_string()]
         };
         return Ok(Prepared::Ready(
-            Program::external(path, role, argv),
+            Program::external(runner, path, role, argv),
             Convention::Standard,
         ));
     }
     if uses_testlib(path)? {
         find_testlib(path).with_context(|| label.clone())?;
         return Ok(Prepared::Ready(
-            Program::build(path, role)?,
+            Program::build(runner, path, role)?,
             Convention::Testlib,
         ));
     }
     Ok(Prepared::Ready(
-        Program::build(path, role)?,
+        Program::build(runner, path, role)?,
         Convention::Standard,
     ))
 }

@@ -7,8 +7,10 @@ mod ecosystem;
 mod validator;
 
 use std::path::Path;
+use std::sync::Arc;
 
 use leapfrog_package::{Package, TestCase};
+use leapfrog_runner::Runner;
 
 pub use validator::{AnswerValidators, InputValidators, ValidatorProgram, feedback_dir};
 
@@ -34,9 +36,9 @@ pub struct OutputChecker {
 impl OutputChecker {
     /// Prepares (and compiles, if custom) the package's output checker. A checker that does not
     /// compile is a judge error.
-    pub fn for_package(package: &Package) -> anyhow::Result<OutputChecker> {
+    pub fn for_package(runner: &Arc<Runner>, package: &Package) -> anyhow::Result<OutputChecker> {
         let custom = match package.output_validator()? {
-            Some(path) => Some(ValidatorProgram::build(&path, "output validator")?),
+            Some(path) => Some(ValidatorProgram::build(runner, &path, "output validator")?),
             None => None,
         };
         Ok(OutputChecker {

@@ -9,6 +9,7 @@
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use anyhow::{Context, bail};
 
@@ -16,7 +17,7 @@ use super::CheckOutcome;
 use super::ecosystem::{self, Convention, Prepared};
 use crate::program::{Program, Streams};
 use leapfrog_package::Limits;
-use leapfrog_runner as runner;
+use leapfrog_runner::{self as runner, Runner};
 use leapfrog_util::{head_tail_lines, read_head, read_head_tail};
 
 /// A compiled validator (input or output).
@@ -38,8 +39,12 @@ enum Answer {
 
 impl ValidatorProgram {
     /// Compiles a validator. Failing to compile is a judge error, reported with the compiler's words.
-    pub fn build(path: &Path, role: &'static str) -> anyhow::Result<ValidatorProgram> {
-        match ValidatorProgram::prepare(path, role)? {
+    pub fn build(
+        runner: &Arc<Runner>,
+        path: &Path,
+        role: &'static str,
+    ) -> anyhow::Result<ValidatorProgram> {
+        match ValidatorProgram::prepare(runner, path, role)? {
             Some(program) => Ok(program),
             None => bail!("{role} {}: its runner is not installed", path.display()),
         }
@@ -47,8 +52,12 @@ impl ValidatorProgram {
 
     /// Builds a validator in whichever form it is written (see [`ecosystem`]); `None` when it
     /// is skipped (a warning saying why is printed).
-    fn prepare(path: &Path, role: &'static str) -> anyhow::Result<Option<ValidatorProgram>> {
-        match ecosystem::prepare(path, role)? {
+    fn prepare(
+        runner: &Arc<Runner>,
+        path: &Path,
+        role: &'static str,
+    ) -> anyhow::Result<Option<ValidatorProgram>> {
+        match ecosystem::prepare(runner, path, role)? {
             Prepared::Ready(program, convention) => Ok(Some(ValidatorProgram {
                 path: path.to_path_buf(),
                 program,
@@ -217,10 +226,13 @@ pub struct InputValidators {
 }
 
 impl InputValidators {
-    pub fn for_package(package: &leapfrog_package::Package) -> anyhow::Result<InputValidators> {
+    pub fn for_package(
+        runner: &Arc<Runner>,
+        package: &leapfrog_package::Package,
+    ) -> anyhow::Result<InputValidators> {
         let mut programs = Vec::new();
         for path in package.input_validators()? {
-            programs.extend(ValidatorProgram::prepare(&path, "input validator")?);
+            programs.extend(ValidatorProgram::prepare(runner, &path, "input validator")?);
         }
         Ok(InputValidators { programs })
     }
@@ -326,10 +338,17 @@ impl InputValidators {
 pub struct AnswerValidators(InputValidators);
 
 impl AnswerValidators {
-    pub fn for_package(package: &leapfrog_package::Package) -> anyhow::Result<AnswerValidators> {
+    pub fn for_package(
+        runner: &Arc<Runner>,
+        package: &leapfrog_package::Package,
+    ) -> anyhow::Result<AnswerValidators> {
         let mut programs = Vec::new();
         for path in package.answer_validators()? {
-            programs.extend(ValidatorProgram::prepare(&path, "answer validator")?);
+            programs.extend(ValidatorProgram::prepare(
+                runner,
+                &path,
+                "answer validator",
+            )?);
         }
         Ok(AnswerValidators(InputValidators { programs }))
     }

@@ -14,7 +14,9 @@ use super::cache::cache_dir;
 use super::places::{Places, SCRATCH, file_name, java_main_class, main_file, main_input};
 use super::table::{CopySources, Spec};
 use super::{Compiled, Language, Languages, RunArg, source_files, switched_off, toolchain};
-use leapfrog_runner::{self as runner, Isolation, IsolationChoice, RunLimits, RunSpec, sandbox};
+use leapfrog_runner::{
+    self as runner, Isolation, IsolationChoice, RunLimits, RunSpec, Runner, sandbox,
+};
 
 /// Why a program did not compile: the compiler's own words.
 #[derive(Debug, Clone)]
@@ -34,20 +36,22 @@ impl CompileError {
 /// package it lies in ([`Languages::for_program`]). With the sandbox, the compiler runs inside
 /// it and sees only the program's own sources: a contestant cannot `#include` an answer file.
 pub fn compile(
+    runner: &Runner,
     source: &Path,
     isolation: IsolationChoice,
 ) -> anyhow::Result<Result<Compiled, CompileError>> {
     let language = Languages::for_program(source)?.detect(source)?;
-    compile_as(source, language, isolation)
+    compile_as(runner, source, language, isolation)
 }
 
 /// [`compile`] for a program whose language is already known.
 pub fn compile_as(
+    runner: &Runner,
     source: &Path,
     language: Language,
     isolation: IsolationChoice,
 ) -> anyhow::Result<Result<Compiled, CompileError>> {
-    compile_entry(source, language, isolation, None, None)
+    compile_entry(runner, source, language, isolation, None, None)
 }
 
 /// [`compile_as`], with the entry point's file name given (`main`) rather than found among the
@@ -55,6 +59,7 @@ pub fn compile_as(
 /// `limits.compilation_time` and `compilation_memory`) rather than the limits for the judges'
 /// own programs ([`RunLimits::compiler`]).
 pub(super) fn compile_entry(
+    runner: &Runner,
     source: &Path,
     language: Language,
     isolation: IsolationChoice,
@@ -105,7 +110,7 @@ pub(super) fn compile_entry(
             files: &files,
             main: &main,
         };
-        match build(language.spec(), &program, &entry, isolation, limits)? {
+        match build(runner, language.spec(), &program, &entry, isolation, limits)? {
             Ok(()) => {}
             Err(err) => return Ok(Err(user_paths(err, given, &source, &files))),
         }
@@ -162,6 +167,15 @@ fn runnable(language: Language, entry: &Path, files: &[PathBuf], main: &str) -> 
     }
 }
 
+/// A failed compiler run as an error of this layer: an interruption as [`Interrupted`] itself,
+/// which commands recognise by its type (exit code 130).
+fn interrupted_as_is(err: runner::RunError) -> anyhow::Error {
+    match err {
+        runner::RunError::Interrupted => runner::Interrupted.into(),
+        other => other.into(),
+    }
+}
+
 /// Copies the sources into the build directory, each under its file name.
 fn copy_sources(files: &[PathBuf], into: &Path) -> anyhow::Result<()> {
     for file in files {
@@ -173,6 +187,7 @@ fn copy_sources(files: &[PathBuf], into: &Path) -> anyhow::Result<()> {
 
 /// Builds into a fresh temporary directory next to the entry, then renames it into place.
 fn build(
+    runner: &Runner,
     spec: &Spec,
     program: &Sources,
     entry: &Path,
@@ -181,7 +196,7 @@ fn build(
 ) -> anyhow::Result<Result<(), CompileError>> {
     let files = program.files;
     let staging = leapfrog_util::staging_dir_for(entry)?;
-    runner::note_dir("dir", staging.path());
+    runner.note_dir(staging.path());
     if spec.copy == Some(CopySources::Before) {
         copy_sources(files, staging.path())?;
     }
@@ -202,8 +217,9 @@ fn build(
             env,
             isolation,
         };
-        let outcome = runner::run(&spec)
-            .map_err(runner::RunError::into_anyhow)
+        let outcome = runner
+            .run(&spec)
+            .map_err(interrupted_as_is)
             .context("running the compiler")?;
         if !outcome.success()
             && let Some((free, _)) = leapfrog_util::file_system_full(staging.path())
@@ -240,7 +256,7 @@ fn build(
             .with_context(|| format!("removing {}", scratch.display()))?;
     }
     std::fs::write(staging.path().join("ok"), b"")?;
-    // Runs read it as a user of their own (where the judge is root: `runner::run_user`).
+    // Runs read it as a user of their own (where the judge is root: `leapfrog_runner::run_user`).
     leapfrog_util::readable_by_all(staging.path())?;
     // Another judge may finish the same build first; theirs is as good as ours.
     leapfrog_util::publish_dir(staging, entry, || entry.join("ok").is_file())?;
@@ -289,7 +305,7 @@ fn direct_compile(spec: &Spec, program: &Sources, staging: &Path) -> CompileSetu
     };
     let mainfile = main_input(&inputs, program.main);
     let places = Places::new(inputs, program.main, mainfile, staging);
-    let mut base = runner::clean_env(staging);
+    let mut base = leapfrog_runner::clean_env(staging);
     if let Some(path) = std::env::var_os("PATH") {
         base.retain(|(k, _)| k != "PATH");
         base.push(("PATH".into(), path));
@@ -337,7 +353,7 @@ fn sandboxed_compile(spec: &Spec, program: &Sources, staging: &Path) -> CompileS
     };
     let mainfile = main_input(&inputs, program.main);
     let places = Places::new(inputs, program.main, mainfile, work);
-    let env = places.env(spec, runner::clean_env(work));
+    let env = places.env(spec, leapfrog_runner::clean_env(work));
     (
         places.compile_command(spec),
         Some(env),

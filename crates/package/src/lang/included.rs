@@ -13,24 +13,33 @@ use super::build::{CompileError, compile_entry};
 use super::cache::cache_dir;
 use super::places::main_file;
 use super::{Compiled, Language, source_files, switched_off};
-use leapfrog_runner::{IsolationChoice, RunLimits};
+use leapfrog_runner::{IsolationChoice, RunLimits, Runner};
 
 /// [`compile_as`](super::compile_as), with the files of `included` (a folder) added to the program's sources first.
 /// The entry point is an included `main.*` of the language (a driver, as the format names it),
 /// else the submission's own. `limits` hold the compiler (see `build::compile_entry`).
 pub fn compile_with_included(
+    runner: &Runner,
     source: &Path,
     language: Language,
     isolation: IsolationChoice,
     included: Option<&Path>,
     limits: Option<RunLimits>,
 ) -> anyhow::Result<Result<Compiled, CompileError>> {
-    compile_from(source, language, isolation, (included, None), limits)
+    compile_from(
+        runner,
+        source,
+        language,
+        isolation,
+        (included, None),
+        limits,
+    )
 }
 
 /// [`compile_with_included`], started from `entrypoint` when given (a file name of a directory
 /// program, as submissions.yaml's `entrypoint` names it; an included driver still comes first).
 pub fn compile_from(
+    runner: &Runner,
     source: &Path,
     language: Language,
     isolation: IsolationChoice,
@@ -42,7 +51,7 @@ pub fn compile_from(
         .map(|e| e.rsplit('/').next().unwrap_or(e).to_string())
         .filter(|e| source.is_dir() && source.join(e).is_file());
     let Some(included) = included.filter(|_| !language.is_executable()) else {
-        return compile_entry(source, language, isolation, entrypoint, limits);
+        return compile_entry(runner, source, language, isolation, entrypoint, limits);
     };
     let own = own_files(source)?;
     let added = relative_files(included)?;
@@ -62,7 +71,7 @@ pub fn compile_from(
         .or(entrypoint)
         .unwrap_or_else(|| main_file(&claimed(&own)));
     let merged = merge(&own, &added)?;
-    let compiled = compile_entry(&merged, language, isolation, Some(main), limits)?;
+    let compiled = compile_entry(runner, &merged, language, isolation, Some(main), limits)?;
     Ok(compiled.map_err(|err| CompileError {
         message: user_names(err.message, &merged, source, included, &own, &added),
     }))

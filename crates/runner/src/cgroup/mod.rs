@@ -14,57 +14,65 @@ mod pool;
 
 use std::ffi::CString;
 use std::path::{Path, PathBuf};
-use std::sync::OnceLock;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use anyhow::Context;
 use hierarchy::Base;
+
+use crate::error::{Doing, SetupError, Within};
 
 /// Set to `sampled` to judge memory by sampling even where a memory cgroup would work (for
 /// testing the fallback).
 pub const FORCE_SAMPLED_ENV: &str = "LEAPFROG_MEMORY_ENFORCEMENT";
 
-struct Bases {
+/// The judge's own cgroup directories, one per controller it can use here: found when a
+/// [`crate::Runner`] is made, removed when it is dropped (by then they are empty).
+pub(crate) struct Bases {
     pids: Option<Base>,
     memory: Option<Base>,
+    /// The runs' cgroups kept, emptied, for later runs with the same limits.
+    idle: Arc<pool::Pool>,
 }
 
-fn bases() -> &'static Bases {
-    static BASES: OnceLock<Bases> = OnceLock::new();
-    BASES.get_or_init(|| {
+impl Bases {
+    /// The directories this judge may create its runs' cgroups under (none unless root).
+    pub(crate) fn find() -> Bases {
         // SAFETY: geteuid has no preconditions.
         let root = unsafe { libc::geteuid() } == 0;
         let forced = std::env::var(FORCE_SAMPLED_ENV).is_ok_and(|v| v == "sampled");
-        let bases = Bases {
+        Bases {
             pids: root.then(|| Base::find("pids")).flatten(),
             memory: (root && !forced).then(|| Base::find("memory")).flatten(),
-        };
-        for base in [&bases.pids, &bases.memory].into_iter().flatten() {
-            super::ledger::note_dir("cgroup", &base.dir);
+            idle: Arc::default(),
         }
-        if bases.pids.is_some() || bases.memory.is_some() {
-            // SAFETY: registers a plain function; it only removes (empty) directories.
-            unsafe {
-                libc::atexit(remove_at_exit);
-            }
+    }
+
+    /// The directories, for the crash ledger.
+    pub(crate) fn dirs(&self) -> impl Iterator<Item = &Path> {
+        [&self.pids, &self.memory]
+            .into_iter()
+            .flatten()
+            .map(|base| base.dir.as_path())
+    }
+
+    /// Whether runs can be held to a process count by a cgroup.
+    pub(crate) fn pids_available(&self) -> bool {
+        self.pids.is_some()
+    }
+
+    /// Whether runs can be held to their memory limit by a cgroup.
+    pub(crate) fn memory_available(&self) -> bool {
+        self.memory.is_some()
+    }
+
+    /// Removes the judge's own cgroup directories, the kept runs' cgroups first (when no run is
+    /// in progress: they are empty).
+    pub(crate) fn remove(&self) {
+        self.idle.drain();
+        for base in [&self.pids, &self.memory].into_iter().flatten() {
+            base.remove();
         }
-        bases
-    })
-}
-
-/// Whatever way a command ends, the judge's own (by then empty) directories go with it.
-extern "C" fn remove_at_exit() {
-    remove_bases();
-}
-
-/// Whether runs can be held to a process count by a cgroup.
-pub fn pids_available() -> bool {
-    bases().pids.is_some()
-}
-
-/// Whether runs can be held to their memory limit by a cgroup.
-pub fn memory_available() -> bool {
-    bases().memory.is_some()
+    }
 }
 
 /// One directory of a run's cgroup, in one hierarchy.
@@ -86,6 +94,8 @@ pub struct RunCgroup {
     oom_before: u64,
     /// Set up completely, so that it may be kept for the next run once emptied.
     reusable: bool,
+    /// Where it goes back to once emptied.
+    idle: Arc<pool::Pool>,
 }
 
 impl RunCgroup {
@@ -94,32 +104,18 @@ impl RunCgroup {
     /// `Ok(None)` when neither is; an error when the judge should be able to set one up and
     /// could not (a judge error, never the contestant's fault).
     pub fn create(
+        bases: &Bases,
         max_tasks: Option<u64>,
         memory_bytes: Option<u64>,
-    ) -> anyhow::Result<Option<Self>> {
+    ) -> Result<Option<Self>, SetupError> {
         static NEXT: AtomicU64 = AtomicU64::new(0);
         if max_tasks.is_none() && memory_bytes.is_none() {
             // Nothing to hold: no directory is made (and none is left behind).
             return Ok(None);
         }
         let key = (max_tasks, memory_bytes);
-        if let Some(idle) = pool::take(key) {
-            let mut cgroup = RunCgroup {
-                dirs: idle.dirs,
-                pids: idle.pids,
-                memory: idle.memory.map(|path| (path, false)),
-                key,
-                oom_before: 0,
-                reusable: false,
-            };
-            cgroup.hold(max_tasks, memory_bytes)?;
-            if let Some((path, _)) = &cgroup.memory {
-                // The peak goes back to the (empty) usage; OOM kills count on, from here.
-                write(&path.join("memory.max_usage_in_bytes"), "0")?;
-                cgroup.oom_before = oom_kills(path, false).unwrap_or(0);
-            }
-            cgroup.reusable = true;
-            return Ok(Some(cgroup));
+        if let Some(idle) = bases.idle.take(key) {
+            return RunCgroup::reuse(idle, &bases.idle).map(Some);
         }
         let run = format!("run-{}", NEXT.fetch_add(1, Ordering::Relaxed));
         let mut cgroup = RunCgroup {
@@ -129,12 +125,13 @@ impl RunCgroup {
             key,
             oom_before: 0,
             reusable: false,
+            idle: Arc::clone(&bases.idle),
         };
-        if let (Some(base), Some(_)) = (&bases().memory, memory_bytes) {
+        if let (Some(base), Some(_)) = (&bases.memory, memory_bytes) {
             let path = cgroup.add_dir(base, &run)?;
             cgroup.memory = Some((path, base.v2));
         }
-        if let (Some(base), Some(_)) = (&bases().pids, max_tasks) {
+        if let (Some(base), Some(_)) = (&bases.pids, max_tasks) {
             // In a v2 hierarchy holding both controllers, one directory does for both.
             let shared = cgroup
                 .memory
@@ -146,17 +143,41 @@ impl RunCgroup {
                 None => cgroup.add_dir(base, &run)?,
             });
         }
-        cgroup.hold(max_tasks, memory_bytes)?;
+        cgroup.hold()?;
         // A v2 memory cgroup's peak cannot be reset for the next run: it is not kept.
         cgroup.reusable = cgroup.memory.as_ref().is_none_or(|(_, v2)| !v2);
         Ok((!cgroup.dirs.is_empty()).then_some(cgroup))
     }
 
+    /// A kept cgroup, made ready for a new run: its limits written again, its peak reset and
+    /// its OOM kills counted from here.
+    fn reuse(idle: pool::Idle, pool: &Arc<pool::Pool>) -> Result<Self, SetupError> {
+        let mut cgroup = RunCgroup {
+            dirs: idle.dirs,
+            pids: idle.pids,
+            memory: idle.memory.map(|path| (path, false)),
+            key: idle.key,
+            oom_before: 0,
+            reusable: false,
+            idle: Arc::clone(pool),
+        };
+        cgroup.hold()?;
+        if let Some((path, _)) = &cgroup.memory {
+            write(&path.join("memory.max_usage_in_bytes"), "0")?;
+            cgroup.oom_before = oom_kills(path, false).unwrap_or(0);
+        }
+        cgroup.reusable = true;
+        Ok(cgroup)
+    }
+
     /// Writes the run's limits (again, for a kept cgroup: nothing of the last run's stays).
-    fn hold(&self, max_tasks: Option<u64>, memory_bytes: Option<u64>) -> anyhow::Result<()> {
+    fn hold(&self) -> Result<(), SetupError> {
+        let (max_tasks, memory_bytes) = self.key;
         if let (Some((path, v2)), Some(bytes)) = (&self.memory, memory_bytes) {
-            set_memory_limit(path, *v2, bytes)
-                .with_context(|| format!("setting the memory limit of {}", path.display()))?;
+            set_memory_limit(path, *v2, bytes).within(format_args!(
+                "setting the memory limit of {}",
+                path.display()
+            ))?;
         }
         if let (Some(path), Some(n)) = (&self.pids, max_tasks) {
             write(&path.join("pids.max"), &n.to_string())?;
@@ -164,18 +185,17 @@ impl RunCgroup {
         Ok(())
     }
 
-    fn add_dir(&mut self, base: &Base, run: &str) -> anyhow::Result<PathBuf> {
+    fn add_dir(&mut self, base: &Base, run: &str) -> Result<PathBuf, SetupError> {
         base.ensure()
-            .with_context(|| format!("creating the cgroup {}", base.dir.display()))?;
+            .doing(|| format!("creating the cgroup {}", base.dir.display()))?;
         let path = base.dir.join(run);
-        std::fs::create_dir(&path)
-            .with_context(|| format!("creating the cgroup {}", path.display()))?;
+        std::fs::create_dir(&path).doing(|| format!("creating the cgroup {}", path.display()))?;
         let procs = CString::new(
             path.join("cgroup.procs")
                 .into_os_string()
                 .into_encoded_bytes(),
         )
-        .context("a cgroup path with a NUL byte")?;
+        .map_err(|_| SetupError::msg("a cgroup path with a NUL byte"))?;
         self.dirs.push(Dir {
             path: path.clone(),
             procs,
@@ -265,7 +285,7 @@ impl RunCgroup {
 impl Drop for RunCgroup {
     fn drop(&mut self) {
         if self.kill_all() && self.reusable {
-            pool::put(pool::Idle {
+            self.idle.put(pool::Idle {
                 dirs: std::mem::take(&mut self.dirs),
                 pids: self.pids.take(),
                 memory: self.memory.take().map(|(path, _)| path),
@@ -291,7 +311,7 @@ fn oom_kills(dir: &Path, v2: bool) -> Option<u64> {
 }
 
 /// Holds a cgroup at `bytes` of memory with no swap.
-fn set_memory_limit(dir: &Path, v2: bool, bytes: u64) -> anyhow::Result<()> {
+fn set_memory_limit(dir: &Path, v2: bool, bytes: u64) -> Result<(), SetupError> {
     let bytes = bytes.to_string();
     if v2 {
         write(&dir.join("memory.max"), &bytes)?;
@@ -311,19 +331,10 @@ fn set_memory_limit(dir: &Path, v2: bool, bytes: u64) -> anyhow::Result<()> {
     Ok(())
 }
 
-fn write(path: &Path, value: &str) -> anyhow::Result<()> {
-    std::fs::write(path, value).with_context(|| format!("writing {value} to {}", path.display()))
+fn write(path: &Path, value: &str) -> Result<(), SetupError> {
+    std::fs::write(path, value).doing(|| format!("writing {value} to {}", path.display()))
 }
 
 fn read_number(path: &Path) -> Option<u64> {
     std::fs::read_to_string(path).ok()?.trim().parse().ok()
-}
-
-/// Removes the judge's own cgroup directories (call when no run is in progress).
-pub fn remove_bases() {
-    pool::drain();
-    let bases = bases();
-    for base in [&bases.pids, &bases.memory].into_iter().flatten() {
-        base.remove();
-    }
 }

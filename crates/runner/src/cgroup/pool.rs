@@ -32,36 +32,41 @@ pub(super) struct Idle {
     pub key: (Option<u64>, Option<u64>),
 }
 
-static IDLE: Mutex<Vec<Idle>> = Mutex::new(Vec::new());
+/// The idle run cgroups of one judge ([`super::Bases`] owns it).
+#[derive(Default)]
+pub(super) struct Pool(Mutex<Vec<Idle>>);
 
-/// An idle cgroup for these limits, already emptied of charges; `None` when none is kept.
-pub(super) fn take(key: (Option<u64>, Option<u64>)) -> Option<Idle> {
-    loop {
-        let idle = {
-            let mut idle = IDLE.lock().unwrap_or_else(|e| e.into_inner());
-            let at = idle.iter().position(|i| i.key == key)?;
-            idle.swap_remove(at)
-        };
-        let clean = idle.memory.as_deref().is_none_or(|dir| {
-            super::read_number(&dir.join("memory.usage_in_bytes")).is_some_and(|b| b <= CLEAN_BYTES)
-        });
-        if clean {
-            return Some(idle);
+impl Pool {
+    /// An idle cgroup for these limits, already emptied of charges; `None` when none is kept.
+    pub(super) fn take(&self, key: (Option<u64>, Option<u64>)) -> Option<Idle> {
+        loop {
+            let idle = {
+                let mut idle = self.0.lock().unwrap_or_else(|e| e.into_inner());
+                let at = idle.iter().position(|i| i.key == key)?;
+                idle.swap_remove(at)
+            };
+            let clean = idle.memory.as_deref().is_none_or(|dir| {
+                super::read_number(&dir.join("memory.usage_in_bytes"))
+                    .is_some_and(|b| b <= CLEAN_BYTES)
+            });
+            if clean {
+                return Some(idle);
+            }
+            remove(&idle.dirs);
         }
-        remove(&idle.dirs);
     }
-}
 
-/// Keeps an emptied cgroup for a later run.
-pub(super) fn put(idle: Idle) {
-    IDLE.lock().unwrap_or_else(|e| e.into_inner()).push(idle);
-}
+    /// Keeps an emptied cgroup for a later run.
+    pub(super) fn put(&self, idle: Idle) {
+        self.0.lock().unwrap_or_else(|e| e.into_inner()).push(idle);
+    }
 
-/// Removes every kept cgroup (before the judge's own directories go).
-pub(super) fn drain() {
-    let idle = std::mem::take(&mut *IDLE.lock().unwrap_or_else(|e| e.into_inner()));
-    for cgroup in idle {
-        remove(&cgroup.dirs);
+    /// Removes every kept cgroup (before the judge's own directories go).
+    pub(super) fn drain(&self) {
+        let idle = std::mem::take(&mut *self.0.lock().unwrap_or_else(|e| e.into_inner()));
+        for cgroup in idle {
+            remove(&cgroup.dirs);
+        }
     }
 }
 

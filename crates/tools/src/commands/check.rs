@@ -40,7 +40,8 @@ pub fn run(args: CheckArgs, registry: &Registry) -> anyhow::Result<ExitCode> {
         std::fs::metadata(path).with_context(|| format!("{}", path.display()))?;
     }
     let scratch = leapfrog_util::scratch_dir("leapfrog-check-")?;
-    let checker = OutputChecker::for_package(&package)?;
+    let runner = crate::interrupt::runner();
+    let checker = OutputChecker::for_package(&runner, &package)?;
     let (answer, lazy) = match args.answer {
         Some(answer) => (answer, None),
         None => default_answer(registry, &package, &args.input, scratch.path())?,
@@ -49,7 +50,7 @@ pub fn run(args: CheckArgs, registry: &Registry) -> anyhow::Result<ExitCode> {
     let work = scratch.path().join("check");
     std::fs::create_dir_all(&work)?;
     let outcome = checker.check_files(&args.input, &answer, &args.output, &flags, &work);
-    leapfrog_runner::reap_orphans();
+    runner.sweep_orphans();
     if let Some(lazy) = lazy {
         lazy.finish(&args.input)?;
     }

@@ -58,7 +58,7 @@ pub fn for_each(
         leapfrog_util::outln!("== {} {verb} {}", problem.label, problem.id);
         match each(problem, problem.dir.display().to_string()) {
             Ok(code) => worst.add(code_of(code)),
-            Err(err) if err.is::<leapfrog_runner::interrupt::Interrupted>() => return Err(err),
+            Err(err) if err.is::<leapfrog_runner::Interrupted>() => return Err(err),
             Err(err) => {
                 report::print_error(&err);
                 worst.add(2);

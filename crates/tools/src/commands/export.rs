@@ -75,7 +75,7 @@ impl From<FormatArg> for Format {
 }
 
 pub fn run(args: ExportArgs, registry: &'static Registry) -> anyhow::Result<ExitCode> {
-    leapfrog_runner::interrupt::install();
+    crate::interrupt::install();
     let format = Format::from(args.format);
     if args.all && format != Format::Kattis {
         bail!(

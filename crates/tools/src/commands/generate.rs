@@ -27,7 +27,7 @@ pub struct GenerateArgs {
 }
 
 pub fn run(args: GenerateArgs, registry: &'static Registry) -> anyhow::Result<ExitCode> {
-    leapfrog_runner::interrupt::install();
+    crate::interrupt::install();
     let package = match super::contest::Target::resolve(&args.problem)? {
         super::contest::Target::Problem(package) => *package,
         super::contest::Target::Contest(contest) => {
@@ -48,8 +48,10 @@ pub fn run(args: GenerateArgs, registry: &'static Registry) -> anyhow::Result<Ex
             .unwrap_or_else(leapfrog_runner::parallel::default_jobs),
     };
     let progress = Progress::new("generating", false);
+    let runner = crate::interrupt::runner();
     let summary = generate::generate(
         registry,
+        &runner,
         &package,
         &options,
         &mut |count| progress.start(count),

@@ -11,6 +11,7 @@ use leapfrog_package::Package;
 use leapfrog_package::lang::Language;
 use leapfrog_package::verdict::Verdict;
 use leapfrog_registry::Registry;
+use leapfrog_runner::Runner;
 use leapfrog_runner::units::{Mebibytes, Seconds};
 
 #[derive(Debug, Args)]
@@ -75,8 +76,9 @@ pub struct RunOptions {
 }
 
 impl RunOptions {
-    /// The judge options these flags ask for; fails when --require-sandbox cannot be honoured.
-    pub fn judge_options(&self) -> anyhow::Result<JudgeOptions> {
+    /// The judge options these flags ask for; fails when --require-sandbox cannot be honoured
+    /// by `runner`.
+    pub fn judge_options(&self, runner: &Runner) -> anyhow::Result<JudgeOptions> {
         Ok(JudgeOptions {
             jobs: self
                 .jobs
@@ -85,7 +87,7 @@ impl RunOptions {
             filter: self.tests.clone(),
             time_limit: self.time_limit,
             memory_limit: self.memory_limit,
-            isolation: leapfrog_runner::choose_isolation(self.require_sandbox, self.no_sandbox)?,
+            isolation: runner.choose_isolation(self.require_sandbox, self.no_sandbox)?,
             processes: self.processes,
             keep_outputs: None,
             transcripts: None,
@@ -95,13 +97,13 @@ impl RunOptions {
 }
 
 pub fn run(args: JudgeArgs, registry: &'static Registry) -> anyhow::Result<ExitCode> {
-    leapfrog_runner::interrupt::install();
+    let runner = crate::interrupt::runner();
     let package = Package::open(&args.problem)?;
     // A missing or unknown submission is reported before any data is generated for it.
     let language = package.languages.detect_submission(&args.submission)?;
-    let mut options = args.run.judge_options()?;
+    let mut options = args.run.judge_options(&runner)?;
     refuse_early(&args, &package, &language)?;
-    crate::generate::ensure_secret_data(registry, &package)?;
+    crate::generate::ensure_secret_data(registry, &runner, &package)?;
     super::warn_without_samples(&package);
     let mut recorder = match &args.report {
         Some(_) => {
@@ -118,7 +120,7 @@ pub fn run(args: JudgeArgs, registry: &'static Registry) -> anyhow::Result<ExitC
             package.short_name
         );
     }
-    let judge = Judge::prepare(&package, &options)?;
+    let judge = Judge::prepare(&runner, &package, &options)?;
     let styled = report::stdout_styled();
     let json = args.json;
     let progress = Progress::new("judging", json);
@@ -134,7 +136,7 @@ pub fn run(args: JudgeArgs, registry: &'static Registry) -> anyhow::Result<ExitC
         print_header(&package, &judge, &options, (&args.submission, &language));
     }
     let submission = judge.submission(&args.submission, language)?;
-    let mut inputs = super::precheck::FailedInputs::for_package(&package);
+    let mut inputs = super::precheck::FailedInputs::for_package(&runner, &package);
     let report = judge.run(
         &submission,
         None,
@@ -247,7 +249,7 @@ fn print_header(
         limits.memory_mib,
         limits.output_mib,
         options.isolation.name(),
-        leapfrog_runner::memory_enforcement().name()
+        judge.runner().memory_enforcement().name()
     );
 }
 

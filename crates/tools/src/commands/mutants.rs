@@ -88,12 +88,13 @@ pub fn run(_args: MutantsArgs) -> anyhow::Result<ExitCode> {
 
 #[cfg(feature = "mutants")]
 pub fn run(args: MutantsArgs, registry: &'static Registry) -> anyhow::Result<ExitCode> {
-    leapfrog_runner::interrupt::install();
+    let runner = crate::interrupt::runner();
     let package = Package::open(&args.problem)?;
     let submissions = chosen_submissions(&package, args.submission.as_ref())?;
-    crate::generate::ensure_secret_data(registry, &package)?;
+    crate::generate::ensure_secret_data(registry, &runner, &package)?;
     let options = CampaignOptions {
-        judge: args.run.judge_options()?,
+        judge: args.run.judge_options(&runner)?,
+        runner,
         hunt: args.hunt.map(Duration::from_secs_f64),
         seed: args.seed,
         quiet: args.json,

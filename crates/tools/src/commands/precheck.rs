@@ -6,6 +6,7 @@
 //! remembered by a hash of every file of the package but its submissions and statement.
 
 use std::path::Path;
+use std::sync::Arc;
 
 use sha2::{Digest, Sha256};
 
@@ -13,6 +14,7 @@ use super::validate::{Finding, validate_test};
 use super::validate_data::Checks;
 use leapfrog_judge::checking::{AnswerValidators, InputValidators, OutputChecker};
 use leapfrog_package::Package;
+use leapfrog_runner::Runner;
 
 /// Test data the package's own validators reject: verify stops before judging (exit 1).
 #[derive(Debug, Clone, thiserror::Error)]
@@ -21,7 +23,12 @@ pub struct InvalidData(pub String);
 
 /// Checks the package's test data unless an identical package passed before. Prints what is
 /// wrong; fails with [`InvalidData`] (or a judge error for a broken validator).
-pub fn data(package: &Package, jobs: usize, quiet: bool) -> anyhow::Result<()> {
+pub fn data(
+    runner: &Arc<Runner>,
+    package: &Package,
+    jobs: usize,
+    quiet: bool,
+) -> anyhow::Result<()> {
     let key = content_hash(package)?;
     let marker = leapfrog_package::lang::cache_dir()?
         .join("validated")
@@ -30,10 +37,10 @@ pub fn data(package: &Package, jobs: usize, quiet: bool) -> anyhow::Result<()> {
         return Ok(());
     }
     let tests = package.tests()?;
-    let Some((validators, answers)) = validators(package, quiet) else {
+    let Some((validators, answers)) = validators(runner, package, quiet) else {
         return Ok(());
     };
-    let checker = OutputChecker::for_package(package)?;
+    let checker = OutputChecker::for_package(runner, package)?;
     let checks = Checks {
         inputs: &validators,
         answers: &answers,
@@ -42,7 +49,7 @@ pub fn data(package: &Package, jobs: usize, quiet: bool) -> anyhow::Result<()> {
     let scratch = tempfile::Builder::new()
         .prefix("leapfrog-precheck-")
         .tempdir()?;
-    leapfrog_runner::note_dir("dir", scratch.path());
+    runner.note_dir(scratch.path());
     let mut invalid = Vec::new();
     let mut broken = Vec::new();
     leapfrog_runner::parallel::ordered(
@@ -56,10 +63,10 @@ pub fn data(package: &Package, jobs: usize, quiet: bool) -> anyhow::Result<()> {
                 Finding::Invalid(why) => invalid.push(format!("{path}: {why}")),
                 Finding::Broken(why) => broken.push(format!("{path}: {why}")),
             }
-            !leapfrog_runner::interrupt::requested()
+            !crate::interrupt::requested()
         },
     );
-    leapfrog_runner::interrupt::check()?;
+    crate::interrupt::check()?;
     check_validator_data(
         package,
         (&checks, scratch.path(), jobs),
@@ -81,11 +88,15 @@ pub fn data(package: &Package, jobs: usize, quiet: bool) -> anyhow::Result<()> {
 
 /// The package's input and answer validators, prepared; None (with a warning unless `quiet`)
 /// when one cannot be prepared here.
-fn validators(package: &Package, quiet: bool) -> Option<(InputValidators, AnswerValidators)> {
+fn validators(
+    runner: &Arc<Runner>,
+    package: &Package,
+    quiet: bool,
+) -> Option<(InputValidators, AnswerValidators)> {
     // A validator that cannot be prepared here (its tool is not installed) leaves the check to
     // `validate`, which refuses it: verify judges as it did before the check existed.
-    let prepared = InputValidators::for_package(package)
-        .and_then(|v| Ok((v, AnswerValidators::for_package(package)?)));
+    let prepared = InputValidators::for_package(runner, package)
+        .and_then(|v| Ok((v, AnswerValidators::for_package(runner, package)?)));
     let (validators, answers) = match prepared {
         Ok(both) => both,
         Err(err) => {
@@ -157,10 +168,10 @@ fn check_validator_data(
                 DataFinding::Wrong(why) => invalid.push(format!("{path}: {why}")),
                 DataFinding::Broken(why) => broken.push(format!("{path}: {why}")),
             }
-            !leapfrog_runner::interrupt::requested()
+            !crate::interrupt::requested()
         },
     );
-    leapfrog_runner::interrupt::check()?;
+    crate::interrupt::check()?;
     Ok(())
 }
 
@@ -223,7 +234,7 @@ pub struct FailedInputs {
 }
 
 impl FailedInputs {
-    pub fn for_package(package: &Package) -> Option<FailedInputs> {
+    pub fn for_package(runner: &Arc<Runner>, package: &Package) -> Option<FailedInputs> {
         let validated = content_hash(package).ok().is_some_and(|key| {
             leapfrog_package::lang::cache_dir()
                 .is_ok_and(|d| d.join("validated").join(key).is_file())
@@ -231,7 +242,7 @@ impl FailedInputs {
         if validated {
             return None;
         }
-        let validators = InputValidators::for_package(package).ok()?;
+        let validators = InputValidators::for_package(runner, package).ok()?;
         if validators.is_empty() {
             return None;
         }
@@ -239,8 +250,8 @@ impl FailedInputs {
             .prefix("leapfrog-inputs-")
             .tempdir()
             .ok()?;
-        // A judge killed mid-run leaves it; the next judge removes it (see `runner::recover`).
-        leapfrog_runner::note_dir("dir", scratch.path());
+        // A judge killed mid-run leaves it; the next judge removes it (see `Runner::new`).
+        runner.note_dir(scratch.path());
         Some(FailedInputs {
             validators,
             scratch,

@@ -10,6 +10,7 @@ use serde_json::json;
 use crate::stress::{self, Found, Outcome, StressOptions};
 use leapfrog_package::Package;
 use leapfrog_registry::Registry;
+use leapfrog_runner::Runner;
 use leapfrog_runner::units::Seconds;
 
 #[derive(Debug, Args)]
@@ -75,14 +76,15 @@ pub struct StressArgs {
 }
 
 pub fn run(args: StressArgs, registry: &'static Registry) -> anyhow::Result<ExitCode> {
-    leapfrog_runner::interrupt::install();
+    let runner = crate::interrupt::runner();
     let package = Package::open(&args.problem)?;
-    let options = stress_options(&args)?;
+    let options = stress_options(&runner, &args)?;
     let spinner = crate::report::Progress::new("stress", args.json);
     spinner.start_spinner();
     let started = std::time::Instant::now();
     let outcome = stress::stress(
         registry,
+        &runner,
         &package,
         &args.submission,
         args.against.as_deref(),
@@ -121,11 +123,11 @@ pub fn run(args: StressArgs, registry: &'static Registry) -> anyhow::Result<Exit
 }
 
 /// The stress options the flags ask for.
-fn stress_options(args: &StressArgs) -> anyhow::Result<StressOptions> {
+fn stress_options(runner: &Runner, args: &StressArgs) -> anyhow::Result<StressOptions> {
     let judge = leapfrog_judge::JudgeOptions {
         jobs: 1,
         time_limit: args.time_limit,
-        isolation: leapfrog_runner::choose_isolation(false, args.no_sandbox)?,
+        isolation: runner.choose_isolation(false, args.no_sandbox)?,
         ..Default::default()
     };
     Ok(StressOptions {

@@ -37,7 +37,7 @@ pub(crate) enum Finding {
 }
 
 pub fn run(args: ValidateArgs, registry: &'static Registry) -> anyhow::Result<ExitCode> {
-    leapfrog_runner::interrupt::install();
+    crate::interrupt::install();
     let package = match super::contest::Target::resolve(&args.problem)? {
         super::contest::Target::Problem(package) => *package,
         super::contest::Target::Contest(contest) => {
@@ -50,17 +50,18 @@ pub fn run(args: ValidateArgs, registry: &'static Registry) -> anyhow::Result<Ex
             });
         }
     };
-    crate::generate::ensure_secret_data(registry, &package)?;
+    let runner = crate::interrupt::runner();
+    crate::generate::ensure_secret_data(registry, &runner, &package)?;
     let tests = package.tests()?;
-    let validators = InputValidators::for_package(&package)?;
+    let validators = InputValidators::for_package(&runner, &package)?;
     if validators.is_empty() {
         anyhow::bail!(
             "{}: no input validators in input_validators/",
             package.root.display()
         );
     }
-    let checker = OutputChecker::for_package(&package)?;
-    let answers = AnswerValidators::for_package(&package)?;
+    let checker = OutputChecker::for_package(&runner, &package)?;
+    let answers = AnswerValidators::for_package(&runner, &package)?;
     let checks = Checks {
         inputs: &validators,
         answers: &answers,
@@ -95,7 +96,7 @@ pub fn run(args: ValidateArgs, registry: &'static Registry) -> anyhow::Result<Ex
                     progress.println(&format!("error    {}: {why}", test.input.display()));
                 }
             }
-            !leapfrog_runner::interrupt::requested()
+            !crate::interrupt::requested()
         },
     );
     progress.finish();
@@ -103,8 +104,8 @@ pub fn run(args: ValidateArgs, registry: &'static Registry) -> anyhow::Result<Ex
         crate::commands::validate_data::check_all(&package, &checks, scratch.path(), jobs)?;
     invalid += data_wrong;
     broken += data_broken;
-    leapfrog_runner::reap_orphans();
-    leapfrog_runner::interrupt::check()?;
+    runner.sweep_orphans();
+    crate::interrupt::check()?;
     let counts = Counts {
         inputs: tests.len(),
         validators: validators.count(),

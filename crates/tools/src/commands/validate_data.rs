@@ -161,7 +161,7 @@ pub fn check_all(
                     leapfrog_util::outln!("error    {path}: {why}");
                 }
             }
-            !leapfrog_runner::interrupt::requested()
+            !crate::interrupt::requested()
         },
     );
     Ok((cases.len(), wrong, broken))

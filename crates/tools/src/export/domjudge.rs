@@ -92,7 +92,7 @@ pub fn write_zip(
     ));
     entries.sort_by(|a, b| a.0.cmp(&b.0));
     for (name, source) in entries {
-        leapfrog_runner::interrupt::check()?;
+        crate::interrupt::check()?;
         match source {
             Source::File(path) => {
                 use std::os::unix::fs::PermissionsExt;

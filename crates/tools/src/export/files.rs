@@ -40,7 +40,7 @@ pub fn copy_tree(from: &Path, to: &Path) -> anyhow::Result<()> {
         } else {
             copy_file(entry.path(), &target)?;
         }
-        leapfrog_runner::interrupt::check()?;
+        crate::interrupt::check()?;
     }
     Ok(())
 }

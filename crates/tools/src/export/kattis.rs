@@ -63,14 +63,14 @@ pub type Notes = Vec<String>;
 pub fn write(registry: &Registry, package: &Package, dest: &Path) -> anyhow::Result<Notes> {
     let mut notes = Notes::new();
     write_problem_yaml(package, dest, &mut notes)?;
-    leapfrog_runner::interrupt::check()?;
+    crate::interrupt::check()?;
     write_statement(registry, package, dest)?;
-    leapfrog_runner::interrupt::check()?;
+    crate::interrupt::check()?;
     copy_data(package, dest)?;
-    leapfrog_runner::interrupt::check()?;
+    crate::interrupt::check()?;
     super::validator::write_input_validators(package, dest)?;
     super::validator::write(package, dest)?;
-    leapfrog_runner::interrupt::check()?;
+    crate::interrupt::check()?;
     let submissions = package.root.join("submissions");
     if submissions.is_dir() {
         for entry in sorted_entries(&submissions)? {

@@ -120,7 +120,7 @@ pub fn export_one(
     }
     check_destination(dest, force, std::slice::from_ref(package))?;
     let staging = staging_dir(dest)?;
-    crate::generate::ensure_secret_data(registry, package)?;
+    crate::generate::ensure_secret_data(registry, &crate::interrupt::runner(), package)?;
     let mut notes = write_package(registry, package, staging.path(), format == Format::V2025)?;
     let dir_name = dest
         .file_name()
@@ -137,7 +137,7 @@ pub fn export_one(
         ..Exported::default()
     };
     count(staging.path(), &mut exported)?;
-    leapfrog_runner::interrupt::check()?;
+    crate::interrupt::check()?;
     install(staging, dest)?;
     Ok(exported)
 }
@@ -203,8 +203,9 @@ fn export_set(
     check_destination(dest, force, packages)?;
     let staging = staging_dir(dest)?;
     let mut exported = Exported::default();
+    let runner = crate::interrupt::runner();
     for package in packages {
-        crate::generate::ensure_secret_data(registry, package)?;
+        crate::generate::ensure_secret_data(registry, &runner, package)?;
         let name = short_name(&package.short_name);
         let dir = staging.path().join(&name);
         std::fs::create_dir(&dir).with_context(|| format!("creating {}", dir.display()))?;
@@ -219,7 +220,7 @@ fn export_set(
             .problems
             .push(ProblemNotes::new(&package.short_name, notes));
         exported.zips.push(dest.join(format!("{name}.zip")));
-        leapfrog_runner::interrupt::check()?;
+        crate::interrupt::check()?;
     }
     for (name, text) in files {
         let path = staging.path().join(name);

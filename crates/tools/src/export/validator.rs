@@ -59,7 +59,7 @@ fn write_folder(package: &Package, dest: &Path, folder: &str) -> anyhow::Result<
     }
     for program in leapfrog_package::programs_in(&from)? {
         write_program(&program, &dest.join(folder), false)?;
-        leapfrog_runner::interrupt::check()?;
+        crate::interrupt::check()?;
     }
     Ok(())
 }

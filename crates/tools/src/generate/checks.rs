@@ -10,11 +10,13 @@
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use anyhow::{Context, bail};
 
 use leapfrog_package::{DataKind, Package, Plan, PlanTest, Source};
 use leapfrog_registry::Registry;
+use leapfrog_runner::Runner;
 
 /// One file the plan makes besides the staged tests (a validator-testing test's files, a group's
 /// or a test's YAML): its path below `data/` and its bytes.
@@ -52,6 +54,7 @@ pub(super) type Made = BTreeMap<String, StagedFiles>;
 /// (`made`).
 pub(super) fn make(
     registry: &Registry,
+    runner: &Arc<Runner>,
     package: &Package,
     plan: &Plan,
     staging: &Path,
@@ -61,7 +64,7 @@ pub(super) fn make(
     for (index, test) in plan.checks.iter().enumerate() {
         let dir = staging.join(format!("check-{index}"));
         std::fs::create_dir_all(&dir)?;
-        make_one(registry, package, test, &dir, made, &mut files)
+        make_one(registry, runner, package, test, &dir, made, &mut files)
             .with_context(|| format!("{}: test {}", plan.path.display(), test.name))?;
         let _ = std::fs::remove_dir_all(&dir);
     }
@@ -70,6 +73,7 @@ pub(super) fn make(
 
 fn make_one(
     registry: &Registry,
+    runner: &Arc<Runner>,
     package: &Package,
     test: &PlanTest,
     dir: &Path,
@@ -88,7 +92,7 @@ fn make_one(
         Some(staged) => (read(&staged.input)?, Some(read(&staged.answer)?), None),
         None => {
             let input = dir.join("test.in");
-            super::stage::make_input(registry, package, test, &input, dir)?;
+            super::stage::make_input(registry, runner, package, test, &input, dir)?;
             let side = |ext: &str| -> anyhow::Result<Option<Vec<u8>>> {
                 let file = match &test.source {
                     Source::Copy(path) => package.root.join(format!("{path}.{ext}")),

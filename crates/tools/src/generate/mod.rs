@@ -17,6 +17,7 @@ mod stale;
 
 use std::collections::BTreeMap;
 use std::path::Path;
+use std::sync::Arc;
 use std::time::Instant;
 
 use anyhow::{Context, bail};
@@ -27,7 +28,7 @@ pub use programs::{Reference, builtin_solver, run_generator};
 use leapfrog_judge::checking::InputValidators;
 use leapfrog_package::{Package, Plan, PlanTest};
 use leapfrog_registry::{Registry, first_token};
-use leapfrog_runner as runner;
+use leapfrog_runner::Runner;
 
 use commit::commit;
 use stage::{Staged, Tools, stage_test};
@@ -71,6 +72,7 @@ pub struct GenerateSummary {
 /// `on_test` is called after each one made, in plan order.
 pub fn generate(
     registry: &Registry,
+    runner: &Arc<Runner>,
     package: &Package,
     options: &GenerateOptions,
     on_start: &mut dyn FnMut(usize),
@@ -85,8 +87,8 @@ pub fn generate(
     };
     let data = package.data_dir();
     let old = Manifest::load(&data)?;
-    let validators = InputValidators::for_package(package)?;
-    let references = references(registry, package, &plan)?;
+    let validators = InputValidators::for_package(runner, package)?;
+    let references = references(registry, runner, package, &plan)?;
     let recipes = Recipes::new(registry, package, &plan).all();
     let (fresh, stale): (Vec<_>, Vec<_>) = plan.tests.iter().enumerate().partition(|(_, t)| {
         old.tests.get(&t.name) == recipes.get(&t.name)
@@ -100,13 +102,14 @@ pub fn generate(
         .with_context(|| format!("creating a staging directory in {}", data.display()))?;
     let interactive = if package.config.kind.interactive {
         Some(leapfrog_judge::checking::OutputChecker::for_package(
-            package,
+            runner, package,
         )?)
     } else {
         None
     };
     let tools = Tools {
         registry,
+        runner,
         interactive: interactive.as_ref(),
         package,
         validators: &validators,
@@ -121,7 +124,7 @@ pub fn generate(
         &stale,
         options.jobs,
         |_, &(index, test)| {
-            leapfrog_runner::interrupt::check()?;
+            crate::interrupt::check()?;
             stage_test(&tools, test, index, recipes[&test.name].clone())
                 .with_context(|| describe(&plan, test))
         },
@@ -137,16 +140,16 @@ pub fn generate(
             }
         },
     );
-    runner::reap_orphans();
+    runner.sweep_orphans();
     if let Some(err) = failure {
         return Err(err);
     }
-    leapfrog_runner::interrupt::check()?;
+    crate::interrupt::check()?;
     for (index, test) in fresh {
         staged.insert(index, reuse(&data, &old, test, &recipes, &references));
     }
     let made = staged_files(&staged);
-    let check_files = checks::make(registry, package, &plan, staging.path(), &made)?;
+    let check_files = checks::make(registry, runner, package, &plan, staging.path(), &made)?;
     refuse_foreign_files(&plan, &data, &old, options.force, &staged, &check_files)?;
     let checks = checks::Checks {
         files: check_files,
@@ -186,6 +189,7 @@ fn describe(plan: &Plan, test: &PlanTest) -> String {
 /// Builds each solution the plan names (a built-in solver, or a program) once.
 fn references(
     registry: &Registry,
+    runner: &Arc<Runner>,
     package: &Package,
     plan: &Plan,
 ) -> anyhow::Result<BTreeMap<String, Reference>> {
@@ -197,7 +201,7 @@ fn references(
         if test.answer.is_some() || references.contains_key(solution) {
             continue;
         }
-        let reference = Reference::for_solution(registry, package, solution)
+        let reference = Reference::for_solution(registry, runner, package, solution)
             .with_context(|| describe(plan, test))?;
         references.insert(solution.clone(), reference);
     }
@@ -268,7 +272,11 @@ pub fn secret_data_state(registry: &Registry, package: &Package) -> anyhow::Resu
 
 /// Generates `data/secret` when the package has a plan and the data is missing or was made
 /// from an older plan. Says so on stderr.
-pub fn ensure_secret_data(registry: &Registry, package: &Package) -> anyhow::Result<()> {
+pub fn ensure_secret_data(
+    registry: &Registry,
+    runner: &Arc<Runner>,
+    package: &Package,
+) -> anyhow::Result<()> {
     let why = match secret_data_state(registry, package)? {
         DataState::NoPlan | DataState::UpToDate => return Ok(()),
         DataState::Stale => "is older than generators/generators.yaml or the programs it names",
@@ -284,7 +292,14 @@ pub fn ensure_secret_data(registry: &Registry, package: &Package) -> anyhow::Res
         force: false,
         jobs: leapfrog_runner::parallel::default_jobs(),
     };
-    generate(registry, package, &options, &mut |_| {}, &mut |_| {})?;
+    generate(
+        registry,
+        runner,
+        package,
+        &options,
+        &mut |_| {},
+        &mut |_| {},
+    )?;
     Ok(())
 }
 

@@ -4,12 +4,14 @@
 
 use std::io::Write as _;
 use std::path::Path;
+use std::sync::Arc;
 
 use anyhow::{Context, bail};
 
 use leapfrog_judge::program::Program;
 use leapfrog_package::{Package, Plan};
 use leapfrog_registry::{Puzzle, Registry, first_token};
+use leapfrog_runner::Runner;
 
 /// Where reference answers come from.
 pub enum Reference {
@@ -34,6 +36,7 @@ impl Reference {
     /// `generators/`, or `/...` from the package root).
     pub fn for_solution(
         registry: &Registry,
+        runner: &Arc<Runner>,
         package: &Package,
         solution: &str,
     ) -> anyhow::Result<Reference> {
@@ -47,7 +50,7 @@ impl Reference {
                 path.display()
             );
         }
-        let program = Program::build(&path, "the plan's solution")?;
+        let program = Program::build(runner, &path, "the plan's solution")?;
         Ok(Reference::Program(program, "the plan's solution"))
     }
 
@@ -90,6 +93,7 @@ impl Reference {
 /// in the plan), as BAPCtools lets it; the file wins.
 pub fn run_generator(
     registry: &Registry,
+    runner: &Arc<Runner>,
     package: &Package,
     name: &str,
     args: &[String],
@@ -108,7 +112,7 @@ pub fn run_generator(
             path.display()
         );
     }
-    let program = Program::build(&path, "generator")?;
+    let program = Program::build(runner, &path, "generator")?;
     program
         .run_to_end(args, None, output, dir, &package.config.limits)
         .with_context(|| program.label())?;

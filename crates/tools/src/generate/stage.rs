@@ -4,6 +4,7 @@
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use anyhow::{Context, bail};
 
@@ -11,6 +12,7 @@ use super::{InvalidInput, Reference, run_generator};
 use leapfrog_judge::checking::InputValidators;
 use leapfrog_package::{Package, PlanTest, Source};
 use leapfrog_registry::{Registry, first_token};
+use leapfrog_runner::Runner;
 use leapfrog_util::file_hash;
 
 /// One generated test in the staging directory.
@@ -32,6 +34,8 @@ pub(super) struct Staged {
 /// What staging a test needs besides the test.
 pub(super) struct Tools<'a> {
     pub registry: &'a Registry,
+    /// The command's runner, which runs the generators, validators and solutions.
+    pub runner: &'a Arc<Runner>,
     pub package: &'a Package,
     pub validators: &'a InputValidators,
     /// The references by the plan's `solution` text.
@@ -55,7 +59,7 @@ pub(super) fn stage_test(
     std::fs::create_dir_all(&dir)?;
     let input = dir.join("test.in");
     let answer = dir.join("test.ans");
-    make_input(tools.registry, package, test, &input, &dir)?;
+    make_input(tools.registry, tools.runner, package, test, &input, &dir)?;
     let limits = &package.config.limits;
     let data = package.data_dir();
     let group_dir = data.join(Path::new(&test.name).parent().unwrap_or(Path::new("")));
@@ -99,6 +103,7 @@ pub(super) fn stage_test(
 /// Writes the test's input to `input`.
 pub(super) fn make_input(
     registry: &Registry,
+    runner: &Arc<Runner>,
     package: &Package,
     test: &PlanTest,
     input: &Path,
@@ -117,6 +122,7 @@ pub(super) fn make_input(
                 let _ = std::fs::remove_file(dir.join("testcase.ans"));
                 match run_generator(
                     registry,
+                    runner,
                     package,
                     &test.generator,
                     &test.args_for_retry(k),

@@ -3,6 +3,7 @@
 //! rejection, and optionally hunt the survivors with random tests against the reference.
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::{Context, bail};
@@ -15,10 +16,13 @@ use leapfrog_judge::{Judge, JudgeOptions, Prepared, TestResult, Verdict};
 use leapfrog_package::Package;
 use leapfrog_package::lang::Language;
 use leapfrog_registry::Registry;
+use leapfrog_runner::Runner;
 
 /// How to run a campaign.
 #[derive(Debug, Clone)]
 pub struct CampaignOptions {
+    /// The command's runner.
+    pub runner: Arc<Runner>,
     pub judge: JudgeOptions,
     /// Stress-test each survivor for this long (`--hunt`).
     pub hunt: Option<Duration>,
@@ -114,7 +118,7 @@ pub fn run(
     let display = leapfrog_util::display_path(submission)
         .display()
         .to_string();
-    let judge = Judge::prepare(package, &options.judge)?;
+    let judge = Judge::prepare(&options.runner, package, &options.judge)?;
     let language = package.languages.detect(submission)?;
     let progress = Progress::new(&format!("mutants {name}"), options.quiet);
     progress.start(found.len() * 2);
@@ -183,7 +187,7 @@ fn build_all(
             }
         },
     );
-    leapfrog_runner::interrupt::check()?;
+    crate::interrupt::check()?;
     match failure {
         Some(err) => Err(err.context("building a mutant")),
         None => Ok(built),
@@ -256,8 +260,16 @@ fn hunt(
     // One hunt at a time: the judge reaps orphaned processes between runs, which would take a
     // concurrent hunt's children from under it.
     for &i in &survivors {
-        let outcome = stress::stress(registry, package, &paths[i], None, &stress, &mut |_| {})
-            .with_context(|| format!("hunting the mutant on line {}", results[i].line))?;
+        let outcome = stress::stress(
+            registry,
+            &options.runner,
+            package,
+            &paths[i],
+            None,
+            &stress,
+            &mut |_| {},
+        )
+        .with_context(|| format!("hunting the mutant on line {}", results[i].line))?;
         progress.step(&format!("line {}", results[i].line));
         record_hunt(&mut results[i], outcome);
     }

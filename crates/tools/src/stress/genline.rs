@@ -99,7 +99,7 @@ impl LineShrinker<'_, '_> {
     }
 
     fn try_line(&mut self, line: &Line) -> anyhow::Result<Option<Trial>> {
-        leapfrog_runner::interrupt::check()?;
+        crate::interrupt::check()?;
         let Ok(case) = self.harness.generate(&line.name, &line.args()) else {
             return Ok(None);
         };

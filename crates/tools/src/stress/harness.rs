@@ -3,6 +3,7 @@
 //! it. Inputs, answers and outputs live in files of the scratch directory, never in memory.
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use anyhow::{Context, bail};
 
@@ -16,10 +17,13 @@ use leapfrog_package::lang::{self, Compiled};
 use leapfrog_package::verdict::Verdict;
 use leapfrog_package::{Limits, Package, TestCase};
 use leapfrog_registry::Registry;
+use leapfrog_runner::Runner;
 
 /// The fixed parts of a stress run.
 pub(super) struct Harness<'a> {
     registry: &'a Registry,
+    /// The command's runner: it runs the submission, the reference and the validators.
+    runner: &'a Arc<Runner>,
     package: &'a Package,
     validators: InputValidators,
     checker: OutputChecker,
@@ -73,6 +77,7 @@ pub(super) struct Trial {
 impl<'a> Harness<'a> {
     pub(super) fn new(
         registry: &'a Registry,
+        runner: &'a Arc<Runner>,
         package: &'a Package,
         submission: &Path,
         against: Option<&Path>,
@@ -81,6 +86,7 @@ impl<'a> Harness<'a> {
         let language = package.languages.detect(submission)?;
         let included = package.included()?;
         let submission_build = lang::compile_with_included(
+            runner,
             submission,
             language.clone(),
             options.judge.isolation,
@@ -89,14 +95,17 @@ impl<'a> Harness<'a> {
         )?
         .map_err(|err| err.named(&submission.display().to_string()))?;
         let reference = match against {
-            Some(path) => Reference::Program(Program::build(path, "")?, "the reference program"),
-            None => default_reference(registry, package)?,
+            Some(path) => {
+                Reference::Program(Program::build(runner, path, "")?, "the reference program")
+            }
+            None => default_reference(registry, runner, package)?,
         };
         Ok(Harness {
             registry,
+            runner,
             package,
-            validators: InputValidators::for_package(package)?,
-            checker: OutputChecker::for_package(package)?,
+            validators: InputValidators::for_package(runner, package)?,
+            checker: OutputChecker::for_package(runner, package)?,
             submission: submission_build,
             limits: judge::effective_limits(package, &options.judge),
             reference,
@@ -104,6 +113,11 @@ impl<'a> Harness<'a> {
             scratch: Scratch::new()?,
             counter: std::cell::Cell::new(0),
         })
+    }
+
+    /// The command's runner.
+    pub(super) fn runner(&self) -> &Runner {
+        self.runner
     }
 
     pub(super) fn shrink_time(&self) -> std::time::Duration {
@@ -142,6 +156,7 @@ impl<'a> Harness<'a> {
         std::fs::create_dir_all(&work)?;
         crate::generate::run_generator(
             self.registry,
+            self.runner,
             self.package,
             name,
             args,
@@ -191,14 +206,14 @@ impl<'a> Harness<'a> {
     /// `verdict`, as a trial; `None` for any other candidate (an error on a candidate is only
     /// a candidate that does not reproduce, but an interruption stops everything).
     pub(super) fn reproduces(&self, case: Case, verdict: Verdict) -> anyhow::Result<Option<Trial>> {
-        leapfrog_runner::interrupt::check()?;
+        crate::interrupt::check()?;
         if !matches!(self.invalid(&case), Ok(None)) {
             return Ok(None);
         }
         match self.trial(case) {
             Ok(trial) if trial.result.verdict == verdict => Ok(Some(trial)),
             Ok(_) => Ok(None),
-            Err(err) if err.is::<leapfrog_runner::interrupt::Interrupted>() => Err(err),
+            Err(err) if err.is::<leapfrog_runner::Interrupted>() => Err(err),
             Err(_) => Ok(None),
         }
     }
@@ -227,6 +242,7 @@ impl<'a> Harness<'a> {
         let transcripts = case.dir.join("transcripts");
         let interactive = self.package.config.kind.interactive;
         let runner = TestRunner {
+            runner: self.runner,
             program: &self.submission,
             checker: &self.checker,
             limits: &self.limits,
@@ -296,9 +312,13 @@ impl<'a> Harness<'a> {
 
 /// The reference when none is given: the plan's solution (a built-in solver by name, else a
 /// program of the package), else the built-in solver named like the package.
-fn default_reference(registry: &Registry, package: &Package) -> anyhow::Result<Reference> {
+fn default_reference(
+    registry: &Registry,
+    runner: &Arc<Runner>,
+    package: &Package,
+) -> anyhow::Result<Reference> {
     match package.default_reference()? {
-        Some(solution) => Reference::for_solution(registry, package, &solution),
+        Some(solution) => Reference::for_solution(registry, runner, package, &solution),
         None => registry
             .find(&package.short_name)
             .map(Reference::Builtin)

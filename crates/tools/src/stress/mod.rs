@@ -21,6 +21,7 @@ mod scratch;
 mod source;
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, bail};
@@ -29,6 +30,7 @@ use leapfrog_judge::JudgeOptions;
 use leapfrog_package::Package;
 use leapfrog_package::verdict::Verdict;
 use leapfrog_registry::{Registry, ShrinkFn};
+use leapfrog_runner::Runner;
 
 use genline::{Line, LineShrinker, Moved};
 use harness::{Harness, Trial};
@@ -93,6 +95,7 @@ pub enum Outcome {
 
 pub fn stress(
     registry: &Registry,
+    runner: &Arc<Runner>,
     package: &Package,
     submission: &Path,
     against: Option<&Path>,
@@ -100,7 +103,7 @@ pub fn stress(
     on_status: &mut dyn FnMut(&Status),
 ) -> anyhow::Result<Outcome> {
     let started = Instant::now();
-    let harness = Harness::new(registry, package, submission, against, options)?;
+    let harness = Harness::new(registry, runner, package, submission, against, options)?;
     let shape = registry
         .find(&source::puzzle_name(registry, package)?)
         .map(|p| p.shrink);
@@ -127,7 +130,7 @@ pub fn stress(
     let generator = choose_generator(registry, package, options)?;
     let mut tried = 0;
     for i in 0..options.iterations {
-        leapfrog_runner::interrupt::check()?;
+        crate::interrupt::check()?;
         if started.elapsed() > options.time {
             break;
         }
@@ -169,7 +172,7 @@ pub fn stress(
         )?;
         return Ok(Outcome::Found(Box::new(found)));
     }
-    leapfrog_runner::reap_orphans();
+    runner.sweep_orphans();
     Ok(Outcome::Survived {
         tests: tried,
         seconds: started.elapsed().as_secs_f64(),
@@ -233,7 +236,7 @@ fn shrink(
     };
     best = reducer.reduce(best, shape)?;
     let input_steps = reducer.steps;
-    leapfrog_runner::reap_orphans();
+    harness.runner().sweep_orphans();
     let case = &best.case;
     let read = |path: std::path::PathBuf| std::fs::read(path).unwrap_or_default();
     Ok(Found {

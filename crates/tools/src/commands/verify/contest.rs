@@ -66,7 +66,7 @@ pub fn verify(
                     t
                 });
             }
-            Err(err) if err.is::<leapfrog_runner::interrupt::Interrupted>() => return Err(err),
+            Err(err) if err.is::<leapfrog_runner::Interrupted>() => return Err(err),
             Err(err) => {
                 worst.add(if err.is::<crate::commands::precheck::InvalidData>() {
                     1

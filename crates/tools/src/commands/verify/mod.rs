@@ -9,6 +9,7 @@
 
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::Arc;
 
 use clap::Args;
 use serde::Serialize;
@@ -20,6 +21,7 @@ use leapfrog_package::lang::Language;
 use leapfrog_package::verdict::Verdict;
 use leapfrog_package::{Expectation, Package, Submission, Timing};
 use leapfrog_registry::Registry;
+use leapfrog_runner::Runner;
 
 use super::judge::{RunOptions, permitted};
 
@@ -98,7 +100,7 @@ struct Row {
 
 /// Verifies a problem, or every problem of a contest folder (see `verify::contest`).
 pub fn run(args: VerifyArgs, registry: &'static Registry) -> anyhow::Result<ExitCode> {
-    leapfrog_runner::interrupt::install();
+    crate::interrupt::install();
     match super::contest::Target::resolve(&args.problem)? {
         super::contest::Target::Contest(contest) => contest::verify(registry, &contest, args),
         super::contest::Target::Problem(_) => Ok(problem(registry, args)?.code),
@@ -110,15 +112,15 @@ pub(crate) fn problem(
     registry: &'static Registry,
     args: VerifyArgs,
 ) -> anyhow::Result<summary::Verified> {
-    leapfrog_runner::interrupt::install();
-    let package = open_package(registry, &args)?;
+    let runner = crate::interrupt::runner();
+    let package = open_package(registry, &runner, &args)?;
     let jobs = args
         .run
         .jobs
         .map_or_else(leapfrog_runner::parallel::default_jobs, |j| j as usize);
-    super::precheck::data(&package, jobs, args.json)?;
+    super::precheck::data(&runner, &package, jobs, args.json)?;
     let submissions = submissions_of(&package)?;
-    let mut base = args.run.judge_options()?;
+    let mut base = args.run.judge_options(&runner)?;
     // A TLE by the wall clock with little CPU may be the machine's load: verify runs it again,
     // alone, before it reports a TLE.
     base.rerun_wall_clock = true;
@@ -131,9 +133,9 @@ pub(crate) fn problem(
     base.keep_outputs = recorder.as_ref().map(Recorder::keep_dir);
     // Prepared once for every submission. Should it fail, each submission reports why, as
     // when each was judged on its own.
-    let judge = match Judge::prepare(&package, &base) {
+    let judge = match Judge::prepare(&runner, &package, &base) {
         Ok(judge) => Ok(judge),
-        Err(err) if err.is::<leapfrog_runner::interrupt::Interrupted>() => return Err(err),
+        Err(err) if err.is::<leapfrog_runner::Interrupted>() => return Err(err),
         Err(err) => Err(format!("{err:#}")),
     };
     let mut session = Session {
@@ -151,7 +153,8 @@ pub(crate) fn problem(
     let table = !args.json && !args.timing_only;
     if table {
         let header = (&package, submissions.len(), &entry, &limits);
-        leapfrog_util::outln!("{}", header_line(header, base.isolation.name()));
+        let modes = (base.isolation.name(), runner.memory_enforcement().name());
+        leapfrog_util::outln!("{}", header_line(header, modes));
     }
     let widths = column_widths(&submissions);
     let print = table.then_some((widths, styled));
@@ -185,12 +188,16 @@ pub(crate) fn problem(
 }
 
 /// Opens the package to verify: its report page writable, its data/secret generated.
-fn open_package(registry: &Registry, args: &VerifyArgs) -> anyhow::Result<Package> {
+fn open_package(
+    registry: &Registry,
+    runner: &Arc<Runner>,
+    args: &VerifyArgs,
+) -> anyhow::Result<Package> {
     let package = Package::open(&args.problem)?;
     if let Some(path) = &args.report {
         matrix::page::check_writable(path)?;
     }
-    crate::generate::ensure_secret_data(registry, &package)?;
+    crate::generate::ensure_secret_data(registry, runner, &package)?;
     super::warn_without_samples(&package);
     Ok(package)
 }
@@ -262,7 +269,7 @@ fn verify_one(
     progress.finish();
     let report = match judged {
         Ok(report) => report,
-        Err(err) if err.is::<leapfrog_runner::interrupt::Interrupted>() => return Err(err),
+        Err(err) if err.is::<leapfrog_runner::Interrupted>() => return Err(err),
         Err(err) => {
             row.status = Status::Error;
             row.reason = format!("{err:#}");

@@ -14,7 +14,7 @@ use leapfrog_runner::units::Seconds;
 /// was found, the isolation.
 pub(super) fn header_line(
     (package, count, entry, limits): (&Package, usize, &limit::TimeLimitEntry, &Limits),
-    isolation: &str,
+    (isolation, memory): (&str, &str),
 ) -> String {
     format!(
         "verify {} · {} · limits {}, {} MiB memory · {} · memory: {}",
@@ -23,7 +23,7 @@ pub(super) fn header_line(
         entry.describe(),
         limits.memory_mib,
         isolation,
-        leapfrog_runner::memory_enforcement().name()
+        memory
     )
 }
 
