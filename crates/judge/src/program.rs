@@ -147,6 +147,7 @@ impl Program {
             cpu_slot: None,
             env: Some(runner::clean_env(dir)),
             isolation: Isolation::Direct,
+            user: None,
         }
     }
 

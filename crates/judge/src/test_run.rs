@@ -13,6 +13,7 @@ use leapfrog_runner::{
     self as runner, Isolation, IsolationChoice, RunError, RunLimits, RunOutcome, RunSpec,
 };
 
+use super::as_run_user;
 use super::fault::{self, JudgeFault};
 use super::{Cause, TestResult, classify};
 
@@ -222,7 +223,12 @@ impl TestRunner<'_> {
                 }
             }
             IsolationChoice::LimitsOnly => {
-                (self.program.command(memory_mib.get()), Isolation::Direct)
+                let argv = match as_run_user::user() {
+                    Some(_) => as_run_user::command(self.program, memory_mib.get(), &files.dir)
+                        .map_err(SetupError::Fault)?,
+                    None => self.program.command(memory_mib.get()),
+                };
+                (argv, Isolation::Direct)
             }
         };
         argv.extend(test.args.iter().map(Into::into));
@@ -259,6 +265,7 @@ impl TestRunner<'_> {
             cpu_slot: Some(slot),
             env: Some(runner::clean_env(&home)),
             isolation,
+            user: as_run_user::user(),
         })
     }
 

@@ -71,3 +71,10 @@ pub(super) fn hand_over(dir: &std::ffi::CStr, user: Option<RunUser>) -> io::Resu
     }
     Ok(())
 }
+
+/// [`hand_over`] for a path the judge holds, before the run starts: the run's working directory
+/// in limits-only mode (the directory itself, not what the judge put in it, which stays the
+/// judge's and readable).
+pub(super) fn hand_over_path(dir: &std::path::Path, user: RunUser) -> io::Result<()> {
+    std::os::unix::fs::chown(dir, Some(user.uid), Some(user.gid))
+}

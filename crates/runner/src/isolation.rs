@@ -146,6 +146,7 @@ fn try_kept_sandbox() -> anyhow::Result<()> {
         cpu_slot: None,
         env: Some(super::clean_env(Path::new(sandbox::WORK_DIR))),
         isolation: Isolation::Kept(sandbox),
+        user: None,
     };
     let outcome = super::run(&spec)?;
     if !outcome.success() {

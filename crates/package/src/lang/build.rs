@@ -201,6 +201,7 @@ fn build(
             cpu_slot: None,
             env,
             isolation,
+            user: None,
         };
         let outcome = runner::run(&spec)
             .map_err(runner::RunError::into_anyhow)
