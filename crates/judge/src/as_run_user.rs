@@ -1,67 +1,162 @@
-//! A submission's run in limits-only mode where the judge is root: it executes as the run's
-//! unprivileged user ([`runner::run_user`]), which owns nothing of the judge's. That user must
-//! still reach what the run needs by path, while the package, the compile cache and the judge's
-//! scratch space may sit under directories only root may enter (`/root`, a `0700` temporary
-//! directory):
+//! Runs outside the sandbox where the judge is root: a submission's run in limits-only mode
+//! executes as the run's unprivileged user ([`runner::run_user`]), and the output validator or
+//! interactor that judges it as the jury's ([`runner::jury_user`]); neither owns anything of the
+//! judge's, and neither can reach the other's processes or files. Each must still reach what
+//! it needs by path, while the package, the compile cache and the judge's scratch space may sit
+//! under directories only root may enter (`/root`, a `0700` temporary directory):
 //!
-//! - the program: a copy of its build in the test's own directory, readable by every user and
-//!   writable by root alone (so the run can change neither it nor the cache's entry);
-//! - its working directory: the test's `work`, which the runner hands to that user;
+//! - the program: a copy of its build in the run's own directory, readable by every user and
+//!   writable by root alone (the run can change neither it nor the cache's entry);
+//! - its working directory: the test's `work` (the submission's) or `check` (the validator's,
+//!   `0700`), which the runner hands to its user, and the validator's feedback directory;
+//! - the files it is given (a validator's input and answer): where every user may read them,
+//!   their own paths, else copies in its directory;
 //! - the way there: the judge's scratch directory may be entered (`0711`) but not listed.
 
 use std::ffi::OsString;
 use std::os::unix::fs::PermissionsExt;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use leapfrog_package::lang::Compiled;
-use leapfrog_runner as runner;
+use leapfrog_runner::{self as runner, RunUser};
 
 use super::fault::JudgeFault;
 
-/// The command of a run as the run's user, its program copied into `test_dir` (`program`),
-/// and the scratch directory `test_dir` lies in opened for entering.
-pub(crate) fn command(
-    program: &Compiled,
-    memory_mib: u64,
-    test_dir: &Path,
-) -> Result<Vec<OsString>, JudgeFault> {
-    let location = program.location();
-    if location.as_os_str().is_empty() {
-        return Ok(program.command(memory_mib));
-    }
-    if let Some(scratch) = test_dir.parent() {
-        open_for_entering(scratch)?;
-    }
-    let copy = test_dir.join("program");
-    copy_readable(location, &copy)?;
-    Ok(program.command_at(memory_mib, &copy))
-}
-
 /// The user a submission's limits-only run becomes (`None` where the judge is not root).
-pub(crate) fn user() -> Option<runner::RunUser> {
+pub(crate) fn user() -> Option<RunUser> {
     runner::run_user()
 }
 
-/// `0711`: every user may pass through `dir` to a path it knows, none may list or change it.
-fn open_for_entering(dir: &Path) -> Result<(), JudgeFault> {
+/// The command of a run as another user, its program copied into `dir` (as `program`);
+/// `None` where that user could not start it: its interpreter lies where only the judge's user
+/// may go (a version manager's Python under `/root`), said once; the run is then the judge's
+/// user, as where the judge is not root.
+pub(crate) fn command(
+    program: &Compiled,
+    memory_mib: u64,
+    dir: &Path,
+) -> Result<Option<Vec<OsString>>, JudgeFault> {
+    let location = program.location();
+    let plain = program.command(memory_mib);
+    if let Some(tool) = plain.first().map(Path::new)
+        && !tool.starts_with(location)
+        && tool.is_absolute()
+        && !open_to_all(tool, 0o001)
+    {
+        unreachable_tool(tool);
+        return Ok(None);
+    }
+    if location.as_os_str().is_empty() {
+        return Ok(Some(plain));
+    }
+    let copy = dir.join("program");
+    copy_readable(location, &copy)?;
+    Ok(Some(program.command_at(memory_mib, &copy)))
+}
+
+/// Says once per tool that runs needing it stay the judge's user.
+fn unreachable_tool(tool: &Path) {
+    static SAID: std::sync::Mutex<Vec<PathBuf>> = std::sync::Mutex::new(Vec::new());
+    let mut said = SAID.lock().unwrap_or_else(|e| e.into_inner());
+    if !said.iter().any(|t| t == tool) {
+        eprintln!(
+            "note: {} is out of reach of other users: programs it runs outside the sandbox run as the judge's own user",
+            tool.display()
+        );
+        said.push(tool.to_path_buf());
+    }
+}
+
+/// Opens the judge's scratch directory for entering (`0711`) where runs are other users: each
+/// passes through it to its own directory, and none may list or change it.
+pub(crate) fn open_scratch(scratch: &Path) -> Result<(), JudgeFault> {
+    if user().is_none() {
+        return Ok(());
+    }
     let mode = std::fs::Permissions::from_mode(0o711);
-    std::fs::set_permissions(dir, mode)
-        .map_err(|e| JudgeFault::file("opening for the run's user", dir, e))
+    std::fs::set_permissions(scratch, mode)
+        .map_err(|e| JudgeFault::file("opening for the runs' users", scratch, e))
+}
+
+/// Prepares the jury's run in `dir` (its working directory, `0700`) with its feedback directory
+/// handed to `user`: the copy of its program.
+pub(crate) fn prepare_jury_dir(
+    dir: &Path,
+    feedback: &Path,
+    user: RunUser,
+) -> Result<(), JudgeFault> {
+    std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o700))
+        .map_err(|e| JudgeFault::file("closing to other users", dir, e))?;
+    std::os::unix::fs::chown(feedback, Some(user.uid), Some(user.gid))
+        .map_err(|e| JudgeFault::file("handing to the validator's user", feedback, e))
+}
+
+/// `path` as another user can reach it: itself where every user may read it and enter every
+/// directory above it, else a copy in `dir` named `name` (a hard link where it can be one).
+pub(crate) fn reachable(path: &Path, dir: &Path, name: &str) -> Result<PathBuf, JudgeFault> {
+    let absolute = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+    if open_to_all(&absolute, 0o004) {
+        return Ok(absolute);
+    }
+    let copy = dir.join(name);
+    let _ = std::fs::remove_file(&copy);
+    copy_file(&absolute, &copy)
+        .map_err(|e| JudgeFault::file("copying for the validator's user", path, e))?;
+    Ok(copy)
+}
+
+/// Whether every user has `access` (`0o004` read, `0o001` execute) to the file at `path`, and
+/// may enter each directory on the way.
+fn open_to_all(path: &Path, access: u32) -> bool {
+    let mode = |p: &Path| std::fs::metadata(p).map_or(0, |m| m.permissions().mode());
+    let Ok(canonical) = path.canonicalize() else {
+        return false;
+    };
+    mode(&canonical) & access != 0
+        && canonical
+            .ancestors()
+            .skip(1)
+            .all(|dir| mode(dir) & 0o001 != 0)
 }
 
 /// Copies the program's build (a directory, or the executable itself) to `to`: directories
 /// `0755`, files `0644` (`0755` if executable), all the judge's.
 fn copy_readable(from: &Path, to: &Path) -> Result<(), JudgeFault> {
     let copied = if from.is_dir() {
+        let _ = std::fs::remove_dir_all(to);
         std::fs::create_dir(to)
             .and_then(|()| std::fs::set_permissions(to, std::fs::Permissions::from_mode(0o755)))
             .map_err(|e| JudgeFault::file("creating", to, e))?;
         leapfrog_util::copy_dir_contents(from, to).map_err(std::io::Error::other)
     } else {
-        std::fs::copy(from, to).and_then(|_| {
-            let executable = std::fs::metadata(from)?.permissions().mode() & 0o111;
-            std::fs::set_permissions(to, std::fs::Permissions::from_mode(0o644 | executable))
-        })
+        let _ = std::fs::remove_file(to);
+        copy_file(from, to)
     };
     copied.map_err(|e| JudgeFault::file("copying the program for the run's user from", from, e))
+}
+
+/// A copy of a file readable by every user and writable by root alone: a hard link where the
+/// file already is (the compile cache's builds are), else a copy `0644` (`0755` if executable).
+fn copy_file(from: &Path, to: &Path) -> std::io::Result<()> {
+    let mode = std::fs::metadata(from)?.permissions().mode();
+    if mode & 0o7022 == 0 && mode & 0o004 != 0 && std::fs::hard_link(from, to).is_ok() {
+        return Ok(());
+    }
+    std::fs::copy(from, to)?;
+    std::fs::set_permissions(to, std::fs::Permissions::from_mode(0o644 | (mode & 0o111)))
+}
+
+/// Whether the jury's run left a file at `path` (in its feedback directory): a regular file,
+/// not a link to one of the judge's, which the judge would read as root.
+pub(crate) fn left_file(path: &Path) -> bool {
+    std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_file())
+}
+
+/// The start of a feedback file the jury's run left ([`left_file`]), empty if there is none.
+pub(crate) fn read_feedback(path: &Path) -> String {
+    if left_file(path) {
+        leapfrog_util::read_head(path)
+    } else {
+        String::new()
+    }
 }

@@ -47,7 +47,7 @@ use std::time::{Duration, Instant};
 use anyhow::Context;
 
 pub use duet::{Duet, DuetOutcome, Speaker, run_duet};
-pub use identity::{RUN_GID, RUN_UID, RunUser, run_user};
+pub use identity::{JURY_GID, JURY_UID, RUN_GID, RUN_UID, RunUser, jury_user, run_user};
 pub use isolation::{Isolation, IsolationChoice, choose_isolation, sandbox_for_run};
 pub use ledger::{forget_dir, note_dir, recover};
 pub use limits::{

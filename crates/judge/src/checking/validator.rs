@@ -17,7 +17,7 @@ use super::ecosystem::{self, Convention, Prepared};
 use crate::program::{Program, Streams};
 use leapfrog_package::Limits;
 use leapfrog_runner as runner;
-use leapfrog_util::{head_tail_lines, read_head, read_head_tail};
+use leapfrog_util::{head_tail_lines, read_head_tail};
 
 /// A compiled validator (input or output).
 pub struct ValidatorProgram {
@@ -129,11 +129,24 @@ impl ValidatorProgram {
         limits: &Limits,
     ) -> CheckOutcome {
         let feedback = feedback_dir(scratch);
-        let mut args = ecosystem::output_args(self.convention, input, answer, output, &feedback);
-        args.extend(flags.iter().map(OsString::from));
         let ran = std::fs::create_dir_all(&feedback)
             .context("creating the feedback directory")
-            .and_then(|()| self.run(args, output, scratch, limits));
+            .and_then(|()| jury_files(scratch, &feedback, [input, answer, output]))
+            .and_then(|[input, answer, shown]| {
+                let convention = self.convention;
+                let mut args =
+                    ecosystem::output_args(convention, &input, &answer, &shown, &feedback);
+                args.extend(flags.iter().map(OsString::from));
+                let log = scratch.join("validator.log");
+                let streams = Streams {
+                    stdin: Some(output),
+                    stdout: &log,
+                    stderr: &log,
+                };
+                let spec = self.program.jury_spec(&args, &streams, scratch, limits)?;
+                let outcome = runner::run(&spec).map_err(runner::RunError::into_anyhow)?;
+                Ok((outcome, self.program.own_paths(&read_head_tail(&log))))
+            });
         match ran {
             Ok((outcome, log)) => self.judged(&outcome, log, &feedback),
             Err(err) => {
@@ -155,6 +168,8 @@ impl ValidatorProgram {
     ) -> anyhow::Result<runner::RunSpec> {
         let feedback = feedback_dir(scratch);
         std::fs::create_dir_all(&feedback).context("creating the feedback directory")?;
+        let [input, answer] = jury_files(scratch, &feedback, [input, answer])?;
+        let (input, answer) = (input.as_path(), answer.as_path());
         // An interactor has no output file: it talks to the submission (and testlib's
         // interactors take their arguments as the package format's validators do).
         let convention = ecosystem::Convention::Standard;
@@ -166,7 +181,7 @@ impl ValidatorProgram {
             stdout: &log,
             stderr: &log,
         };
-        Ok(self.program.spec(&args, &streams, scratch, limits))
+        self.program.jury_spec(&args, &streams, scratch, limits)
     }
 
     /// What an output validator's finished run says: accepted, rejected with the first line of
@@ -182,7 +197,7 @@ impl ValidatorProgram {
             Answer::Yes => CheckOutcome::Accepted,
             Answer::Broken(why) => CheckOutcome::JudgeError(why),
             Answer::No(_) => {
-                let message = read_head(&feedback.join("judgemessage.txt"));
+                let message = crate::as_run_user::read_feedback(&feedback.join("judgemessage.txt"));
                 let message = leapfrog_util::inert(&message).into_owned();
                 let message = if message.trim().is_empty() {
                     log
@@ -204,6 +219,26 @@ impl ValidatorProgram {
             }
         }
     }
+}
+
+/// Where the judge is root, readies `scratch` and `feedback` for the jury's user, and gives the
+/// files it is handed (input, answer, output) as that user can reach them
+/// ([`crate::as_run_user`]).
+fn jury_files<const N: usize>(
+    scratch: &Path,
+    feedback: &Path,
+    files: [&Path; N],
+) -> anyhow::Result<[PathBuf; N]> {
+    use crate::as_run_user::{prepare_jury_dir, reachable};
+    let Some(user) = runner::jury_user() else {
+        return Ok(files.map(Path::to_path_buf));
+    };
+    prepare_jury_dir(scratch, feedback, user)?;
+    let mut reached = files.map(Path::to_path_buf);
+    for (i, (file, name)) in files.iter().zip(["input", "answer", "output"]).enumerate() {
+        reached[i] = reachable(file, scratch, name)?;
+    }
+    Ok(reached)
 }
 
 /// The feedback directory of an output validator run in `scratch`.
