@@ -46,12 +46,30 @@ pub(crate) fn command(
         unreachable_tool(tool);
         return Ok(None);
     }
-    if location.as_os_str().is_empty() {
-        return Ok(Some(plain));
-    }
     let copy = dir.join("program");
-    copy_readable(location, &copy)?;
-    Ok(Some(program.command_at(memory_mib, &copy)))
+    if location.is_dir() {
+        copy_readable(location, &copy)?;
+        return Ok(Some(program.command_at(memory_mib, &copy)));
+    }
+    // A program run by a command (a folder's `run` script, checktestdata): where it cannot be
+    // reached, the folder it lies in, which it may use, is copied.
+    match location.parent() {
+        Some(folder) if location.is_file() && !open_to_all(location, 0o001) => {
+            copy_readable(folder, &copy)?;
+            Ok(Some(relocated(plain, folder, &copy)))
+        }
+        _ => Ok(Some(plain)),
+    }
+}
+
+/// `argv` with every argument naming a file in `from` naming its copy in `to`.
+fn relocated(argv: Vec<OsString>, from: &Path, to: &Path) -> Vec<OsString> {
+    argv.into_iter()
+        .map(|arg| match Path::new(&arg).strip_prefix(from) {
+            Ok(rest) => to.join(rest).into_os_string(),
+            Err(_) => arg,
+        })
+        .collect()
 }
 
 /// Says once per tool that runs needing it stay the judge's user.
