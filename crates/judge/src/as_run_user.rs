@@ -98,15 +98,30 @@ pub(crate) fn open_scratch(scratch: &Path) -> Result<(), JudgeFault> {
 
 /// Prepares the jury's run in `dir` (its working directory, `0700`) with its feedback directory
 /// handed to `user`: the copy of its program.
-pub(crate) fn prepare_jury_dir(
-    dir: &Path,
-    feedback: &Path,
-    user: RunUser,
-) -> Result<(), JudgeFault> {
+fn prepare_jury_dir(dir: &Path, feedback: &Path, user: RunUser) -> Result<(), JudgeFault> {
     std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o700))
         .map_err(|e| JudgeFault::file("closing to other users", dir, e))?;
     std::os::unix::fs::chown(feedback, Some(user.uid), Some(user.gid))
         .map_err(|e| JudgeFault::file("handing to the validator's user", feedback, e))
+}
+
+/// Where the judge is root, readies `scratch` and `feedback` for the jury's user, and gives the
+/// files it is handed (input, answer, output) as that user can reach them
+/// ([`crate::as_run_user`]).
+pub(crate) fn jury_files<const N: usize>(
+    scratch: &Path,
+    feedback: &Path,
+    files: [&Path; N],
+) -> anyhow::Result<[PathBuf; N]> {
+    let Some(user) = runner::jury_user() else {
+        return Ok(files.map(Path::to_path_buf));
+    };
+    prepare_jury_dir(scratch, feedback, user)?;
+    let mut reached = files.map(Path::to_path_buf);
+    for (i, (file, name)) in files.iter().zip(["input", "answer", "output"]).enumerate() {
+        reached[i] = reachable(file, scratch, name)?;
+    }
+    Ok(reached)
 }
 
 /// `path` as another user can reach it: itself where every user may read it and enter every

@@ -79,7 +79,7 @@ impl Setup {
     }
 
     /// Becomes `user` before `exec` (a limits-only run where the judge is root).
-    pub(super) fn as_user(mut self, user: Option<RunUser>) -> Setup {
+    pub(super) fn becoming(mut self, user: Option<RunUser>) -> Setup {
         self.user = user.map(|user| (user, super::bare::last_capability()));
         self
     }

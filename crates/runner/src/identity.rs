@@ -88,9 +88,15 @@ pub(super) fn hand_over(dir: &std::ffi::CStr, user: Option<RunUser>) -> io::Resu
     Ok(())
 }
 
-/// [`hand_over`] for a path the judge holds, before the run starts: the run's working directory
-/// in limits-only mode (the directory itself, not what the judge put in it, which stays the
-/// judge's and readable).
-pub(super) fn hand_over_path(dir: &std::path::Path, user: RunUser) -> io::Result<()> {
-    std::os::unix::fs::chown(dir, Some(user.uid), Some(user.gid))
+/// The user a limits-only run becomes, if any, with its working directory handed to it before
+/// the run starts (the directory itself: what the judge put in it stays the judge's).
+pub(super) fn direct_user(spec: &super::RunSpec) -> Result<Option<RunUser>, super::RunError> {
+    use anyhow::Context;
+    let user = match (&spec.isolation, spec.user) {
+        (super::Isolation::Direct, Some(user)) => user,
+        _ => return Ok(None),
+    };
+    std::os::unix::fs::chown(&spec.cwd, Some(user.uid), Some(user.gid))
+        .with_context(|| format!("handing {} to the run's user", spec.cwd.display()))?;
+    Ok(Some(user))
 }

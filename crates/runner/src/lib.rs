@@ -79,11 +79,9 @@ pub struct RunSpec {
     pub env: Option<Vec<(OsString, OsString)>>,
     /// Whether the run happens inside the sandbox, and what it sees there.
     pub isolation: Isolation,
-    /// In limits-only mode ([`Isolation::Direct`]), the unprivileged user the program becomes
-    /// (from [`run_user`]; `None`: the judge's own user): the runner hands it the working
-    /// directory, which must be the run's own, and the caller makes sure that the program's
-    /// files and its arguments' are reachable by that user. A kept sandbox picks its user
-    /// itself; a sandbox started for the run ignores this.
+    /// In limits-only mode, the user the program becomes ([`run_user`], [`jury_user`]; `None`:
+    /// the judge's): it is handed the working directory, which must be the run's own; the
+    /// caller makes what the run reads reachable. Sandboxed runs pick their user themselves.
     pub user: Option<RunUser>,
 }
 
@@ -260,10 +258,10 @@ fn launch(spec: &RunSpec, ends: spawn::Ends) -> Result<Launched, RunError> {
         Isolation::Sandbox(_) => None,
         _ => seccomp::filter(),
     };
-    let user = direct_user(spec)?;
+    let user = identity::direct_user(spec)?;
     let setup = child::Setup::new(&spec.limits, spec.cpu_slot, cgroup.as_ref())
         .passing(passed_fds)
-        .as_user(user)
+        .becoming(user)
         .filtered(filter);
     // In a kept sandbox, the child enters it (after joining the run's cgroup, so the program,
     // its descendant, is held there too) and reports the program's own status and usage.
@@ -316,17 +314,6 @@ fn launch(spec: &RunSpec, ends: spawn::Ends) -> Result<Launched, RunError> {
         report,
         sampler,
     })
-}
-
-/// The user a limits-only run becomes, if any, with its working directory handed to it.
-fn direct_user(spec: &RunSpec) -> Result<Option<RunUser>, RunError> {
-    let user = match (&spec.isolation, spec.user) {
-        (Isolation::Direct, Some(user)) => user,
-        _ => return Ok(None),
-    };
-    identity::hand_over_path(&spec.cwd, user)
-        .with_context(|| format!("handing {} to the run's user", spec.cwd.display()))?;
-    Ok(Some(user))
 }
 
 /// The limit the memory sampler holds a run to, when the run needs sampling: where no cgroup

@@ -14,6 +14,7 @@ use anyhow::{Context, bail};
 
 use super::CheckOutcome;
 use super::ecosystem::{self, Convention, Prepared};
+use crate::as_run_user::jury_files;
 use crate::program::{Program, Streams};
 use leapfrog_package::Limits;
 use leapfrog_runner as runner;
@@ -219,26 +220,6 @@ impl ValidatorProgram {
             }
         }
     }
-}
-
-/// Where the judge is root, readies `scratch` and `feedback` for the jury's user, and gives the
-/// files it is handed (input, answer, output) as that user can reach them
-/// ([`crate::as_run_user`]).
-fn jury_files<const N: usize>(
-    scratch: &Path,
-    feedback: &Path,
-    files: [&Path; N],
-) -> anyhow::Result<[PathBuf; N]> {
-    use crate::as_run_user::{prepare_jury_dir, reachable};
-    let Some(user) = runner::jury_user() else {
-        return Ok(files.map(Path::to_path_buf));
-    };
-    prepare_jury_dir(scratch, feedback, user)?;
-    let mut reached = files.map(Path::to_path_buf);
-    for (i, (file, name)) in files.iter().zip(["input", "answer", "output"]).enumerate() {
-        reached[i] = reachable(file, scratch, name)?;
-    }
-    Ok(reached)
 }
 
 /// The feedback directory of an output validator run in `scratch`.
