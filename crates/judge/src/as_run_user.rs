@@ -43,7 +43,15 @@ pub(crate) fn command(
         && tool.is_absolute()
         && !open_to_all(tool, 0o001)
     {
-        unreachable_tool(tool);
+        out_of_reach(tool, true);
+        return Ok(None);
+    }
+    // The copy is run by its path: the directories above `dir` must let other users pass (the
+    // judge's scratch does; a caller's own `0700` directory does not).
+    if let Some(above) = dir.parent()
+        && !open_to_all(above, 0o001)
+    {
+        out_of_reach(above, false);
         return Ok(None);
     }
     let copy = dir.join("program");
@@ -72,16 +80,17 @@ fn relocated(argv: Vec<OsString>, from: &Path, to: &Path) -> Vec<OsString> {
         .collect()
 }
 
-/// Says once per tool that runs needing it stay the judge's user.
-fn unreachable_tool(tool: &Path) {
-    static SAID: std::sync::Mutex<Vec<PathBuf>> = std::sync::Mutex::new(Vec::new());
+/// Says once per tool (once for every run directory) that runs needing it stay the judge's user.
+fn out_of_reach(path: &Path, is_tool: bool) {
+    static SAID: std::sync::Mutex<Vec<Option<PathBuf>>> = std::sync::Mutex::new(Vec::new());
+    let key = is_tool.then(|| path.to_path_buf());
     let mut said = SAID.lock().unwrap_or_else(|e| e.into_inner());
-    if !said.iter().any(|t| t == tool) {
+    if !said.contains(&key) {
         eprintln!(
-            "note: {} is out of reach of other users: programs it runs outside the sandbox run as the judge's own user",
-            tool.display()
+            "note: {} is out of reach of other users: runs that need it, outside the sandbox, stay the judge's own user",
+            path.display()
         );
-        said.push(tool.to_path_buf());
+        said.push(key);
     }
 }
 
