@@ -422,7 +422,12 @@ fn verify_runs_a_wall_clock_tle_again_alone() {
         "submissions/rejected/sleeper.py",
         &logging_program(&sleeper_log, &sleeper_seen, true),
     );
-    // Without the sandbox, so the programs can keep their log outside their run.
+    // Without the sandbox, so the programs can keep their log outside their run: in a
+    // directory every user may write, as a run is the run's own user where the judge is root.
+    for dir in [work.path(), &seen, &sleeper_seen] {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o777)).unwrap();
+    }
     let output = leapfrog()
         .args([
             "verify",

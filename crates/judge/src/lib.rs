@@ -11,6 +11,7 @@
 pub mod checking;
 pub mod program;
 
+mod as_run_user;
 mod beyond;
 mod cause;
 mod classify;

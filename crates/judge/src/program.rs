@@ -165,7 +165,30 @@ impl Program {
             cpu_slot: None,
             env: Some(runner::clean_env(dir)),
             isolation: Isolation::Direct,
+            user: None,
         }
+    }
+
+    /// [`Program::spec`] for a run that judges a submission's (an output validator's, an
+    /// interactor's), as the jury's user where the judge is root ([`crate::as_run_user`]): its
+    /// program copied into `dir`, its own working directory (`args` must be reachable).
+    pub fn jury_spec(
+        &self,
+        args: &[OsString],
+        streams: &Streams,
+        dir: &Path,
+        limits: &Limits,
+    ) -> anyhow::Result<RunSpec> {
+        let mut spec = self.spec(args, streams, dir, limits);
+        let memory_mib = limits.validation_memory_mib.get();
+        if let Some(user) = runner::jury_user()
+            && let Some(mut argv) = crate::as_run_user::command(&self.compiled, memory_mib, dir)?
+        {
+            argv.extend(args.iter().cloned());
+            spec.argv = argv;
+            spec.user = Some(user);
+        }
+        Ok(spec)
     }
 
     /// Runs it to the end (a generator, a solution): stdin from a file (or nothing), stdout into

@@ -13,6 +13,7 @@ use leapfrog_runner::{
     RunSpec, Runner,
 };
 
+use super::as_run_user;
 use super::fault::{self, JudgeFault};
 use super::{Cause, TestResult, classify};
 
@@ -131,7 +132,10 @@ impl TestRunner<'_> {
         keep_output: Option<&Path>,
     ) -> Result<TestResult, Interrupted> {
         let dir = scratch_root.join(test.name.replace('/', "__"));
-        let result = self.run_in(test, slot, &dir, keep_output)?;
+        let result = match as_run_user::open_scratch(scratch_root) {
+            Ok(()) => self.run_in(test, slot, &dir, keep_output)?,
+            Err(fault) => UNMEASURED.fault(test, fault),
+        };
         // Looked at before the run's files go, while they still fill the space.
         let full = match result.verdict {
             Verdict::Ac | Verdict::Je => None,
@@ -203,6 +207,8 @@ impl TestRunner<'_> {
     /// kept for this submission and `slot`; `Err` says why that sandbox failed to start.
     fn spec(&self, test: &TestCase, slot: usize, files: &RunFiles) -> Result<RunSpec, SetupError> {
         let memory_mib = self.limits.memory_mib;
+        // A limits-only run's user (the kept sandbox picks its own).
+        let mut user = None;
         let (mut argv, isolation) = match self.isolation {
             IsolationChoice::Sandbox => {
                 let (argv, mounts) = self
@@ -225,7 +231,14 @@ impl TestRunner<'_> {
                 }
             }
             IsolationChoice::LimitsOnly => {
-                (self.program.command(memory_mib.get()), Isolation::Direct)
+                let as_user = match as_run_user::user() {
+                    Some(_) => as_run_user::command(self.program, memory_mib.get(), &files.dir)
+                        .map_err(SetupError::Fault)?,
+                    None => None,
+                };
+                user = as_user.is_some().then(as_run_user::user).flatten();
+                let argv = as_user.unwrap_or_else(|| self.program.command(memory_mib.get()));
+                (argv, Isolation::Direct)
             }
         };
         argv.extend(test.args.iter().map(Into::into));
@@ -262,6 +275,7 @@ impl TestRunner<'_> {
             cpu_slot: Some(slot),
             env: Some(runner::clean_env(&home)),
             isolation,
+            user,
         })
     }
 

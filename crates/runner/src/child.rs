@@ -9,6 +9,7 @@ use std::os::fd::RawFd;
 
 use super::RunLimits;
 use super::cgroup::RunCgroup;
+use super::identity::RunUser;
 
 pub(super) struct Setup {
     rlimits: Vec<(libc::__rlimit_resource_t, libc::rlim_t, libc::rlim_t)>,
@@ -19,6 +20,8 @@ pub(super) struct Setup {
     keep: Vec<RawFd>,
     /// The seccomp filter to install, unless bubblewrap installs it itself.
     filter: Option<&'static [libc::sock_filter]>,
+    /// The unprivileged user a limits-only run becomes, with the highest capability number.
+    user: Option<(RunUser, libc::c_int)>,
 }
 
 impl Setup {
@@ -59,6 +62,7 @@ impl Setup {
             cgroup_procs: cgroup.map(RunCgroup::procs_files).unwrap_or_default(),
             keep: Vec::new(),
             filter: None,
+            user: None,
         }
     }
 
@@ -71,6 +75,12 @@ impl Setup {
     /// Installs the seccomp filter before `exec` (where bubblewrap does not).
     pub(super) fn filtered(mut self, filter: Option<&'static [libc::sock_filter]>) -> Setup {
         self.filter = filter;
+        self
+    }
+
+    /// Becomes `user` before `exec` (a limits-only run where the judge is root).
+    pub(super) fn becoming(mut self, user: Option<RunUser>) -> Setup {
+        self.user = user.map(|user| (user, super::bare::last_capability()));
         self
     }
 
@@ -123,11 +133,27 @@ impl Setup {
             }
         }
         close_on_exec_above_2(&self.keep);
+        if let Some((user, last_capability)) = self.user {
+            become_run_user(user, last_capability)?;
+        }
         if let Some(filter) = self.filter {
             super::seccomp::install(filter)?;
         }
         Ok(())
     }
+}
+
+/// The run's user for good (as a program in a kept sandbox becomes it: [`super::identity`]),
+/// with no capability and none to regain; the death signal, which the change of user clears,
+/// is set again. The working directory was entered (by the standard library) as the judge.
+fn become_run_user(user: RunUser, last_capability: libc::c_int) -> std::io::Result<()> {
+    use super::bare::{check, prctl};
+    super::identity::become_user(user, last_capability)?;
+    check(prctl(
+        libc::PR_SET_PDEATHSIG,
+        libc::SIGKILL as libc::c_ulong,
+    ))?;
+    super::bare::drop_capabilities(last_capability)
 }
 
 /// Marks every descriptor above 2 but `keep` close-on-exec: whatever the judge's caller left

@@ -306,6 +306,7 @@ mod tests {
             cpu_slot: None,
             env: None,
             isolation: Isolation::Direct,
+            user: None,
         }
     }
 

@@ -20,6 +20,13 @@ pub const RUN_UID: libc::uid_t = 2_000_000_000;
 /// The run's gid (the same number).
 pub const RUN_GID: libc::gid_t = 2_000_000_000;
 
+/// The uid and gid of the jury's programs that judge a run (output validators, interactors):
+/// the next number, so that a submission's run, another user, can neither signal nor trace
+/// them nor change the files they work on.
+pub const JURY_UID: libc::uid_t = RUN_UID + 1;
+/// The jury's programs' gid (the same number).
+pub const JURY_GID: libc::gid_t = RUN_GID + 1;
+
 /// The user and group a run executes as.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct RunUser {
@@ -37,6 +44,15 @@ pub fn run_user() -> Option<RunUser> {
             uid: RUN_UID,
             gid: RUN_GID,
         })
+    })
+}
+
+/// The user the jury's programs that judge a run execute as: [`JURY_UID`] where the judge is
+/// root, `None` otherwise.
+pub fn jury_user() -> Option<RunUser> {
+    run_user().map(|_| RunUser {
+        uid: JURY_UID,
+        gid: JURY_GID,
     })
 }
 
@@ -70,4 +86,17 @@ pub(super) fn hand_over(dir: &std::ffi::CStr, user: Option<RunUser>) -> io::Resu
         super::bare::check(unsafe { libc::chown(dir.as_ptr(), user.uid, user.gid) })?;
     }
     Ok(())
+}
+
+/// The user a limits-only run becomes, if any, with its working directory handed to it before
+/// the run starts (the directory itself: what the judge put in it stays the judge's).
+pub(super) fn direct_user(spec: &super::RunSpec) -> Result<Option<RunUser>, super::RunError> {
+    use crate::error::Doing;
+    let user = match (&spec.isolation, spec.user) {
+        (super::Isolation::Direct, Some(user)) => user,
+        _ => return Ok(None),
+    };
+    std::os::unix::fs::chown(&spec.cwd, Some(user.uid), Some(user.gid))
+        .doing(|| format!("handing {} to the run's user", spec.cwd.display()))?;
+    Ok(Some(user))
 }

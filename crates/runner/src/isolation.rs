@@ -150,6 +150,7 @@ impl Runner {
             cpu_slot: None,
             env: Some(super::clean_env(Path::new(sandbox::WORK_DIR))),
             isolation: Isolation::Kept(sandbox),
+            user: None,
         };
         let outcome = self.run(&spec)?;
         if !outcome.success() {

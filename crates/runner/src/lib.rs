@@ -54,7 +54,7 @@ pub use cancel::{Cancel, Interrupted, Signals};
 pub use duet::{Duet, DuetOutcome, Speaker};
 pub use error::{RunError, SetupError};
 pub use handle::Runner;
-pub use identity::{RUN_GID, RUN_UID, RunUser, run_user};
+pub use identity::{JURY_GID, JURY_UID, RUN_GID, RUN_UID, RunUser, jury_user, run_user};
 pub use isolation::{Isolation, IsolationChoice, IsolationError};
 pub use limits::{
     COMPILER_TASKS, DEFAULT_COMPILATION_MEMORY_MIB, DEFAULT_COMPILATION_TIME_S, RunLimits,
@@ -84,6 +84,10 @@ pub struct RunSpec {
     pub env: Option<Vec<(OsString, OsString)>>,
     /// Whether the run happens inside the sandbox, and what it sees there.
     pub isolation: Isolation,
+    /// In limits-only mode, the user the program becomes ([`run_user`], [`jury_user`]; `None`:
+    /// the judge's): it is handed the working directory, which must be the run's own; the
+    /// caller makes what the run reads reachable. Sandboxed runs pick their user themselves.
+    pub user: Option<RunUser>,
 }
 
 /// Why the runner stopped a run before it ended by itself: the limit it passed.

@@ -8,7 +8,7 @@ use std::time::Instant;
 use super::error::{Doing, Within};
 use super::{
     Isolation, RunError, RunLimits, RunOutcome, RunSpec, Runner, Stopped, cgroup, child, enter,
-    launcher, memory, outcome, reap, seccomp, spawn,
+    identity, launcher, memory, outcome, reap, seccomp, spawn,
 };
 
 impl Runner {
@@ -128,8 +128,10 @@ fn launch(runner: &Runner, spec: &RunSpec, ends: spawn::Ends) -> Result<Launched
         Isolation::Sandbox(_) => None,
         _ => seccomp::filter(),
     };
+    let user = identity::direct_user(spec)?;
     let setup = child::Setup::new(&spec.limits, spec.cpu_slot, cgroup.as_ref())
         .passing(passed_fds)
+        .becoming(user)
         .filtered(filter);
     // In a kept sandbox, the child enters it (after joining the run's cgroup, so the program,
     // its descendant, is held there too) and reports the program's own status and usage.
@@ -230,6 +232,7 @@ mod tests {
             cpu_slot: None,
             env: None,
             isolation,
+            user: None,
         }
     }
 

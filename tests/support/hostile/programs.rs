@@ -161,6 +161,7 @@ fn run(argv: Vec<OsString>, stdin: &Path, scratch: &Path) -> RunOutcome {
         cpu_slot: None,
         env: None,
         isolation: Isolation::Direct,
+        user: None,
     };
     runner::Runner::new(runner::Cancel::new())
         .run(&spec)

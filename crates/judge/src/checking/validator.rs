@@ -15,10 +15,11 @@ use anyhow::{Context, bail};
 
 use super::CheckOutcome;
 use super::ecosystem::{self, Convention, Prepared};
+use crate::as_run_user::jury_files;
 use crate::program::{Program, Streams};
 use leapfrog_package::Limits;
 use leapfrog_runner::{self as runner, Runner};
-use leapfrog_util::{head_tail_lines, read_head, read_head_tail};
+use leapfrog_util::{head_tail_lines, read_head_tail};
 
 /// A compiled validator (input or output).
 pub struct ValidatorProgram {
@@ -138,11 +139,28 @@ impl ValidatorProgram {
         limits: &Limits,
     ) -> CheckOutcome {
         let feedback = feedback_dir(scratch);
-        let mut args = ecosystem::output_args(self.convention, input, answer, output, &feedback);
-        args.extend(flags.iter().map(OsString::from));
         let ran = std::fs::create_dir_all(&feedback)
             .context("creating the feedback directory")
-            .and_then(|()| self.run(args, output, scratch, limits));
+            .and_then(|()| jury_files(scratch, &feedback, [input, answer, output]))
+            .and_then(|[input, answer, shown]| {
+                let convention = self.convention;
+                let mut args =
+                    ecosystem::output_args(convention, &input, &answer, &shown, &feedback);
+                args.extend(flags.iter().map(OsString::from));
+                let log = scratch.join("validator.log");
+                let streams = Streams {
+                    stdin: Some(output),
+                    stdout: &log,
+                    stderr: &log,
+                };
+                let spec = self.program.jury_spec(&args, &streams, scratch, limits)?;
+                let outcome = self
+                    .program
+                    .runner()
+                    .run(&spec)
+                    .map_err(crate::program::run_error)?;
+                Ok((outcome, self.program.own_paths(&read_head_tail(&log))))
+            });
         match ran {
             Ok((outcome, log)) => self.judged(&outcome, log, &feedback),
             Err(err) => {
@@ -164,6 +182,8 @@ impl ValidatorProgram {
     ) -> anyhow::Result<runner::RunSpec> {
         let feedback = feedback_dir(scratch);
         std::fs::create_dir_all(&feedback).context("creating the feedback directory")?;
+        let [input, answer] = jury_files(scratch, &feedback, [input, answer])?;
+        let (input, answer) = (input.as_path(), answer.as_path());
         // An interactor has no output file: it talks to the submission (and testlib's
         // interactors take their arguments as the package format's validators do).
         let convention = ecosystem::Convention::Standard;
@@ -175,7 +195,7 @@ impl ValidatorProgram {
             stdout: &log,
             stderr: &log,
         };
-        Ok(self.program.spec(&args, &streams, scratch, limits))
+        self.program.jury_spec(&args, &streams, scratch, limits)
     }
 
     /// What an output validator's finished run says: accepted, rejected with the first line of
@@ -191,7 +211,7 @@ impl ValidatorProgram {
             Answer::Yes => CheckOutcome::Accepted,
             Answer::Broken(why) => CheckOutcome::JudgeError(why),
             Answer::No(_) => {
-                let message = read_head(&feedback.join("judgemessage.txt"));
+                let message = crate::as_run_user::read_feedback(&feedback.join("judgemessage.txt"));
                 let message = leapfrog_util::inert(&message).into_owned();
                 let message = if message.trim().is_empty() {
                     log

@@ -216,6 +216,7 @@ fn build(
             cpu_slot: None,
             env,
             isolation,
+            user: None,
         };
         let outcome = runner
             .run(&spec)

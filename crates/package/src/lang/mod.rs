@@ -311,6 +311,21 @@ impl Compiled {
             .collect()
     }
 
+    /// The command line for a run of a copy of the program at `copy` (its files, or the
+    /// executable itself, as [`Compiled::location`] is): every argument naming the program's
+    /// files names the copy's.
+    pub fn command_at(&self, memory_mib: u64, copy: &Path) -> Vec<OsString> {
+        self.command(memory_mib)
+            .into_iter()
+            .map(|arg| match Path::new(&arg).strip_prefix(&self.location) {
+                _ if self.location.as_os_str().is_empty() => arg,
+                Ok(rest) if rest.as_os_str().is_empty() => copy.as_os_str().to_os_string(),
+                Ok(rest) => copy.join(rest).into_os_string(),
+                Err(_) => arg,
+            })
+            .collect()
+    }
+
     /// The command line and mounts for a run inside the sandbox, where the program's files
     /// appear at [`sandbox::PROGRAM_DIR`] and its working directory is `work`.
     pub fn sandboxed_command(
@@ -319,15 +334,7 @@ impl Compiled {
         work: &Path,
     ) -> (Vec<OsString>, sandbox::Mounts) {
         let inside = Path::new(sandbox::PROGRAM_DIR);
-        let argv = self
-            .command(memory_mib)
-            .into_iter()
-            .map(|arg| match Path::new(&arg).strip_prefix(&self.location) {
-                Ok(rest) if rest.as_os_str().is_empty() => inside.as_os_str().to_os_string(),
-                Ok(rest) => inside.join(rest).into_os_string(),
-                Err(_) => arg,
-            })
-            .collect();
+        let argv = self.command_at(memory_mib, inside);
         let mut read_only = vec![(self.location.clone(), inside.to_path_buf())];
         read_only.extend(self.runtime.iter().map(|dir| (dir.clone(), dir.clone())));
         let mounts = sandbox::Mounts {

@@ -1,0 +1,204 @@
+//! Runs outside the sandbox where the judge is root: a submission's run in limits-only mode
+//! executes as the run's unprivileged user ([`runner::run_user`]), and the output validator or
+//! interactor that judges it as the jury's ([`runner::jury_user`]); neither owns anything of the
+//! judge's, and neither can reach the other's processes or files. Each must still reach what
+//! it needs by path, while the package, the compile cache and the judge's scratch space may sit
+//! under directories only root may enter (`/root`, a `0700` temporary directory):
+//!
+//! - the program: a copy of its build in the run's own directory, readable by every user and
+//!   writable by root alone (the run can change neither it nor the cache's entry);
+//! - its working directory: the test's `work` (the submission's) or `check` (the validator's,
+//!   `0700`), which the runner hands to its user, and the validator's feedback directory;
+//! - the files it is given (a validator's input and answer): where every user may read them,
+//!   their own paths, else copies in its directory;
+//! - the way there: the judge's scratch directory may be entered (`0711`) but not listed.
+
+use std::ffi::OsString;
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+
+use leapfrog_package::lang::Compiled;
+use leapfrog_runner::{self as runner, RunUser};
+
+use super::fault::JudgeFault;
+
+/// The user a submission's limits-only run becomes (`None` where the judge is not root).
+pub(crate) fn user() -> Option<RunUser> {
+    runner::run_user()
+}
+
+/// The command of a run as another user, its program copied into `dir` (as `program`);
+/// `None` where that user could not start it: its interpreter lies where only the judge's user
+/// may go (a version manager's Python under `/root`), said once; the run is then the judge's
+/// user, as where the judge is not root.
+pub(crate) fn command(
+    program: &Compiled,
+    memory_mib: u64,
+    dir: &Path,
+) -> Result<Option<Vec<OsString>>, JudgeFault> {
+    let location = program.location();
+    let plain = program.command(memory_mib);
+    if let Some(tool) = plain.first().map(Path::new)
+        && !tool.starts_with(location)
+        && tool.is_absolute()
+        && !open_to_all(tool, 0o001)
+    {
+        out_of_reach(tool, true);
+        return Ok(None);
+    }
+    // The copy is run by its path: the directories above `dir` must let other users pass (the
+    // judge's scratch does; a caller's own `0700` directory does not).
+    if let Some(above) = dir.parent()
+        && !open_to_all(above, 0o001)
+    {
+        out_of_reach(above, false);
+        return Ok(None);
+    }
+    let copy = dir.join("program");
+    if location.is_dir() {
+        copy_readable(location, &copy)?;
+        return Ok(Some(program.command_at(memory_mib, &copy)));
+    }
+    // A program run by a command (a folder's `run` script, checktestdata): where it cannot be
+    // reached, the folder it lies in, which it may use, is copied.
+    match location.parent() {
+        Some(folder) if location.is_file() && !open_to_all(location, 0o001) => {
+            copy_readable(folder, &copy)?;
+            Ok(Some(relocated(plain, folder, &copy)))
+        }
+        _ => Ok(Some(plain)),
+    }
+}
+
+/// `argv` with every argument naming a file in `from` naming its copy in `to`.
+fn relocated(argv: Vec<OsString>, from: &Path, to: &Path) -> Vec<OsString> {
+    argv.into_iter()
+        .map(|arg| match Path::new(&arg).strip_prefix(from) {
+            Ok(rest) => to.join(rest).into_os_string(),
+            Err(_) => arg,
+        })
+        .collect()
+}
+
+/// Says once per tool (once for every run directory) that runs needing it stay the judge's user.
+fn out_of_reach(path: &Path, is_tool: bool) {
+    static SAID: std::sync::Mutex<Vec<Option<PathBuf>>> = std::sync::Mutex::new(Vec::new());
+    let key = is_tool.then(|| path.to_path_buf());
+    let mut said = SAID.lock().unwrap_or_else(|e| e.into_inner());
+    if !said.contains(&key) {
+        eprintln!(
+            "note: {} is out of reach of other users: runs that need it, outside the sandbox, stay the judge's own user",
+            path.display()
+        );
+        said.push(key);
+    }
+}
+
+/// Opens the judge's scratch directory for entering (`0711`) where runs are other users: each
+/// passes through it to its own directory, and none may list or change it.
+pub(crate) fn open_scratch(scratch: &Path) -> Result<(), JudgeFault> {
+    if user().is_none() {
+        return Ok(());
+    }
+    let mode = std::fs::Permissions::from_mode(0o711);
+    std::fs::set_permissions(scratch, mode)
+        .map_err(|e| JudgeFault::file("opening for the runs' users", scratch, e))
+}
+
+/// Prepares the jury's run in `dir` (its working directory, `0700`) with its feedback directory
+/// handed to `user`: the copy of its program.
+fn prepare_jury_dir(dir: &Path, feedback: &Path, user: RunUser) -> Result<(), JudgeFault> {
+    std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o700))
+        .map_err(|e| JudgeFault::file("closing to other users", dir, e))?;
+    std::os::unix::fs::chown(feedback, Some(user.uid), Some(user.gid))
+        .map_err(|e| JudgeFault::file("handing to the validator's user", feedback, e))
+}
+
+/// Where the judge is root, readies `scratch` and `feedback` for the jury's user, and gives the
+/// files it is handed (input, answer, output) as that user can reach them
+/// ([`crate::as_run_user`]).
+pub(crate) fn jury_files<const N: usize>(
+    scratch: &Path,
+    feedback: &Path,
+    files: [&Path; N],
+) -> anyhow::Result<[PathBuf; N]> {
+    let Some(user) = runner::jury_user() else {
+        return Ok(files.map(Path::to_path_buf));
+    };
+    prepare_jury_dir(scratch, feedback, user)?;
+    let mut reached = files.map(Path::to_path_buf);
+    for (i, (file, name)) in files.iter().zip(["input", "answer", "output"]).enumerate() {
+        reached[i] = reachable(file, scratch, name)?;
+    }
+    Ok(reached)
+}
+
+/// `path` as another user can reach it: itself where every user may read it and enter every
+/// directory above it, else a copy in `dir` named `name` (a hard link where it can be one).
+pub(crate) fn reachable(path: &Path, dir: &Path, name: &str) -> Result<PathBuf, JudgeFault> {
+    let absolute = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+    if open_to_all(&absolute, 0o004) {
+        return Ok(absolute);
+    }
+    let copy = dir.join(name);
+    let _ = std::fs::remove_file(&copy);
+    copy_file(&absolute, &copy)
+        .map_err(|e| JudgeFault::file("copying for the validator's user", path, e))?;
+    Ok(copy)
+}
+
+/// Whether every user has `access` (`0o004` read, `0o001` execute) to the file at `path`, and
+/// may enter each directory on the way.
+fn open_to_all(path: &Path, access: u32) -> bool {
+    let mode = |p: &Path| std::fs::metadata(p).map_or(0, |m| m.permissions().mode());
+    let Ok(canonical) = path.canonicalize() else {
+        return false;
+    };
+    mode(&canonical) & access != 0
+        && canonical
+            .ancestors()
+            .skip(1)
+            .all(|dir| mode(dir) & 0o001 != 0)
+}
+
+/// Copies the program's build (a directory, or the executable itself) to `to`: directories
+/// `0755`, files `0644` (`0755` if executable), all the judge's.
+fn copy_readable(from: &Path, to: &Path) -> Result<(), JudgeFault> {
+    let copied = if from.is_dir() {
+        let _ = std::fs::remove_dir_all(to);
+        std::fs::create_dir(to)
+            .and_then(|()| std::fs::set_permissions(to, std::fs::Permissions::from_mode(0o755)))
+            .map_err(|e| JudgeFault::file("creating", to, e))?;
+        leapfrog_util::copy_dir_contents(from, to).map_err(std::io::Error::other)
+    } else {
+        let _ = std::fs::remove_file(to);
+        copy_file(from, to)
+    };
+    copied.map_err(|e| JudgeFault::file("copying the program for the run's user from", from, e))
+}
+
+/// A copy of a file readable by every user and writable by root alone: a hard link where the
+/// file already is (the compile cache's builds are), else a copy `0644` (`0755` if executable).
+fn copy_file(from: &Path, to: &Path) -> std::io::Result<()> {
+    let mode = std::fs::metadata(from)?.permissions().mode();
+    if mode & 0o7022 == 0 && mode & 0o004 != 0 && std::fs::hard_link(from, to).is_ok() {
+        return Ok(());
+    }
+    std::fs::copy(from, to)?;
+    std::fs::set_permissions(to, std::fs::Permissions::from_mode(0o644 | (mode & 0o111)))
+}
+
+/// Whether the jury's run left a file at `path` (in its feedback directory): a regular file,
+/// not a link to one of the judge's, which the judge would read as root.
+pub(crate) fn left_file(path: &Path) -> bool {
+    std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_file())
+}
+
+/// The start of a feedback file the jury's run left ([`left_file`]), empty if there is none.
+pub(crate) fn read_feedback(path: &Path) -> String {
+    if left_file(path) {
+        leapfrog_util::read_head(path)
+    } else {
+        String::new()
+    }
+}
