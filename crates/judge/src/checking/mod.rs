@@ -2,6 +2,7 @@
 //! token diff or the package's output validator), and test inputs and answers against the input
 //! and answer validators.
 
+mod data_validators;
 pub mod diff;
 mod ecosystem;
 mod validator;
@@ -12,7 +13,8 @@ use std::sync::Arc;
 use leapfrog_package::{Package, TestCase};
 use leapfrog_runner::Runner;
 
-pub use validator::{AnswerValidators, InputValidators, ValidatorProgram, feedback_dir};
+pub use data_validators::{AnswerValidators, InputValidators};
+pub use validator::{ValidatorProgram, feedback_dir};
 
 /// The verdict of an output check.
 #[derive(Debug, Clone, PartialEq)]
