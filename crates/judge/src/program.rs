@@ -7,8 +7,9 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, bail};
 
-use leapfrog_package::Limits;
 use leapfrog_package::lang::{self, Compiled};
+use leapfrog_package::{BuildError, Limits};
+use leapfrog_runner::interrupt::Interrupted;
 use leapfrog_runner::{self as runner, Isolation, IsolationChoice, RunLimits, RunOutcome, RunSpec};
 use leapfrog_util::{head_tail_lines, read_head_tail};
 
@@ -19,6 +20,16 @@ pub struct Program {
     /// What it is for messages ("output validator", "generator"); empty when the path says it.
     pub role: &'static str,
     compiled: Compiled,
+}
+
+/// A build's failure as an `anyhow` error for callers that pass it on: an interruption stays
+/// [`Interrupted`] (behind the same words), which commands recognise by its type.
+pub fn build_error(err: BuildError) -> anyhow::Error {
+    if err.is_interrupted() {
+        anyhow::Error::new(Interrupted).context(err.to_string())
+    } else {
+        err.into()
+    }
 }
 
 /// Where a run's standard streams go.
@@ -40,11 +51,13 @@ impl Program {
         let built = match copy {
             Some(copy) => lang::Languages::for_program(path)
                 .and_then(|table| table.detect(path))
+                .map_err(BuildError::from)
                 .and_then(|language| {
                     lang::compile_as(&copy, language, IsolationChoice::LimitsOnly)
                 }),
             None => lang::compile(path, IsolationChoice::LimitsOnly),
-        };
+        }
+        .map_err(build_error);
         let built = if role.is_empty() {
             built?
         } else {

@@ -7,7 +7,7 @@
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
-use anyhow::{Context, bail};
+use crate::error::BuildError;
 use sha2::{Digest, Sha256};
 
 use super::cache::cache_dir;
@@ -25,8 +25,11 @@ pub struct CompileError {
 impl CompileError {
     /// The error for a program that has to compile (a judges' program, a stressed submission):
     /// what it is (`label`), then the compiler's words. The one wording for every such program.
-    pub fn named(self, label: &str) -> anyhow::Error {
-        anyhow::anyhow!("{label} does not compile:\n{}", self.message.trim_end())
+    pub fn named(self, label: &str) -> BuildError {
+        BuildError::DoesNotCompile {
+            label: label.to_string(),
+            message: self.message.trim_end().to_string(),
+        }
     }
 }
 
@@ -36,7 +39,7 @@ impl CompileError {
 pub fn compile(
     source: &Path,
     isolation: IsolationChoice,
-) -> anyhow::Result<Result<Compiled, CompileError>> {
+) -> Result<Result<Compiled, CompileError>, BuildError> {
     let language = Languages::for_program(source)?.detect(source)?;
     compile_as(source, language, isolation)
 }
@@ -46,7 +49,7 @@ pub fn compile_as(
     source: &Path,
     language: Language,
     isolation: IsolationChoice,
-) -> anyhow::Result<Result<Compiled, CompileError>> {
+) -> Result<Result<Compiled, CompileError>, BuildError> {
     compile_entry(source, language, isolation, None, None)
 }
 
@@ -60,17 +63,22 @@ pub(super) fn compile_entry(
     isolation: IsolationChoice,
     main: Option<String>,
     limits: Option<RunLimits>,
-) -> anyhow::Result<Result<Compiled, CompileError>> {
+) -> Result<Result<Compiled, CompileError>, BuildError> {
     if let Some(tool) = language.missing_tool() {
-        bail!(
-            "{}: {} is not installed, so {} programs cannot run",
+        return Err(BuildError::invalid(
             source.display(),
-            tool,
-            language.name()
-        );
+            format_args!(
+                "{} is not installed, so {} programs cannot run",
+                tool,
+                language.name()
+            ),
+        ));
     }
     let given = source;
-    let source = std::fs::canonicalize(source).with_context(|| source.display().to_string())?;
+    let source = std::fs::canonicalize(source).map_err(|source_err| BuildError::Missing {
+        path: source.to_path_buf(),
+        source: source_err,
+    })?;
     if language.is_executable() {
         return Ok(Ok(Compiled {
             language,
@@ -163,10 +171,9 @@ fn runnable(language: Language, entry: &Path, files: &[PathBuf], main: &str) -> 
 }
 
 /// Copies the sources into the build directory, each under its file name.
-fn copy_sources(files: &[PathBuf], into: &Path) -> anyhow::Result<()> {
+fn copy_sources(files: &[PathBuf], into: &Path) -> Result<(), BuildError> {
     for file in files {
-        std::fs::copy(file, into.join(file_name(file)))
-            .with_context(|| format!("copying {}", file.display()))?;
+        std::fs::copy(file, into.join(file_name(file))).map_err(BuildError::io("copying", file))?;
     }
     Ok(())
 }
@@ -178,7 +185,7 @@ fn build(
     entry: &Path,
     isolation: IsolationChoice,
     limits: Option<RunLimits>,
-) -> anyhow::Result<Result<(), CompileError>> {
+) -> Result<Result<(), CompileError>, BuildError> {
     let files = program.files;
     let staging = leapfrog_util::staging_dir_for(entry)?;
     runner::note_dir("dir", staging.path());
@@ -202,17 +209,15 @@ fn build(
             env,
             isolation,
         };
-        let outcome = runner::run(&spec)
-            .map_err(runner::RunError::into_anyhow)
-            .context("running the compiler")?;
+        let outcome = runner::run(&spec).map_err(|source| BuildError::Compiler { source })?;
         if !outcome.success()
             && let Some((free, _)) = leapfrog_util::file_system_full(staging.path())
         {
             // The compiler may have failed for want of room: the judge's fault, not a CE.
-            anyhow::bail!(
+            return Err(BuildError::rule(format_args!(
                 "the compile cache's file system ({}) is full ({free} bytes free; No space left on device)",
                 staging.path().display()
-            );
+            )));
         }
         if !outcome.success() {
             // Bounded, and with control characters escaped: the compiler echoes the source.
@@ -236,8 +241,7 @@ fn build(
     }
     let scratch = staging.path().join(SCRATCH);
     if scratch.exists() {
-        std::fs::remove_dir_all(&scratch)
-            .with_context(|| format!("removing {}", scratch.display()))?;
+        std::fs::remove_dir_all(&scratch).map_err(BuildError::io("removing", &scratch))?;
     }
     std::fs::write(staging.path().join("ok"), b"")?;
     // Runs read it as a user of their own (where the judge is root: `runner::run_user`).
@@ -347,7 +351,12 @@ fn sandboxed_compile(spec: &Spec, program: &Sources, staging: &Path) -> CompileS
 
 /// The cache key: the language, its compile command and tool, the entry point, and every
 /// source file's name and bytes.
-fn cache_key(spec: &Spec, source: &Path, files: &[PathBuf], main: &str) -> anyhow::Result<String> {
+fn cache_key(
+    spec: &Spec,
+    source: &Path,
+    files: &[PathBuf],
+    main: &str,
+) -> Result<String, BuildError> {
     let mut hasher = Sha256::new();
     hasher.update(b"leapfrog-build-v3\0");
     let tool = Spec::tool(&spec.compile).map(toolchain::resolve);
@@ -365,7 +374,7 @@ fn cache_key(spec: &Spec, source: &Path, files: &[PathBuf], main: &str) -> anyho
         };
         hasher.update(name.as_encoded_bytes());
         hasher.update(b"\0");
-        let bytes = std::fs::read(file).with_context(|| format!("reading {}", file.display()))?;
+        let bytes = std::fs::read(file).map_err(BuildError::io("reading", file))?;
         hasher.update((bytes.len() as u64).to_le_bytes());
         hasher.update(&bytes);
     }
