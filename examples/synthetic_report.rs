@@ -11,7 +11,7 @@ use rand_chacha::ChaCha8Rng;
 use leapfrog::matrix::{
     CellData, CellDetail, ColumnData, Details, LimitsEntry, ReportData, TestDetail, TestEntry, page,
 };
-use leapfrog::render::{self, Kind, Layout};
+use leapfrog::pictures::{self, Kind, Layout};
 
 fn main() -> anyhow::Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -118,7 +118,7 @@ fn rejected_cell(rng: &mut ChaCha8Rng, n: usize) -> anyhow::Result<CellDetail> {
         }
         text.push('\n');
     }
-    let svg = render::draw(Kind::Board, &text, None, &Layout::default())?;
+    let svg = pictures::draw(Kind::Board, &text, None, &Layout::default())?;
     Ok(CellDetail {
         output_bytes: 3,
         output_head: "None\n".into(),

@@ -26,44 +26,12 @@ pub mod shifting_query;
 /// utilities; generators and their tests use it under these names.
 pub use leapfrog_util::{split_command, words};
 
-/// Builds one test input from a generator command line (without the generator's name).
-pub type GenerateFn = fn(&[String]) -> Result<Vec<u8>>;
-
-/// Why a generator made no test. The message is what `leapfrog gen` and plan errors print.
-#[derive(Debug, thiserror::Error)]
-pub enum GenerateError {
-    /// clap refused the generator's arguments, or they asked for `--help` or `--version`:
-    /// `leapfrog gen` prints it as clap prints it (help on stdout, usage errors on stderr).
-    #[error(transparent)]
-    Usage(#[from] clap::Error),
-    /// Argument values that clap accepts one by one but that do not fit (`--min` above
-    /// `--max`, `--whites 0`, a size outside the problem's bounds).
-    #[error("{0}")]
-    Arguments(String),
-    /// A request no test satisfies, or none was found within the generator's attempts (no
-    /// size with that remainder, no board with that combination, a move budget too small).
-    #[error("{0}")]
-    Impossible(String),
-    /// The reference solver disagrees with what the generator planted: a bug in one of them.
-    #[error("internal error: {0}")]
-    Disagree(String),
-}
+// A generator's types are the registry crate's, which the tools see without seeing the
+// generators.
+pub use leapfrog_registry::{GenerateError, GenerateFn, Generator};
 
 /// A generator's result.
-pub type Result<T> = std::result::Result<T, GenerateError>;
-
-/// One generator, as [`ALL`] lists it.
-pub struct Generator {
-    /// The name a plan line starts with (`checkers --outcome unique --n 8 --seed 3`).
-    pub name: &'static str,
-    /// One line for `leapfrog gen --list`.
-    pub about: &'static str,
-    /// Builds a test.
-    pub run: GenerateFn,
-    /// Arguments for a random test of roughly the given size (1 = tiny, growing from there),
-    /// used by `leapfrog stress` to draw small tests first.
-    pub sized: fn(size: u32, seed: u64) -> Vec<String>,
-}
+pub type Result<T> = leapfrog_registry::GenerateResult<T>;
 
 /// Every built-in generator, family by family (the registry's order): what `leapfrog gen --list`
 /// shows.

@@ -9,7 +9,7 @@ use leapfrog::cli::Cli;
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    match cli.command.run() {
+    match cli.command.run(&leapfrog::REGISTRY) {
         Ok(code) => code,
         Err(err) => {
             // A closed pipe (`leapfrog solve ... | head`) is the reader's choice, not an error.

@@ -204,6 +204,7 @@ fn every_problem_statement_of_the_repository_builds() {
             statement.pieces(&package).unwrap(),
             package.display_name(),
             &name,
+            leapfrog::REGISTRY.drawings.draw,
         )
         .unwrap_or_else(|e| panic!("{name}: {e:#}"));
         assert!(latex.text.contains("\\problemname{"), "{name}");

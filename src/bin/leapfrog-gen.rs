@@ -27,8 +27,8 @@ enum Command {
 
 fn main() -> ExitCode {
     let outcome = match Cli::parse().command {
-        Command::Gen(args) => gen_test::run(args),
-        Command::Solve(args) => solve::run(args),
+        Command::Gen(args) => gen_test::run(args, &leapfrog::REGISTRY),
+        Command::Solve(args) => solve::run(args, &leapfrog::REGISTRY),
     };
     match outcome {
         Ok(code) => code,

@@ -30,61 +30,6 @@ macro_rules! families {
 // its name here.
 families!(checkers, shifting, frogs, pairs);
 
-use std::fmt;
-use std::io::{self, BufRead, Write};
-
-/// Reads one problem input and writes its answer.
-pub type SolveFn = fn(&mut dyn BufRead, &mut dyn Write) -> Result<(), SolveError>;
-
-/// The outcome classifier for puzzles whose answers all look alike: the first token.
-pub fn first_token(answer: &[u8]) -> String {
-    String::from_utf8_lossy(answer)
-        .split_whitespace()
-        .next()
-        .unwrap_or("")
-        .to_string()
-}
-
-/// A problem input that breaks the format, located at its first offending character.
-/// Lines and columns count from 1; column 0 means "the line as a whole".
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct InputError {
-    pub line: usize,
-    pub column: usize,
-    pub message: String,
-}
-
-impl InputError {
-    pub fn new(line: usize, column: usize, message: impl Into<String>) -> Self {
-        InputError {
-            line,
-            column,
-            message: message.into(),
-        }
-    }
-}
-
-impl fmt::Display for InputError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.column == 0 {
-            write!(f, "line {}: {}", self.line, self.message)
-        } else {
-            write!(
-                f,
-                "line {}, column {}: {}",
-                self.line, self.column, self.message
-            )
-        }
-    }
-}
-
-impl std::error::Error for InputError {}
-
-/// Why a solver stopped without an answer.
-#[derive(Debug, thiserror::Error)]
-pub enum SolveError {
-    #[error("malformed input: {0}")]
-    Input(#[from] InputError),
-    #[error(transparent)]
-    Io(#[from] io::Error),
-}
+// The types every solver and entry is written in live in the registry crate, which the tools
+// see without seeing the puzzles.
+pub use leapfrog_registry::{InputError, SolveError, SolveFn, first_token};

@@ -1,0 +1,98 @@
+//! `leapfrog check`: the problem's output checker on one output, with its verdict and reason.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::{Context, bail};
+use clap::Args;
+
+use super::lazy_answer::LazyAnswer;
+
+use crate::report;
+use leapfrog_judge::checking::{CheckOutcome, OutputChecker};
+use leapfrog_package::Package;
+use leapfrog_package::verdict::Verdict;
+use leapfrog_registry::Registry;
+
+#[derive(Debug, Args)]
+#[command(after_help = crate::commands::help::after_help(
+    &[
+        "leapfrog check checkers problems/checkers/data/sample/1.in out.txt",
+        "leapfrog check ~/sum 1.in 1.out 1.ans",
+    ],
+    "",
+    crate::commands::help::JUDGED,
+))]
+pub struct CheckArgs {
+    /// A problem name under problems/, or the path of any package directory.
+    pub problem: String,
+    /// The test input.
+    pub input: PathBuf,
+    /// The output to check.
+    pub output: PathBuf,
+    /// The judges' answer. Default: the input's .ans file, else the reference solver's answer.
+    pub answer: Option<PathBuf>,
+}
+
+pub fn run(args: CheckArgs, registry: &Registry) -> anyhow::Result<ExitCode> {
+    let package = Package::open(&args.problem)?;
+    for path in [&args.input, &args.output] {
+        std::fs::metadata(path).with_context(|| format!("{}", path.display()))?;
+    }
+    let scratch = leapfrog_util::scratch_dir("leapfrog-check-")?;
+    let checker = OutputChecker::for_package(&package)?;
+    let (answer, lazy) = match args.answer {
+        Some(answer) => (answer, None),
+        None => default_answer(registry, &package, &args.input, scratch.path())?,
+    };
+    let flags = package.config.validator_flags.clone();
+    let work = scratch.path().join("check");
+    std::fs::create_dir_all(&work)?;
+    let outcome = checker.check_files(&args.input, &answer, &args.output, &flags, &work);
+    leapfrog_runner::reap_orphans();
+    if let Some(lazy) = lazy {
+        lazy.finish(&args.input)?;
+    }
+    let styled = report::stdout_styled();
+    let (verdict, code) = match &outcome {
+        CheckOutcome::Accepted => (Verdict::Ac, ExitCode::SUCCESS),
+        CheckOutcome::Rejected { .. } => (Verdict::Wa, ExitCode::from(1)),
+        CheckOutcome::JudgeError(_) => (Verdict::Je, ExitCode::from(2)),
+    };
+    let shown = report::verdict_style(verdict, styled).apply_to(verdict.code());
+    match outcome {
+        CheckOutcome::Accepted => leapfrog_util::outln!("{shown}"),
+        CheckOutcome::Rejected { reason, details } => {
+            leapfrog_util::outln!("{shown}  {reason}");
+            for line in details {
+                leapfrog_util::outln!("  {line}");
+            }
+        }
+        CheckOutcome::JudgeError(why) => leapfrog_util::outln!("{shown}  {why}"),
+    }
+    Ok(code)
+}
+
+/// The answer for an input without one given: its sibling .ans, else the built-in solver's,
+/// streamed through a pipe as the checker reads it (see [`LazyAnswer`]).
+fn default_answer(
+    registry: &Registry,
+    package: &Package,
+    input: &std::path::Path,
+    scratch: &std::path::Path,
+) -> anyhow::Result<(PathBuf, Option<LazyAnswer>)> {
+    let sibling = input.with_extension("ans");
+    if sibling.is_file() {
+        return Ok((sibling, None));
+    }
+    let solver = crate::generate::builtin_solver(registry, package, package.plan()?.as_ref());
+    let Some(puzzle) = solver else {
+        bail!(
+            "{} has no .ans next to it and {} has no built-in solver: give the answer file",
+            input.display(),
+            package.short_name
+        );
+    };
+    let lazy = LazyAnswer::start(puzzle, input, scratch)?;
+    Ok((lazy.path.clone(), Some(lazy)))
+}

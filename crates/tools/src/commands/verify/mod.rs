@@ -1,0 +1,378 @@
+//! `leapfrog verify`: every submission under `submissions/` must meet its expectation (its
+//! folder's rule, submissions.yaml's rules, or its `@EXPECTED_RESULTS@` line; see
+//! [`leapfrog_package::submissions`]).
+//!
+//! Judging a submission stops as soon as its result is settled (a rule broken, or every rule met
+//! for good), unless `--all-tests` or `--report` ask for the whole matrix; the
+//! page itself is [`crate::matrix`]'s. Languages whose compiler is missing are skipped, not
+//! failed; switched-off files (`x.c.disabled`) and files of no known language are ignored.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::Args;
+use serde::Serialize;
+
+use crate::matrix::{self, LimitsEntry, Recorder};
+use crate::report::{self, Progress};
+use leapfrog_judge::{Judge, JudgeReport, TestResult};
+use leapfrog_package::lang::Language;
+use leapfrog_package::verdict::Verdict;
+use leapfrog_package::{Expectation, Package, Submission, Timing};
+use leapfrog_registry::Registry;
+
+use super::judge::{RunOptions, permitted};
+
+mod contest;
+mod limit;
+mod row;
+mod rules;
+mod score;
+mod session;
+mod summary;
+use rules::{RuleEntry, rule_entries};
+use session::{Session, column_widths, header_line};
+
+#[derive(Debug, Args)]
+#[command(after_help = super::help::after_help(
+    &["leapfrog verify checkers", "leapfrog verify ~/sum --report sum.html"],
+    "",
+    super::help::VERIFIED,
+))]
+pub struct VerifyArgs {
+    /// A problem name under problems/, the path of any package directory, or a contest folder
+    /// (every problem in it, then one table).
+    pub problem: String,
+    /// Print one JSON object on stdout instead of the table.
+    #[arg(long)]
+    pub json: bool,
+    /// Judge every submission on every test, instead of stopping once its outcome is settled.
+    #[arg(long)]
+    pub all_tests: bool,
+    /// Also write the submissions × tests matrix as one self-contained HTML page (implies
+    /// --all-tests).
+    #[arg(long, value_name = "FILE.html")]
+    pub report: Option<PathBuf>,
+    #[command(flatten)]
+    pub run: RunOptions,
+    /// Set by `leapfrog time-limit`: judge only the programs that bound the time limit and
+    /// print the limit and its margins instead of the table.
+    #[arg(skip)]
+    pub timing_only: bool,
+    /// Set when verifying one problem of a contest with `--json`: the contest prints one JSON
+    /// object for all, so the problem's own is returned instead of printed.
+    #[arg(skip)]
+    pub embedded: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+enum Status {
+    Ok,
+    Mismatch,
+    Skipped,
+    /// Not a program: a switched-off file (`x.c.disabled`) or one of no known language.
+    Ignored,
+    Error,
+}
+
+#[derive(Debug, Serialize)]
+struct Row {
+    submission: String,
+    language: String,
+    /// A short name of what it must get: `AC`, `WA`, `RTE|TLE|WA` (see the README).
+    expected: String,
+    /// Every rule it must meet, as `verify` reads them.
+    expectation: Vec<RuleEntry>,
+    verdict: Option<Verdict>,
+    status: Status,
+    reason: String,
+    tests_run: usize,
+    max_time_s: f64,
+    /// A scoring problem's total score.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    score: Option<f64>,
+    /// Every test judged, in test order.
+    tests: Vec<TestResult>,
+}
+
+/// Verifies a problem, or every problem of a contest folder (see `verify::contest`).
+pub fn run(args: VerifyArgs, registry: &'static Registry) -> anyhow::Result<ExitCode> {
+    leapfrog_runner::interrupt::install();
+    match super::contest::Target::resolve(&args.problem)? {
+        super::contest::Target::Contest(contest) => contest::verify(registry, &contest, args),
+        super::contest::Target::Problem(_) => Ok(problem(registry, args)?.code),
+    }
+}
+
+/// Verifies one problem: its exit code and, unless only the time limit was asked for, its tally.
+pub(crate) fn problem(
+    registry: &'static Registry,
+    args: VerifyArgs,
+) -> anyhow::Result<summary::Verified> {
+    leapfrog_runner::interrupt::install();
+    let package = open_package(registry, &args)?;
+    let jobs = args
+        .run
+        .jobs
+        .map_or_else(leapfrog_runner::parallel::default_jobs, |j| j as usize);
+    super::precheck::data(&package, jobs, args.json)?;
+    let submissions = submissions_of(&package)?;
+    let mut base = args.run.judge_options()?;
+    // A TLE by the wall clock with little CPU may be the machine's load: verify runs it again,
+    // alone, before it reports a TLE.
+    base.rerun_wall_clock = true;
+    let tests = leapfrog_judge::selected_tests(&package, base.filter.as_ref())?;
+    let complete = args.all_tests || args.report.is_some();
+    let recorder = match &args.report {
+        Some(_) => Some(Recorder::new(registry, &package, tests.clone())?),
+        None => None,
+    };
+    base.keep_outputs = recorder.as_ref().map(Recorder::keep_dir);
+    // Prepared once for every submission. Should it fail, each submission reports why, as
+    // when each was judged on its own.
+    let judge = match Judge::prepare(&package, &base) {
+        Ok(judge) => Ok(judge),
+        Err(err) if err.is::<leapfrog_runner::interrupt::Interrupted>() => return Err(err),
+        Err(err) => Err(format!("{err:#}")),
+    };
+    let mut session = Session {
+        package: &package,
+        judge,
+        recorder,
+        quiet: (args.json, complete),
+        rows: submissions.iter().map(|_| None).collect(),
+        jobs,
+    };
+    let timing = Timing::load(&package.root)?;
+    let mut entry = session.find_limit(&submissions, &base, &timing)?;
+    let limits = session.apply_limit(&base, &entry, &timing)?;
+    let styled = report::stdout_styled();
+    let table = !args.json && !args.timing_only;
+    if table {
+        let header = (&package, submissions.len(), &entry, &limits);
+        leapfrog_util::outln!("{}", header_line(header, base.isolation.name()));
+    }
+    let widths = column_widths(&submissions);
+    let print = table.then_some((widths, styled));
+    let (rows, kept) = session.judge_all(&submissions, args.timing_only, print, entry.limit_s)?;
+    limit::check_margins(&mut entry, &kept, &rows);
+    if args.timing_only {
+        let code = limit::print_report(&package.short_name, &entry, &kept, &rows, args.json)?;
+        return Ok(summary::Verified { code, tally: None });
+    }
+    if !args.json {
+        for warning in &entry.warnings {
+            leapfrog_util::outln!("warning: time limit margin: {warning}");
+        }
+    }
+    let page = summary::Page {
+        path: args.report.as_deref(),
+        limits: LimitsEntry::from(&limits),
+        time_limit: entry,
+        complete,
+        tests: matrix::test_entries(&tests),
+        recorder: session.recorder.as_ref(),
+    };
+    summary::summarize(
+        &package,
+        base.isolation.name(),
+        rows,
+        page,
+        (args.json, args.embedded),
+        styled,
+    )
+}
+
+/// Opens the package to verify: its report page writable, its data/secret generated.
+fn open_package(registry: &Registry, args: &VerifyArgs) -> anyhow::Result<Package> {
+    let package = Package::open(&args.problem)?;
+    if let Some(path) = &args.report {
+        matrix::page::check_writable(path)?;
+    }
+    crate::generate::ensure_secret_data(registry, &package)?;
+    super::warn_without_samples(&package);
+    Ok(package)
+}
+
+/// The package's submissions; an error when there are none.
+fn submissions_of(package: &Package) -> anyhow::Result<Vec<Submission>> {
+    let submissions = package.submissions()?;
+    if submissions.is_empty() {
+        anyhow::bail!(
+            "{}: no submissions under submissions/",
+            package.root.display()
+        );
+    }
+    Ok(submissions)
+}
+
+fn verify_one(
+    judge: &Result<Judge, String>,
+    package: &Package,
+    submission: &Submission,
+    (quiet, complete): (bool, bool),
+    mut record: Option<(&mut Recorder, usize)>,
+) -> anyhow::Result<Row> {
+    let expected = &submission.expectation;
+    let mut row = Row::new(submission);
+    let Some(language) = judgeable(package, submission, &mut row) else {
+        return Ok(row);
+    };
+    let judge = match judge {
+        Ok(judge) => judge,
+        Err(why) => {
+            row.status = Status::Error;
+            row.reason = why.clone();
+            return Ok(row);
+        }
+    };
+    let progress = Progress::new(&row.submission, quiet);
+    let mut seen: Vec<(String, Verdict)> = Vec::new();
+    let mut stop = |t: &TestResult| {
+        seen.push((t.name.clone(), t.verdict));
+        let judged: Vec<(&str, Verdict)> = seen.iter().map(|(n, v)| (n.as_str(), *v)).collect();
+        t.verdict == Verdict::Je
+            || expected.settled(&judged)
+            || expected.settled_by_first_failure(&judged)
+    };
+    let judged = judge
+        .submission_from(&submission.path, language, submission.entrypoint.as_deref())
+        .and_then(|mut prepared| {
+            // A program meant to exceed the limit gains nothing from a second run alone, and
+            // the others would wait for it.
+            prepared.rerun_wall_clock &= !limit::is_upper(submission);
+            judge.run(
+                &prepared,
+                // A score needs every test.
+                if complete || package.config.kind.scoring {
+                    None
+                } else {
+                    Some(&mut stop)
+                },
+                &mut |count| progress.start(count),
+                &mut |t| {
+                    progress.step(&t.name);
+                    if let Some((recorder, column)) = record.as_mut() {
+                        recorder.record(*column, t);
+                    }
+                },
+            )
+        });
+    progress.finish();
+    let report = match judged {
+        Ok(report) => report,
+        Err(err) if err.is::<leapfrog_runner::interrupt::Interrupted>() => return Err(err),
+        Err(err) => {
+            row.status = Status::Error;
+            row.reason = format!("{err:#}");
+            return Ok(row);
+        }
+    };
+    row.verdict = Some(report.verdict);
+    row.tests_run = report.tests.len();
+    row.max_time_s = report.max_time();
+    (row.status, row.reason) = assess(expected, &report);
+    row.score = report.score;
+    score::amend(submission, &report, (&mut row.status, &mut row.reason))?;
+    row.tests = report.tests;
+    Ok(row)
+}
+
+/// The language to judge a submission in; `None` (with the row saying why) when it is not
+/// judged: no known language, no expectation, or a toolchain that is not installed.
+fn judgeable(package: &Package, submission: &Submission, row: &mut Row) -> Option<Language> {
+    let language = match language_of(package, submission) {
+        Ok(l) => l,
+        Err(err) => {
+            (row.status, row.reason) = match err.downcast_ref::<leapfrog_package::LanguageError>() {
+                Some(leapfrog_package::LanguageError::Unknown(unknown)) => {
+                    (Status::Ignored, unknown.reason.clone())
+                }
+                _ => (Status::Error, format!("{err:#}")),
+            };
+            return None;
+        }
+    };
+    row.language = language.name().to_string();
+    if let Err(why) = permitted(package, &language) {
+        row.status = Status::Ignored;
+        row.reason = why;
+        return None;
+    }
+    if submission.expectation.is_empty() {
+        row.status = Status::Ignored;
+        row.reason = "no expectation: its folder is not one the format defines, and no submissions.yaml glob or @EXPECTED_RESULTS@ line names it".to_string();
+        return None;
+    }
+    if let Some(tool) = language.missing_tool() {
+        row.reason = format!("{tool} is not installed");
+        return None;
+    }
+    Some(language)
+}
+
+/// A submission's language: the one submissions.yaml names, else the one its files show.
+fn language_of(package: &Package, submission: &Submission) -> anyhow::Result<Language> {
+    match &submission.language {
+        Some(id) if leapfrog_package::lang::switched_off(&submission.path).is_none() => package.languages.by_id(id).map(|l| package.languages.for_submission(l)).ok_or_else(|| {
+            anyhow::anyhow!(
+                "submissions.yaml gives language `{id}`, which is not in the language table (see `leapfrog languages`)"
+            )
+        }),
+        _ => Ok(package.languages.detect_submission(&submission.path)?),
+    }
+}
+
+impl Row {
+    /// A submission's row before it is judged: skipped, for want of anything better.
+    fn new(submission: &Submission) -> Row {
+        Row {
+            submission: submission.display_name(),
+            language: String::new(),
+            expected: submission.expectation.label(),
+            expectation: rule_entries(&submission.expectation),
+            verdict: None,
+            status: Status::Skipped,
+            reason: String::new(),
+            tests_run: 0,
+            max_time_s: 0.0,
+            score: None,
+            tests: Vec::new(),
+        }
+    }
+}
+
+/// Whether a judged submission met its expectation, and why not.
+fn assess(expected: &Expectation, report: &JudgeReport) -> (Status, String) {
+    if let Some(je) = report.tests.iter().find(|t| t.verdict == Verdict::Je) {
+        return (
+            Status::Error,
+            format!("judge error on {}: {}", je.name, je.cause),
+        );
+    }
+    if report.verdict == Verdict::Ce {
+        let first = report
+            .compile_message
+            .as_deref()
+            .and_then(|m| m.lines().next())
+            .unwrap_or("");
+        return (Status::Mismatch, format!("compile error: {first}"));
+    }
+    assess_tests(expected, &report.tests)
+}
+
+/// Whether the verdicts of the tests judged met the expectation, and why not.
+fn assess_tests(expected: &Expectation, tests: &[TestResult]) -> (Status, String) {
+    let judged: Vec<(&str, Verdict)> = tests.iter().map(|t| (t.name.as_str(), t.verdict)).collect();
+    let messages: Vec<String> = tests.iter().map(|t| t.cause.to_string()).collect();
+    let messages: Vec<&str> = messages.iter().map(String::as_str).collect();
+    if let Err(why) = expected.check(&judged, &messages) {
+        return (Status::Mismatch, why);
+    }
+    let reason = match tests.iter().find(|t| t.verdict != Verdict::Ac) {
+        None => format!("{} accepted", leapfrog_util::plural(tests.len(), "test")),
+        Some(t) => format!("{} on {}: {}", t.verdict, t.name, t.cause),
+    };
+    (Status::Ok, reason)
+}

@@ -1,0 +1,224 @@
+//! Making one test in the staging directory: its input (a generator run with retries, a copy,
+//! or the plan's own text), the input validators' verdict, and its answer (the plan's, the
+//! generator's `testcase.ans`, the copied `.ans`, or the solution's).
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, bail};
+
+use super::{InvalidInput, Reference, run_generator};
+use leapfrog_judge::checking::InputValidators;
+use leapfrog_package::{Package, PlanTest, Source};
+use leapfrog_registry::{Registry, first_token};
+use leapfrog_util::file_hash;
+
+/// One generated test in the staging directory.
+pub(super) struct Staged {
+    pub name: String,
+    pub input: PathBuf,
+    pub answer: PathBuf,
+    pub input_hash: String,
+    pub answer_hash: String,
+    pub outcome: String,
+    /// The hash that decides whether the test is stale (see [`super::stale`]).
+    pub recipe: String,
+    /// Whether the files were made in this run (false: the files in place are reused).
+    pub made: bool,
+    /// Whether a group includes it (it repeats another test on purpose).
+    pub included: bool,
+}
+
+/// What staging a test needs besides the test.
+pub(super) struct Tools<'a> {
+    pub registry: &'a Registry,
+    pub package: &'a Package,
+    pub validators: &'a InputValidators,
+    /// The references by the plan's `solution` text.
+    pub references: &'a BTreeMap<String, Reference>,
+    pub staging: &'a Path,
+    /// The plan's `test_group.yaml` texts, which stand for the files until they are written.
+    pub groups: &'a BTreeMap<String, String>,
+    /// An interactive problem's output validator, which the reference plays against.
+    pub interactive: Option<&'a leapfrog_judge::checking::OutputChecker>,
+}
+
+/// Makes one test in the staging directory: input, validation, answer.
+pub(super) fn stage_test(
+    tools: &Tools,
+    test: &PlanTest,
+    index: usize,
+    recipe: String,
+) -> anyhow::Result<Staged> {
+    let package = tools.package;
+    let dir = tools.staging.join(index.to_string());
+    std::fs::create_dir_all(&dir)?;
+    let input = dir.join("test.in");
+    let answer = dir.join("test.ans");
+    make_input(tools.registry, package, test, &input, &dir)?;
+    let limits = &package.config.limits;
+    let data = package.data_dir();
+    let group_dir = data.join(Path::new(&test.name).parent().unwrap_or(Path::new("")));
+    let (mut output_flags, mut input_flags) =
+        leapfrog_package::testdata::group_flags_planned(&data, &group_dir, package, tools.groups)?;
+    if let Some(text) = &test.yaml {
+        let file = data.join(format!("{}.yaml", test.name));
+        let (output, input) = leapfrog_package::testdata::test_flags_planned(text, &file)?;
+        output_flags = output.unwrap_or(output_flags);
+        input_flags = input.unwrap_or(input_flags);
+    }
+    if let Some(reason) = tools.validators.check(&input, &input_flags, &dir, limits)? {
+        return Err(InvalidInput(reason).into());
+    }
+    let reference = match tools.interactive {
+        Some(checker) => {
+            let played = (checker, output_flags);
+            play_answer(tools, test, (&input, &answer), &dir, played)?;
+            None
+        }
+        None => make_answer(tools, test, &input, &answer, &dir)?,
+    };
+    let head = leapfrog_util::read_head(&answer);
+    let outcome = match reference {
+        Some(reference) => reference.outcome(head.as_bytes()),
+        None => first_token(head.as_bytes()),
+    };
+    Ok(Staged {
+        name: test.name.clone(),
+        input_hash: file_hash(&input).context("hashing the input")?,
+        answer_hash: file_hash(&answer).context("hashing the answer")?,
+        input,
+        answer,
+        outcome,
+        recipe,
+        made: true,
+        included: test.included_from.is_some(),
+    })
+}
+
+/// Writes the test's input to `input`.
+pub(super) fn make_input(
+    registry: &Registry,
+    package: &Package,
+    test: &PlanTest,
+    input: &Path,
+    dir: &Path,
+) -> anyhow::Result<()> {
+    match &test.source {
+        Source::Inline(text) => std::fs::write(input, text)?,
+        Source::Copy(path) => {
+            let from = package.root.join(format!("{path}.in"));
+            std::fs::copy(&from, input)
+                .with_context(|| format!("key 'copy': reading {}", from.display()))?;
+        }
+        Source::Generate => {
+            let mut last = None;
+            for k in 0..test.retries.max(1) {
+                let _ = std::fs::remove_file(dir.join("testcase.ans"));
+                match run_generator(
+                    registry,
+                    package,
+                    &test.generator,
+                    &test.args_for_retry(k),
+                    input,
+                    dir,
+                ) {
+                    Ok(()) => return Ok(()),
+                    Err(err) => last = Some(err),
+                }
+            }
+            let err = last.expect("at least one try");
+            if test.retries > 1 {
+                return Err(err.context(format!(
+                    "key 'generate': it failed {} times (retries)",
+                    test.retries
+                )));
+            }
+            return Err(err.context("key 'generate'"));
+        }
+    }
+    Ok(())
+}
+
+/// Writes the test's answer to `answer`; says which reference made it, if one did.
+/// An interactive problem's answer: the plan's `ans` text, or a generator's `testcase.ans`,
+/// else empty (what the validator needs is the package's business); and the plan's solution,
+/// when it is a program, must be accepted playing against the validator on the input.
+fn play_answer(
+    tools: &Tools,
+    test: &PlanTest,
+    (input, answer): (&Path, &Path),
+    dir: &Path,
+    (checker, flags): (&leapfrog_judge::checking::OutputChecker, Vec<String>),
+) -> anyhow::Result<()> {
+    let from_generator = dir.join("testcase.ans");
+    match &test.answer {
+        Some(text) => std::fs::write(answer, text)?,
+        None if from_generator.is_file() => std::fs::rename(&from_generator, answer)?,
+        None => std::fs::write(answer, "")?,
+    }
+    let Some(solution) = &test.solution else {
+        return Ok(());
+    };
+    let reference = tools
+        .references
+        .get(solution)
+        .context("key 'solution': it was not built")?;
+    let Reference::Program(program, _) = reference else {
+        bail!("key 'solution': a built-in solver cannot play an interactive problem");
+    };
+    let case = leapfrog_package::TestCase {
+        name: "reference".to_string(),
+        input: input.to_path_buf(),
+        answer: answer.to_path_buf(),
+        output_validator_flags: flags,
+        input_validator_flags: Default::default(),
+        answer_validator_flags: None,
+        args: Vec::new(),
+        files: None,
+    };
+    let limits = &tools.package.config.limits;
+    leapfrog_judge::play_reference(program, checker, &case, limits, &dir.join("play"))
+        .context("key 'solution'")
+}
+
+fn make_answer<'a>(
+    tools: &Tools<'a>,
+    test: &PlanTest,
+    input: &Path,
+    answer: &Path,
+    dir: &Path,
+) -> anyhow::Result<Option<&'a Reference>> {
+    if let Some(text) = &test.answer {
+        std::fs::write(answer, text)?;
+        return Ok(None);
+    }
+    let from_generator = dir.join("testcase.ans");
+    if test.source == Source::Generate && from_generator.is_file() {
+        std::fs::rename(&from_generator, answer)?;
+        return Ok(None);
+    }
+    // A multi-pass problem's answer is what its validator needs, not a solution's output:
+    // empty unless the plan gives one, as BAPCtools makes it.
+    if tools.package.config.kind.multi_pass {
+        std::fs::write(answer, "")?;
+        return Ok(None);
+    }
+    if let Source::Copy(path) = &test.source {
+        let from = tools.package.root.join(format!("{path}.ans"));
+        if from.is_file() {
+            std::fs::copy(&from, answer)
+                .with_context(|| format!("key 'copy': reading {}", from.display()))?;
+            return Ok(None);
+        }
+    }
+    let Some(solution) = &test.solution else {
+        bail!("no answer: the test has no 'ans' and answers are turned off ('solution: null')");
+    };
+    let reference = tools
+        .references
+        .get(solution)
+        .context("key 'solution': it was not built")?;
+    reference.answer(input, answer, dir, tools.package)?;
+    Ok(Some(reference))
+}

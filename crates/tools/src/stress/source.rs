@@ -1,0 +1,114 @@
+//! Where random tests come from: a built-in generator at growing sizes (every other test drawn
+//! instead from the next combination of the conditions the puzzle's answer depends on, the
+//! structured search), the package's own generator program on its plan's command lines in turn,
+//! or a fixed command line; each time with a new seed.
+
+use anyhow::Context;
+
+use super::StressOptions;
+use super::genline::Line;
+use leapfrog_package::Package;
+use leapfrog_registry::{Conditions, Generator, Registry};
+
+/// Where random tests come from.
+pub(super) enum GeneratorSource {
+    /// A built-in generator at growing sizes, and the puzzle's conditions when that generator
+    /// draws their combinations: then odd-numbered tests go through the combinations in turn.
+    Sized(&'static Generator, Option<&'static Conditions>),
+    /// A generator program (or a built-in one) on several command lines, taken in turn.
+    Lines {
+        name: String,
+        lines: Vec<Vec<String>>,
+    },
+}
+
+impl GeneratorSource {
+    /// Whether test `i` comes from the structured search (a combination that the generator may
+    /// fail to plant with this seed: such a test is skipped, not an error).
+    pub(super) fn is_structured(&self, i: u64) -> bool {
+        matches!(self, GeneratorSource::Sized(_, Some(_))) && i % 2 == 1
+    }
+
+    /// The generator command line for test `i` with `seed`.
+    pub(super) fn line(&self, i: u64, seed: u64) -> Line {
+        match self {
+            GeneratorSource::Sized(_, Some(c)) if i % 2 == 1 => Line {
+                name: c.generator.to_string(),
+                template: (c.args)((i / 2) as usize, seed),
+                seed,
+            },
+            // Ten uniform tests per size, from size 1 up to 100.
+            GeneratorSource::Sized(g, conditions) => {
+                let j = if conditions.is_some() { i / 2 } else { i };
+                Line {
+                    name: g.name.to_string(),
+                    template: (g.sized)((1 + j / 10).min(100) as u32, seed),
+                    seed,
+                }
+            }
+            GeneratorSource::Lines { name, lines } => Line {
+                name: name.clone(),
+                template: lines[(i % lines.len().max(1) as u64) as usize].clone(),
+                seed,
+            },
+        }
+    }
+}
+
+/// The name of the puzzle a package is about: its plan's built-in solver, else the package's
+/// own name.
+pub(super) fn puzzle_name(registry: &Registry, package: &Package) -> anyhow::Result<String> {
+    let plan = package.plan()?;
+    Ok(
+        crate::generate::builtin_solver(registry, package, plan.as_ref())
+            .map_or_else(|| package.short_name.clone(), |p| p.name.to_string()),
+    )
+}
+
+/// The generator to stress with.
+pub(super) fn choose_generator(
+    registry: &Registry,
+    package: &Package,
+    options: &StressOptions,
+) -> anyhow::Result<GeneratorSource> {
+    let puzzle = puzzle_name(registry, package)?;
+    if let Some(line) = &options.generator {
+        let (name, args) = leapfrog_util::split_command(line).context("--generator is empty")?;
+        let lines = vec![args];
+        return Ok(GeneratorSource::Lines { name, lines });
+    }
+    // The generator most of the plan's tests use: a built-in one at growing sizes, the
+    // package's own program on the plan's command lines.
+    if let Some(default) = package.default_generator()? {
+        if let Some(g) = registry.generator(&default.name) {
+            return Ok(GeneratorSource::Sized(g, conditions(registry, &puzzle, g)));
+        }
+        let source = GeneratorSource::Lines {
+            name: default.name,
+            lines: default.lines,
+        };
+        return Ok(source);
+    }
+    let generator = registry.generator(&puzzle).with_context(|| {
+        format!(
+            "{} has no generator plan (generators/generators.yaml) and no built-in generator: give --generator 'NAME ARGS'",
+            package.short_name
+        )
+    })?;
+    Ok(GeneratorSource::Sized(
+        generator,
+        conditions(registry, &puzzle, generator),
+    ))
+}
+
+/// The puzzle's conditions, when `generator` is the one that draws their combinations.
+fn conditions(
+    registry: &Registry,
+    puzzle: &str,
+    generator: &Generator,
+) -> Option<&'static Conditions> {
+    registry
+        .find(puzzle)
+        .and_then(|p| p.conditions)
+        .filter(|c| c.generator == generator.name)
+}
