@@ -17,6 +17,14 @@ pub enum JudgeFault {
         free_bytes: u64,
         free_inodes: u64,
     },
+    #[error(
+        "the judge's scratch directory {} (TMPDIR) cannot hold a directory: {source}",
+        dir.display()
+    )]
+    ScratchUnusable {
+        dir: PathBuf,
+        source: std::io::Error,
+    },
     #[error("{doing} {}: {source}", path.display())]
     File {
         doing: &'static str,
@@ -37,21 +45,16 @@ impl JudgeFault {
 
 /// Fails, naming it, when the judge's scratch directory (`$TMPDIR`) cannot take a directory:
 /// no test could run, and a compiler writing there would fail as if the program were wrong.
-pub fn check_scratch() -> anyhow::Result<()> {
+pub fn check_scratch() -> Result<(), JudgeFault> {
     let dir = std::env::temp_dir();
     if let Some(full) = scratch_full(&dir) {
-        return Err(full.into());
+        return Err(full);
     }
     tempfile::Builder::new()
         .prefix("leapfrog-probe-")
         .tempdir_in(&dir)
         .map(drop)
-        .map_err(|e| {
-            anyhow::anyhow!(
-                "the judge's scratch directory {} (TMPDIR) cannot hold a directory: {e}",
-                dir.display()
-            )
-        })
+        .map_err(|source| JudgeFault::ScratchUnusable { dir, source })
 }
 
 /// What is left: bytes, or no inode at all.

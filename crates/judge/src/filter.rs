@@ -70,7 +70,7 @@ fn is_glob(pattern: &str) -> bool {
 pub fn selected_tests(
     package: &Package,
     filter: Option<&TestFilter>,
-) -> anyhow::Result<Vec<TestCase>> {
+) -> Result<Vec<TestCase>, leapfrog_package::PackageError> {
     Ok(package
         .tests()?
         .into_iter()

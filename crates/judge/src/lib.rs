@@ -280,7 +280,8 @@ impl Judge {
             self.options.isolation,
             (included, entrypoint),
             Some(self.limits.compiler()),
-        )?;
+        )
+        .map_err(program::build_error)?;
         drop(slot);
         Ok(Prepared {
             path: path.to_path_buf(),

@@ -8,10 +8,11 @@ use std::sync::Arc;
 
 use anyhow::{Context, bail};
 
-use leapfrog_package::Limits;
 use leapfrog_package::lang::{self, Compiled};
+use leapfrog_package::{BuildError, Limits};
 use leapfrog_runner::{
-    self as runner, Isolation, IsolationChoice, RunError, RunLimits, RunOutcome, RunSpec, Runner,
+    self as runner, Interrupted, Isolation, IsolationChoice, RunError, RunLimits, RunOutcome,
+    RunSpec, Runner,
 };
 use leapfrog_util::{head_tail_lines, read_head_tail};
 
@@ -24,6 +25,16 @@ pub struct Program {
     compiled: Compiled,
     /// The command's runner, which runs it.
     runner: Arc<Runner>,
+}
+
+/// A build's failure as an `anyhow` error for callers that pass it on: an interruption stays
+/// [`Interrupted`] (behind the same words), which commands recognise by its type.
+pub fn build_error(err: BuildError) -> anyhow::Error {
+    if err.is_interrupted() {
+        anyhow::Error::new(Interrupted).context(err.to_string())
+    } else {
+        err.into()
+    }
 }
 
 /// Where a run's standard streams go.
@@ -45,11 +56,13 @@ impl Program {
         let built = match copy {
             Some(copy) => lang::Languages::for_program(path)
                 .and_then(|table| table.detect(path))
+                .map_err(BuildError::from)
                 .and_then(|language| {
                     lang::compile_as(runner, &copy, language, IsolationChoice::LimitsOnly)
                 }),
             None => lang::compile(runner, path, IsolationChoice::LimitsOnly),
-        };
+        }
+        .map_err(build_error);
         let built = if role.is_empty() {
             built?
         } else {

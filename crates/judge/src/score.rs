@@ -12,7 +12,7 @@ use std::path::Path;
 use serde::Serialize;
 
 use leapfrog_package::verdict::Verdict;
-use leapfrog_package::{Aggregation, GroupScoring, VerdictRule};
+use leapfrog_package::{Aggregation, GroupScoring, TestdataError, VerdictRule};
 
 use super::TestResult;
 
@@ -42,7 +42,7 @@ fn parent(name: &str) -> &str {
 }
 
 /// Gives every test its score and adds them up by group. `data` is the package's `data/`.
-pub fn score(data: &Path, tests: &mut [TestResult]) -> anyhow::Result<Scores> {
+pub fn score(data: &Path, tests: &mut [TestResult]) -> Result<Scores, TestdataError> {
     let mut rules: BTreeMap<String, GroupScoring> = BTreeMap::new();
     let mut groups = BTreeSet::new();
     let mut maxima = BTreeMap::new();

@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use anyhow::{Context, bail};
+use crate::error::ConfigError;
 use serde::Deserialize;
 
 use leapfrog_runner::units::{Mebibytes, Seconds};
@@ -122,10 +122,9 @@ struct RawLimits {
 
 impl ProblemConfig {
     /// Reads `problem.yaml` (and `.timelimit`) from a package directory.
-    pub fn load(root: &Path) -> anyhow::Result<ProblemConfig> {
+    pub fn load(root: &Path) -> Result<ProblemConfig, ConfigError> {
         let path = root.join("problem.yaml");
-        let text = std::fs::read_to_string(&path)
-            .with_context(|| format!("reading {}", path.display()))?;
+        let text = std::fs::read_to_string(&path).map_err(ConfigError::io("reading", &path))?;
         let mut format = super::FormatVersion::Legacy;
         let mut kind = super::ProblemType::default();
         let raw: RawConfig = if text.trim().is_empty() {
@@ -137,12 +136,12 @@ impl ProblemConfig {
             }
         } else {
             let value: serde_yaml_ng::Value =
-                serde_yaml_ng::from_str(&text).with_context(|| format!("{}", path.display()))?;
+                serde_yaml_ng::from_str(&text).map_err(ConfigError::yaml(path.display()))?;
             format = super::FormatVersion::of(&value, &path)?;
             super::config_keys::check(&value, &text, &path)?;
             format.check_keys(&value, &text, &path)?;
             kind = super::ProblemType::from_yaml(&value, &path)?;
-            serde_yaml_ng::from_value(value).with_context(|| format!("{}", path.display()))?
+            serde_yaml_ng::from_value(value).map_err(ConfigError::yaml(path.display()))?
         };
         let time_from_file = raw_limits_time(&raw, root)?;
         let name = raw.name.map(|n| match n {
@@ -186,19 +185,21 @@ impl ProblemConfig {
 
 /// The `validation` key: `default`, or `custom` (the words after it, `interactive` and
 /// `score`, are read by [`super::ProblemType`]).
-fn parse_validation(validation: Option<&str>, path: &Path) -> anyhow::Result<Validation> {
+fn parse_validation(validation: Option<&str>, path: &Path) -> Result<Validation, ConfigError> {
     Ok(match validation.map(str::trim) {
         None | Some("default") => Validation::Default,
         Some(v) if v.split_whitespace().next() == Some("custom") => Validation::Custom,
-        Some(v) => bail!(
-            "{}: validation must be 'default' or 'custom', not '{v}'",
-            path.display()
-        ),
+        Some(v) => {
+            return Err(ConfigError::invalid(
+                path.display(),
+                format_args!("validation must be 'default' or 'custom', not '{v}'"),
+            ));
+        }
     })
 }
 
 /// The time limit from `.timelimit`, when problem.yaml does not set `limits.time_limit`.
-fn raw_limits_time(raw: &RawConfig, root: &Path) -> anyhow::Result<Option<Seconds>> {
+fn raw_limits_time(raw: &RawConfig, root: &Path) -> Result<Option<Seconds>, ConfigError> {
     if raw.limits.as_ref().is_some_and(|l| l.time_limit.is_some()) {
         return Ok(None);
     }
@@ -206,11 +207,10 @@ fn raw_limits_time(raw: &RawConfig, root: &Path) -> anyhow::Result<Option<Second
     if !file.is_file() {
         return Ok(None);
     }
-    let text =
-        std::fs::read_to_string(&file).with_context(|| format!("reading {}", file.display()))?;
+    let text = std::fs::read_to_string(&file).map_err(ConfigError::io("reading", &file))?;
     Seconds::parse(&text)
         .map(Some)
-        .map_err(|why| anyhow::anyhow!("{}: the time limit: {why}", file.display()))
+        .map_err(|why| ConfigError::invalid(file.display(), format_args!("the time limit: {why}")))
 }
 
 /// The package's limits, each key checked (and named when it is wrong), defaults for the
@@ -219,18 +219,20 @@ fn limits(
     raw: RawLimits,
     time_from_file: Option<Seconds>,
     path: &Path,
-) -> anyhow::Result<(Limits, bool)> {
+) -> Result<(Limits, bool), ConfigError> {
     let defaults = Limits::default();
     let seconds = |key: &str, value: Option<f64>, default: Seconds| {
         value.map_or(Ok(default), |v| {
-            Seconds::new(v)
-                .map_err(|why| anyhow::anyhow!("{}: limits.{key}: {why}", path.display()))
+            Seconds::new(v).map_err(|why| {
+                ConfigError::invalid(path.display(), format_args!("limits.{key}: {why}"))
+            })
         })
     };
     let mib = |key: &str, value: Option<u64>, default: Mebibytes| {
         value.map_or(Ok(default), |v| {
-            Mebibytes::new(v)
-                .map_err(|why| anyhow::anyhow!("{}: limits.{key}: {why}", path.display()))
+            Mebibytes::new(v).map_err(|why| {
+                ConfigError::invalid(path.display(), format_args!("limits.{key}: {why}"))
+            })
         })
     };
     let given = raw.time_limit.is_some() || time_from_file.is_some();

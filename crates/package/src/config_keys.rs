@@ -6,7 +6,7 @@
 
 use std::path::Path;
 
-use anyhow::bail;
+use crate::error::ConfigError;
 use serde_yaml_ng::{Mapping, Value};
 
 use leapfrog_util::at_key;
@@ -87,21 +87,23 @@ const MIB_KEYS: &[&str] = &[
 
 /// Checks the keys and the kinds of the limits of a parsed problem.yaml (`text` is the file, for
 /// line numbers).
-pub(super) fn check(value: &Value, text: &str, path: &Path) -> anyhow::Result<()> {
+pub(super) fn check(value: &Value, text: &str, path: &Path) -> Result<(), ConfigError> {
     let Value::Mapping(top) = value else {
-        bail!(
-            "{}: expected a mapping of keys to values (name: ..., limits: ...)",
-            path.display()
-        );
+        return Err(ConfigError::invalid(
+            path.display(),
+            format_args!("expected a mapping of keys to values (name: ..., limits: ...)"),
+        ));
     };
     check_mapping(top, &[], (TOP_KEYS, VERDICT_TOP_KEYS), text, path)?;
     if let Some(name) = top.get("name")
         && !matches!(name, Value::String(_) | Value::Mapping(_) | Value::Null)
     {
-        bail!(
-            "{}: name must be text, or a mapping of language codes to text (name: {{en: Sum}})",
-            at_key(path, text, &["name"])
-        );
+        return Err(ConfigError::invalid(
+            at_key(path, text, &["name"]),
+            format_args!(
+                "name must be text, or a mapping of language codes to text (name: {{en: Sum}})"
+            ),
+        ));
     }
     match top.get("limits") {
         None | Some(Value::Null) => {}
@@ -109,10 +111,14 @@ pub(super) fn check(value: &Value, text: &str, path: &Path) -> anyhow::Result<()
             check_mapping(limits, &["limits"], (LIMIT_KEYS, LIMIT_KEYS), text, path)?;
             check_limit_kinds(limits, text, path)?;
         }
-        Some(_) => bail!(
-            "{}: limits must be a mapping of limit names to values (limits: {{time_limit: 2, memory: 256}})",
-            at_key(path, text, &["limits"])
-        ),
+        Some(_) => {
+            return Err(ConfigError::invalid(
+                at_key(path, text, &["limits"]),
+                format_args!(
+                    "limits must be a mapping of limit names to values (limits: {{time_limit: 2, memory: 256}})"
+                ),
+            ));
+        }
     }
     Ok(())
 }
@@ -125,11 +131,14 @@ fn check_mapping(
     (known, verdict): (&[&str], &[&str]),
     text: &str,
     path: &Path,
-) -> anyhow::Result<()> {
+) -> Result<(), ConfigError> {
     let prefix: String = parents.iter().map(|p| format!("{p}.")).collect();
     for key in map.keys() {
         let Some(key) = key.as_str() else {
-            bail!("{}: {prefix}{key:?}: keys must be names", path.display());
+            return Err(ConfigError::invalid(
+                path.display(),
+                format_args!("{prefix}{key:?}: keys must be names"),
+            ));
         };
         if known.contains(&key) {
             continue;
@@ -139,9 +148,12 @@ fn check_mapping(
         let place = at_key(path, text, &at);
         let closest = closest(key, known);
         if let Some(near) = closest.filter(|k| verdict.contains(k)) {
-            bail!(
-                "{place}: unknown key `{prefix}{key}`; did you mean `{prefix}{near}`? (refused: `{prefix}{near}` changes verdicts, and read as written the key would be ignored)"
-            );
+            return Err(ConfigError::invalid(
+                &place,
+                format_args!(
+                    "unknown key `{prefix}{key}`; did you mean `{prefix}{near}`? (refused: `{prefix}{near}` changes verdicts, and read as written the key would be ignored)"
+                ),
+            ));
         }
         let hint = match closest {
             Some(k) => format!("did you mean `{prefix}{k}`?"),
@@ -165,7 +177,7 @@ pub(super) fn closest<'a>(key: &str, known: &[&'a str]) -> Option<&'a str> {
 }
 
 /// Each limit is of its kind: seconds are a number, sizes a whole number of MiB.
-fn check_limit_kinds(limits: &Mapping, text: &str, path: &Path) -> anyhow::Result<()> {
+fn check_limit_kinds(limits: &Mapping, text: &str, path: &Path) -> Result<(), ConfigError> {
     for (key, value) in limits {
         let Some(key) = key.as_str() else { continue };
         let place = || at_key(path, text, &["limits", key]);
@@ -189,20 +201,24 @@ fn check_limit_kinds(limits: &Mapping, text: &str, path: &Path) -> anyhow::Resul
             None => String::new(),
         };
         if SECONDS_KEYS.contains(&key) && !matches!(value, Value::Number(_)) {
-            bail!(
-                "{}: limits.{key}: expected a number of seconds, such as 2 or 1.5, not {}{}",
+            return Err(ConfigError::invalid(
                 place(),
-                shown(),
-                unit(value.as_str())
-            );
+                format_args!(
+                    "limits.{key}: expected a number of seconds, such as 2 or 1.5, not {}{}",
+                    shown(),
+                    unit(value.as_str())
+                ),
+            ));
         }
         if MIB_KEYS.contains(&key) && !(value.is_u64()) {
-            bail!(
-                "{}: limits.{key}: expected a whole number of MiB, such as 256, not {}{}",
+            return Err(ConfigError::invalid(
                 place(),
-                shown(),
-                unit(value.as_str())
-            );
+                format_args!(
+                    "limits.{key}: expected a whole number of MiB, such as 256, not {}{}",
+                    shown(),
+                    unit(value.as_str())
+                ),
+            ));
         }
     }
     Ok(())

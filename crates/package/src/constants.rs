@@ -14,7 +14,7 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use anyhow::Context;
+use crate::error::BuildError;
 use serde_yaml_ng::Value;
 
 /// The constants of a package, by name (`FIVE`, `FIVE.ROMAN`).
@@ -137,7 +137,7 @@ impl Constants {
     /// A copy of the judges' program at `path` with the constants substituted, kept in the
     /// cache (`constants/<hash>/`) so that it is built once; `None` when nothing in it changes.
     /// A single file is copied with the header files next to it, which it may include.
-    pub fn program_copy(&self, path: &Path) -> anyhow::Result<Option<PathBuf>> {
+    pub fn program_copy(&self, path: &Path) -> Result<Option<PathBuf>, BuildError> {
         if self.is_empty() {
             return Ok(None);
         }
@@ -145,8 +145,7 @@ impl Constants {
         let mut changed = false;
         let mut contents = Vec::new();
         for file in &files {
-            let bytes =
-                std::fs::read(file).with_context(|| format!("reading {}", file.display()))?;
+            let bytes = std::fs::read(file).map_err(BuildError::io("reading", file))?;
             let bytes = match std::str::from_utf8(&bytes) {
                 Ok(text) if text.contains("{{") => {
                     let replaced = self.substitute(text);
@@ -169,7 +168,9 @@ impl Constants {
                 leapfrog_util::hash_bytes(bytes)
             ));
         }
-        let name = path.file_name().context("a program has a name")?;
+        let name = path
+            .file_name()
+            .ok_or_else(|| BuildError::rule("a program has a name"))?;
         let entry = crate::lang::cache_dir()?
             .join("constants")
             .join(leapfrog_util::hash_bytes(key.as_bytes()));
@@ -187,8 +188,7 @@ impl Constants {
             if let Some(dir) = target.parent() {
                 std::fs::create_dir_all(dir)?;
             }
-            std::fs::write(&target, bytes)
-                .with_context(|| format!("writing {}", target.display()))?;
+            std::fs::write(&target, bytes).map_err(BuildError::io("writing", &target))?;
             if *exec {
                 use std::os::unix::fs::PermissionsExt;
                 std::fs::set_permissions(&target, std::fs::Permissions::from_mode(0o755))?;
@@ -202,14 +202,14 @@ impl Constants {
 
 /// The files of a program and the directory their paths are relative to: a directory's files,
 /// or a single file with the header files beside it.
-fn program_files(path: &Path) -> anyhow::Result<(PathBuf, Vec<PathBuf>)> {
+fn program_files(path: &Path) -> Result<(PathBuf, Vec<PathBuf>), BuildError> {
     if path.is_dir() {
         let mut files = Vec::new();
         for entry in walkdir::WalkDir::new(path)
             .follow_links(true)
             .sort_by_file_name()
         {
-            let entry = entry.with_context(|| format!("reading {}", path.display()))?;
+            let entry = entry.map_err(BuildError::walk(path))?;
             if entry.file_type().is_file() {
                 files.push(entry.into_path());
             }

@@ -15,7 +15,7 @@
 
 use std::path::{Path, PathBuf};
 
-use anyhow::{Context, bail};
+use crate::error::PackageError;
 use serde::{Deserialize, Serialize};
 
 /// One problem of a contest, in contest order.
@@ -79,7 +79,7 @@ impl Contest {
     }
 
     /// Opens the contest folder `root`.
-    pub fn open(root: &Path) -> anyhow::Result<Contest> {
+    pub fn open(root: &Path) -> Result<Contest, PackageError> {
         let root = std::fs::canonicalize(root).unwrap_or_else(|_| root.to_path_buf());
         let contest_yaml = root.join("contest.yaml");
         let config: ContestYaml = if contest_yaml.is_file() {
@@ -109,10 +109,10 @@ impl Contest {
                 .collect(),
         };
         if problems.is_empty() {
-            bail!(
-                "{}: a contest folder with no problems (no subfolder has a problem.yaml)",
-                root.display()
-            );
+            return Err(PackageError::invalid(
+                root.display(),
+                format_args!("a contest folder with no problems (no subfolder has a problem.yaml)"),
+            ));
         }
         Ok(Contest {
             root,
@@ -128,7 +128,11 @@ impl Contest {
 }
 
 /// The problems listed in `source`, each checked to be a package folder.
-fn from_list(root: &Path, list: Vec<Listed>, source: &Path) -> anyhow::Result<Vec<ContestProblem>> {
+fn from_list(
+    root: &Path,
+    list: Vec<Listed>,
+    source: &Path,
+) -> Result<Vec<ContestProblem>, PackageError> {
     let mut problems: Vec<ContestProblem> = Vec::new();
     for (i, listed) in list.into_iter().enumerate() {
         let (id, label, rgb) = match listed {
@@ -136,22 +140,26 @@ fn from_list(root: &Path, list: Vec<Listed>, source: &Path) -> anyhow::Result<Ve
             Listed::Entry(e) => (e.id.or(e.short_name), e.label.or(e.letter), e.rgb),
         };
         let Some(id) = id else {
-            bail!(
-                "{}: problem {} has no `id` (the name of its folder)",
+            return Err(PackageError::invalid(
                 source.display(),
-                i + 1
-            );
+                format_args!("problem {} has no `id` (the name of its folder)", i + 1),
+            ));
         };
         let dir = root.join(&id);
         if !dir.join("problem.yaml").is_file() {
-            bail!(
-                "{}: problem `{id}` is listed, but {} has no problem.yaml",
+            return Err(PackageError::invalid(
                 source.display(),
-                dir.display()
-            );
+                format_args!(
+                    "problem `{id}` is listed, but {} has no problem.yaml",
+                    dir.display()
+                ),
+            ));
         }
         if problems.iter().any(|p| p.id == id) {
-            bail!("{}: problem `{id}` is listed twice", source.display());
+            return Err(PackageError::invalid(
+                source.display(),
+                format_args!("problem `{id}` is listed twice"),
+            ));
         }
         problems.push(ContestProblem {
             id,
@@ -164,9 +172,9 @@ fn from_list(root: &Path, list: Vec<Listed>, source: &Path) -> anyhow::Result<Ve
 }
 
 /// The subfolders of `root` that hold a `problem.yaml`, by name.
-pub fn package_dirs(root: &Path) -> anyhow::Result<Vec<PathBuf>> {
+pub fn package_dirs(root: &Path) -> Result<Vec<PathBuf>, PackageError> {
     let mut dirs: Vec<PathBuf> = std::fs::read_dir(root)
-        .with_context(|| format!("reading {}", root.display()))?
+        .map_err(PackageError::io("reading", root))?
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.join("problem.yaml").is_file())
         .collect();
@@ -191,15 +199,17 @@ fn folder_name(dir: &Path) -> String {
 }
 
 /// Reads a YAML file; `None` for an empty one.
-fn read_yaml<T: serde::de::DeserializeOwned>(path: &Path) -> anyhow::Result<Option<T>> {
-    let text =
-        std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+fn read_yaml<T: serde::de::DeserializeOwned>(path: &Path) -> Result<Option<T>, PackageError> {
+    let text = std::fs::read_to_string(path).map_err(PackageError::io("reading", path))?;
     if text.trim().is_empty() {
         return Ok(None);
     }
     serde_yaml_ng::from_str(&text)
         .map(Some)
-        .with_context(|| format!("{}: not a valid contest file", path.display()))
+        .map_err(PackageError::yaml(format_args!(
+            "{}: not a valid contest file",
+            path.display()
+        )))
 }
 
 #[cfg(test)]
@@ -255,7 +265,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         package(dir.path(), "a");
         std::fs::write(dir.path().join("problems.yaml"), "- id: a\n- id: gone\n").unwrap();
-        let err = format!("{:#}", Contest::open(dir.path()).unwrap_err());
+        let err = crate::error::chain(&Contest::open(dir.path()).unwrap_err());
         assert!(
             err.contains("problems.yaml") && err.contains("`gone`"),
             "{err}"

@@ -12,7 +12,7 @@
 
 use std::path::{Path, PathBuf};
 
-use anyhow::bail;
+use crate::error::ConfigError;
 use serde_yaml_ng::Value;
 
 /// A version of the package format.
@@ -33,29 +33,37 @@ const SUPPORTED: &str = "legacy, legacy-icpc, 2023-07-draft (or draft), 2025-09"
 impl FormatVersion {
     /// The version a parsed problem.yaml declares; a version leapfrog does not read is an error
     /// naming it.
-    pub fn of(top: &Value, path: &Path) -> anyhow::Result<FormatVersion> {
+    pub fn of(top: &Value, path: &Path) -> Result<FormatVersion, ConfigError> {
         let Some(value) = top.get("problem_format_version") else {
             return Ok(FormatVersion::Legacy);
         };
         let text = match value {
             Value::String(s) => s.trim().to_string(),
             Value::Null => return Ok(FormatVersion::Legacy),
-            other => bail!(
-                "{}: problem_format_version must be text such as 2025-09, not {}",
-                path.display(),
-                serde_yaml_ng::to_string(other)
-                    .unwrap_or_default()
-                    .trim_end()
-            ),
+            other => {
+                return Err(ConfigError::invalid(
+                    path.display(),
+                    format_args!(
+                        "problem_format_version must be text such as 2025-09, not {}",
+                        serde_yaml_ng::to_string(other)
+                            .unwrap_or_default()
+                            .trim_end()
+                    ),
+                ));
+            }
         };
         Ok(match text.as_str() {
             "legacy" | "legacy-icpc" => FormatVersion::Legacy,
             "2023-07-draft" | "2023-07" | "draft" => FormatVersion::Draft2023,
             "2025-09" => FormatVersion::V2025,
-            _ => bail!(
-                "{}: problem_format_version '{text}' is not supported (leapfrog reads {SUPPORTED})",
-                path.display()
-            ),
+            _ => {
+                return Err(ConfigError::invalid(
+                    path.display(),
+                    format_args!(
+                        "problem_format_version '{text}' is not supported (leapfrog reads {SUPPORTED})"
+                    ),
+                ));
+            }
         })
     }
 
@@ -139,7 +147,7 @@ impl FormatVersion {
     /// key, its line, the version and what to write instead: those that only describe the
     /// problem (`author`, `source_url`) are warnings; the others are refused, as read under
     /// another version's rules they would be ignored or misread, and verdicts change.
-    pub fn check_keys(self, top: &Value, text: &str, path: &Path) -> anyhow::Result<()> {
+    pub fn check_keys(self, top: &Value, text: &str, path: &Path) -> Result<(), ConfigError> {
         const DESCRIPTIVE: [&str; 2] = ["author", "source_url"];
         for (key, instead) in self.removed_keys() {
             if top.get(*key).is_some() {
@@ -151,18 +159,20 @@ impl FormatVersion {
                 if DESCRIPTIVE.contains(key) {
                     leapfrog_util::warn(&format!("{message}; it is ignored"));
                 } else {
-                    bail!("{message}");
+                    return Err(ConfigError::rule(message));
                 }
             }
         }
         if let Some(limits) = top.get("limits") {
             for (key, instead) in self.removed_limit_keys() {
                 if limits.get(*key).is_some() {
-                    bail!(
-                        "{}: `limits.{key}` is not a key of problem_format_version {} ({instead})",
+                    return Err(ConfigError::invalid(
                         leapfrog_util::at_key(path, text, &["limits", key]),
-                        self.label()
-                    );
+                        format_args!(
+                            "`limits.{key}` is not a key of problem_format_version {} ({instead})",
+                            self.label()
+                        ),
+                    ));
                 }
             }
         }
@@ -173,7 +183,7 @@ impl FormatVersion {
     /// package would otherwise be judged without its output validator). The 2023-07 draft
     /// was read with both spellings (problemtools reads `problem_statement/` and
     /// `output_validators/` there), so both are accepted in it.
-    pub fn check_folders(self, root: &Path) -> anyhow::Result<()> {
+    pub fn check_folders(self, root: &Path) -> Result<(), ConfigError> {
         if self == FormatVersion::Draft2023 {
             return Ok(());
         }
@@ -188,16 +198,18 @@ impl FormatVersion {
                 (modern, legacy)
             };
             if root.join(wrong).is_dir() && !root.join(right).exists() {
-                bail!(
-                    "{}: problem_format_version {} reads {right}/, not {wrong}/ (rename the folder, or set problem_format_version to {})",
+                return Err(ConfigError::invalid(
                     root.join(wrong).display(),
-                    self.label(),
-                    if self.is_modern() {
-                        "legacy"
-                    } else {
-                        "2025-09"
-                    }
-                );
+                    format_args!(
+                        "problem_format_version {} reads {right}/, not {wrong}/ (rename the folder, or set problem_format_version to {})",
+                        self.label(),
+                        if self.is_modern() {
+                            "legacy"
+                        } else {
+                            "2025-09"
+                        }
+                    ),
+                ));
             }
         }
         Ok(())
@@ -213,14 +225,16 @@ impl FormatVersion {
 
 /// The program in `output_validator/` of a 2025-09 package: the folder itself (a program of
 /// several files, or with `build` / `run` scripts), or its one file when it holds exactly one.
-pub fn modern_output_validator(root: &Path) -> anyhow::Result<Option<PathBuf>> {
+pub fn modern_output_validator(root: &Path) -> Result<Option<PathBuf>, crate::PackageError> {
     let dir = root.join("output_validator");
     if !dir.is_dir() {
         return Ok(None);
     }
     let programs = super::programs_in(&dir)?;
     match programs.as_slice() {
-        [] => bail!("{}: the output validator folder is empty", dir.display()),
+        [] => {
+            Err(ConfigError::invalid(dir.display(), "the output validator folder is empty").into())
+        }
         [one] if one.is_file() => Ok(Some(one.clone())),
         _ => Ok(Some(dir)),
     }

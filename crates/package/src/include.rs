@@ -7,6 +7,7 @@
 //! such folder: there `default` is a code like any other). A folder whose code no language of
 //! the table has is not used, and named in a warning.
 
+use crate::PackageError;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -24,7 +25,7 @@ pub struct Included {
 
 impl Included {
     /// Reads `package`'s `include/` (none: nothing to add).
-    pub fn read(package: &Package) -> anyhow::Result<Included> {
+    pub fn read(package: &Package) -> Result<Included, PackageError> {
         let dir = package.root.join("include");
         let mut included = Included::default();
         let mut codes: Vec<&str> = Vec::new();
@@ -79,6 +80,6 @@ impl Included {
     }
 }
 
-fn is_empty(dir: &Path) -> anyhow::Result<bool> {
+fn is_empty(dir: &Path) -> Result<bool, PackageError> {
     Ok(super::entries_in(dir)?.is_empty())
 }

@@ -6,7 +6,7 @@
 
 use std::path::{Path, PathBuf};
 
-use anyhow::{Context, bail};
+use crate::error::TestdataError;
 use walkdir::WalkDir;
 
 use super::Package;
@@ -65,7 +65,7 @@ pub struct DataCase {
 
 /// Every case of the four folders, in order of folder then name. A case missing a file it needs
 /// is an error naming the file.
-pub fn discover(package: &Package) -> anyhow::Result<Vec<DataCase>> {
+pub fn discover(package: &Package) -> Result<Vec<DataCase>, TestdataError> {
     let data = package.data_dir();
     let mut cases = Vec::new();
     for kind in DataKind::ALL {
@@ -74,7 +74,7 @@ pub fn discover(package: &Package) -> anyhow::Result<Vec<DataCase>> {
             continue;
         }
         for entry in WalkDir::new(&dir).follow_links(true).sort_by_file_name() {
-            let entry = entry.with_context(|| format!("reading {}", dir.display()))?;
+            let entry = entry.map_err(TestdataError::walk(&dir))?;
             let path = entry.path();
             if !entry.file_type().is_file() || path.extension().is_none_or(|e| e != "in") {
                 continue;
@@ -85,16 +85,23 @@ pub fn discover(package: &Package) -> anyhow::Result<Vec<DataCase>> {
     Ok(cases)
 }
 
-fn case(package: &Package, data: &Path, kind: DataKind, input: &Path) -> anyhow::Result<DataCase> {
+fn case(
+    package: &Package,
+    data: &Path,
+    kind: DataKind,
+    input: &Path,
+) -> Result<DataCase, TestdataError> {
     for ext in kind.needs() {
         let file = input.with_extension(ext);
         if !file.is_file() {
-            bail!(
-                "{}: a case of data/{} needs a .{ext} file too ({} is missing)",
+            return Err(TestdataError::invalid(
                 input.display(),
-                kind.folder(),
-                file.display()
-            );
+                format_args!(
+                    "a case of data/{} needs a .{ext} file too ({} is missing)",
+                    kind.folder(),
+                    file.display()
+                ),
+            ));
         }
     }
     let name = input

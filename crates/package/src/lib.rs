@@ -26,6 +26,7 @@ mod config;
 mod config_keys;
 pub mod constants;
 mod contest;
+mod error;
 mod format;
 mod include;
 mod invalid;
@@ -39,10 +40,12 @@ pub mod timing;
 
 use std::path::{Path, PathBuf};
 
-use anyhow::{Context, bail};
-
 pub use config::{Limits, ProblemConfig, Validation};
 pub use contest::{Contest, ContestProblem, default_label, package_dirs};
+pub use error::{
+    BuildError, ConfigError, LanguageError, ListError, PackageError, PlanError, SubmissionsError,
+    TestdataError,
+};
 pub use format::FormatVersion;
 pub use include::Included;
 pub use invalid::{DataCase, DataKind};
@@ -71,7 +74,7 @@ pub struct Package {
 impl Package {
     /// Opens a package given as a path to its directory or as a name under `problems/` (looked
     /// for in the current directory and its ancestors).
-    pub fn open(spec: &str) -> anyhow::Result<Package> {
+    pub fn open(spec: &str) -> Result<Package, PackageError> {
         let root = locate(spec)?;
         // An absolute path names the package even when it was given as `.`.
         let root = std::fs::canonicalize(&root).unwrap_or(root);
@@ -99,38 +102,38 @@ impl Package {
     }
 
     /// Every test case, samples first, each group in lexicographic order of paths.
-    pub fn tests(&self) -> anyhow::Result<Vec<TestCase>> {
-        testdata::discover(self)
+    pub fn tests(&self) -> Result<Vec<TestCase>, PackageError> {
+        Ok(testdata::discover(self)?)
     }
 
     /// The folders of `include/`: files added to every submission of a language.
-    pub fn included(&self) -> anyhow::Result<Included> {
+    pub fn included(&self) -> Result<Included, PackageError> {
         Included::read(self)
     }
 
     /// The cases of `data/invalid_input`, `invalid_answer`, `invalid_output` and
     /// `valid_output`, which test the validators.
-    pub fn validator_data(&self) -> anyhow::Result<Vec<DataCase>> {
-        invalid::discover(self)
+    pub fn validator_data(&self) -> Result<Vec<DataCase>, PackageError> {
+        Ok(invalid::discover(self)?)
     }
 
     /// Every submission under `submissions/`, default folders first, with its expectation.
-    pub fn submissions(&self) -> anyhow::Result<Vec<Submission>> {
-        submissions::discover(&self.root.join("submissions"))
+    pub fn submissions(&self) -> Result<Vec<Submission>, PackageError> {
+        Ok(submissions::discover(&self.root.join("submissions"))?)
     }
 
     /// The programs in `input_validators/`.
-    pub fn input_validators(&self) -> anyhow::Result<Vec<PathBuf>> {
-        programs_in(&self.root.join("input_validators"))
+    pub fn input_validators(&self) -> Result<Vec<PathBuf>, PackageError> {
+        Ok(programs_in(&self.root.join("input_validators"))?)
     }
 
     /// The programs in `answer_validators/` (each checks a test's `.ans`).
-    pub fn answer_validators(&self) -> anyhow::Result<Vec<PathBuf>> {
-        programs_in(&self.root.join("answer_validators"))
+    pub fn answer_validators(&self) -> Result<Vec<PathBuf>, PackageError> {
+        Ok(programs_in(&self.root.join("answer_validators"))?)
     }
 
     /// The custom output validator, when `validation` asks for one.
-    pub fn output_validator(&self) -> anyhow::Result<Option<PathBuf>> {
+    pub fn output_validator(&self) -> Result<Option<PathBuf>, PackageError> {
         if self.config.validation == Validation::Default {
             return Ok(None);
         }
@@ -139,25 +142,29 @@ impl Package {
         if self.config.format.is_modern() && !draft_legacy_folder {
             return match format::modern_output_validator(&self.root)? {
                 Some(program) => Ok(Some(program)),
-                None => bail!(
-                    "{}: validation is custom but there is no output validator",
-                    self.root.join("output_validator").display()
-                ),
+                None => {
+                    return Err(PackageError::invalid(
+                        self.root.join("output_validator").display(),
+                        format_args!("validation is custom but there is no output validator"),
+                    ));
+                }
             };
         }
         let dir = self.root.join("output_validators");
         let programs = programs_in(&dir)?;
         match programs.as_slice() {
             [one] => Ok(Some(one.clone())),
-            [] => bail!(
-                "{}: validation is custom but there is no output validator",
-                dir.display()
-            ),
-            _ => bail!(
-                "{}: expected exactly one output validator, found {}",
+            [] => Err(PackageError::invalid(
                 dir.display(),
-                programs.len()
-            ),
+                format_args!("validation is custom but there is no output validator"),
+            )),
+            _ => Err(PackageError::invalid(
+                dir.display(),
+                format_args!(
+                    "expected exactly one output validator, found {}",
+                    programs.len()
+                ),
+            )),
         }
     }
 
@@ -167,20 +174,22 @@ impl Package {
     }
 
     /// The generator plan (`generators/generators.yaml`), if the package has one.
-    pub fn plan(&self) -> anyhow::Result<Option<Plan>> {
+    pub fn plan(&self) -> Result<Option<Plan>, PackageError> {
         let path = self.plan_path();
         if !path.exists() {
             let old = self.root.join("generators").join("plan.yaml");
             if old.exists() {
-                bail!(
-                    "{}: plans are no longer read from plan.yaml: write them as {} (BAPCtools' generators.yaml; see the README)",
+                return Err(PackageError::invalid(
                     old.display(),
-                    path.display()
-                );
+                    format_args!(
+                        "plans are no longer read from plan.yaml: write them as {} (BAPCtools' generators.yaml; see the README)",
+                        path.display()
+                    ),
+                ));
             }
             return Ok(None);
         }
-        Plan::load(&path).map(Some)
+        Ok(Plan::load(&path).map(Some)?)
     }
 
     /// Where the generator plan lives: `generators/generators.yaml`.
@@ -201,7 +210,7 @@ pub fn statement_dir(root: &Path) -> PathBuf {
 }
 
 /// Finds a package directory from a path or a problem name.
-fn locate(spec: &str) -> anyhow::Result<PathBuf> {
+fn locate(spec: &str) -> Result<PathBuf, PackageError> {
     let direct = Path::new(spec);
     if direct.join("problem.yaml").is_file() {
         return Ok(direct.to_path_buf());
@@ -209,7 +218,7 @@ fn locate(spec: &str) -> anyhow::Result<PathBuf> {
     // A bare name is looked up under problems/ even when a directory of that name exists
     // here: the repository's top-level `checkers/` folder holds output checkers, not a package.
     if !spec.contains('/') {
-        let cwd = std::env::current_dir().context("reading the current directory")?;
+        let cwd = std::env::current_dir().map_err(PackageError::CurrentDir)?;
         for dir in cwd.ancestors() {
             let candidate = dir.join("problems").join(spec);
             if candidate.join("problem.yaml").is_file() {
@@ -218,20 +227,20 @@ fn locate(spec: &str) -> anyhow::Result<PathBuf> {
         }
     }
     if direct.is_dir() {
-        bail!(
-            "{}: not a problem package (no problem.yaml)",
-            direct.display()
-        );
+        return Err(PackageError::invalid(
+            direct.display(),
+            format_args!("not a problem package (no problem.yaml)"),
+        ));
     }
-    bail!(
+    Err(PackageError::rule(format_args!(
         "no problem '{spec}': not a package directory, and no problems/{spec}/problem.yaml here or above"
-    )
+    )))
 }
 
 /// The programs in a validator or submission directory: every file and every sub-directory,
 /// sorted by name. Hidden entries and switched-off files (`x.c.disabled`, see
 /// [`crate::lang::switched_off`]) are skipped.
-pub fn programs_in(dir: &Path) -> anyhow::Result<Vec<PathBuf>> {
+pub fn programs_in(dir: &Path) -> Result<Vec<PathBuf>, ListError> {
     let mut programs = entries_in(dir)?;
     // A header (`testlib.h` next to `checker.cpp`) is included by a program, never one itself.
     programs.retain(|p| crate::lang::switched_off(p).is_none() && !crate::lang::is_header(p));
@@ -239,13 +248,13 @@ pub fn programs_in(dir: &Path) -> anyhow::Result<Vec<PathBuf>> {
 }
 
 /// Every entry of a directory but hidden ones and READMEs, sorted by name.
-fn entries_in(dir: &Path) -> anyhow::Result<Vec<PathBuf>> {
+fn entries_in(dir: &Path) -> Result<Vec<PathBuf>, ListError> {
     if !dir.is_dir() {
         return Ok(Vec::new());
     }
     let mut programs = Vec::new();
-    for entry in std::fs::read_dir(dir).with_context(|| format!("reading {}", dir.display()))? {
-        let entry = entry.with_context(|| format!("reading {}", dir.display()))?;
+    for entry in std::fs::read_dir(dir).map_err(ListError::of(dir))? {
+        let entry = entry.map_err(ListError::of(dir))?;
         let name = entry.file_name();
         let name = name.to_string_lossy();
         if name.starts_with('.') || name == "README.md" {

@@ -5,7 +5,7 @@
 
 use std::path::Path;
 
-use anyhow::bail;
+use crate::error::ConfigError;
 use serde_yaml_ng::Value;
 
 /// How many passes a multi-pass problem may take when the package does not say.
@@ -57,7 +57,7 @@ impl ProblemType {
 
     /// Reads the type from a parsed `problem.yaml` (a mapping): `type:`, the words after
     /// `validation: custom`, and `limits.validation_passes`. Errors name the file and the key.
-    pub fn from_yaml(top: &Value, path: &Path) -> anyhow::Result<ProblemType> {
+    pub fn from_yaml(top: &Value, path: &Path) -> Result<ProblemType, ConfigError> {
         let mut kind = ProblemType::default();
         let shown = path.display();
         match top.get("type") {
@@ -67,15 +67,23 @@ impl ProblemType {
                 let mut names = Vec::new();
                 for item in list {
                     let Some(name) = item.as_str() else {
-                        bail!("{shown}: type: each entry must be a name such as interactive");
+                        return Err(ConfigError::invalid(
+                            &shown,
+                            format_args!("type: each entry must be a name such as interactive"),
+                        ));
                     };
                     names.push(name);
                 }
                 kind.add_names(names.into_iter(), path)?;
             }
-            Some(_) => bail!(
-                "{shown}: type must be a name or a list of names (type: [interactive, multi-pass])"
-            ),
+            Some(_) => {
+                return Err(ConfigError::invalid(
+                    &shown,
+                    format_args!(
+                        "type must be a name or a list of names (type: [interactive, multi-pass])"
+                    ),
+                ));
+            }
         }
         if let Some(words) = top.get("validation").and_then(Value::as_str) {
             let mut words = words.split_whitespace();
@@ -84,9 +92,14 @@ impl ProblemType {
                     match word {
                         "interactive" => kind.interactive = true,
                         "score" => kind.scoring = true,
-                        other => bail!(
-                            "{shown}: validation: unknown word '{other}' after custom (expected interactive or score)"
-                        ),
+                        other => {
+                            return Err(ConfigError::invalid(
+                                &shown,
+                                format_args!(
+                                    "validation: unknown word '{other}' after custom (expected interactive or score)"
+                                ),
+                            ));
+                        }
                     }
                 }
             }
@@ -99,7 +112,7 @@ impl ProblemType {
         &mut self,
         names: impl Iterator<Item = &'a str>,
         path: &Path,
-    ) -> anyhow::Result<()> {
+    ) -> Result<(), ConfigError> {
         let shown = path.display();
         let mut pass_fail = false;
         for name in names {
@@ -108,23 +121,36 @@ impl ProblemType {
                 "scoring" => self.scoring = true,
                 "interactive" => self.interactive = true,
                 "multi-pass" => self.multi_pass = true,
-                "submit-answer" => bail!(
-                    "{shown}: type: submit-answer problems are not supported (only pass-fail, scoring, interactive, multi-pass)"
-                ),
-                other => bail!(
-                    "{shown}: type: unknown problem type '{other}' (expected pass-fail, scoring, interactive or multi-pass)"
-                ),
+                "submit-answer" => {
+                    return Err(ConfigError::invalid(
+                        &shown,
+                        format_args!(
+                            "type: submit-answer problems are not supported (only pass-fail, scoring, interactive, multi-pass)"
+                        ),
+                    ));
+                }
+                other => {
+                    return Err(ConfigError::invalid(
+                        &shown,
+                        format_args!(
+                            "type: unknown problem type '{other}' (expected pass-fail, scoring, interactive or multi-pass)"
+                        ),
+                    ));
+                }
             }
         }
         if pass_fail && self.scoring {
-            bail!("{shown}: type: a problem cannot be both pass-fail and scoring");
+            return Err(ConfigError::invalid(
+                &shown,
+                format_args!("type: a problem cannot be both pass-fail and scoring"),
+            ));
         }
         Ok(())
     }
 }
 
 /// `limits.validation_passes` (2025-09) or the top-level `validation_passes`: at least 2.
-fn passes(top: &Value, path: &Path) -> anyhow::Result<u32> {
+fn passes(top: &Value, path: &Path) -> Result<u32, ConfigError> {
     let given = top
         .get("limits")
         .and_then(|l| l.get("validation_passes"))
@@ -134,13 +160,15 @@ fn passes(top: &Value, path: &Path) -> anyhow::Result<u32> {
     };
     match value.as_u64() {
         Some(n @ 2..=1000) => Ok(n as u32),
-        _ => bail!(
-            "{}: limits.validation_passes must be a whole number from 2 to 1000, not {}",
+        _ => Err(ConfigError::invalid(
             path.display(),
-            serde_yaml_ng::to_string(value)
-                .unwrap_or_default()
-                .trim_end()
-        ),
+            format_args!(
+                "limits.validation_passes must be a whole number from 2 to 1000, not {}",
+                serde_yaml_ng::to_string(value)
+                    .unwrap_or_default()
+                    .trim_end()
+            ),
+        )),
     }
 }
 
@@ -148,7 +176,7 @@ fn passes(top: &Value, path: &Path) -> anyhow::Result<u32> {
 mod tests {
     use super::*;
 
-    fn read(text: &str) -> anyhow::Result<ProblemType> {
+    fn read(text: &str) -> Result<ProblemType, ConfigError> {
         let value: Value = serde_yaml_ng::from_str(text).unwrap();
         ProblemType::from_yaml(&value, Path::new("problem.yaml"))
     }

@@ -8,7 +8,7 @@
 
 use std::path::Path;
 
-use anyhow::{Context, bail};
+use crate::error::TestdataError;
 use serde_yaml_ng::Value;
 
 /// How a group's children (its tests and subgroups, in order) make its score.
@@ -90,35 +90,40 @@ impl Default for GroupScoring {
 impl GroupScoring {
     /// The rules of the group in `dir` (a directory under `data/`), from its own
     /// `test_group.yaml` or `testdata.yaml`; the defaults when it has neither.
-    pub fn of_dir(dir: &Path) -> anyhow::Result<GroupScoring> {
+    pub fn of_dir(dir: &Path) -> Result<GroupScoring, TestdataError> {
         let files = [dir.join("test_group.yaml"), dir.join("testdata.yaml")];
         let Some(file) = files.iter().find(|f| f.is_file()) else {
             return Ok(GroupScoring::default());
         };
-        let text =
-            std::fs::read_to_string(file).with_context(|| format!("reading {}", file.display()))?;
+        let text = std::fs::read_to_string(file).map_err(TestdataError::io("reading", file))?;
         if text.trim().is_empty() {
             return Ok(GroupScoring::default());
         }
         let value: Value =
-            serde_yaml_ng::from_str(&text).with_context(|| file.display().to_string())?;
+            serde_yaml_ng::from_str(&text).map_err(TestdataError::yaml(file.display()))?;
         GroupScoring::from_yaml(&value, file)
     }
 
-    fn from_yaml(top: &Value, file: &Path) -> anyhow::Result<GroupScoring> {
+    fn from_yaml(top: &Value, file: &Path) -> Result<GroupScoring, TestdataError> {
         let shown = file.display();
         let mut rules = GroupScoring::default();
-        let number = |section: &str, key: &str, v: &Value| -> anyhow::Result<f64> {
+        let number = |section: &str, key: &str, v: &Value| -> Result<f64, TestdataError> {
             match v.as_f64() {
                 Some(x) if x.is_finite() => Ok(x),
-                _ => bail!("{shown}: {section}.{key} must be a number"),
+                _ => Err(TestdataError::invalid(
+                    &shown,
+                    format_args!("{section}.{key} must be a number"),
+                )),
             }
         };
         if let Some(scoring) = top.get("scoring") {
             if let Some(v) = scoring.get("score") {
                 let score = number("scoring", "score", v)?;
                 if score < 0.0 {
-                    bail!("{shown}: scoring.score must not be negative");
+                    return Err(TestdataError::invalid(
+                        &shown,
+                        format_args!("scoring.score must not be negative"),
+                    ));
                 }
                 rules.score = Some(score);
             }
@@ -130,7 +135,10 @@ impl GroupScoring {
         if let Some(v) = top.get("max_score") {
             let score = number("test group", "max_score", v)?;
             if score < 0.0 {
-                bail!("{shown}: max_score must not be negative");
+                return Err(TestdataError::invalid(
+                    &shown,
+                    format_args!("max_score must not be negative"),
+                ));
             }
             rules.score = Some(score);
         }
@@ -148,13 +156,18 @@ impl GroupScoring {
             if let Some(v) = section.get("range") {
                 rules.range = Some(range(v.as_str(), &format!("{shown}: {name}.range"))?);
             }
-            anyhow::Ok(())
+            Ok::<(), TestdataError>(())
         };
         legacy(&mut rules, top, "testdata")?;
         match top.get("grading") {
-            Some(Value::String(g)) if g == "custom" => bail!(
-                "{shown}: grading: custom needs the package's own grader, which leapfrog does not run (its scores and verdicts would be wrong)"
-            ),
+            Some(Value::String(g)) if g == "custom" => {
+                return Err(TestdataError::invalid(
+                    &shown,
+                    format_args!(
+                        "grading: custom needs the package's own grader, which leapfrog does not run (its scores and verdicts would be wrong)"
+                    ),
+                ));
+            }
             Some(grading @ Value::Mapping(_)) => {
                 legacy(&mut rules, grading, "grading")?;
                 if let Some(v) = grading.get("aggregation") {
@@ -191,18 +204,18 @@ fn grader_flags(rules: &mut GroupScoring, flags: &str, shown: &str) {
     }
 }
 
-fn aggregation(word: Option<&str>, at: &str) -> anyhow::Result<Aggregation> {
+fn aggregation(word: Option<&str>, at: &str) -> Result<Aggregation, TestdataError> {
     match word {
         Some("sum") => Ok(Aggregation::Sum),
         Some("min") => Ok(Aggregation::Min),
-        other => bail!(
+        other => Err(TestdataError::rule(format_args!(
             "{at}.aggregation must be sum or min, not {}",
             other.unwrap_or("that")
-        ),
+        ))),
     }
 }
 
-fn range(text: Option<&str>, at: &str) -> anyhow::Result<(f64, f64)> {
+fn range(text: Option<&str>, at: &str) -> Result<(f64, f64), TestdataError> {
     let parts: Vec<f64> = text
         .unwrap_or("")
         .split_whitespace()
@@ -211,7 +224,9 @@ fn range(text: Option<&str>, at: &str) -> anyhow::Result<(f64, f64)> {
         .unwrap_or_default();
     match parts.as_slice() {
         [lo, hi] if lo <= hi => Ok((*lo, *hi)),
-        _ => bail!("{at} must be two numbers \"low high\", low first"),
+        _ => Err(TestdataError::rule(format_args!(
+            "{at} must be two numbers \"low high\", low first"
+        ))),
     }
 }
 
@@ -219,7 +234,7 @@ fn range(text: Option<&str>, at: &str) -> anyhow::Result<(f64, f64)> {
 mod tests {
     use super::*;
 
-    fn read(text: &str) -> anyhow::Result<GroupScoring> {
+    fn read(text: &str) -> Result<GroupScoring, TestdataError> {
         let value: Value = serde_yaml_ng::from_str(text).unwrap();
         GroupScoring::from_yaml(&value, Path::new("test_group.yaml"))
     }

@@ -13,7 +13,7 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use anyhow::bail;
+use crate::error::TestdataError;
 use serde_yaml_ng::Value;
 
 /// The arguments of the input validators for a test.
@@ -104,29 +104,30 @@ const TEST_KEYS: &[&str] = &[
 
 /// Reads a group's settings (`test_group.yaml` / `testdata.yaml`) or, with `per_test`, a test's
 /// `.yaml`; `file` names it in errors.
-pub fn parse(text: &str, file: &Path, per_test: bool) -> anyhow::Result<Settings> {
+pub fn parse(text: &str, file: &Path, per_test: bool) -> Result<Settings, TestdataError> {
     if text.trim().is_empty() {
         return Ok(Settings::default());
     }
     let value: Value = serde_yaml_ng::from_str(text)
-        .map_err(|e| anyhow::anyhow!("{}: not valid YAML: {e}", file.display()))?;
+        .map_err(|e| TestdataError::invalid(file.display(), format_args!("not valid YAML: {e}")))?;
     let map = match value {
         Value::Null => return Ok(Settings::default()),
         Value::Mapping(map) => map,
-        _ => bail!(
-            "{}: expected a mapping of keys to values (output_validator_args: [...])",
-            file.display()
-        ),
+        _ => {
+            return Err(TestdataError::invalid(
+                file.display(),
+                format_args!("expected a mapping of keys to values (output_validator_args: [...])"),
+            ));
+        }
     };
     let known = if per_test { TEST_KEYS } else { GROUP_KEYS };
     for key in map.keys() {
         let key = key.as_str().unwrap_or("?");
         if !known.contains(&key) {
-            bail!(
-                "{}: unknown key `{key}` (known keys: {})",
+            return Err(TestdataError::invalid(
                 file.display(),
-                known.join(", ")
-            );
+                format_args!("unknown key `{key}` (known keys: {})", known.join(", ")),
+            ));
         }
     }
     let mut settings = Settings::default();
@@ -149,15 +150,23 @@ pub fn parse(text: &str, file: &Path, per_test: bool) -> anyhow::Result<Settings
     Ok(settings)
 }
 
-type Reader = fn(&Value, &Path, &str) -> anyhow::Result<Vec<String>>;
+type Reader = fn(&Value, &Path, &str) -> Result<Vec<String>, TestdataError>;
 
 /// Input validator arguments: one value for all, or a map from validator name to a value.
-fn input_args(value: &Value, file: &Path, key: &str, read: Reader) -> anyhow::Result<InputArgs> {
+fn input_args(
+    value: &Value,
+    file: &Path,
+    key: &str,
+    read: Reader,
+) -> Result<InputArgs, TestdataError> {
     if let Value::Mapping(map) = value {
         let mut by_name = BTreeMap::new();
         for (name, args) in map {
             let Some(name) = name.as_str() else {
-                bail!("{}: {key}: validator names must be text", file.display());
+                return Err(TestdataError::invalid(
+                    file.display(),
+                    format_args!("{key}: validator names must be text"),
+                ));
             };
             by_name.insert(
                 name.to_string(),
@@ -170,7 +179,7 @@ fn input_args(value: &Value, file: &Path, key: &str, read: Reader) -> anyhow::Re
 }
 
 /// A 2025-09 argument list: a sequence of strings (numbers are written as they read).
-fn strings(value: &Value, file: &Path, key: &str) -> anyhow::Result<Vec<String>> {
+fn strings(value: &Value, file: &Path, key: &str) -> Result<Vec<String>, TestdataError> {
     match value {
         Value::Null => Ok(Vec::new()),
         Value::Sequence(items) => items
@@ -179,27 +188,35 @@ fn strings(value: &Value, file: &Path, key: &str) -> anyhow::Result<Vec<String>>
                 Value::String(s) => Ok(s.clone()),
                 Value::Number(n) => Ok(n.to_string()),
                 Value::Bool(b) => Ok(b.to_string()),
-                _ => bail!("{}: {key}: every argument must be a string", file.display()),
+                _ => Err(TestdataError::invalid(
+                    file.display(),
+                    format_args!("{key}: every argument must be a string"),
+                )),
             })
             .collect(),
-        Value::String(_) => bail!(
-            "{}: {key} must be a list of strings ([--max, \"10\"]); a single string of flags is the legacy `{}`",
+        Value::String(_) => Err(TestdataError::invalid(
             file.display(),
-            key.replace("_args", "_flags")
-        ),
-        _ => bail!("{}: {key} must be a list of strings", file.display()),
+            format_args!(
+                "{key} must be a list of strings ([--max, \"10\"]); a single string of flags is the legacy `{}`",
+                key.replace("_args", "_flags")
+            ),
+        )),
+        _ => Err(TestdataError::invalid(
+            file.display(),
+            format_args!("{key} must be a list of strings"),
+        )),
     }
 }
 
 /// Legacy flags: one string split on white space.
-fn words(value: &Value, file: &Path, key: &str) -> anyhow::Result<Vec<String>> {
+fn words(value: &Value, file: &Path, key: &str) -> Result<Vec<String>, TestdataError> {
     match value {
         Value::Null => Ok(Vec::new()),
         Value::String(s) => Ok(s.split_whitespace().map(String::from).collect()),
         Value::Number(n) => Ok(vec![n.to_string()]),
-        _ => bail!(
-            "{}: {key} must be a string of flags (\"--max 10\")",
-            file.display()
-        ),
+        _ => Err(TestdataError::invalid(
+            file.display(),
+            format_args!("{key} must be a string of flags (\"--max 10\")"),
+        )),
     }
 }

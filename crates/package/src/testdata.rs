@@ -5,7 +5,7 @@
 
 use std::path::{Path, PathBuf};
 
-use anyhow::{Context, bail};
+use crate::error::TestdataError;
 use walkdir::WalkDir;
 
 use super::Package;
@@ -40,13 +40,13 @@ impl TestCase {
     }
 }
 
-pub(super) fn discover(package: &Package) -> anyhow::Result<Vec<TestCase>> {
+pub(super) fn discover(package: &Package) -> Result<Vec<TestCase>, TestdataError> {
     let data = package.data_dir();
     if !data.is_dir() {
-        bail!(
-            "{}: no test data (the data/ directory is missing)",
-            data.display()
-        );
+        return Err(TestdataError::invalid(
+            data.display(),
+            format_args!("no test data (the data/ directory is missing)"),
+        ));
     }
     let mut tests = Vec::new();
     for group in ["sample", "secret"] {
@@ -64,7 +64,7 @@ pub(super) fn discover(package: &Package) -> anyhow::Result<Vec<TestCase>> {
             });
         let mut group_tests = Vec::new();
         for entry in walker {
-            let entry = entry.with_context(|| format!("reading {}", dir.display()))?;
+            let entry = entry.map_err(TestdataError::walk(&dir))?;
             let path = entry.path();
             if !entry.file_type().is_file() {
                 continue;
@@ -72,22 +72,23 @@ pub(super) fn discover(package: &Package) -> anyhow::Result<Vec<TestCase>> {
             // A misnamed test (`1.ans` beside `01.in`) must not silently disappear.
             if path.extension().is_some_and(|e| e == "ans") && !path.with_extension("in").is_file()
             {
-                bail!(
-                    "{}: answer file has no test input {} (rename one so the two match)",
+                return Err(TestdataError::invalid(
                     path.display(),
-                    path.with_extension("in").display()
-                );
+                    format_args!(
+                        "answer file has no test input {} (rename one so the two match)",
+                        path.with_extension("in").display()
+                    ),
+                ));
             }
             if path.extension().is_none_or(|e| e != "in") {
                 continue;
             }
             let answer = path.with_extension("ans");
             if !answer.is_file() {
-                bail!(
-                    "{}: test input has no answer file {}",
+                return Err(TestdataError::invalid(
                     path.display(),
-                    answer.display()
-                );
+                    format_args!("test input has no answer file {}", answer.display()),
+                ));
             }
             let rel = path
                 .strip_prefix(&data)
@@ -115,10 +116,10 @@ pub(super) fn discover(package: &Package) -> anyhow::Result<Vec<TestCase>> {
         tests.extend(group_tests);
     }
     if tests.is_empty() {
-        bail!(
-            "{}: no test cases (no data/sample/*.in or data/secret/**/*.in)",
-            data.display()
-        );
+        return Err(TestdataError::invalid(
+            data.display(),
+            format_args!("no test cases (no data/sample/*.in or data/secret/**/*.in)"),
+        ));
     }
     Ok(tests)
 }
@@ -133,28 +134,35 @@ pub(crate) struct Flags {
 
 /// The settings of the test whose input is `input`: its own `.yaml` (2025-09) over its
 /// group's. A `.args` file is no version's: refused, naming where the format puts arguments.
-pub(crate) fn test_settings(data: &Path, input: &Path, package: &Package) -> anyhow::Result<Flags> {
+pub(crate) fn test_settings(
+    data: &Path,
+    input: &Path,
+    package: &Package,
+) -> Result<Flags, TestdataError> {
     let parent = input.parent().expect("a file has a parent");
     let mut flags = group_settings(data, parent, package, &Default::default())?;
     let args_file = input.with_extension("args");
     if args_file.exists() {
-        bail!(
-            "{}: no version of the package format reads a `.args` file; write the submission's arguments as `args: [...]` in {}",
+        return Err(TestdataError::invalid(
             args_file.display(),
-            input.with_extension("yaml").display()
-        );
+            format_args!(
+                "no version of the package format reads a `.args` file; write the submission's arguments as `args: [...]` in {}",
+                input.with_extension("yaml").display()
+            ),
+        ));
     }
     let files = input.with_extension("files");
     if files.exists() && !files.is_dir() {
-        bail!(
-            "{}: a test's `.files` must be a folder (of files copied into the submission's working directory)",
-            files.display()
-        );
+        return Err(TestdataError::invalid(
+            files.display(),
+            format_args!(
+                "a test's `.files` must be a folder (of files copied into the submission's working directory)"
+            ),
+        ));
     }
     let own = input.with_extension("yaml");
     if own.is_file() {
-        let text =
-            std::fs::read_to_string(&own).with_context(|| format!("reading {}", own.display()))?;
+        let text = std::fs::read_to_string(&own).map_err(TestdataError::io("reading", &own))?;
         let settings = test_config::parse(&text, &own, true)?;
         if let Some(o) = settings.output {
             flags.output = o;
@@ -181,7 +189,7 @@ pub fn group_flags_planned(
     dir: &Path,
     package: &Package,
     planned: &std::collections::BTreeMap<String, String>,
-) -> anyhow::Result<(Vec<String>, InputArgs)> {
+) -> Result<(Vec<String>, InputArgs), TestdataError> {
     let flags = group_settings(data, dir, package, planned)?;
     Ok((flags.output, flags.input))
 }
@@ -191,7 +199,7 @@ pub fn group_flags_planned(
 pub fn test_flags_planned(
     text: &str,
     file: &Path,
-) -> anyhow::Result<(Option<Vec<String>>, Option<InputArgs>)> {
+) -> Result<(Option<Vec<String>>, Option<InputArgs>), TestdataError> {
     let settings = test_config::parse(text, file, true)?;
     Ok((settings.output, settings.input))
 }
@@ -202,7 +210,7 @@ fn group_settings(
     dir: &Path,
     package: &Package,
     planned: &std::collections::BTreeMap<String, String>,
-) -> anyhow::Result<Flags> {
+) -> Result<Flags, TestdataError> {
     let mut settings = test_config::Settings::default();
     let mut current = Some(dir);
     while let Some(d) = current {
@@ -229,8 +237,7 @@ fn group_settings(
             None => match files.iter().find(|f| f.is_file()) {
                 Some(file) => Some((
                     file.clone(),
-                    std::fs::read_to_string(file)
-                        .with_context(|| format!("reading {}", file.display()))?,
+                    std::fs::read_to_string(file).map_err(TestdataError::io("reading", file))?,
                 )),
                 None => None,
             },

@@ -6,7 +6,7 @@
 
 use std::path::Path;
 
-use anyhow::{Context, bail};
+use crate::error::ConfigError;
 use serde_yaml_ng::Value;
 
 /// The time-limit settings of a package.
@@ -25,14 +25,13 @@ pub struct Timing {
 impl Timing {
     /// Reads the settings from `problem.yaml`; the defaults depend on
     /// `problem_format_version` (legacy: 5 and 2; 2023-07 and later: 2 and 1.5).
-    pub fn load(root: &Path) -> anyhow::Result<Timing> {
+    pub fn load(root: &Path) -> Result<Timing, ConfigError> {
         let path = root.join("problem.yaml");
-        let text = std::fs::read_to_string(&path)
-            .with_context(|| format!("reading {}", path.display()))?;
+        let text = std::fs::read_to_string(&path).map_err(ConfigError::io("reading", &path))?;
         let value: Value = if text.trim().is_empty() {
             Value::Null
         } else {
-            serde_yaml_ng::from_str(&text).with_context(|| format!("{}", path.display()))?
+            serde_yaml_ng::from_str(&text).map_err(ConfigError::yaml(path.display()))?
         };
         let legacy = !super::FormatVersion::of(&value, &path)?.is_modern();
         let mut timing = if legacy {
@@ -53,26 +52,28 @@ impl Timing {
         let Some(limits) = value.get("limits") else {
             return Ok(timing);
         };
-        let number = |v: Option<&Value>, key: &str, min: f64| -> anyhow::Result<Option<f64>> {
+        let number = |v: Option<&Value>, key: &str, min: f64| -> Result<Option<f64>, ConfigError> {
             let Some(v) = v else {
                 return Ok(None);
             };
             match v.as_f64() {
                 Some(x) if x.is_finite() && x >= min && x > 0.0 => Ok(Some(x)),
-                _ => bail!(
-                    "{}: limits.{key} must be a number of at least {min}, not {v:?}",
-                    path.display()
-                ),
+                _ => Err(ConfigError::invalid(
+                    path.display(),
+                    format_args!("limits.{key} must be a number of at least {min}, not {v:?}"),
+                )),
             }
         };
         let multipliers = limits.get("time_multipliers");
         if let Some(m) = multipliers
             && !m.is_mapping()
         {
-            bail!(
-                "{}: limits.time_multipliers must be a mapping (time_multipliers: {{ac_to_time_limit: 2, time_limit_to_tle: 1.5}})",
-                path.display()
-            );
+            return Err(ConfigError::invalid(
+                path.display(),
+                format_args!(
+                    "limits.time_multipliers must be a mapping (time_multipliers: {{ac_to_time_limit: 2, time_limit_to_tle: 1.5}})"
+                ),
+            ));
         }
         let read = [
             (
@@ -138,7 +139,7 @@ mod tests {
         assert_eq!(fine.infer(0.6), 1.25);
     }
 
-    fn load(yaml: &str) -> anyhow::Result<Timing> {
+    fn load(yaml: &str) -> Result<Timing, ConfigError> {
         let dir = tempfile::tempdir().unwrap();
         std::fs::write(dir.path().join("problem.yaml"), yaml).unwrap();
         Timing::load(dir.path())
@@ -160,8 +161,9 @@ mod tests {
         assert_eq!((old.ac_to_time_limit, old.time_limit_to_tle), (4.0, 3.0));
         let err = load("limits:\n  time_multiplier: 0.5\n").unwrap_err();
         assert!(
-            format!("{err:#}").contains("limits.time_multiplier"),
-            "{err:#}"
+            crate::error::chain(&err).contains("limits.time_multiplier"),
+            "{}",
+            crate::error::chain(&err)
         );
     }
 }

@@ -15,10 +15,72 @@ use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use anyhow::{Context, bail};
+use anyhow::Context;
 
 use crate::program::Program;
 use leapfrog_runner::Runner;
+
+/// Why a validator written for the ecosystem (testlib, `build` / `run` scripts) cannot be made
+/// ready to run.
+#[derive(Debug, thiserror::Error)]
+pub enum EcosystemError {
+    #[error(
+        "the checker includes testlib.h, which is neither beside it nor installed (looked in {places})"
+    )]
+    NoTestlib { places: String },
+    #[error("its build script failed ({status}): {said}")]
+    BuildFailed {
+        status: std::process::ExitStatus,
+        said: String,
+    },
+    #[error("running its build script with sh")]
+    NoShell(#[source] std::io::Error),
+    #[error("could not keep the build in {}", .entry.display())]
+    NotKept { entry: PathBuf },
+    #[error("{}: no `run` script (after `build`)", .path.display())]
+    NoRun {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error("{}: the `run` script is not executable", .path.display())]
+    NotExecutable { path: PathBuf },
+    /// A file-system step failed on a path.
+    #[error("{doing} {}", .path.display())]
+    Io {
+        doing: &'static str,
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error("reading {}", .path.display())]
+    Walk {
+        path: PathBuf,
+        #[source]
+        source: walkdir::Error,
+    },
+    /// The compile cache's folder cannot be made.
+    #[error(transparent)]
+    Cache(#[from] leapfrog_package::BuildError),
+    #[error(transparent)]
+    Os(#[from] std::io::Error),
+}
+
+impl EcosystemError {
+    fn io(doing: &'static str, path: &Path) -> impl FnOnce(std::io::Error) -> EcosystemError {
+        let path = path.to_path_buf();
+        move |source| EcosystemError::Io {
+            doing,
+            path,
+            source,
+        }
+    }
+
+    fn walk(path: &Path) -> impl FnOnce(walkdir::Error) -> EcosystemError {
+        let path = path.to_path_buf();
+        move |source| EcosystemError::Walk { path, source }
+    }
+}
 
 /// How a validator's exit code reads.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -152,10 +214,9 @@ fn c_sources(path: &Path) -> Vec<PathBuf> {
 }
 
 /// Whether a program's C or C++ source includes `testlib.h`.
-fn uses_testlib(path: &Path) -> anyhow::Result<bool> {
+fn uses_testlib(path: &Path) -> Result<bool, EcosystemError> {
     for source in c_sources(path) {
-        let text =
-            std::fs::read(&source).with_context(|| format!("reading {}", source.display()))?;
+        let text = std::fs::read(&source).map_err(EcosystemError::io("reading", &source))?;
         let text = String::from_utf8_lossy(&text);
         if text.lines().any(|line| {
             let line = line.trim_start();
@@ -170,7 +231,7 @@ fn uses_testlib(path: &Path) -> anyhow::Result<bool> {
 
 /// Where the compiler will find `testlib.h`: beside a source, or in the system's include
 /// directories; an error saying where it was looked for otherwise.
-fn find_testlib(path: &Path) -> anyhow::Result<PathBuf> {
+fn find_testlib(path: &Path) -> Result<PathBuf, EcosystemError> {
     let mut places: Vec<PathBuf> = c_sources(path)
         .iter()
         .filter_map(|s| s.parent().map(Path::to_path_buf))
@@ -183,20 +244,19 @@ fn find_testlib(path: &Path) -> anyhow::Result<PathBuf> {
             return Ok(header);
         }
     }
-    bail!(
-        "the checker includes testlib.h, which is neither beside it nor installed (looked in {})",
-        places
+    Err(EcosystemError::NoTestlib {
+        places: places
             .iter()
             .map(|p| p.display().to_string())
             .collect::<Vec<_>>()
-            .join(", ")
-    )
+            .join(", "),
+    })
 }
 
 /// A program folder with `build` / `run` scripts: its `build` run once in a copy of the folder
 /// (kept in the compile cache under a hash of the folder's files), and the path of the `run`
 /// it leaves (or the folder's own `run` when there is no `build`).
-fn build_scripts(dir: &Path) -> anyhow::Result<PathBuf> {
+fn build_scripts(dir: &Path) -> Result<PathBuf, EcosystemError> {
     if !dir.join("build").is_file() {
         return executable(&dir.join("run"));
     }
@@ -208,7 +268,7 @@ fn build_scripts(dir: &Path) -> anyhow::Result<PathBuf> {
         return Ok(run);
     }
     let parent = entry.parent().expect("an entry has a parent");
-    std::fs::create_dir_all(parent).with_context(|| format!("creating {}", parent.display()))?;
+    std::fs::create_dir_all(parent).map_err(EcosystemError::io("creating", parent))?;
     let staging = tempfile::Builder::new()
         .prefix(".build-")
         .tempdir_in(parent)?;
@@ -222,38 +282,42 @@ fn build_scripts(dir: &Path) -> anyhow::Result<PathBuf> {
         .stdout(out.try_clone()?)
         .stderr(out)
         .status()
-        .context("running its build script with sh")?;
+        .map_err(EcosystemError::NoShell)?;
     if !status.success() {
-        bail!(
-            "its build script failed ({status}): {}",
-            leapfrog_util::head_tail_lines(&leapfrog_util::read_head_tail(&log), 6)
-        );
+        return Err(EcosystemError::BuildFailed {
+            status,
+            said: leapfrog_util::head_tail_lines(&leapfrog_util::read_head_tail(&log), 6),
+        });
     }
     executable(&staging.path().join("run"))?;
     let kept = staging.keep();
     if std::fs::rename(&kept, &entry).is_err() && !run.is_file() {
-        bail!("could not keep the build in {}", entry.display());
+        return Err(EcosystemError::NotKept { entry });
     }
     Ok(run)
 }
 
 /// `run` must exist and be executable.
-fn executable(run: &Path) -> anyhow::Result<PathBuf> {
+fn executable(run: &Path) -> Result<PathBuf, EcosystemError> {
     use std::os::unix::fs::PermissionsExt;
-    let meta = std::fs::metadata(run)
-        .with_context(|| format!("{}: no `run` script (after `build`)", run.display()))?;
+    let meta = std::fs::metadata(run).map_err(|source| EcosystemError::NoRun {
+        path: run.to_path_buf(),
+        source,
+    })?;
     if meta.permissions().mode() & 0o111 == 0 {
-        bail!("{}: the `run` script is not executable", run.display());
+        return Err(EcosystemError::NotExecutable {
+            path: run.to_path_buf(),
+        });
     }
     Ok(run.to_path_buf())
 }
 
-fn folder_hash(dir: &Path) -> anyhow::Result<String> {
+fn folder_hash(dir: &Path) -> Result<String, EcosystemError> {
     use sha2::Digest;
     let mut hasher = sha2::Sha256::new();
     hasher.update(b"leapfrog-scripts-v1\0");
     for entry in walkdir::WalkDir::new(dir).sort_by_file_name() {
-        let entry = entry.with_context(|| format!("reading {}", dir.display()))?;
+        let entry = entry.map_err(EcosystemError::walk(dir))?;
         if entry.file_type().is_file() {
             let rel = entry.path().strip_prefix(dir).unwrap_or(entry.path());
             hasher.update(rel.to_string_lossy().as_bytes());
@@ -265,15 +329,15 @@ fn folder_hash(dir: &Path) -> anyhow::Result<String> {
     Ok(leapfrog_util::hex(&hasher.finalize()))
 }
 
-fn copy_tree(from: &Path, to: &Path) -> anyhow::Result<()> {
+fn copy_tree(from: &Path, to: &Path) -> Result<(), EcosystemError> {
     for entry in walkdir::WalkDir::new(from) {
-        let entry = entry.with_context(|| format!("reading {}", from.display()))?;
+        let entry = entry.map_err(EcosystemError::walk(from))?;
         let target = to.join(entry.path().strip_prefix(from).unwrap_or(entry.path()));
         if entry.file_type().is_dir() {
             std::fs::create_dir_all(&target)?;
         } else {
             std::fs::copy(entry.path(), &target)
-                .with_context(|| format!("copying {}", entry.path().display()))?;
+                .map_err(EcosystemError::io("copying", entry.path()))?;
         }
     }
     Ok(())

@@ -7,16 +7,14 @@
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
-use anyhow::{Context, bail};
+use crate::error::BuildError;
 use sha2::{Digest, Sha256};
 
 use super::cache::cache_dir;
 use super::places::{Places, SCRATCH, file_name, java_main_class, main_file, main_input};
 use super::table::{CopySources, Spec};
 use super::{Compiled, Language, Languages, RunArg, source_files, switched_off, toolchain};
-use leapfrog_runner::{
-    self as runner, Isolation, IsolationChoice, RunLimits, RunSpec, Runner, sandbox,
-};
+use leapfrog_runner::{Isolation, IsolationChoice, RunLimits, RunSpec, Runner, sandbox};
 
 /// Why a program did not compile: the compiler's own words.
 #[derive(Debug, Clone)]
@@ -27,8 +25,11 @@ pub struct CompileError {
 impl CompileError {
     /// The error for a program that has to compile (a judges' program, a stressed submission):
     /// what it is (`label`), then the compiler's words. The one wording for every such program.
-    pub fn named(self, label: &str) -> anyhow::Error {
-        anyhow::anyhow!("{label} does not compile:\n{}", self.message.trim_end())
+    pub fn named(self, label: &str) -> BuildError {
+        BuildError::DoesNotCompile {
+            label: label.to_string(),
+            message: self.message.trim_end().to_string(),
+        }
     }
 }
 
@@ -39,7 +40,7 @@ pub fn compile(
     runner: &Runner,
     source: &Path,
     isolation: IsolationChoice,
-) -> anyhow::Result<Result<Compiled, CompileError>> {
+) -> Result<Result<Compiled, CompileError>, BuildError> {
     let language = Languages::for_program(source)?.detect(source)?;
     compile_as(runner, source, language, isolation)
 }
@@ -50,7 +51,7 @@ pub fn compile_as(
     source: &Path,
     language: Language,
     isolation: IsolationChoice,
-) -> anyhow::Result<Result<Compiled, CompileError>> {
+) -> Result<Result<Compiled, CompileError>, BuildError> {
     compile_entry(runner, source, language, isolation, None, None)
 }
 
@@ -65,17 +66,22 @@ pub(super) fn compile_entry(
     isolation: IsolationChoice,
     main: Option<String>,
     limits: Option<RunLimits>,
-) -> anyhow::Result<Result<Compiled, CompileError>> {
+) -> Result<Result<Compiled, CompileError>, BuildError> {
     if let Some(tool) = language.missing_tool() {
-        bail!(
-            "{}: {} is not installed, so {} programs cannot run",
+        return Err(BuildError::invalid(
             source.display(),
-            tool,
-            language.name()
-        );
+            format_args!(
+                "{} is not installed, so {} programs cannot run",
+                tool,
+                language.name()
+            ),
+        ));
     }
     let given = source;
-    let source = std::fs::canonicalize(source).with_context(|| source.display().to_string())?;
+    let source = std::fs::canonicalize(source).map_err(|source_err| BuildError::Missing {
+        path: source.to_path_buf(),
+        source: source_err,
+    })?;
     if language.is_executable() {
         return Ok(Ok(Compiled {
             language,
@@ -167,20 +173,10 @@ fn runnable(language: Language, entry: &Path, files: &[PathBuf], main: &str) -> 
     }
 }
 
-/// A failed compiler run as an error of this layer: an interruption as [`Interrupted`] itself,
-/// which commands recognise by its type (exit code 130).
-fn interrupted_as_is(err: runner::RunError) -> anyhow::Error {
-    match err {
-        runner::RunError::Interrupted => runner::Interrupted.into(),
-        other => other.into(),
-    }
-}
-
 /// Copies the sources into the build directory, each under its file name.
-fn copy_sources(files: &[PathBuf], into: &Path) -> anyhow::Result<()> {
+fn copy_sources(files: &[PathBuf], into: &Path) -> Result<(), BuildError> {
     for file in files {
-        std::fs::copy(file, into.join(file_name(file)))
-            .with_context(|| format!("copying {}", file.display()))?;
+        std::fs::copy(file, into.join(file_name(file))).map_err(BuildError::io("copying", file))?;
     }
     Ok(())
 }
@@ -193,7 +189,7 @@ fn build(
     entry: &Path,
     isolation: IsolationChoice,
     limits: Option<RunLimits>,
-) -> anyhow::Result<Result<(), CompileError>> {
+) -> Result<Result<(), CompileError>, BuildError> {
     let files = program.files;
     let staging = leapfrog_util::staging_dir_for(entry)?;
     runner.note_dir(staging.path());
@@ -220,16 +216,15 @@ fn build(
         };
         let outcome = runner
             .run(&spec)
-            .map_err(interrupted_as_is)
-            .context("running the compiler")?;
+            .map_err(|source| BuildError::Compiler { source })?;
         if !outcome.success()
             && let Some((free, _)) = leapfrog_util::file_system_full(staging.path())
         {
             // The compiler may have failed for want of room: the judge's fault, not a CE.
-            anyhow::bail!(
+            return Err(BuildError::rule(format_args!(
                 "the compile cache's file system ({}) is full ({free} bytes free; No space left on device)",
                 staging.path().display()
-            );
+            )));
         }
         if !outcome.success() {
             // Bounded, and with control characters escaped: the compiler echoes the source.
@@ -253,8 +248,7 @@ fn build(
     }
     let scratch = staging.path().join(SCRATCH);
     if scratch.exists() {
-        std::fs::remove_dir_all(&scratch)
-            .with_context(|| format!("removing {}", scratch.display()))?;
+        std::fs::remove_dir_all(&scratch).map_err(BuildError::io("removing", &scratch))?;
     }
     std::fs::write(staging.path().join("ok"), b"")?;
     // Runs read it as a user of their own (where the judge is root: `leapfrog_runner::run_user`).
@@ -364,7 +358,12 @@ fn sandboxed_compile(spec: &Spec, program: &Sources, staging: &Path) -> CompileS
 
 /// The cache key: the language, its compile command and tool, the entry point, and every
 /// source file's name and bytes.
-fn cache_key(spec: &Spec, source: &Path, files: &[PathBuf], main: &str) -> anyhow::Result<String> {
+fn cache_key(
+    spec: &Spec,
+    source: &Path,
+    files: &[PathBuf],
+    main: &str,
+) -> Result<String, BuildError> {
     let mut hasher = Sha256::new();
     hasher.update(b"leapfrog-build-v3\0");
     let tool = Spec::tool(&spec.compile).map(toolchain::resolve);
@@ -382,7 +381,7 @@ fn cache_key(spec: &Spec, source: &Path, files: &[PathBuf], main: &str) -> anyho
         };
         hasher.update(name.as_encoded_bytes());
         hasher.update(b"\0");
-        let bytes = std::fs::read(file).with_context(|| format!("reading {}", file.display()))?;
+        let bytes = std::fs::read(file).map_err(BuildError::io("reading", file))?;
         hasher.update((bytes.len() as u64).to_le_bytes());
         hasher.update(&bytes);
     }

@@ -4,10 +4,10 @@
 
 use std::path::PathBuf;
 
-use anyhow::Context;
+use crate::error::BuildError;
 
 /// The cache directory, created on first use.
-pub fn cache_dir() -> anyhow::Result<PathBuf> {
+pub fn cache_dir() -> Result<PathBuf, BuildError> {
     let dir = if let Some(dir) = std::env::var_os("LEAPFROG_CACHE_DIR") {
         PathBuf::from(dir)
     } else if let Some(dir) = std::env::var_os("XDG_CACHE_HOME") {
@@ -17,7 +17,6 @@ pub fn cache_dir() -> anyhow::Result<PathBuf> {
     } else {
         std::env::temp_dir().join("leapfrog-cache")
     };
-    std::fs::create_dir_all(&dir)
-        .with_context(|| format!("creating the cache directory {}", dir.display()))?;
+    std::fs::create_dir_all(&dir).map_err(BuildError::io("creating the cache directory", &dir))?;
     Ok(dir)
 }

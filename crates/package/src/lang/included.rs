@@ -6,7 +6,7 @@
 
 use std::path::{Path, PathBuf};
 
-use anyhow::Context;
+use crate::error::BuildError;
 use sha2::{Digest, Sha256};
 
 use super::build::{CompileError, compile_entry};
@@ -25,7 +25,7 @@ pub fn compile_with_included(
     isolation: IsolationChoice,
     included: Option<&Path>,
     limits: Option<RunLimits>,
-) -> anyhow::Result<Result<Compiled, CompileError>> {
+) -> Result<Result<Compiled, CompileError>, BuildError> {
     compile_from(
         runner,
         source,
@@ -45,7 +45,7 @@ pub fn compile_from(
     isolation: IsolationChoice,
     (included, entrypoint): (Option<&Path>, Option<&str>),
     limits: Option<RunLimits>,
-) -> anyhow::Result<Result<Compiled, CompileError>> {
+) -> Result<Result<Compiled, CompileError>, BuildError> {
     // Only a file of the program's own can be its entry point.
     let entrypoint = entrypoint
         .map(|e| e.rsplit('/').next().unwrap_or(e).to_string())
@@ -79,16 +79,18 @@ pub fn compile_from(
 
 /// A program's files, each with its path relative to the program (a single file: its name),
 /// switched-off files left out.
-fn own_files(source: &Path) -> anyhow::Result<Vec<(PathBuf, PathBuf)>> {
+fn own_files(source: &Path) -> Result<Vec<(PathBuf, PathBuf)>, BuildError> {
     if source.is_dir() {
         return relative_files(source);
     }
-    let name = source.file_name().context("a source file has a name")?;
+    let name = source
+        .file_name()
+        .ok_or_else(|| BuildError::rule("a source file has a name"))?;
     Ok(vec![(PathBuf::from(name), source.to_path_buf())])
 }
 
 /// The regular files below `dir`, relative to it and full, switched-off files left out.
-fn relative_files(dir: &Path) -> anyhow::Result<Vec<(PathBuf, PathBuf)>> {
+fn relative_files(dir: &Path) -> Result<Vec<(PathBuf, PathBuf)>, BuildError> {
     Ok(source_files(dir)?
         .into_iter()
         .filter(|f| switched_off(f).is_none())
@@ -98,12 +100,12 @@ fn relative_files(dir: &Path) -> anyhow::Result<Vec<(PathBuf, PathBuf)>> {
 
 /// The merged sources in the cache (`sources/<hash>/`), made once: the program's files, then
 /// the included ones over them.
-fn merge(own: &[(PathBuf, PathBuf)], added: &[(PathBuf, PathBuf)]) -> anyhow::Result<PathBuf> {
+fn merge(own: &[(PathBuf, PathBuf)], added: &[(PathBuf, PathBuf)]) -> Result<PathBuf, BuildError> {
     let mut hasher = Sha256::new();
     hasher.update(b"leapfrog-included-v1\0");
     let mut contents = Vec::new();
     for (rel, full) in own.iter().chain(added) {
-        let bytes = std::fs::read(full).with_context(|| format!("reading {}", full.display()))?;
+        let bytes = std::fs::read(full).map_err(BuildError::io("reading", full))?;
         hasher.update(rel.as_os_str().as_encoded_bytes());
         hasher.update(b"\0");
         hasher.update((bytes.len() as u64).to_le_bytes());
@@ -120,10 +122,9 @@ fn merge(own: &[(PathBuf, PathBuf)], added: &[(PathBuf, PathBuf)]) -> anyhow::Re
     for (rel, bytes) in contents {
         let path = staging.path().join(rel);
         if let Some(parent) = path.parent() {
-            std::fs::create_dir_all(parent)
-                .with_context(|| format!("creating {}", parent.display()))?;
+            std::fs::create_dir_all(parent).map_err(BuildError::io("creating", parent))?;
         }
-        std::fs::write(&path, bytes).with_context(|| format!("writing {}", path.display()))?;
+        std::fs::write(&path, bytes).map_err(BuildError::io("writing", &path))?;
     }
     leapfrog_util::publish_dir(staging, &entry, || entry.is_dir())?;
     Ok(entry)

@@ -15,7 +15,7 @@ use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use anyhow::{Context, bail};
+use crate::error::LanguageError;
 
 use leapfrog_runner::sandbox;
 
@@ -131,7 +131,7 @@ impl Language {
 
     /// Recognises the language of a program (a file or a directory of sources) with the
     /// built-in table.
-    pub fn detect(path: &Path) -> anyhow::Result<Language> {
+    pub fn detect(path: &Path) -> Result<Language, LanguageError> {
         Languages::built_in().detect(path)
     }
 }
@@ -139,9 +139,12 @@ impl Language {
 impl Languages {
     /// Recognises the language of a program (a file or a directory of sources): by extension,
     /// then by a `#!` line, then a file with an executable bit runs as it is. A program of no
-    /// known language fails with [`UnknownLanguage`].
-    pub fn detect(&self, path: &Path) -> anyhow::Result<Language> {
-        let meta = std::fs::metadata(path).with_context(|| format!("{}", path.display()))?;
+    /// known language fails with [`LanguageError::Unknown`].
+    pub fn detect(&self, path: &Path) -> Result<Language, LanguageError> {
+        let meta = std::fs::metadata(path).map_err(|source| LanguageError::Missing {
+            path: path.to_path_buf(),
+            source,
+        })?;
         let unknown = |reason: &str, hint: String| UnknownLanguage {
             path: path.display().to_string(),
             reason: reason.to_string(),
@@ -162,12 +165,12 @@ impl Languages {
                     continue;
                 };
                 match &found {
-                    Some(l) if l.id != lang.id => bail!(
-                        "{}: mixes {} and {} sources",
-                        path.display(),
-                        l.name,
-                        lang.name
-                    ),
+                    Some(l) if l.id != lang.id => {
+                        return Err(LanguageError::invalid(
+                            path.display(),
+                            format_args!("mixes {} and {} sources", l.name, lang.name),
+                        ));
+                    }
                     _ => found = Some(lang),
                 }
             }
@@ -201,7 +204,7 @@ impl Languages {
 
     /// The language a submission is judged in: [`Languages::detect`]'s, then
     /// [`Languages::for_submission`].
-    pub fn detect_submission(&self, path: &Path) -> anyhow::Result<Language> {
+    pub fn detect_submission(&self, path: &Path) -> Result<Language, LanguageError> {
         Ok(self.for_submission(self.detect(path)?))
     }
 
@@ -248,13 +251,13 @@ fn runs_as_it_is(path: &Path) -> bool {
 }
 
 /// The regular files of a program directory, sorted, following symlinks.
-fn source_files(dir: &Path) -> anyhow::Result<Vec<PathBuf>> {
+fn source_files(dir: &Path) -> Result<Vec<PathBuf>, LanguageError> {
     let mut files = Vec::new();
     for entry in walkdir::WalkDir::new(dir)
         .follow_links(true)
         .sort_by_file_name()
     {
-        let entry = entry.with_context(|| format!("reading {}", dir.display()))?;
+        let entry = entry.map_err(LanguageError::walk(dir))?;
         if entry.file_type().is_file() {
             files.push(entry.into_path());
         }

@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use std::path::Path;
 use std::sync::{Arc, OnceLock};
 
-use anyhow::{Context, bail};
+use crate::error::LanguageError;
 use serde::Deserialize;
 
 /// The table shipped with leapfrog.
@@ -104,16 +104,18 @@ pub struct Spec {
 }
 
 impl Spec {
-    fn from_raw(id: &str, raw: RawSpec) -> anyhow::Result<Spec> {
+    fn from_raw(id: &str, raw: RawSpec) -> Result<Spec, LanguageError> {
         let mut extensions = raw.extensions;
         for pattern in raw.files.iter().flat_map(|f| f.split_whitespace()) {
             match pattern.strip_prefix("*.") {
                 Some(ext) if !ext.is_empty() && !ext.contains(['*', '?', '[', '.']) => {
                     extensions.push(ext.to_string())
                 }
-                _ => bail!(
-                    "`files`: only patterns of the form `*.ext` are supported, not `{pattern}`"
-                ),
+                _ => {
+                    return Err(LanguageError::rule(format_args!(
+                        "`files`: only patterns of the form `*.ext` are supported, not `{pattern}`"
+                    )));
+                }
             }
         }
         let spec = Spec {
@@ -131,14 +133,16 @@ impl Spec {
             address_space_cap: raw.address_space_cap,
         };
         if spec.run.is_empty() {
-            bail!("`run` is empty");
+            return Err(LanguageError::rule(format_args!("`run` is empty")));
         }
         if spec
             .extensions
             .iter()
             .any(|e| e.is_empty() || e.contains('.'))
         {
-            bail!("an extension is empty or contains a dot (write `cpp`, not `.cpp`)");
+            return Err(LanguageError::rule(format_args!(
+                "an extension is empty or contains a dot (write `cpp`, not `.cpp`)"
+            )));
         }
         let commands = [("compile", &spec.compile), ("run", &spec.run)];
         for (key, words) in commands {
@@ -148,7 +152,9 @@ impl Spec {
             if let Some(first) = words.first()
                 && first.contains("{memlim}")
             {
-                bail!("`{key}` starts with a placeholder for the memory limit");
+                return Err(LanguageError::rule(format_args!(
+                    "`{key}` starts with a placeholder for the memory limit"
+                )));
             }
         }
         if spec
@@ -157,7 +163,9 @@ impl Spec {
             .chain(spec.env.values())
             .any(|w| w.contains("{memlim}"))
         {
-            bail!("`compile` uses {{memlim}}, which only a run command has");
+            return Err(LanguageError::rule(format_args!(
+                "`compile` uses {{memlim}}, which only a run command has"
+            )));
         }
         Ok(spec)
     }
@@ -201,19 +209,21 @@ impl Spec {
     }
 }
 
-fn check_placeholders(key: &str, word: &str) -> anyhow::Result<()> {
+fn check_placeholders(key: &str, word: &str) -> Result<(), LanguageError> {
     let mut rest = word;
     while let Some(open) = rest.find('{') {
         let after = &rest[open + 1..];
         let Some(close) = after.find('}') else {
-            bail!("`{key}`: `{word}` opens a placeholder it never closes");
+            return Err(LanguageError::rule(format_args!(
+                "`{key}`: `{word}` opens a placeholder it never closes"
+            )));
         };
         let name = &after[..close];
         if !PLACEHOLDERS.contains(&name) {
-            bail!(
+            return Err(LanguageError::rule(format_args!(
                 "`{key}`: unknown placeholder {{{name}}} (known: {})",
                 PLACEHOLDERS.map(|p| format!("{{{p}}}")).join(", ")
-            );
+            )));
         }
         rest = &after[close + 1..];
     }
@@ -231,21 +241,22 @@ impl Languages {
     pub fn built_in() -> &'static Languages {
         static TABLE: OnceLock<Languages> = OnceLock::new();
         TABLE.get_or_init(|| {
-            parse(BUILT_IN).unwrap_or_else(|err| panic!("the built-in languages.yaml: {err:#}"))
+            parse(BUILT_IN).unwrap_or_else(|err| {
+                panic!("the built-in languages.yaml: {}", crate::error::chain(&err))
+            })
         })
     }
 
     /// The table for a package: the built-in one, with the entries of the package's
     /// `languages.yaml` (if it has one) replacing those of the same key or added after them.
-    pub fn for_package(root: &Path) -> anyhow::Result<Languages> {
+    pub fn for_package(root: &Path) -> Result<Languages, LanguageError> {
         let path = root.join(PACKAGE_FILE);
         let mut table = Languages::built_in().clone();
         if !path.is_file() {
             return Ok(table);
         }
-        let text = std::fs::read_to_string(&path)
-            .with_context(|| format!("reading {}", path.display()))?;
-        let own = parse(&text).with_context(|| format!("{}", path.display()))?;
+        let text = std::fs::read_to_string(&path).map_err(LanguageError::io("reading", &path))?;
+        let own = parse(&text).map_err(|e| e.inside(path.display()))?;
         for spec in own.specs {
             match table.specs.iter_mut().find(|s| s.id == spec.id) {
                 Some(slot) => *slot = spec,
@@ -258,7 +269,7 @@ impl Languages {
     /// The table that applies to a program: its package's (the nearest directory above it
     /// with a `problem.yaml`), else the built-in one. For the judges' own programs, which are
     /// built from a path alone.
-    pub fn for_program(path: &Path) -> anyhow::Result<Languages> {
+    pub fn for_program(path: &Path) -> Result<Languages, LanguageError> {
         let absolute = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
         match absolute
             .ancestors()
@@ -316,19 +327,24 @@ impl Languages {
     }
 }
 
-fn parse(text: &str) -> anyhow::Result<Languages> {
+fn parse(text: &str) -> Result<Languages, LanguageError> {
     let map: serde_yaml_ng::Mapping = serde_yaml_ng::from_str(text)?;
     let mut specs = Vec::new();
     for (key, value) in map {
         let Some(id) = key.as_str() else {
-            bail!("a language's key must be a string, not {key:?}");
+            return Err(LanguageError::rule(format_args!(
+                "a language's key must be a string, not {key:?}"
+            )));
         };
         if id == super::EXECUTABLE_ID {
-            bail!("`{id}` is reserved for ready-to-run programs");
+            return Err(LanguageError::rule(format_args!(
+                "`{id}` is reserved for ready-to-run programs"
+            )));
         }
-        let raw: RawSpec =
-            serde_yaml_ng::from_value(value).with_context(|| format!("language `{id}`"))?;
-        let spec = Spec::from_raw(id, raw).with_context(|| format!("language `{id}`"))?;
+        let raw: RawSpec = serde_yaml_ng::from_value(value)
+            .map_err(LanguageError::yaml(format_args!("language `{id}`")))?;
+        let spec =
+            Spec::from_raw(id, raw).map_err(|e| e.inside(format_args!("language `{id}`")))?;
         specs.push(Arc::new(spec));
     }
     Ok(Languages { specs })
@@ -376,9 +392,17 @@ mod tests {
     #[test]
     fn unknown_keys_and_placeholders_are_refused_by_name() {
         let err = parse("x:\n  name: X\n  run: x\n  colour: red\n").unwrap_err();
-        assert!(format!("{err:#}").contains("colour"), "{err:#}");
+        assert!(
+            crate::error::chain(&err).contains("colour"),
+            "{}",
+            crate::error::chain(&err)
+        );
         let err = parse("x:\n  name: X\n  run: x {main}\n").unwrap_err();
-        assert!(format!("{err:#}").contains("{main}"), "{err:#}");
+        assert!(
+            crate::error::chain(&err).contains("{main}"),
+            "{}",
+            crate::error::chain(&err)
+        );
     }
 
     #[test]
@@ -386,6 +410,10 @@ mod tests {
         let table = parse("x:\n  name: X\n  files: '*.x *.xx'\n  run: x {mainfile}\n").unwrap();
         assert_eq!(table.specs[0].extensions, ["x", "xx"]);
         let err = parse("x:\n  name: X\n  files: 'main.*'\n  run: x\n").unwrap_err();
-        assert!(format!("{err:#}").contains("`main.*`"), "{err:#}");
+        assert!(
+            crate::error::chain(&err).contains("`main.*`"),
+            "{}",
+            crate::error::chain(&err)
+        );
     }
 }

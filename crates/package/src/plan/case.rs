@@ -1,7 +1,7 @@
 //! One entry of the `data` tree that is a test (or, with `count`, several): its names, how
 //! its input is made (`generate` with `{count}` and `{seed}`, `copy`, `in`) and its answer.
 
-use anyhow::{Context, anyhow, bail};
+use crate::error::PlanError;
 use serde_yaml_ng::Value;
 
 use super::raw::{Count, RawTest};
@@ -17,9 +17,13 @@ impl Reader<'_> {
         numbered: bool,
         value: &Value,
         up: &Settings,
-    ) -> anyhow::Result<()> {
+    ) -> Result<(), PlanError> {
         let raw: RawTest = match value {
-            Value::Null => bail!("the entry is empty: give it a command, 'copy', or 'in'"),
+            Value::Null => {
+                return Err(PlanError::rule(format_args!(
+                    "the entry is empty: give it a command, 'copy', or 'in'"
+                )));
+            }
             Value::String(s) => match s.strip_suffix(".in") {
                 Some(path) => RawTest {
                     copy: Some(path.to_string()),
@@ -33,7 +37,9 @@ impl Reader<'_> {
             other => serde_yaml_ng::from_value(other.clone())?,
         };
         if !numbered && key.is_empty() {
-            bail!("a test in a mapping needs a name");
+            return Err(PlanError::rule(format_args!(
+                "a test in a mapping needs a name"
+            )));
         }
         if raw.statement_only {
             if numbered {
@@ -46,18 +52,22 @@ impl Reader<'_> {
             return Ok(());
         }
         if raw.generate.is_none() && raw.copy.is_none() && raw.input.is_none() {
-            bail!("give one of the keys 'generate', 'copy' or 'in'");
+            return Err(PlanError::rule(format_args!(
+                "give one of the keys 'generate', 'copy' or 'in'"
+            )));
         }
         let settings = up.with(&raw.inherited());
         if settings.retries == 0 {
-            bail!("key 'retries': must be at least 1");
+            return Err(PlanError::rule(format_args!(
+                "key 'retries': must be at least 1"
+            )));
         }
         let counts = raw
             .count
             .as_ref()
             .map(Count::values)
             .transpose()
-            .map_err(|e| anyhow!("key 'count': {e}"))?;
+            .map_err(|e| PlanError::rule(format_args!("key 'count': {e}")))?;
         let values: Vec<Option<i64>> = match &counts {
             Some(v) => v.iter().copied().map(Some).collect(),
             None => vec![None],
@@ -87,7 +97,10 @@ impl Reader<'_> {
             check_name(&name)?;
             let test = self.make_test(format!("{dir}/{name}"), &raw, value, &settings)?;
             if self.tests.iter().any(|t| t.name == test.name) {
-                bail!("a second test named {}", test.name);
+                return Err(PlanError::rule(format_args!(
+                    "a second test named {}",
+                    test.name
+                )));
             }
             self.keys
                 .entry(key.to_string())
@@ -104,7 +117,7 @@ impl Reader<'_> {
         raw: &RawTest,
         count: Option<i64>,
         settings: &Settings,
-    ) -> anyhow::Result<PlanTest> {
+    ) -> Result<PlanTest, PlanError> {
         let mut test = PlanTest {
             name,
             source: Source::Generate,
@@ -124,20 +137,24 @@ impl Reader<'_> {
                 .as_ref()
                 .map(super::tree::yaml_text)
                 .transpose()
-                .context("key 'yaml'")?,
+                .map_err(PlanError::yaml("key 'yaml'"))?,
         };
         if let Some(generate) = &raw.generate {
             let mut line = generate.clone();
             if let Some(v) = count {
                 line = line.replace("{count}", &v.to_string());
             }
-            let mut words = command::split_words(&line).context("key 'generate'")?;
+            let mut words = command::split_words(&line).map_err(|e| e.inside("key 'generate'"))?;
             if words.is_empty() {
-                bail!("key 'generate': the command is empty");
+                return Err(PlanError::rule(format_args!(
+                    "key 'generate': the command is empty"
+                )));
             }
             let generator = words.remove(0);
             if command::seed_uses(&words) > 1 {
-                bail!("key 'generate': {{seed}} may appear at most once");
+                return Err(PlanError::rule(format_args!(
+                    "key 'generate': {{seed}} may appear at most once"
+                )));
             }
             test.uses_seed = command::seed_uses(&words) == 1;
             test.seed = command::seed(&settings.random_salt, count, &line);
@@ -151,14 +168,18 @@ impl Reader<'_> {
         }
         if let Some(copy) = &raw.copy {
             if raw.generate.is_some() {
-                bail!("keys 'generate' and 'copy': give only one");
+                return Err(PlanError::rule(format_args!(
+                    "keys 'generate' and 'copy': give only one"
+                )));
             }
             let path = super::Plan::program_path(copy);
             test.source = Source::Copy(path.to_string_lossy().into_owned());
         }
         if let Some(input) = &raw.input {
             if raw.generate.is_some() || raw.copy.is_some() {
-                bail!("key 'in': give only one of 'generate', 'copy' and 'in'");
+                return Err(PlanError::rule(format_args!(
+                    "key 'in': give only one of 'generate', 'copy' and 'in'"
+                )));
             }
             test.source = Source::Inline(with_newline(input.clone()));
         }

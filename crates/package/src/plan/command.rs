@@ -6,7 +6,7 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use anyhow::bail;
+use crate::error::PlanError;
 use sha2::{Digest, Sha512};
 
 use super::PlanTest;
@@ -76,7 +76,7 @@ pub fn substitute(word: &str, seed: u32) -> String {
 /// Splits a command line into words the way a POSIX shell would without expanding anything:
 /// white space separates words, single quotes keep everything, double quotes keep all but
 /// `\"` and `\\`, a backslash outside quotes keeps the next character.
-pub fn split_words(line: &str) -> anyhow::Result<Vec<String>> {
+pub fn split_words(line: &str) -> Result<Vec<String>, PlanError> {
     let mut words = Vec::new();
     let mut word: Option<String> = None;
     let mut chars = line.chars();
@@ -93,7 +93,11 @@ pub fn split_words(line: &str) -> anyhow::Result<Vec<String>> {
                     match chars.next() {
                         Some('\'') => break,
                         Some(c) => w.push(c),
-                        None => bail!("a single quote is not closed"),
+                        None => {
+                            return Err(PlanError::rule(format_args!(
+                                "a single quote is not closed"
+                            )));
+                        }
                     }
                 }
             }
@@ -108,10 +112,18 @@ pub fn split_words(line: &str) -> anyhow::Result<Vec<String>> {
                                 w.push('\\');
                                 w.push(c);
                             }
-                            None => bail!("a double quote is not closed"),
+                            None => {
+                                return Err(PlanError::rule(format_args!(
+                                    "a double quote is not closed"
+                                )));
+                            }
                         },
                         Some(c) => w.push(c),
-                        None => bail!("a double quote is not closed"),
+                        None => {
+                            return Err(PlanError::rule(format_args!(
+                                "a double quote is not closed"
+                            )));
+                        }
                     }
                 }
             }
@@ -129,7 +141,7 @@ pub fn split_words(line: &str) -> anyhow::Result<Vec<String>> {
 }
 
 /// Two tests whose commands use `{seed}` and come out the same would be the same test.
-pub(super) fn check_seeds(file: &Path, tests: &[PlanTest]) -> anyhow::Result<()> {
+pub(super) fn check_seeds(file: &Path, tests: &[PlanTest]) -> Result<(), PlanError> {
     let mut seen: BTreeMap<(String, Vec<String>), &str> = BTreeMap::new();
     for test in tests
         .iter()
@@ -137,12 +149,14 @@ pub(super) fn check_seeds(file: &Path, tests: &[PlanTest]) -> anyhow::Result<()>
     {
         let key = (test.generator.clone(), test.args.clone());
         if let Some(first) = seen.insert(key, &test.name) {
-            bail!(
-                "{}: test {}: key 'generate': {{seed}} collides with test {first} (both run '{}'); give one a different command or a 'random_salt', or use 'count'",
+            return Err(PlanError::invalid(
                 file.display(),
-                test.name,
-                test.command_line()
-            );
+                format_args!(
+                    "test {}: key 'generate': {{seed}} collides with test {first} (both run '{}'); give one a different command or a 'random_salt', or use 'count'",
+                    test.name,
+                    test.command_line()
+                ),
+            ));
         }
     }
     Ok(())

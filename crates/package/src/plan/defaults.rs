@@ -2,6 +2,7 @@
 //! the plan's solution, and the generator most of its tests use with their command lines.
 
 use super::Source;
+use crate::PackageError;
 
 /// The generator that stress testing draws from when it is given none.
 #[derive(Debug, Clone)]
@@ -17,13 +18,13 @@ pub struct DefaultGenerator {
 impl crate::Package {
     /// The reference that answers random tests when none is given: the plan's `solution` (a
     /// built-in solver's name or a program of the package), if there is a plan.
-    pub fn default_reference(&self) -> anyhow::Result<Option<String>> {
+    pub fn default_reference(&self) -> Result<Option<String>, PackageError> {
         Ok(self.plan()?.map(|plan| plan.solution))
     }
 
     /// The generator that makes random tests when none is given: the one most of the plan's
     /// generated tests use (the first of them on a tie), with the arguments of each test.
-    pub fn default_generator(&self) -> anyhow::Result<Option<DefaultGenerator>> {
+    pub fn default_generator(&self) -> Result<Option<DefaultGenerator>, PackageError> {
         let Some(plan) = self.plan()? else {
             return Ok(None);
         };

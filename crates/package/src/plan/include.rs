@@ -2,19 +2,19 @@
 
 use std::collections::BTreeSet;
 
-use anyhow::{Context, anyhow, bail};
+use crate::error::PlanError;
 
 use super::tree::{Reader, Rule};
 
 impl Reader<'_> {
     /// Adds the tests each group includes, under the group, named as the original.
-    pub(super) fn resolve_includes(&mut self) -> anyhow::Result<()> {
+    pub(super) fn resolve_includes(&mut self) -> Result<(), PlanError> {
         for (dir, keys) in self.includes.clone() {
             for key in &keys {
                 let mut visiting = vec![dir.clone()];
-                let found = self
-                    .included(&dir, key, &mut visiting)
-                    .with_context(|| self.at(&format!("group {dir}: key 'include': '{key}'")))?;
+                let found = self.included(&dir, key, &mut visiting).map_err(|e| {
+                    e.inside(self.at(&format!("group {dir}: key 'include': '{key}'")))
+                })?;
                 for index in found {
                     let original = &self.tests[index];
                     let leaf = original.name.rsplit('/').next().unwrap_or_default();
@@ -23,12 +23,13 @@ impl Reader<'_> {
                         if other.included_from.as_deref() == Some(&original.name) {
                             continue;
                         }
-                        bail!(
-                            "{}: {name} would be both {} and the included {}",
+                        return Err(PlanError::invalid(
                             self.at(&format!("group {dir}: key 'include'")),
-                            other.name,
-                            original.name
-                        );
+                            format_args!(
+                                "{name} would be both {} and the included {}",
+                                other.name, original.name
+                            ),
+                        ));
                     }
                     let mut copy = original.clone();
                     copy.included_from = Some(original.name.clone());
@@ -47,19 +48,21 @@ impl Reader<'_> {
         dir: &str,
         key: &str,
         visiting: &mut Vec<String>,
-    ) -> anyhow::Result<Vec<usize>> {
+    ) -> Result<Vec<usize>, PlanError> {
         if key.contains('/') {
-            bail!("name a test or a group by its key, not by a path");
+            return Err(PlanError::rule(format_args!(
+                "name a test or a group by its key, not by a path"
+            )));
         }
         let rules = self
             .keys
             .get(key)
-            .ok_or_else(|| anyhow!("no test or group has this key"))?;
+            .ok_or_else(|| PlanError::rule(format_args!("no test or group has this key")))?;
         let [rule] = rules.as_slice() else {
-            bail!(
+            return Err(PlanError::rule(format_args!(
                 "{} tests or groups have this key; it must name one",
                 rules.len()
-            );
+            )));
         };
         let group = match rule {
             Rule::Test(index) => return Ok(vec![*index]),
@@ -67,7 +70,9 @@ impl Reader<'_> {
         };
         let prefix = format!("{group}/");
         if group == dir || dir.starts_with(&prefix) {
-            bail!("the includes form a cycle: {dir} includes {group}, which contains it");
+            return Err(PlanError::rule(format_args!(
+                "the includes form a cycle: {dir} includes {group}, which contains it"
+            )));
         }
         let mut found: Vec<usize> = (0..self.tests.len())
             .filter(|&i| {
@@ -79,10 +84,10 @@ impl Reader<'_> {
                 continue;
             }
             if visiting.contains(sub) {
-                bail!(
+                return Err(PlanError::rule(format_args!(
                     "the includes form a cycle: {} -> {sub}",
                     visiting.join(" -> ")
-                );
+                )));
             }
             visiting.push(sub.clone());
             for k in keys {

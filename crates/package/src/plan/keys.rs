@@ -11,7 +11,7 @@
 
 use std::path::Path;
 
-use anyhow::bail;
+use crate::error::PlanError;
 use serde_yaml_ng::{Mapping, Value};
 
 use super::raw::{KeyUse, is_test, test_keys};
@@ -57,7 +57,7 @@ struct Keys<'a> {
 }
 
 /// Checks every key of the parsed file and returns it without the keys leapfrog leaves out.
-pub(super) fn clean(root: Value, text: &str, file: &Path) -> anyhow::Result<Value> {
+pub(super) fn clean(root: Value, text: &str, file: &Path) -> Result<Value, PlanError> {
     let keys = Keys { text, file };
     let Value::Mapping(mut map) = root else {
         return Ok(root);
@@ -112,7 +112,7 @@ impl Keys<'_> {
     }
 
     /// A group or a test below `data`, and everything below it.
-    fn node(&self, value: &mut Value, path: &[String]) -> anyhow::Result<()> {
+    fn node(&self, value: &mut Value, path: &[String]) -> Result<(), PlanError> {
         let Value::Mapping(map) = value else {
             return Ok(());
         };
@@ -152,7 +152,7 @@ impl Keys<'_> {
 
     /// Checks the keys of one mapping, a test's or a group's: deprecated ones are warned about
     /// and removed, a test's file-only ones removed, `testdata.yaml` renamed, others refused.
-    fn mapping(&self, map: &mut Mapping, path: &[&str], scope: Scope) -> anyhow::Result<()> {
+    fn mapping(&self, map: &mut Mapping, path: &[&str], scope: Scope) -> Result<(), PlanError> {
         // A test's keys that are read, in the order messages list them.
         let read = test_keys(KeyUse::Read);
         let (known, file_only) = match scope {
@@ -187,10 +187,10 @@ impl Keys<'_> {
                 // silently: refused. Anything else BAPCtools warns about and skips: so here.
                 let near: Vec<&str> = known.iter().chain(&read).copied().collect();
                 if let Some(k) = crate::config_keys::closest(name, &near) {
-                    bail!(
-                        "{}: unknown key `{name}` (did you mean `{k}`?)",
-                        self.place(&at)
-                    );
+                    return Err(PlanError::invalid(
+                        self.place(&at),
+                        format_args!("unknown key `{name}` (did you mean `{k}`?)"),
+                    ));
                 }
                 self.warn(
                     &at,

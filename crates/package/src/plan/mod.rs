@@ -28,7 +28,7 @@ mod tree;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use anyhow::{Context, bail};
+use crate::error::PlanError;
 
 use command::substitute;
 pub use defaults::DefaultGenerator;
@@ -124,12 +124,14 @@ pub struct Plan {
 }
 
 impl Plan {
-    pub fn load(path: &Path) -> anyhow::Result<Plan> {
-        let text =
-            std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+    pub fn load(path: &Path) -> Result<Plan, PlanError> {
+        let text = std::fs::read_to_string(path).map_err(PlanError::io("reading", path))?;
         let mut plan = tree::read(path, &text)?;
         if plan.tests.is_empty() {
-            bail!("{}: the plan lists no tests", path.display());
+            return Err(PlanError::invalid(
+                path.display(),
+                format_args!("the plan lists no tests"),
+            ));
         }
         // problem.yaml's `{{constants}}` in generator commands, as BAPCtools substitutes them
         // (never in `in:`/`ans:` contents). The seed stays that of the command as written.

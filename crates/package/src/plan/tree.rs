@@ -7,7 +7,7 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use anyhow::{Context, anyhow, bail};
+use crate::error::PlanError;
 use serde_yaml_ng::{Mapping, Value};
 
 use super::raw::{Count, Inherited, RawGroup, RawRoot, is_test};
@@ -80,13 +80,13 @@ pub(super) struct Reader<'a> {
 }
 
 /// Reads the whole file.
-pub fn read(file: &Path, text: &str) -> anyhow::Result<Plan> {
+pub fn read(file: &Path, text: &str) -> Result<Plan, PlanError> {
     let shown = file.display();
-    let value: Value = serde_yaml_ng::from_str(text).with_context(|| shown.to_string())?;
+    let value: Value = serde_yaml_ng::from_str(text).map_err(PlanError::yaml(&shown))?;
     let value = super::keys::clean(value, text, file)?;
-    let mut root: RawRoot = serde_yaml_ng::from_value(value).with_context(|| shown.to_string())?;
+    let mut root: RawRoot = serde_yaml_ng::from_value(value).map_err(PlanError::yaml(&shown))?;
     let program_files = read_programs(root.generators.take())
-        .with_context(|| format!("{shown}: key 'generators'"))?;
+        .map_err(|e| e.inside(format_args!("{shown}: key 'generators'")))?;
     let group = root.group();
     let base = Settings {
         solution: None,
@@ -96,7 +96,10 @@ pub fn read(file: &Path, text: &str) -> anyhow::Result<Plan> {
     let settings = base.with(&group.inherited());
     let solution = settings.solution.clone().unwrap_or_default();
     if settings.retries == 0 {
-        bail!("{shown}: key 'retries': must be at least 1");
+        return Err(PlanError::invalid(
+            &shown,
+            format_args!("key 'retries': must be at least 1"),
+        ));
     }
     let mut reader = Reader {
         file,
@@ -110,32 +113,43 @@ pub fn read(file: &Path, text: &str) -> anyhow::Result<Plan> {
     if !group.include.is_empty() {
         // BAPCtools reads a group's includes before its data, and nothing comes before the
         // root: every key it names is unknown there too (an error in `bt generate`).
-        bail!(
-            "{}: an include names an earlier test or group, and nothing comes before the root (give 'include' to a group below it)",
-            leapfrog_util::at_key(file, text, &["include"])
-        );
+        return Err(PlanError::invalid(
+            leapfrog_util::at_key(file, text, &["include"]),
+            format_args!(
+                "an include names an earlier test or group, and nothing comes before the root (give 'include' to a group below it)"
+            ),
+        ));
     }
     if let Some(yaml) = &group.test_group {
         reader.groups.insert(
             String::new(),
-            yaml_text(yaml).with_context(|| shown.to_string())?,
+            yaml_text(yaml).map_err(PlanError::yaml(&shown))?,
         );
     }
     let Some(data) = group.data else {
-        bail!("{shown}: key 'data' is missing: it lists the tests");
+        return Err(PlanError::invalid(
+            &shown,
+            format_args!("key 'data' is missing: it lists the tests"),
+        ));
     };
     let Value::Mapping(children) = data else {
-        bail!("{shown}: key 'data': the root's data maps group names (secret, sample) to groups");
+        return Err(PlanError::invalid(
+            &shown,
+            format_args!("key 'data': the root's data maps group names (secret, sample) to groups"),
+        ));
     };
     for key in children.keys() {
-        let key = key_text(key).with_context(|| format!("{shown}: key 'data'"))?;
+        let key = key_text(key).map_err(|e| e.inside(format_args!("{shown}: key 'data'")))?;
         if ROOT_GROUPS.contains(&key.as_str()) {
             continue;
         }
         let place = leapfrog_util::at_key(file, text, &["data", &key]);
         // `secrets` meant `secret`: refused. Another name BAPCtools warns about and skips.
         if let Some(meant) = crate::config_keys::closest(&key, &ROOT_GROUPS) {
-            bail!("{place}: unknown group `{key}` (did you mean `{meant}`?)");
+            return Err(PlanError::invalid(
+                &place,
+                format_args!("unknown group `{key}` (did you mean `{meant}`?)"),
+            ));
         }
         leapfrog_util::warn(&format!(
             "{place}: unknown group `{key}` (a plan's data holds only {}); it is ignored",
@@ -145,9 +159,12 @@ pub fn read(file: &Path, text: &str) -> anyhow::Result<Plan> {
     for name in ROOT_GROUPS {
         if let Some(value) = children.get(name) {
             if is_test(value) {
-                bail!(
-                    "{shown}: key 'data.{name}': must be a group (with its own 'data'), not a test"
-                );
+                return Err(PlanError::invalid(
+                    &shown,
+                    format_args!(
+                        "key 'data.{name}': must be a group (with its own 'data'), not a test"
+                    ),
+                ));
             }
             reader.group(name, name, value, &settings)?;
         }
@@ -169,31 +186,36 @@ pub fn read(file: &Path, text: &str) -> anyhow::Result<Plan> {
 }
 
 /// The text of a YAML file the plan writes (`test_group.yaml`, a test's `.yaml`).
-pub(super) fn yaml_text(yaml: &Value) -> anyhow::Result<String> {
+pub(super) fn yaml_text(yaml: &Value) -> Result<String, serde_yaml_ng::Error> {
     Ok(match yaml {
         Value::Null => String::new(),
         other => serde_yaml_ng::to_string(other)?,
     })
 }
 
-fn key_text(key: &Value) -> anyhow::Result<String> {
+fn key_text(key: &Value) -> Result<String, PlanError> {
     match key {
         Value::String(s) => Ok(s.clone()),
         Value::Null => Ok(String::new()),
-        Value::Number(n) => bail!("the key {n} reads as a number: quote it (\"{n}\")"),
-        _ => bail!("a key must be a name"),
+        Value::Number(n) => Err(PlanError::rule(format_args!(
+            "the key {n} reads as a number: quote it (\"{n}\")"
+        ))),
+        _ => Err(PlanError::rule(format_args!("a key must be a name"))),
     }
 }
 
 /// `generators:` maps a program below `generators/` to the files it is made of.
-fn read_programs(value: Option<Mapping>) -> anyhow::Result<BTreeMap<String, Vec<String>>> {
+fn read_programs(value: Option<Mapping>) -> Result<BTreeMap<String, Vec<String>>, PlanError> {
     let mut programs = BTreeMap::new();
     for (key, files) in value.unwrap_or_default() {
         let name = key_text(&key)?;
-        let files: Vec<String> = serde_yaml_ng::from_value(files)
-            .with_context(|| format!("program '{name}': give the list of its files"))?;
+        let files: Vec<String> = serde_yaml_ng::from_value(files).map_err(PlanError::yaml(
+            format_args!("program '{name}': give the list of its files"),
+        ))?;
         if files.is_empty() {
-            bail!("program '{name}': the list of its files is empty");
+            return Err(PlanError::rule(format_args!(
+                "program '{name}': the list of its files is empty"
+            )));
         }
         programs.insert(name, files);
     }
@@ -223,17 +245,20 @@ fn numbered_tests(data: Option<&Value>) -> usize {
 }
 
 /// The `count` values of a test entry, if it has a count.
-fn count_of(value: &Value) -> anyhow::Result<Option<Vec<i64>>> {
+fn count_of(value: &Value) -> Result<Option<Vec<i64>>, PlanError> {
     let Some(count) = value.as_mapping().and_then(|m| m.get("count")) else {
         return Ok(None);
     };
-    let count: Count = serde_yaml_ng::from_value(count.clone())
-        .map_err(|_| anyhow!("a number, a list of numbers, or a range like '1..=5'"))?;
-    count.values().map(Some).map_err(|e| anyhow!(e))
+    let count: Count = serde_yaml_ng::from_value(count.clone()).map_err(|_| {
+        PlanError::rule(format_args!(
+            "a number, a list of numbers, or a range like '1..=5'"
+        ))
+    })?;
+    count.values().map(Some).map_err(PlanError::rule)
 }
 
 /// A file or directory name BAPCtools accepts.
-pub(super) fn check_name(name: &str) -> anyhow::Result<()> {
+pub(super) fn check_name(name: &str) -> Result<(), PlanError> {
     let ok = name.len() <= 255
         && name
             .chars()
@@ -243,12 +268,14 @@ pub(super) fn check_name(name: &str) -> anyhow::Result<()> {
             .chars()
             .all(|c| c.is_ascii_alphanumeric() || "_.-".contains(c));
     if !ok {
-        bail!(
+        return Err(PlanError::rule(format_args!(
             "'{name}' is not a valid name (letters, digits, '_', '.', '-'; not starting with '.' or '-')"
-        );
+        )));
     }
     if name.ends_with(".in") || name.ends_with(".ans") {
-        bail!("give the name '{name}' without an extension");
+        return Err(PlanError::rule(format_args!(
+            "give the name '{name}' without an extension"
+        )));
     }
     Ok(())
 }
@@ -259,17 +286,24 @@ impl Reader<'_> {
     }
 
     /// Reads the group `key` named `dir` (its path below `data/`).
-    fn group(&mut self, key: &str, dir: &str, value: &Value, up: &Settings) -> anyhow::Result<()> {
+    fn group(
+        &mut self,
+        key: &str,
+        dir: &str,
+        value: &Value,
+        up: &Settings,
+    ) -> Result<(), PlanError> {
         let raw: RawGroup = serde_yaml_ng::from_value(value.clone())
-            .with_context(|| self.at(&format!("group {dir}")))?;
+            .map_err(|e| PlanError::yaml(self.at(&format!("group {dir}")))(e))?;
         let settings = up.with(&raw.inherited());
         self.keys
             .entry(key.to_string())
             .or_default()
             .push(Rule::Group(dir.to_string()));
         if let Some(yaml) = &raw.test_group {
-            let text = yaml_text(yaml)
-                .with_context(|| self.at(&format!("group {dir}: key 'test_group.yaml'")))?;
+            let text = yaml_text(yaml).map_err(|e| {
+                PlanError::yaml(self.at(&format!("group {dir}: key 'test_group.yaml'")))(e)
+            })?;
             self.groups.insert(dir.to_string(), text);
         }
         self.includes.push((dir.to_string(), raw.include.clone()));
@@ -281,18 +315,24 @@ impl Reader<'_> {
                 for (i, item) in items.iter().enumerate() {
                     match item.as_mapping() {
                         Some(m) if m.len() == 1 => entries.push(m.clone()),
-                        _ => bail!(
-                            "{}: entry {i} must be a mapping with exactly one key (indent the test's keys one more level)",
-                            self.at(&format!("group {dir}: key 'data'"))
-                        ),
+                        _ => {
+                            return Err(PlanError::invalid(
+                                self.at(&format!("group {dir}: key 'data'")),
+                                format_args!(
+                                    "entry {i} must be a mapping with exactly one key (indent the test's keys one more level)"
+                                ),
+                            ));
+                        }
                     }
                 }
                 (entries, true)
             }
-            Some(_) => bail!(
-                "{}: must be a mapping or a list",
-                self.at(&format!("group {dir}: key 'data'"))
-            ),
+            Some(_) => {
+                return Err(PlanError::invalid(
+                    self.at(&format!("group {dir}: key 'data'")),
+                    format_args!("must be a mapping or a list"),
+                ));
+            }
         };
         let groups_here = entries
             .iter()
@@ -304,8 +344,8 @@ impl Reader<'_> {
         for entry in entries {
             let mut children: Vec<(String, Value)> = Vec::new();
             for (k, v) in entry {
-                let k =
-                    key_text(&k).with_context(|| self.at(&format!("group {dir}: key 'data'")))?;
+                let k = key_text(&k)
+                    .map_err(|e| e.inside(self.at(&format!("group {dir}: key 'data'"))))?;
                 children.push((k, v));
             }
             if !numbered {
@@ -322,7 +362,7 @@ impl Reader<'_> {
                 );
                 if is_test(&child) {
                     self.tests_of(&child_key, dir, numbered, &child, &settings)
-                        .with_context(|| self.at(&format!("test {here}")))?;
+                        .map_err(|e| e.inside(self.at(&format!("test {here}"))))?;
                 } else if child.is_mapping() {
                     let name = if numbered {
                         let n = format!("{next_group:0group_width$}");
@@ -335,13 +375,13 @@ impl Reader<'_> {
                     } else {
                         child_key.clone()
                     };
-                    check_name(&name).with_context(|| self.at(&format!("group {here}")))?;
+                    check_name(&name).map_err(|e| e.inside(self.at(&format!("group {here}"))))?;
                     self.group(&child_key, &format!("{dir}/{name}"), &child, &settings)?;
                 } else {
-                    bail!(
-                        "{}: neither a test nor a group",
-                        self.at(&format!("key {here}"))
-                    );
+                    return Err(PlanError::invalid(
+                        self.at(&format!("key {here}")),
+                        format_args!("neither a test nor a group"),
+                    ));
                 }
             }
         }

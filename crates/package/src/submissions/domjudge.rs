@@ -4,7 +4,7 @@
 use std::io::Read;
 use std::path::Path;
 
-use anyhow::{Context, bail};
+use crate::error::SubmissionsError;
 
 use super::expectation::VerdictSet;
 
@@ -15,11 +15,11 @@ const MAX_BYTES: u64 = 1 << 20;
 
 /// The results a program's sources list, with where the line is (`sol.cpp:3`); none when no
 /// source has the line.
-pub fn expected_results(program: &Path) -> anyhow::Result<Option<(String, VerdictSet)>> {
+pub fn expected_results(program: &Path) -> Result<Option<(String, VerdictSet)>, SubmissionsError> {
     let mut files = Vec::new();
     if program.is_dir() {
         for entry in walkdir::WalkDir::new(program).sort_by_file_name() {
-            let entry = entry.with_context(|| format!("reading {}", program.display()))?;
+            let entry = entry.map_err(SubmissionsError::walk(program))?;
             if entry.file_type().is_file() {
                 files.push(entry.into_path());
             }
@@ -31,7 +31,7 @@ pub fn expected_results(program: &Path) -> anyhow::Result<Option<(String, Verdic
         let mut bytes = Vec::new();
         std::fs::File::open(&file)
             .and_then(|f| f.take(MAX_BYTES).read_to_end(&mut bytes))
-            .with_context(|| format!("reading {}", file.display()))?;
+            .map_err(SubmissionsError::io("reading", &file))?;
         let text = String::from_utf8_lossy(&bytes);
         for (number, line) in text.lines().enumerate() {
             let Some(at) = line.find(MARK) else {
@@ -51,15 +51,19 @@ pub fn expected_results(program: &Path) -> anyhow::Result<Option<(String, Verdic
             let mut set = VerdictSet::default();
             for name in list.split(',').map(str::trim).filter(|n| !n.is_empty()) {
                 if let Err(why) = set.add_domjudge_name(name) {
-                    bail!("{}:{}: {MARK} {why}", file.display(), number + 1);
+                    return Err(SubmissionsError::rule(format_args!(
+                        "{}:{}: {MARK} {why}",
+                        file.display(),
+                        number + 1
+                    )));
                 }
             }
             if set.is_empty() {
-                bail!(
+                return Err(SubmissionsError::rule(format_args!(
                     "{}:{}: {MARK} lists no result (CORRECT, WRONG-ANSWER, ...)",
                     file.display(),
                     number + 1
-                );
+                )));
             }
             return Ok(Some((format!("@EXPECTED_RESULTS@ in {place}"), set)));
         }

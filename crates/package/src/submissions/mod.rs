@@ -11,6 +11,7 @@ mod yaml;
 #[cfg(test)]
 mod tests;
 
+use crate::SubmissionsError;
 use std::path::{Path, PathBuf};
 
 pub use expectation::{Expectation, Rule, TestScope, TimeLimitUse, VerdictSet};
@@ -120,7 +121,7 @@ fn folder_rule(folder: &str, entries: &[yaml::Entry]) -> Option<Rule> {
 /// Every entry of every folder under `submissions/`, switched-off files included (`verify`
 /// lists those as ignored, so that a setter sees what the judge left out), each with what it is
 /// expected to get (possibly nothing, for a folder no rule names).
-pub(super) fn discover(dir: &Path) -> anyhow::Result<Vec<Submission>> {
+pub(super) fn discover(dir: &Path) -> Result<Vec<Submission>, SubmissionsError> {
     let entries = yaml::load(&dir.join("submissions.yaml"))?;
     let mut found = Vec::new();
     for folder in super::entries_in(dir)? {

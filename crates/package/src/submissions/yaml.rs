@@ -5,7 +5,7 @@
 
 use std::path::Path;
 
-use anyhow::{Context, bail};
+use crate::error::SubmissionsError;
 use serde_yaml_ng::{Mapping, Value};
 
 use super::expectation::{Rule, TestScope, TimeLimitUse, VerdictSet};
@@ -66,64 +66,71 @@ impl Entry {
 }
 
 /// A glob as the format reads it: `*` stays within one name, `{a,b}` expands.
-fn glob(pattern: &str, what: &str, path: &Path) -> anyhow::Result<globset::GlobMatcher> {
+fn glob(pattern: &str, what: &str, path: &Path) -> Result<globset::GlobMatcher, SubmissionsError> {
     if pattern.contains("**") || pattern.contains('[') {
-        bail!(
-            "{}: {what} '{pattern}': `**` and `[...]` are not part of the format's globs (only `*` and `{{a,b}}`)",
-            path.display()
-        );
+        return Err(SubmissionsError::invalid(
+            path.display(),
+            format_args!(
+                "{what} '{pattern}': `**` and `[...]` are not part of the format's globs (only `*` and `{{a,b}}`)"
+            ),
+        ));
     }
     let glob = globset::GlobBuilder::new(pattern)
         .literal_separator(true)
         .empty_alternates(true)
         .build()
-        .map_err(|e| anyhow::anyhow!("{}: {what} '{pattern}': {e}", path.display()))?;
+        .map_err(|e| {
+            SubmissionsError::invalid(path.display(), format_args!("{what} '{pattern}': {e}"))
+        })?;
     Ok(glob.compile_matcher())
 }
 
 /// Reads submissions.yaml: its entries in file order. A missing file is no entry.
-pub fn load(path: &Path) -> anyhow::Result<Vec<Entry>> {
+pub fn load(path: &Path) -> Result<Vec<Entry>, SubmissionsError> {
     if !path.is_file() {
         return Ok(Vec::new());
     }
-    let text =
-        std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+    let text = std::fs::read_to_string(path).map_err(SubmissionsError::io("reading", path))?;
     if text.trim().is_empty() {
         return Ok(Vec::new());
     }
     let value: Value =
-        serde_yaml_ng::from_str(&text).with_context(|| format!("{}", path.display()))?;
+        serde_yaml_ng::from_str(&text).map_err(SubmissionsError::yaml(path.display()))?;
     let Value::Mapping(top) = value else {
-        bail!(
-            "{}: expected a mapping of submission globs to expectations (accepted/*: {{permitted: [AC]}})",
-            path.display()
-        );
+        return Err(SubmissionsError::invalid(
+            path.display(),
+            format_args!(
+                "expected a mapping of submission globs to expectations (accepted/*: {{permitted: [AC]}})"
+            ),
+        ));
     };
     let mut entries = Vec::new();
     for (key, value) in &top {
         let pattern = key_text(key, "", path)?;
         let Value::Mapping(map) = value else {
-            bail!(
-                "{}: '{pattern}' must map to keys such as permitted, required (permitted: [AC])",
-                path.display()
-            );
+            return Err(SubmissionsError::invalid(
+                path.display(),
+                format_args!(
+                    "'{pattern}' must map to keys such as permitted, required (permitted: [AC])"
+                ),
+            ));
         };
         entries.push(entry(&pattern, map, path)?);
     }
     Ok(entries)
 }
 
-fn key_text(key: &Value, prefix: &str, path: &Path) -> anyhow::Result<String> {
+fn key_text(key: &Value, prefix: &str, path: &Path) -> Result<String, SubmissionsError> {
     match key {
         Value::String(s) => Ok(s.clone()),
-        other => bail!(
-            "{}: {prefix}{other:?}: keys must be text (globs or names)",
-            path.display()
-        ),
+        other => Err(SubmissionsError::invalid(
+            path.display(),
+            format_args!("{prefix}{other:?}: keys must be text (globs or names)"),
+        )),
     }
 }
 
-fn entry(pattern: &str, map: &Mapping, path: &Path) -> anyhow::Result<Entry> {
+fn entry(pattern: &str, map: &Mapping, path: &Path) -> Result<Entry, SubmissionsError> {
     let at = format!("'{pattern}'");
     let mut entry = Entry {
         pattern: pattern.to_string(),
@@ -140,7 +147,12 @@ fn entry(pattern: &str, map: &Mapping, path: &Path) -> anyhow::Result<Entry> {
         if let Some(value) = map.get(key) {
             match value.as_str() {
                 Some(text) => *slot = Some(text.to_string()),
-                None => bail!("{}: {at}.{key} must be text", path.display()),
+                None => {
+                    return Err(SubmissionsError::invalid(
+                        path.display(),
+                        format_args!("{at}.{key} must be text"),
+                    ));
+                }
             }
         }
     }
@@ -153,27 +165,25 @@ fn entry(pattern: &str, map: &Mapping, path: &Path) -> anyhow::Result<Entry> {
             continue;
         }
         if !is_test_glob(&key) {
-            bail!(
-                "{}: unknown key `{key}` under {at}{}",
+            return Err(SubmissionsError::invalid(
                 path.display(),
-                hint(&key, ENTRY_KEYS)
-            );
+                format_args!("unknown key `{key}` under {at}{}", hint(&key, ENTRY_KEYS)),
+            ));
         }
         let group_at = format!("{at} {key}");
         let Value::Mapping(group) = value else {
-            bail!(
-                "{}: {group_at} must map to keys such as permitted, required",
-                path.display()
-            );
+            return Err(SubmissionsError::invalid(
+                path.display(),
+                format_args!("{group_at} must map to keys such as permitted, required"),
+            ));
         };
         for k in group.keys() {
             let k = key_text(k, &format!("{group_at}."), path)?;
             if !GROUP_KEYS.contains(&k.as_str()) {
-                bail!(
-                    "{}: unknown key `{k}` under {group_at}{}",
+                return Err(SubmissionsError::invalid(
                     path.display(),
-                    hint(&k, GROUP_KEYS)
-                );
+                    format_args!("unknown key `{k}` under {group_at}{}", hint(&k, GROUP_KEYS)),
+                ));
             }
         }
         let scope = TestScope::Matching {
@@ -210,23 +220,31 @@ fn hint(key: &str, known: &[&str]) -> String {
 }
 
 /// The rule the keys of one mapping set, if they set any.
-fn rule(map: &Mapping, tests: TestScope, at: &str, path: &Path) -> anyhow::Result<Option<Rule>> {
-    let set = |key: &str| -> anyhow::Result<Option<VerdictSet>> {
+fn rule(
+    map: &Mapping,
+    tests: TestScope,
+    at: &str,
+    path: &Path,
+) -> Result<Option<Rule>, SubmissionsError> {
+    let set = |key: &str| -> Result<Option<VerdictSet>, SubmissionsError> {
         let Some(value) = map.get(key) else {
             return Ok(None);
         };
         let names: Vec<&str> = match value {
             Value::Sequence(items) => items.iter().map(|v| v.as_str().unwrap_or("?")).collect(),
             Value::String(s) => vec![s.as_str()],
-            _ => bail!(
-                "{}: {at}.{key} must be a list of verdicts ([AC, WA])",
-                path.display()
-            ),
+            _ => {
+                return Err(SubmissionsError::invalid(
+                    path.display(),
+                    format_args!("{at}.{key} must be a list of verdicts ([AC, WA])"),
+                ));
+            }
         };
         let mut set = VerdictSet::default();
         for name in names {
-            set.add_spec_name(name)
-                .map_err(|why| anyhow::anyhow!("{}: {at}.{key}: {why}", path.display()))?;
+            set.add_spec_name(name).map_err(|why| {
+                SubmissionsError::invalid(path.display(), format_args!("{at}.{key}: {why}"))
+            })?;
         }
         Ok(Some(set))
     };
@@ -235,7 +253,12 @@ fn rule(map: &Mapping, tests: TestScope, at: &str, path: &Path) -> anyhow::Resul
     let message = match map.get("message") {
         None => None,
         Some(Value::String(s)) => Some(s.clone()),
-        Some(_) => bail!("{}: {at}.message must be text", path.display()),
+        Some(_) => {
+            return Err(SubmissionsError::invalid(
+                path.display(),
+                format_args!("{at}.message must be text"),
+            ));
+        }
     };
     let time_limit_use = match map.get("use_for_time_limit") {
         None => None,
@@ -243,10 +266,14 @@ fn rule(map: &Mapping, tests: TestScope, at: &str, path: &Path) -> anyhow::Resul
         Some(Value::Bool(false)) => Some(TimeLimitUse::No),
         Some(Value::String(s)) if s == "lower" => Some(TimeLimitUse::Lower),
         Some(Value::String(s)) if s == "upper" => Some(TimeLimitUse::Upper),
-        Some(other) => bail!(
-            "{}: {at}.use_for_time_limit must be false, lower or upper, not {other:?}",
-            path.display()
-        ),
+        Some(other) => {
+            return Err(SubmissionsError::invalid(
+                path.display(),
+                format_args!(
+                    "{at}.use_for_time_limit must be false, lower or upper, not {other:?}"
+                ),
+            ));
+        }
     };
     // `lower` stands for `permitted: [AC, WA, RTE]`, `upper` for `required: [TLE]`.
     match time_limit_use {

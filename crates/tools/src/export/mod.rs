@@ -165,7 +165,7 @@ pub fn export_contest(
         .problems
         .iter()
         .map(|p| Package::open(&p.dir.display().to_string()))
-        .collect::<anyhow::Result<Vec<Package>>>()?;
+        .collect::<Result<Vec<Package>, _>>()?;
     let mut notes = Vec::new();
     let files = [
         ("contest.yaml", contest::contest_yaml(contest, &mut notes)?),
@@ -244,7 +244,8 @@ pub fn packages_in(problems: &Path) -> anyhow::Result<Vec<Package>> {
     }
     dirs.iter()
         .map(|d| Package::open(&d.display().to_string()))
-        .collect()
+        .collect::<Result<_, _>>()
+        .map_err(anyhow::Error::from)
 }
 
 /// The `problems/` directory in the current directory or the nearest ancestor that has one.

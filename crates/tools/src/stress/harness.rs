@@ -92,7 +92,8 @@ impl<'a> Harness<'a> {
             options.judge.isolation,
             included.for_language(&language),
             Some(package.config.limits.compiler()),
-        )?
+        )
+        .map_err(leapfrog_judge::program::build_error)?
         .map_err(|err| err.named(&submission.display().to_string()))?;
         let reference = match against {
             Some(path) => {

@@ -13,7 +13,16 @@ use std::fs::File;
 use std::io::{BufRead, Read};
 use std::path::Path;
 
-use anyhow::bail;
+/// A `validator_flags` word the default output validator cannot read.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum FlagError {
+    #[error("validator flag {name} needs a number")]
+    NeedsNumber { name: String },
+    #[error("validator flag {name}: '{value}' is not a non-negative number")]
+    NotANumber { name: String, value: String },
+    #[error("unknown flag '{flag}' for the default output validator")]
+    Unknown { flag: String },
+}
 
 /// The flags of the default validator, parsed from `validator_flags`.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -25,17 +34,20 @@ pub struct DiffFlags {
 }
 
 impl DiffFlags {
-    pub fn parse(flags: &[String]) -> anyhow::Result<DiffFlags> {
+    pub fn parse(flags: &[String]) -> Result<DiffFlags, FlagError> {
         let mut parsed = DiffFlags::default();
         let mut words = flags.iter();
         while let Some(flag) = words.next() {
-            let mut number = |name: &str| -> anyhow::Result<f64> {
+            let mut number = |name: &str| -> Result<f64, FlagError> {
                 let Some(value) = words.next() else {
-                    bail!("validator flag {name} needs a number")
+                    return Err(FlagError::NeedsNumber { name: name.into() });
                 };
                 match value.parse::<f64>() {
                     Ok(v) if v >= 0.0 && v.is_finite() => Ok(v),
-                    _ => bail!("validator flag {name}: '{value}' is not a non-negative number"),
+                    _ => Err(FlagError::NotANumber {
+                        name: name.into(),
+                        value: value.clone(),
+                    }),
                 }
             };
             match flag.as_str() {
@@ -52,7 +64,7 @@ impl DiffFlags {
                     parsed.float_absolute_tolerance = Some(t);
                     parsed.float_relative_tolerance = Some(t);
                 }
-                other => bail!("unknown flag '{other}' for the default output validator"),
+                other => return Err(FlagError::Unknown { flag: other.into() }),
             }
         }
         Ok(parsed)

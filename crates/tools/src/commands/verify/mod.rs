@@ -293,11 +293,12 @@ fn judgeable(package: &Package, submission: &Submission, row: &mut Row) -> Optio
     let language = match language_of(package, submission) {
         Ok(l) => l,
         Err(err) => {
-            (row.status, row.reason) =
-                match err.downcast_ref::<leapfrog_package::lang::UnknownLanguage>() {
-                    Some(unknown) => (Status::Ignored, unknown.reason.clone()),
-                    None => (Status::Error, format!("{err:#}")),
-                };
+            (row.status, row.reason) = match err.downcast_ref::<leapfrog_package::LanguageError>() {
+                Some(leapfrog_package::LanguageError::Unknown(unknown)) => {
+                    (Status::Ignored, unknown.reason.clone())
+                }
+                _ => (Status::Error, format!("{err:#}")),
+            };
             return None;
         }
     };
@@ -327,7 +328,7 @@ fn language_of(package: &Package, submission: &Submission) -> anyhow::Result<Lan
                 "submissions.yaml gives language `{id}`, which is not in the language table (see `leapfrog languages`)"
             )
         }),
-        _ => package.languages.detect_submission(&submission.path),
+        _ => Ok(package.languages.detect_submission(&submission.path)?),
     }
 }
 
