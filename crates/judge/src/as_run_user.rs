@@ -55,7 +55,10 @@ pub(crate) fn command(
         return Ok(None);
     }
     let copy = dir.join("program");
-    if location.is_dir() {
+    // A build directory, or an executable run by itself (a binary given as the submission):
+    // the copy is all the run needs, not the folder around it.
+    let runs_itself = plain.first().is_some_and(|arg| Path::new(arg) == location);
+    if location.is_dir() || runs_itself {
         copy_readable(location, &copy)?;
         return Ok(Some(program.command_at(memory_mib, &copy)));
     }
