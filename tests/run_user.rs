@@ -20,8 +20,9 @@ use std::path::Path;
 use support::TempPackage;
 use support::trees::Snapshot;
 
-/// The hostile submission; `@TARGETS@` becomes a C list of host paths.
-const HOSTILE: &str = r#"#include <fcntl.h>
+/// What both hostile programs share: trying to write, append to, chmod and create beside each
+/// path, noting every attempt that worked in `report`.
+const ATTACKS: &str = r#"#include <fcntl.h>
 #include <libgen.h>
 #include <stdio.h>
 #include <string.h>
@@ -49,7 +50,10 @@ static void attack(const char *path) {
     fd = open(made, O_WRONLY | O_CREAT | O_EXCL, 0644);
     if (fd >= 0) { note("created", made); close(fd); unlink(made); }
 }
-int main(void) {
+"#;
+
+/// The hostile submission (after [`ATTACKS`]); `@TARGETS@` becomes a C list of host paths.
+const HOSTILE: &str = r#"int main(void) {
     long a, b;
     if (scanf("%ld %ld", &a, &b) != 2) return 1;
     const char *targets[] = { @TARGETS@ "/proc/self/exe", "/proc/self/fd/1", "/proc/self/fd/2",
@@ -86,38 +90,10 @@ fn c_list(paths: &[&Path]) -> String {
         .collect()
 }
 
-/// The hostile output validator: the same attacks (on `@TARGETS@` and its own program), and
-/// on the input and answer files it is handed, then the usual check; it rejects with its report if any
-/// attack worked or it runs as root.
-const HOSTILE_VALIDATOR: &str = r#"#include <fcntl.h>
-#include <libgen.h>
-#include <stdio.h>
-#include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
-static char report[8192];
-static void note(const char *what, const char *path) {
-    size_t n = strlen(report);
-    snprintf(report + n, sizeof report - n, " [%s %s]", what, path);
-}
-static void attack(const char *path) {
-    int fd = open(path, O_WRONLY | O_APPEND);
-    if (fd >= 0) {
-        if (write(fd, "", 0) == 0) note("appended to", path);
-        close(fd);
-    }
-    fd = open(path, O_RDWR);
-    if (fd >= 0) { note("opened for writing", path); close(fd); }
-    struct stat st;
-    if (stat(path, &st) == 0 && chmod(path, st.st_mode & 07777) == 0) note("chmod", path);
-    char dir[4096];
-    snprintf(dir, sizeof dir, "%s", path);
-    char made[4200];
-    snprintf(made, sizeof made, "%s/leapfrog-was-here", dirname(dir));
-    fd = open(made, O_WRONLY | O_CREAT | O_EXCL, 0644);
-    if (fd >= 0) { note("created", made); close(fd); unlink(made); }
-}
-/* Files it is handed, in a directory of its own: open for writing, chmod. */
+/// The hostile output validator (after [`ATTACKS`]): the same attacks (on `@TARGETS@` and its own
+/// program), and on the input and answer files it is handed, then the usual check; it rejects
+/// with its report if any attack worked or it runs as root.
+const HOSTILE_VALIDATOR: &str = r#"/* Files it is handed, in a directory of its own: open for writing, chmod. */
 static void attack_file(const char *path) {
     int fd = open(path, O_WRONLY | O_APPEND);
     if (fd >= 0) { note("appended to", path); close(fd); }
@@ -203,9 +179,10 @@ impl Scene {
     }
 
     /// `source` with `@TARGETS@` replaced by the targets, as a C list.
+    /// A hostile program: [`ATTACKS`], then `source` aimed at the scene's targets.
     fn hostile(&self, source: &str) -> String {
         let refs: Vec<&Path> = self.targets.iter().map(|p| p.as_path()).collect();
-        source.replace("@TARGETS@", &c_list(&refs))
+        format!("{ATTACKS}{source}").replace("@TARGETS@", &c_list(&refs))
     }
 
     fn judge(&self, file: &Path, mode: &str) -> serde_json::Value {

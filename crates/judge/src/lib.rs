@@ -32,6 +32,7 @@ use anyhow::Context;
 use serde::Serialize;
 
 pub use cause::Cause;
+pub use fault::JudgeFault;
 pub use leapfrog_package::verdict::Verdict;
 pub use passes::play_reference;
 pub use score::GroupScore;

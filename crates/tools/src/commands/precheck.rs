@@ -12,6 +12,7 @@ use sha2::{Digest, Sha256};
 
 use super::validate::{Finding, validate_test};
 use super::validate_data::Checks;
+use leapfrog_judge::JudgeFault;
 use leapfrog_judge::checking::{AnswerValidators, InputValidators, OutputChecker};
 use leapfrog_package::Package;
 use leapfrog_runner::Runner;
@@ -46,9 +47,14 @@ pub fn data(
         answers: &answers,
         checker: &checker,
     };
+    // A scratch space that cannot be used is the judge's fault, named as the judge names it.
     let scratch = tempfile::Builder::new()
         .prefix("leapfrog-precheck-")
-        .tempdir()?;
+        .tempdir()
+        .map_err(|source| JudgeFault::ScratchUnusable {
+            dir: std::env::temp_dir(),
+            source,
+        })?;
     runner.note_dir(scratch.path());
     let mut invalid = Vec::new();
     let mut broken = Vec::new();
