@@ -55,10 +55,10 @@ pub(crate) fn command(
         return Ok(None);
     }
     let copy = dir.join("program");
-    // A build directory, or an executable run by itself (a binary given as the submission):
-    // the copy is all the run needs, not the folder around it.
+    // A build directory, or a binary run by itself (an executable given as the submission):
+    // the copy is all the run needs. A script (a folder's `run`) may use its folder: below.
     let runs_itself = plain.first().is_some_and(|arg| Path::new(arg) == location);
-    if location.is_dir() || runs_itself {
+    if location.is_dir() || (runs_itself && is_elf(location)) {
         copy_readable(location, &copy)?;
         return Ok(Some(program.command_at(memory_mib, &copy)));
     }
@@ -103,8 +103,10 @@ pub(crate) fn open_scratch(scratch: &Path) -> Result<(), JudgeFault> {
     if user().is_none() {
         return Ok(());
     }
+    // A caller may hand a directory still to be made (a reference playing in `generate`).
     let mode = std::fs::Permissions::from_mode(0o711);
-    std::fs::set_permissions(scratch, mode)
+    std::fs::create_dir_all(scratch)
+        .and_then(|()| std::fs::set_permissions(scratch, mode))
         .map_err(|e| JudgeFault::file("opening for the runs' users", scratch, e))
 }
 
@@ -145,9 +147,37 @@ pub(crate) fn reachable(path: &Path, dir: &Path, name: &str) -> Result<PathBuf, 
     }
     let copy = dir.join(name);
     let _ = std::fs::remove_file(&copy);
-    copy_file(&absolute, &copy)
-        .map_err(|e| JudgeFault::file("copying for the validator's user", path, e))?;
+    let handed = if is_fifo(&absolute) {
+        pipe_for_all(&absolute, &copy)
+    } else {
+        copy_file(&absolute, &copy)
+    };
+    handed.map_err(|e| JudgeFault::file("copying for the validator's user", path, e))?;
     Ok(copy)
+}
+
+/// Whether the file is an ELF executable, which needs nothing of the folder it lies in.
+fn is_elf(path: &Path) -> bool {
+    use std::io::Read;
+    let mut magic = [0u8; 4];
+    std::fs::File::open(path)
+        .and_then(|mut f| f.read_exact(&mut magic))
+        .is_ok()
+        && magic == *b"\x7fELF"
+}
+
+/// Whether `path` is a named pipe (an answer the reference solver writes while the validator
+/// reads it: `leapfrog check`'s lazy answer). Copying one would drain it.
+fn is_fifo(path: &Path) -> bool {
+    use std::os::unix::fs::FileTypeExt;
+    std::fs::metadata(path).is_ok_and(|m| m.file_type().is_fifo())
+}
+
+/// The pipe itself under a second name in `to`'s directory, readable by every user (it holds
+/// only what the judge writes into it for this check).
+fn pipe_for_all(pipe: &Path, to: &Path) -> std::io::Result<()> {
+    std::fs::hard_link(pipe, to)?;
+    std::fs::set_permissions(to, std::fs::Permissions::from_mode(0o644))
 }
 
 /// Whether every user has `access` (`0o004` read, `0o001` execute) to the file at `path`, and
