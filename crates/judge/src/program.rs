@@ -183,7 +183,7 @@ impl Program {
     }
 
     /// [`Program::spec`] for a run that judges a submission's (an output validator's, an
-    /// interactor's), as the jury's user where the judge is root ([`crate::as_run_user`]): its
+    /// interactor's), as the jury's user where the judge is root (`as_run_user`): its
     /// program copied into `dir`, its own working directory (`args` must be reachable).
     pub fn jury_spec(
         &self,

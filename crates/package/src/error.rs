@@ -250,7 +250,7 @@ pub enum LanguageError {
     Shape(#[from] serde_yaml_ng::Error),
     /// No known language: `verify` lists the program as ignored, `judge` refuses it.
     #[error(transparent)]
-    Unknown(#[from] crate::lang::UnknownLanguage),
+    Unknown(#[from] UnknownLanguage),
 }
 common!(LanguageError);
 
@@ -443,3 +443,15 @@ pub enum PackageError {
     Submissions(#[from] SubmissionsError),
 }
 common!(PackageError);
+
+/// A program whose language nothing recognises: listed as ignored by `verify`, refused by
+/// `judge`.
+#[derive(Debug, Clone, thiserror::Error)]
+#[error("{path}: {reason}{hint}")]
+pub struct UnknownLanguage {
+    pub path: String,
+    /// Why, in a few words (what `verify` shows).
+    pub reason: String,
+    /// What would have been recognised (empty, or starting with a space).
+    pub hint: String,
+}

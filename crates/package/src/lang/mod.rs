@@ -16,6 +16,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use crate::error::LanguageError;
+pub use crate::error::UnknownLanguage;
 
 use leapfrog_runner::sandbox;
 
@@ -49,18 +50,6 @@ pub fn is_header(path: &Path) -> bool {
 pub fn switched_off(path: &Path) -> Option<&'static str> {
     let name = path.file_name()?.to_string_lossy();
     SWITCHED_OFF.into_iter().find(|end| name.ends_with(end))
-}
-
-/// A program whose language nothing recognises: listed as ignored by `verify`, refused by
-/// `judge`.
-#[derive(Debug, Clone, thiserror::Error)]
-#[error("{path}: {reason}{hint}")]
-pub struct UnknownLanguage {
-    pub path: String,
-    /// Why, in a few words (what `verify` shows).
-    pub reason: String,
-    /// What would have been recognised (empty, or starting with a space).
-    pub hint: String,
 }
 
 /// A language: one entry of a [`Languages`] table, or a ready executable.

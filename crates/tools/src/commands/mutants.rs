@@ -1,7 +1,6 @@
 //! `leapfrog mutants`: how strong is a problem's test data? Every mutant of the accepted
 //! submissions is judged on the tests; the ones that survive are mistakes the data misses.
 
-use leapfrog_registry::Registry;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -9,6 +8,7 @@ use anyhow::bail;
 use clap::Args;
 
 use crate::commands::judge::RunOptions;
+use leapfrog_registry::Registry;
 // The command itself needs the `mutants` feature (tree-sitter); its arguments and `--help` are
 // the same without it, and `run` then says which feature is missing.
 #[cfg(feature = "mutants")]
@@ -79,7 +79,7 @@ struct Report<'a> {
 
 /// Without the `mutants` feature: exit 2, naming the feature, instead of a missing command.
 #[cfg(not(feature = "mutants"))]
-pub fn run(_args: MutantsArgs) -> anyhow::Result<ExitCode> {
+pub fn run(_args: MutantsArgs, _registry: &'static Registry) -> anyhow::Result<ExitCode> {
     bail!(leapfrog_util::FeatureMissing {
         feature: "mutants",
         what: "`leapfrog mutants` (it parses submissions with tree-sitter)",
