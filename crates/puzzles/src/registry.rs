@@ -23,15 +23,12 @@ pub fn all() -> impl Iterator<Item = &'static Puzzle> {
 
 /// Looks a puzzle up by its command-line name.
 pub fn find(name: &str) -> Option<&'static Puzzle> {
-    all().find(|p| p.name == name)
+    leapfrog_registry::find_in(FAMILIES, name)
 }
 
 /// The counter for a problem name, if its family has one.
 pub fn counter(name: &str) -> Option<CountFn> {
-    FAMILIES
-        .iter()
-        .find(|f| f.puzzles.iter().any(|p| p.name == name))?
-        .counter
+    leapfrog_registry::counter_in(FAMILIES, name)
 }
 
 /// The problems whose family has a counter.

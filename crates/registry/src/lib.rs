@@ -41,15 +41,12 @@ impl Registry {
 
     /// Looks a puzzle up by its command-line name.
     pub fn find(&self, name: &str) -> Option<&'static Puzzle> {
-        self.puzzles().find(|p| p.name == name)
+        find_in(self.families, name)
     }
 
     /// The counter for a problem name, if its family has one.
     pub fn counter(&self, name: &str) -> Option<CountFn> {
-        self.families
-            .iter()
-            .find(|f| f.puzzles.iter().any(|p| p.name == name))?
-            .counter
+        counter_in(self.families, name)
     }
 
     /// The problems whose family has a counter.
@@ -69,6 +66,23 @@ impl Registry {
     pub fn generator(&self, name: &str) -> Option<&'static Generator> {
         self.generators().find(|g| g.name == name)
     }
+}
+
+/// Looks a puzzle up by its command-line name among `families` (the registry's lookup, also
+/// for the puzzles crate's own list).
+pub fn find_in(families: &[&'static Family], name: &str) -> Option<&'static Puzzle> {
+    families
+        .iter()
+        .flat_map(|f| f.puzzles)
+        .find(|p| p.name == name)
+}
+
+/// The counter of the family that answers `name`, if it has one.
+pub fn counter_in(families: &[&'static Family], name: &str) -> Option<CountFn> {
+    families
+        .iter()
+        .find(|f| f.puzzles.iter().any(|p| p.name == name))?
+        .counter
 }
 
 /// Reads one problem input and writes its answer.
