@@ -26,7 +26,60 @@ pub fn chain(err: &dyn std::error::Error) -> String {
     text
 }
 
-/// The variants every concern shares, and their constructors.
+/// What every concern may refuse or fail on: a place and a reason, a file-system step, a
+/// directory walk, YAML. Each concern's error carries it unchanged (`Refused`), so the wording
+/// is written once.
+#[derive(Debug, thiserror::Error)]
+pub enum Refusal {
+    /// A refusal naming where (file, `file:line` or key) and why.
+    #[error("{at}: {why}")]
+    Invalid { at: String, why: String },
+    /// A refusal whose place is given by the variant that wraps it.
+    #[error("{0}")]
+    Rule(String),
+    /// A file-system step failed on a path.
+    #[error("{doing} {}", .path.display())]
+    Io {
+        doing: &'static str,
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    /// A directory could not be walked.
+    #[error("reading {}", .path.display())]
+    Walk {
+        path: PathBuf,
+        #[source]
+        source: walkdir::Error,
+    },
+    /// Text that is not the YAML expected at `at`.
+    #[error("{at}")]
+    Yaml {
+        at: String,
+        #[source]
+        source: serde_yaml_ng::Error,
+    },
+}
+
+impl Refusal {
+    /// The file-system step `doing` ("reading") failed on `path`.
+    pub fn io(doing: &'static str, path: &Path) -> impl FnOnce(std::io::Error) -> Refusal {
+        let path = path.to_path_buf();
+        move |source| Refusal::Io {
+            doing,
+            path,
+            source,
+        }
+    }
+
+    /// Walking the directory `path` failed.
+    pub fn walk(path: &Path) -> impl FnOnce(walkdir::Error) -> Refusal {
+        let path = path.to_path_buf();
+        move |source| Refusal::Walk { path, source }
+    }
+}
+
+/// The constructors of [`Refusal`]'s cases, for each concern's error that carries it.
 macro_rules! common {
     ($name:ident) => {
         // Not every concern meets every kind of failure.
@@ -34,15 +87,15 @@ macro_rules! common {
         impl $name {
             /// A refusal at `at` (a file, `file:line`, or a key), for the reason `why`.
             pub(crate) fn invalid(at: impl Display, why: impl Display) -> $name {
-                $name::Invalid {
+                $name::Refused(Refusal::Invalid {
                     at: at.to_string(),
                     why: why.to_string(),
-                }
+                })
             }
 
             /// A refusal whose place the caller adds.
             pub(crate) fn rule(why: impl Display) -> $name {
-                $name::Rule(why.to_string())
+                $name::Refused(Refusal::Rule(why.to_string()))
             }
 
             /// The file-system step `doing` ("reading") failed on `path`.
@@ -50,24 +103,20 @@ macro_rules! common {
                 doing: &'static str,
                 path: &Path,
             ) -> impl FnOnce(std::io::Error) -> $name {
-                let path = path.to_path_buf();
-                move |source| $name::Io {
-                    doing,
-                    path,
-                    source,
-                }
+                let io = Refusal::io(doing, path);
+                move |source| $name::Refused(io(source))
             }
 
             /// Walking the directory `path` failed.
             pub(crate) fn walk(path: &Path) -> impl FnOnce(walkdir::Error) -> $name {
-                let path = path.to_path_buf();
-                move |source| $name::Walk { path, source }
+                let walk = Refusal::walk(path);
+                move |source| $name::Refused(walk(source))
             }
 
             /// YAML at `at` could not be read.
             pub(crate) fn yaml(at: impl Display) -> impl FnOnce(serde_yaml_ng::Error) -> $name {
                 let at = at.to_string();
-                move |source| $name::Yaml { at, source }
+                move |source| $name::Refused(Refusal::Yaml { at, source })
             }
         }
     };
@@ -77,34 +126,9 @@ macro_rules! common {
 /// keys) cannot be read.
 #[derive(Debug, thiserror::Error)]
 pub enum ConfigError {
-    /// A refusal naming where (file, `file:line` or key) and why.
-    #[error("{at}: {why}")]
-    Invalid { at: String, why: String },
-    /// A refusal whose place is given by the variant that wraps it.
-    #[error("{0}")]
-    Rule(String),
-    /// A file-system step failed on a path.
-    #[error("{doing} {}", .path.display())]
-    Io {
-        doing: &'static str,
-        path: PathBuf,
-        #[source]
-        source: std::io::Error,
-    },
-    /// A directory could not be walked.
-    #[error("reading {}", .path.display())]
-    Walk {
-        path: PathBuf,
-        #[source]
-        source: walkdir::Error,
-    },
-    /// Text that is not the YAML expected at `at`.
-    #[error("{at}")]
-    Yaml {
-        at: String,
-        #[source]
-        source: serde_yaml_ng::Error,
-    },
+    /// A refusal, or a file-system or YAML step that failed ([`Refusal`]).
+    #[error(transparent)]
+    Refused(#[from] Refusal),
 }
 common!(ConfigError);
 
@@ -112,68 +136,18 @@ common!(ConfigError);
 /// scoring, the validators' invalid data) cannot be read.
 #[derive(Debug, thiserror::Error)]
 pub enum TestdataError {
-    /// A refusal naming where (file, `file:line` or key) and why.
-    #[error("{at}: {why}")]
-    Invalid { at: String, why: String },
-    /// A refusal whose place is given by the variant that wraps it.
-    #[error("{0}")]
-    Rule(String),
-    /// A file-system step failed on a path.
-    #[error("{doing} {}", .path.display())]
-    Io {
-        doing: &'static str,
-        path: PathBuf,
-        #[source]
-        source: std::io::Error,
-    },
-    /// A directory could not be walked.
-    #[error("reading {}", .path.display())]
-    Walk {
-        path: PathBuf,
-        #[source]
-        source: walkdir::Error,
-    },
-    /// Text that is not the YAML expected at `at`.
-    #[error("{at}")]
-    Yaml {
-        at: String,
-        #[source]
-        source: serde_yaml_ng::Error,
-    },
+    /// A refusal, or a file-system or YAML step that failed ([`Refusal`]).
+    #[error(transparent)]
+    Refused(#[from] Refusal),
 }
 common!(TestdataError);
 
 /// Why the generator plan (`generators/generators.yaml`) cannot be read.
 #[derive(Debug, thiserror::Error)]
 pub enum PlanError {
-    /// A refusal naming where (file, `file:line` or key) and why.
-    #[error("{at}: {why}")]
-    Invalid { at: String, why: String },
-    /// A refusal whose place is given by the variant that wraps it.
-    #[error("{0}")]
-    Rule(String),
-    /// A file-system step failed on a path.
-    #[error("{doing} {}", .path.display())]
-    Io {
-        doing: &'static str,
-        path: PathBuf,
-        #[source]
-        source: std::io::Error,
-    },
-    /// A directory could not be walked.
-    #[error("reading {}", .path.display())]
-    Walk {
-        path: PathBuf,
-        #[source]
-        source: walkdir::Error,
-    },
-    /// Text that is not the YAML expected at `at`.
-    #[error("{at}")]
-    Yaml {
-        at: String,
-        #[source]
-        source: serde_yaml_ng::Error,
-    },
+    /// A refusal, or a file-system or YAML step that failed ([`Refusal`]).
+    #[error(transparent)]
+    Refused(#[from] Refusal),
     /// YAML that does not have the shape of a plan entry (the entry is named by the variant
     /// that wraps it).
     #[error(transparent)]
@@ -202,40 +176,15 @@ impl PlanError {
 /// program's language not recognised.
 #[derive(Debug, thiserror::Error)]
 pub enum LanguageError {
-    /// A refusal naming where (file, `file:line` or key) and why.
-    #[error("{at}: {why}")]
-    Invalid { at: String, why: String },
-    /// A refusal whose place is given by the variant that wraps it.
-    #[error("{0}")]
-    Rule(String),
-    /// A file-system step failed on a path.
-    #[error("{doing} {}", .path.display())]
-    Io {
-        doing: &'static str,
-        path: PathBuf,
-        #[source]
-        source: std::io::Error,
-    },
+    /// A refusal, or a file-system or YAML step that failed ([`Refusal`]).
+    #[error(transparent)]
+    Refused(#[from] Refusal),
     /// The program's path cannot be looked at.
     #[error("{}", .path.display())]
     Missing {
         path: PathBuf,
         #[source]
         source: std::io::Error,
-    },
-    /// A directory could not be walked.
-    #[error("reading {}", .path.display())]
-    Walk {
-        path: PathBuf,
-        #[source]
-        source: walkdir::Error,
-    },
-    /// Text that is not the YAML expected at `at`.
-    #[error("{at}")]
-    Yaml {
-        at: String,
-        #[source]
-        source: serde_yaml_ng::Error,
     },
     /// A refusal inside the file or entry named by `at`.
     #[error("{at}")]
@@ -268,40 +217,15 @@ impl LanguageError {
 /// [`crate::lang::CompileError`]: this is the judge's side failing).
 #[derive(Debug, thiserror::Error)]
 pub enum BuildError {
-    /// A refusal naming where and why.
-    #[error("{at}: {why}")]
-    Invalid { at: String, why: String },
-    /// A refusal whose place is given by the variant that wraps it.
-    #[error("{0}")]
-    Rule(String),
-    /// A file-system step failed on a path.
-    #[error("{doing} {}", .path.display())]
-    Io {
-        doing: &'static str,
-        path: PathBuf,
-        #[source]
-        source: std::io::Error,
-    },
+    /// A refusal, or a file-system or YAML step that failed ([`Refusal`]).
+    #[error(transparent)]
+    Refused(#[from] Refusal),
     /// The program's path cannot be resolved.
     #[error("{}", .path.display())]
     Missing {
         path: PathBuf,
         #[source]
         source: std::io::Error,
-    },
-    /// A directory could not be walked.
-    #[error("reading {}", .path.display())]
-    Walk {
-        path: PathBuf,
-        #[source]
-        source: walkdir::Error,
-    },
-    /// Text that is not the YAML expected at `at`.
-    #[error("{at}")]
-    Yaml {
-        at: String,
-        #[source]
-        source: serde_yaml_ng::Error,
     },
     /// The compiler refused a judge's program (`label` says which), with its words.
     #[error("{label} does not compile:\n{message}")]
@@ -341,34 +265,9 @@ impl BuildError {
 /// be read.
 #[derive(Debug, thiserror::Error)]
 pub enum SubmissionsError {
-    /// A refusal naming where (file, `file:line` or key) and why.
-    #[error("{at}: {why}")]
-    Invalid { at: String, why: String },
-    /// A refusal whose place is given by the variant that wraps it.
-    #[error("{0}")]
-    Rule(String),
-    /// A file-system step failed on a path.
-    #[error("{doing} {}", .path.display())]
-    Io {
-        doing: &'static str,
-        path: PathBuf,
-        #[source]
-        source: std::io::Error,
-    },
-    /// A directory could not be walked.
-    #[error("reading {}", .path.display())]
-    Walk {
-        path: PathBuf,
-        #[source]
-        source: walkdir::Error,
-    },
-    /// Text that is not the YAML expected at `at`.
-    #[error("{at}")]
-    Yaml {
-        at: String,
-        #[source]
-        source: serde_yaml_ng::Error,
-    },
+    /// A refusal, or a file-system or YAML step that failed ([`Refusal`]).
+    #[error(transparent)]
+    Refused(#[from] Refusal),
     /// The submissions folder cannot be listed.
     #[error(transparent)]
     List(#[from] ListError),
@@ -396,34 +295,9 @@ impl ListError {
 /// concerns' errors, carried unchanged.
 #[derive(Debug, thiserror::Error)]
 pub enum PackageError {
-    /// A refusal naming where (file, `file:line` or key) and why.
-    #[error("{at}: {why}")]
-    Invalid { at: String, why: String },
-    /// A refusal whose place is given by the variant that wraps it.
-    #[error("{0}")]
-    Rule(String),
-    /// A file-system step failed on a path.
-    #[error("{doing} {}", .path.display())]
-    Io {
-        doing: &'static str,
-        path: PathBuf,
-        #[source]
-        source: std::io::Error,
-    },
-    /// A directory could not be walked.
-    #[error("reading {}", .path.display())]
-    Walk {
-        path: PathBuf,
-        #[source]
-        source: walkdir::Error,
-    },
-    /// Text that is not the YAML expected at `at`.
-    #[error("{at}")]
-    Yaml {
-        at: String,
-        #[source]
-        source: serde_yaml_ng::Error,
-    },
+    /// A refusal, or a file-system or YAML step that failed ([`Refusal`]).
+    #[error(transparent)]
+    Refused(#[from] Refusal),
     /// The current directory cannot be read (to find a package named without a path).
     #[error("reading the current directory")]
     CurrentDir(#[source] std::io::Error),

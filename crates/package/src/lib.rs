@@ -43,8 +43,8 @@ use std::path::{Path, PathBuf};
 pub use config::{Limits, ProblemConfig, Validation};
 pub use contest::{Contest, ContestProblem, default_label, package_dirs};
 pub use error::{
-    BuildError, ConfigError, LanguageError, ListError, PackageError, PlanError, SubmissionsError,
-    TestdataError,
+    BuildError, ConfigError, LanguageError, ListError, PackageError, PlanError, Refusal,
+    SubmissionsError, TestdataError,
 };
 pub use format::FormatVersion;
 pub use include::Included;

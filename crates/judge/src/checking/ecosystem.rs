@@ -45,20 +45,9 @@ pub enum EcosystemError {
     },
     #[error("{}: the `run` script is not executable", .path.display())]
     NotExecutable { path: PathBuf },
-    /// A file-system step failed on a path.
-    #[error("{doing} {}", .path.display())]
-    Io {
-        doing: &'static str,
-        path: PathBuf,
-        #[source]
-        source: std::io::Error,
-    },
-    #[error("reading {}", .path.display())]
-    Walk {
-        path: PathBuf,
-        #[source]
-        source: walkdir::Error,
-    },
+    /// A file-system step failed on a path, or a directory could not be walked.
+    #[error(transparent)]
+    Refused(#[from] leapfrog_package::Refusal),
     /// The compile cache's folder cannot be made.
     #[error(transparent)]
     Cache(#[from] leapfrog_package::BuildError),
@@ -68,17 +57,13 @@ pub enum EcosystemError {
 
 impl EcosystemError {
     fn io(doing: &'static str, path: &Path) -> impl FnOnce(std::io::Error) -> EcosystemError {
-        let path = path.to_path_buf();
-        move |source| EcosystemError::Io {
-            doing,
-            path,
-            source,
-        }
+        let io = leapfrog_package::Refusal::io(doing, path);
+        move |source| io(source).into()
     }
 
     fn walk(path: &Path) -> impl FnOnce(walkdir::Error) -> EcosystemError {
-        let path = path.to_path_buf();
-        move |source| EcosystemError::Walk { path, source }
+        let walk = leapfrog_package::Refusal::walk(path);
+        move |source| walk(source).into()
     }
 }
 
