@@ -45,6 +45,13 @@ pub enum Refusal {
         #[source]
         source: std::io::Error,
     },
+    /// A program's path cannot be looked at.
+    #[error("{}", .path.display())]
+    Missing {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
     /// A directory could not be walked.
     #[error("reading {}", .path.display())]
     Walk {
@@ -105,6 +112,12 @@ macro_rules! common {
             ) -> impl FnOnce(std::io::Error) -> $name {
                 let io = Refusal::io(doing, path);
                 move |source| $name::Refused(io(source))
+            }
+
+            /// The program at `path` cannot be looked at.
+            pub(crate) fn missing(path: &Path) -> impl FnOnce(std::io::Error) -> $name {
+                let path = path.to_path_buf();
+                move |source| $name::Refused(Refusal::Missing { path, source })
             }
 
             /// Walking the directory `path` failed.
@@ -179,13 +192,6 @@ pub enum LanguageError {
     /// A refusal, or a file-system or YAML step that failed ([`Refusal`]).
     #[error(transparent)]
     Refused(#[from] Refusal),
-    /// The program's path cannot be looked at.
-    #[error("{}", .path.display())]
-    Missing {
-        path: PathBuf,
-        #[source]
-        source: std::io::Error,
-    },
     /// A refusal inside the file or entry named by `at`.
     #[error("{at}")]
     In {
@@ -220,13 +226,6 @@ pub enum BuildError {
     /// A refusal, or a file-system or YAML step that failed ([`Refusal`]).
     #[error(transparent)]
     Refused(#[from] Refusal),
-    /// The program's path cannot be resolved.
-    #[error("{}", .path.display())]
-    Missing {
-        path: PathBuf,
-        #[source]
-        source: std::io::Error,
-    },
     /// The compiler refused a judge's program (`label` says which), with its words.
     #[error("{label} does not compile:\n{message}")]
     DoesNotCompile { label: String, message: String },

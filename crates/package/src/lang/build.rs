@@ -78,10 +78,7 @@ pub(super) fn compile_entry(
         ));
     }
     let given = source;
-    let source = std::fs::canonicalize(source).map_err(|source_err| BuildError::Missing {
-        path: source.to_path_buf(),
-        source: source_err,
-    })?;
+    let source = std::fs::canonicalize(source).map_err(BuildError::missing(source))?;
     if language.is_executable() {
         return Ok(Ok(Compiled {
             language,

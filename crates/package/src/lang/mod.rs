@@ -130,10 +130,7 @@ impl Languages {
     /// then by a `#!` line, then a file with an executable bit runs as it is. A program of no
     /// known language fails with [`LanguageError::Unknown`].
     pub fn detect(&self, path: &Path) -> Result<Language, LanguageError> {
-        let meta = std::fs::metadata(path).map_err(|source| LanguageError::Missing {
-            path: path.to_path_buf(),
-            source,
-        })?;
+        let meta = std::fs::metadata(path).map_err(LanguageError::missing(path))?;
         let unknown = |reason: &str, hint: String| UnknownLanguage {
             path: path.display().to_string(),
             reason: reason.to_string(),
