@@ -5,6 +5,7 @@
 
 mod build;
 mod cache;
+mod compile_dir;
 mod included;
 mod places;
 mod shebang;
