@@ -4,7 +4,6 @@
 //! `build/<sha256 of the language, the compile command and the sources>/`; an entry is built in a
 //! temporary directory and renamed into place, so parallel judges never see half a build.
 
-use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
 use crate::error::BuildError;
@@ -12,10 +11,11 @@ use sha2::{Digest, Sha256};
 
 use super::cache::cache_dir;
 use super::compile_dir::CompileDir;
-use super::places::{Places, SCRATCH, file_name, java_main_class, main_file, main_input};
+use super::compile_setup::{compile_failure, direct_compile, sandboxed_compile};
+use super::places::{Places, SCRATCH, file_name, java_main_class, main_file};
 use super::table::{CopySources, Spec};
 use super::{Compiled, Language, Languages, RunArg, source_files, switched_off, toolchain};
-use leapfrog_runner::{Isolation, IsolationChoice, RunLimits, RunSpec, Runner, sandbox};
+use leapfrog_runner::{IsolationChoice, RunLimits, RunSpec, Runner, sandbox};
 
 /// Why a program did not compile: the compiler's own words.
 #[derive(Debug, Clone)]
@@ -126,10 +126,10 @@ pub(super) fn compile_entry(
 }
 
 /// A program's sources: its path (a file or a directory), the files built and the entry point.
-struct Sources<'a> {
-    dir: &'a Path,
-    files: &'a [PathBuf],
-    main: &'a str,
+pub(super) struct Sources<'a> {
+    pub dir: &'a Path,
+    pub files: &'a [PathBuf],
+    pub main: &'a str,
 }
 
 /// The command that runs a built cache entry.
@@ -259,32 +259,6 @@ fn build(
     Ok(Ok(()))
 }
 
-/// Why a compile failed: the compiler's words (bounded, control characters escaped: it echoes
-/// the source), with each source's copy named as in the sandbox, and the limit it passed.
-fn compile_failure(
-    spec: &RunSpec,
-    outcome: &leapfrog_runner::RunOutcome,
-    log: &Path,
-    dir: &CompileDir,
-) -> CompileError {
-    let mut message = leapfrog_util::read_head_tail(log);
-    if let Some(copies) = &dir.sources {
-        message = message.replace(&*copies.to_string_lossy(), sandbox::PROGRAM_DIR);
-    }
-    if outcome.memory_exceeded {
-        let mib = spec.limits.memory.unwrap_or_default() >> 20;
-        message.push_str(&format!(
-            "\ncompilation needed more than {mib} MiB of memory and was stopped"
-        ));
-    } else if outcome.timed_out() {
-        message.push_str(&format!(
-            "\ncompilation took more than {} s and was stopped",
-            spec.limits.cpu.as_secs_f64()
-        ));
-    }
-    CompileError { message }
-}
-
 /// Where the compile writes and who runs it ([`CompileDir`]): the compile command's tool as
 /// PATH finds it and as resolved must be reachable for a limits-only compile as the run's user.
 fn compile_dir_for(
@@ -335,92 +309,6 @@ fn user_paths(err: CompileError, given: &Path, source: &Path, files: &[PathBuf])
         message = message.replace(&seen, &user);
     }
     CompileError { message }
-}
-
-type CompileSetup = (Vec<OsString>, Option<Vec<(OsString, OsString)>>, Isolation);
-
-/// The compile command run directly, in a minimal environment: the judge's `PATH` (to find
-/// the toolchain), a locale and a home in the build directory, nothing else of the judge's
-/// (a submission could compile a secret from the environment into itself).
-fn direct_compile(spec: &Spec, program: &Sources, dir: &CompileDir) -> CompileSetup {
-    let (files, staging) = (program.files, dir.work.as_path());
-    let inputs: Vec<OsString> = match (spec.copy, &dir.sources) {
-        (Some(CopySources::Before), _) => files
-            .iter()
-            .map(|f| staging.join(file_name(f)).into())
-            .collect(),
-        // The copies readable by the run's user, at the same places below their directory.
-        (_, Some(copies)) => files
-            .iter()
-            .map(|f| match f.strip_prefix(program.dir) {
-                Ok(rel) if !rel.as_os_str().is_empty() => copies.join(rel).into(),
-                _ => copies.join(file_name(f)).into(),
-            })
-            .collect(),
-        _ => files.iter().map(OsString::from).collect(),
-    };
-    let mainfile = main_input(&inputs, program.main);
-    let places = Places::new(inputs, program.main, mainfile, staging);
-    let mut base = leapfrog_runner::clean_env(staging);
-    if let Some(path) = std::env::var_os("PATH") {
-        base.retain(|(k, _)| k != "PATH");
-        base.push(("PATH".into(), path));
-    }
-    let env = Some(places.env(spec, base));
-    (places.compile_command(spec), env, Isolation::Direct)
-}
-
-/// The compile command inside the sandbox: the sources appear below /program, the build
-/// directory (`staging`) is /sandbox, the toolchain is shown read-only at its own paths.
-fn sandboxed_compile(spec: &Spec, program: &Sources, dir: &CompileDir) -> CompileSetup {
-    let (source, files, staging) = (program.dir, program.files, dir.work.as_path());
-    let inside = Path::new(sandbox::PROGRAM_DIR);
-    let work = Path::new(sandbox::WORK_DIR);
-    let (mount, shown): (PathBuf, Vec<PathBuf>) = if source.is_dir() {
-        let shown = files
-            .iter()
-            .map(|f| inside.join(f.strip_prefix(source).unwrap_or(f)))
-            .collect();
-        (source.to_path_buf(), shown)
-    } else {
-        (source.to_path_buf(), vec![inside.join(file_name(source))])
-    };
-    // The run's user reads the sources' copies (`CompileDir`), at the same places.
-    let mount = match (&dir.sources, source.is_dir()) {
-        (Some(copies), true) => copies.clone(),
-        (Some(copies), false) => copies.join(file_name(source)),
-        (None, _) => mount,
-    };
-    let mount_point = if source.is_dir() {
-        inside.to_path_buf()
-    } else {
-        shown[0].clone()
-    };
-    let mut read_only = vec![(mount, mount_point)];
-    read_only.extend(
-        Spec::tool(&spec.compile)
-            .and_then(toolchain::installation)
-            .map(|d| (d.clone(), d)),
-    );
-    let mounts = sandbox::Mounts {
-        read_only,
-        work: staging.to_path_buf(),
-    };
-    let inputs: Vec<OsString> = match spec.copy {
-        Some(CopySources::Before) => files
-            .iter()
-            .map(|f| work.join(file_name(f)).into())
-            .collect(),
-        _ => shown.into_iter().map(PathBuf::into_os_string).collect(),
-    };
-    let mainfile = main_input(&inputs, program.main);
-    let places = Places::new(inputs, program.main, mainfile, work);
-    let env = places.env(spec, leapfrog_runner::clean_env(work));
-    (
-        places.compile_command(spec),
-        Some(env),
-        Isolation::Sandbox(mounts),
-    )
 }
 
 /// The cache key: the language, its compile command and tool, the entry point, and every

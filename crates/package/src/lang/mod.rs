@@ -6,6 +6,7 @@
 mod build;
 mod cache;
 mod compile_dir;
+mod compile_setup;
 mod included;
 mod places;
 mod shebang;
