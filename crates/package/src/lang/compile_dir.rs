@@ -7,7 +7,9 @@
 //! no later run can change a cached build.
 //!
 //! The compiler reads copies of the sources, readable by all (the package's own files may be
-//! private to the judge), beside that directory. In the sandbox both lie next to the cache
+//! private to the judge), beside that directory; outside the sandbox, a single file every user
+//! may read is compiled where it lies, and a private one is copied with the header files
+//! beside it (what it may include). In the sandbox both lie next to the cache
 //! entry (the runner lends them to bubblewrap); outside the sandbox (limits-only mode) the
 //! compiler must reach them by their paths: they lie in a directory of the judge's in the
 //! system's temporary directory. Where that user could not
@@ -81,11 +83,24 @@ impl CompileDir {
             .and_then(|()| std::fs::create_dir(&work))
             .and_then(|()| std::fs::create_dir(&sources))
             .map_err(BuildError::io("preparing", holder.path()))?;
-        copy_sources(source, all, &sources)?;
+        // A file every user may read is compiled where it lies (next to what it includes);
+        // outside the sandbox, a private one is copied with the headers beside it.
+        let single = source.is_file();
+        let sources = match (sandboxed, single && readable_by_all(source)) {
+            (false, true) => None,
+            _ => {
+                let mut all = all.to_vec();
+                if single && !sandboxed {
+                    all.extend(headers_beside(source));
+                }
+                copy_sources(source, &all, &sources)?;
+                Some(sources)
+            }
+        };
         Ok(CompileDir {
             _holder: Some(holder),
             work,
-            sources: Some(sources),
+            sources,
             user: Some(user),
         })
     }
@@ -125,6 +140,33 @@ fn copy_sources(source: &Path, all: &[PathBuf], into: &Path) -> Result<(), Build
             .map_err(BuildError::io("opening to the compiler", &to))?;
     }
     Ok(())
+}
+
+/// The header files (`tokens.h`, `testlib.h`) in the directory of `file`, which it may include.
+fn headers_beside(file: &Path) -> Vec<PathBuf> {
+    let Some(dir) = file.parent() else {
+        return Vec::new();
+    };
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    entries
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.is_file() && super::is_header(p))
+        .collect()
+}
+
+/// Whether every user may read `file` and enter each directory down to it.
+fn readable_by_all(file: &Path) -> bool {
+    let mode = |p: &Path| std::fs::metadata(p).map_or(0, |m| m.permissions().mode());
+    file.canonicalize().is_ok_and(|canonical| {
+        mode(&canonical) & 0o004 != 0
+            && canonical
+                .ancestors()
+                .skip(1)
+                .all(|dir| mode(dir) & 0o001 != 0)
+    })
 }
 
 /// Copies the build in `from` (the compiler's) to `to` (the judge's): directories and regular
