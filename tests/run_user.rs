@@ -22,7 +22,7 @@ use support::trees::Snapshot;
 
 /// What both hostile programs share: trying to write, append to, chmod and create beside each
 /// path, noting every attempt that worked in `report`.
-const ATTACKS: &str = r#"#include <fcntl.h>
+pub(crate) const ATTACKS: &str = r#"#include <fcntl.h>
 #include <libgen.h>
 #include <stdio.h>
 #include <string.h>
@@ -53,7 +53,7 @@ static void attack(const char *path) {
 "#;
 
 /// The hostile submission (after [`ATTACKS`]); `@TARGETS@` becomes a C list of host paths.
-const HOSTILE: &str = r#"int main(void) {
+pub(crate) const HOSTILE: &str = r#"int main(void) {
     long a, b;
     if (scanf("%ld %ld", &a, &b) != 2) return 1;
     const char *targets[] = { @TARGETS@ "/proc/self/exe", "/proc/self/fd/1", "/proc/self/fd/2",
@@ -78,7 +78,7 @@ const HOSTILE: &str = r#"int main(void) {
 }
 "#;
 
-fn is_root() -> bool {
+pub(crate) fn is_root() -> bool {
     // SAFETY: geteuid has no preconditions.
     unsafe { libc::geteuid() == 0 }
 }
@@ -128,20 +128,20 @@ int main(int argc, char **argv) {
 "#;
 
 /// A correct submission, for the hostile validator to judge.
-const SUM: &str = "#include <stdio.h>\nint main(void) { long a, b; scanf(\"%ld %ld\", &a, &b); printf(\"%ld\\n\", a + b); return 0; }\n";
+pub(crate) const SUM: &str = "#include <stdio.h>\nint main(void) { long a, b; scanf(\"%ld %ld\", &a, &b); printf(\"%ld\\n\", a + b); return 0; }\n";
 
 /// A package, a compile cache (with an entry in it), a caller's directory (with a file), and
 /// the targets of the attacks: the package's data, the caller's file (directly and through
 /// the test's own process, as a run outside a PID namespace would reach it), the cache's files.
-struct Scene {
-    pkg: TempPackage,
-    cache: tempfile::TempDir,
-    caller: tempfile::TempDir,
-    targets: Vec<std::path::PathBuf>,
+pub(crate) struct Scene {
+    pub pkg: TempPackage,
+    pub cache: tempfile::TempDir,
+    pub caller: tempfile::TempDir,
+    pub targets: Vec<std::path::PathBuf>,
 }
 
 impl Scene {
-    fn new(mode: &str) -> Scene {
+    pub(crate) fn new(mode: &str) -> Scene {
         let pkg = TempPackage::sum(2.0, 256, 2);
         let cache = tempfile::tempdir().unwrap();
         let caller = tempfile::tempdir().unwrap();
@@ -180,12 +180,12 @@ impl Scene {
 
     /// `source` with `@TARGETS@` replaced by the targets, as a C list.
     /// A hostile program: [`ATTACKS`], then `source` aimed at the scene's targets.
-    fn hostile(&self, source: &str) -> String {
+    pub(crate) fn hostile(&self, source: &str) -> String {
         let refs: Vec<&Path> = self.targets.iter().map(|p| p.as_path()).collect();
         format!("{ATTACKS}{source}").replace("@TARGETS@", &c_list(&refs))
     }
 
-    fn judge(&self, file: &Path, mode: &str) -> serde_json::Value {
+    pub(crate) fn judge(&self, file: &Path, mode: &str) -> serde_json::Value {
         let out = std::process::Command::new(assert_cmd::cargo::cargo_bin!("leapfrog"))
             .env("LEAPFROG_CACHE_DIR", self.cache.path())
             .env("NO_COLOR", "1")
@@ -204,7 +204,7 @@ impl Scene {
 
     /// Judges `file` in `mode`: its verdict, after checking that the package, the caller's
     /// files and the compile cache are as before.
-    fn judge_keeping_all(&self, file: &Path, mode: &str) -> serde_json::Value {
+    pub(crate) fn judge_keeping_all(&self, file: &Path, mode: &str) -> serde_json::Value {
         let roots = [self.pkg.path(), self.caller.path()];
         let kept = Snapshot::take(&roots);
         let cache_before = Snapshot::take(&[self.cache.path()]);

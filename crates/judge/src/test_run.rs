@@ -207,7 +207,7 @@ impl TestRunner<'_> {
     /// kept for this submission and `slot`; `Err` says why that sandbox failed to start.
     fn spec(&self, test: &TestCase, slot: usize, files: &RunFiles) -> Result<RunSpec, SetupError> {
         let memory_mib = self.limits.memory_mib;
-        // A limits-only run's user (the kept sandbox picks its own).
+        // The run's user, outside a kept sandbox (which picks its own).
         let mut user = None;
         let (mut argv, isolation) = match self.isolation {
             IsolationChoice::Sandbox => {
@@ -218,7 +218,12 @@ impl TestRunner<'_> {
                 // limit; a test with files of its own runs in its own sandbox, in the directory
                 // that holds them.
                 let isolation = match test.files {
-                    Some(_) => Ok(Isolation::Sandbox(mounts)),
+                    Some(_) => {
+                        // As the run's user where bubblewrap works as that user (the runner
+                        // tries): the files copied in stay the judge's, the directory is its.
+                        user = as_run_user::user();
+                        Ok(Isolation::Sandbox(mounts))
+                    }
                     None => (self.runner).sandbox_for_run(mounts, memory_mib.bytes(), slot),
                 };
                 match isolation {

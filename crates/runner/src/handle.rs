@@ -12,6 +12,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 
 use super::cancel::{Cancel, Signals};
 use super::cgroup::Bases;
+use super::identity::RunUser;
 use super::launcher::KeptSandbox;
 use super::ledger::Ledger;
 use super::memory::MemoryEnforcement;
@@ -25,6 +26,9 @@ pub struct Runner {
     bases: Bases,
     /// The bubblewrap binary, or why the sandbox does not work here: probed on first use.
     sandbox: OnceLock<Result<PathBuf, String>>,
+    /// Whether a sandbox started for one run can run as the run's user here: probed on first
+    /// use (`lent`).
+    sandbox_as_user: OnceLock<bool>,
     kept: KeptSandboxes,
     /// The session of every run this runner started (numbered as its first process), for the
     /// sweep when it is dropped.
@@ -56,6 +60,7 @@ impl Runner {
             ledger,
             bases,
             sandbox: OnceLock::new(),
+            sandbox_as_user: OnceLock::new(),
             kept: KeptSandboxes::default(),
             sessions: Mutex::new(Vec::new()),
         }
@@ -73,6 +78,30 @@ impl Runner {
             .as_ref()
             .map(PathBuf::as_path)
             .map_err(String::as_str)
+    }
+
+    /// The user a sandbox started for one run executes as, when `wanted` (the run's user, where
+    /// the judge is root): `wanted` if bubblewrap works as that user here (tried once), else
+    /// `None`, the judge's own user, as before runs had a user of their own (said once on
+    /// stderr: where unprivileged user namespaces are off, bubblewrap needs the judge's).
+    pub(crate) fn sandbox_user(&self, wanted: Option<RunUser>) -> Option<RunUser> {
+        let user = wanted?;
+        let bwrap = self.sandbox().ok()?;
+        let works = *self.sandbox_as_user.get_or_init(|| {
+            match super::lent::probe(bwrap, user) {
+                Ok(()) => true,
+                Err(why) => {
+                    static NOTE: std::sync::Once = std::sync::Once::new();
+                    NOTE.call_once(|| {
+                        eprintln!(
+                            "note: {why}; compiles and tests with files of their own run in the sandbox as the judge's own user"
+                        );
+                    });
+                    false
+                }
+            }
+        });
+        works.then_some(user)
     }
 
     /// How memory limits are enforced for this runner's runs.

@@ -36,6 +36,7 @@ mod identity;
 mod isolation;
 mod launcher;
 mod ledger;
+mod lent;
 mod limits;
 mod memory;
 mod outcome;
@@ -84,9 +85,13 @@ pub struct RunSpec {
     pub env: Option<Vec<(OsString, OsString)>>,
     /// Whether the run happens inside the sandbox, and what it sees there.
     pub isolation: Isolation,
-    /// In limits-only mode, the user the program becomes ([`run_user`], [`jury_user`]; `None`:
-    /// the judge's): it is handed the working directory, which must be the run's own; the
-    /// caller makes what the run reads reachable. Sandboxed runs pick their user themselves.
+    /// The user the program becomes ([`run_user`], [`jury_user`]; `None`: the judge's), in
+    /// limits-only mode and in a sandbox started for the run (there only where bubblewrap works
+    /// as that user: tried once per runner, else the judge's own user, said once). It is
+    /// handed the working directory, which must be the run's own. In limits-only mode the
+    /// caller makes what the run reads reachable; a sandbox's mounts are lent to it by the
+    /// judge (`lent`), but the files they show must be readable by it. A kept sandbox picks
+    /// its user itself.
     pub user: Option<RunUser>,
 }
 

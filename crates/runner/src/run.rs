@@ -111,10 +111,12 @@ struct Launched {
 
 /// Starts a run: its command, its cgroup, what its child does before `exec`, the spawn.
 fn launch(runner: &Runner, spec: &RunSpec, ends: spawn::Ends) -> Result<Launched, RunError> {
+    let user = identity::run_as(spec, runner)?;
     let spawn::Prepared {
         mut command,
         passed,
-    } = spawn::command(spec, ends, runner)?;
+        lent,
+    } = spawn::command(spec, ends, runner, user)?;
     let passed_fds = passed.iter().map(std::os::fd::AsRawFd::as_raw_fd).collect();
     let bases = runner.bases();
     let cgroup = cgroup::RunCgroup::create(bases, spec.limits.processes, spec.limits.memory)
@@ -128,7 +130,6 @@ fn launch(runner: &Runner, spec: &RunSpec, ends: spawn::Ends) -> Result<Launched
         Isolation::Sandbox(_) => None,
         _ => seccomp::filter(),
     };
-    let user = identity::direct_user(spec)?;
     let setup = child::Setup::new(&spec.limits, spec.cpu_slot, cgroup.as_ref())
         .passing(passed_fds)
         .becoming(user)
@@ -145,9 +146,11 @@ fn launch(runner: &Runner, spec: &RunSpec, ends: spawn::Ends) -> Result<Launched
         _ => (None, None),
     };
     // SAFETY: the closure only makes async-signal-safe system calls on data prepared before
-    // the fork (see `child::Setup::apply` and `enter::Entry::enter`).
+    // the fork (see `lent::Lent::apply`, `child::Setup::apply` and `enter::Entry::enter`).
     unsafe {
         command.pre_exec(move || {
+            // Mounts lent to bubblewrap are made while the child is still the judge's user.
+            lent.as_ref().map_or(Ok(()), super::lent::Lent::apply)?;
             setup.apply()?;
             entry.as_ref().map_or(Ok(()), enter::Entry::enter)
         });

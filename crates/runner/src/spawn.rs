@@ -34,11 +34,18 @@ pub(super) struct Ends {
 pub(super) struct Prepared {
     pub command: Command,
     pub passed: Vec<OwnedFd>,
+    /// A sandbox's mounts, lent by the judge to a run that starts bubblewrap as its user.
+    pub lent: Option<super::lent::Lent>,
 }
 
-/// The command for a run: the program, inside the sandbox when asked, its files and its
-/// environment.
-pub(super) fn command(spec: &RunSpec, ends: Ends, runner: &Runner) -> Result<Prepared, RunError> {
+/// The command for a run: the program, inside the sandbox when asked (started as `user`, if
+/// any), its files and its environment.
+pub(super) fn command(
+    spec: &RunSpec,
+    ends: Ends,
+    runner: &Runner,
+    user: Option<super::RunUser>,
+) -> Result<Prepared, RunError> {
     let stdin = match (ends.stdin, &spec.stdin) {
         (Some(fd), _) => File::from(fd),
         (None, Some(path)) => private_copy(path)?,
@@ -58,15 +65,28 @@ pub(super) fn command(spec: &RunSpec, ends: Ends, runner: &Runner) -> Result<Pre
         create(&spec.stderr)?
     };
     let mut passed = Vec::new();
+    let mut lent = None;
     let argv = match &spec.isolation {
         Isolation::Direct | Isolation::Kept(_) => spec.argv.clone(),
         Isolation::Sandbox(mounts) => {
             let bwrap = runner
                 .sandbox()
                 .map_err(|why| RunError::SandboxFailed(why.to_string()))?;
-            let mut args = sandbox::wrap_args(bwrap, mounts, spec.limits.memory);
+            let shown = match user {
+                Some(_) => {
+                    let (sources, shown) = super::lent::Lent::new(mounts)?;
+                    lent = Some(sources);
+                    Some(shown)
+                }
+                None => None,
+            };
+            let mut args =
+                sandbox::wrap_args(bwrap, shown.as_ref().unwrap_or(mounts), spec.limits.memory);
             // bwrap itself and the closing `--` stay on the command line.
             args.pop();
+            if lent.is_some() {
+                args.extend(super::lent::user_args());
+            }
             let mut listed = Vec::new();
             for arg in &args[1..] {
                 listed.extend_from_slice(arg.as_bytes());
@@ -99,7 +119,11 @@ pub(super) fn command(spec: &RunSpec, ends: Ends, runner: &Runner) -> Result<Pre
     if let Some(env) = &spec.env {
         command.env_clear().envs(env.iter().map(|(k, v)| (k, v)));
     }
-    Ok(Prepared { command, passed })
+    Ok(Prepared {
+        command,
+        passed,
+        lent,
+    })
 }
 
 /// A private copy of a run's input, sealed against every change, read from its start. Only a

@@ -4,17 +4,18 @@
 //! `build/<sha256 of the language, the compile command and the sources>/`; an entry is built in a
 //! temporary directory and renamed into place, so parallel judges never see half a build.
 
-use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
 use crate::error::BuildError;
 use sha2::{Digest, Sha256};
 
 use super::cache::cache_dir;
-use super::places::{Places, SCRATCH, file_name, java_main_class, main_file, main_input};
+use super::compile_dir::CompileDir;
+use super::compile_setup::{compile_failure, direct_compile, sandboxed_compile};
+use super::places::{Places, SCRATCH, file_name, java_main_class, main_file};
 use super::table::{CopySources, Spec};
 use super::{Compiled, Language, Languages, RunArg, source_files, switched_off, toolchain};
-use leapfrog_runner::{Isolation, IsolationChoice, RunLimits, RunSpec, Runner, sandbox};
+use leapfrog_runner::{IsolationChoice, RunLimits, RunSpec, Runner, sandbox};
 
 /// Why a program did not compile: the compiler's own words.
 #[derive(Debug, Clone)]
@@ -122,10 +123,10 @@ pub(super) fn compile_entry(
 }
 
 /// A program's sources: its path (a file or a directory), the files built and the entry point.
-struct Sources<'a> {
-    dir: &'a Path,
-    files: &'a [PathBuf],
-    main: &'a str,
+pub(super) struct Sources<'a> {
+    pub dir: &'a Path,
+    pub files: &'a [PathBuf],
+    pub main: &'a str,
 }
 
 /// The command that runs a built cache entry.
@@ -172,8 +173,17 @@ fn runnable(language: Language, entry: &Path, files: &[PathBuf], main: &str) -> 
 
 /// Copies the sources into the build directory, each under its file name.
 fn copy_sources(files: &[PathBuf], into: &Path) -> Result<(), BuildError> {
+    use std::os::unix::fs::PermissionsExt;
     for file in files {
-        std::fs::copy(file, into.join(file_name(file))).map_err(BuildError::io("copying", file))?;
+        let copy = into.join(file_name(file));
+        let mode = std::fs::copy(file, &copy)
+            .and_then(|_| std::fs::metadata(&copy))
+            .map_err(BuildError::io("copying", file))?
+            .permissions()
+            .mode();
+        // Read by the compiler and the runs, other users where the judge is root.
+        let mode = std::fs::Permissions::from_mode(0o644 | (mode & 0o111));
+        std::fs::set_permissions(&copy, mode).map_err(BuildError::io("opening to runs", &copy))?;
     }
     Ok(())
 }
@@ -190,18 +200,20 @@ fn build(
     let files = program.files;
     let staging = leapfrog_util::staging_dir_for(entry)?;
     runner.note_dir(staging.path());
+    let sandboxed = isolation == IsolationChoice::Sandbox;
+    let dir = compile_dir_for(runner, spec, program, staging.path(), sandboxed)?;
     if spec.copy == Some(CopySources::Before) {
-        copy_sources(files, staging.path())?;
+        copy_sources(files, &dir.work)?;
     }
     if !spec.compile.is_empty() {
         let log = staging.path().join("compile.log");
         let (argv, env, isolation) = match isolation {
-            IsolationChoice::LimitsOnly => direct_compile(spec, program, staging.path()),
-            IsolationChoice::Sandbox => sandboxed_compile(spec, program, staging.path()),
+            IsolationChoice::LimitsOnly => direct_compile(spec, program, &dir),
+            IsolationChoice::Sandbox => sandboxed_compile(spec, program, &dir),
         };
         let spec = RunSpec {
             argv,
-            cwd: staging.path().to_path_buf(),
+            cwd: dir.work.clone(),
             stdin: None,
             stdout: log.clone(),
             stderr: log.clone(),
@@ -209,37 +221,26 @@ fn build(
             cpu_slot: None,
             env,
             isolation,
-            user: None,
+            user: dir.user,
         };
         let outcome = runner
             .run(&spec)
             .map_err(|source| BuildError::Compiler { source })?;
         if !outcome.success()
-            && let Some((free, _)) = leapfrog_util::file_system_full(staging.path())
+            && let Some((free, _)) = leapfrog_util::file_system_full(&dir.work)
         {
             // The compiler may have failed for want of room: the judge's fault, not a CE.
             return Err(BuildError::rule(format_args!(
                 "the compile cache's file system ({}) is full ({free} bytes free; No space left on device)",
-                staging.path().display()
+                dir.work.display()
             )));
         }
         if !outcome.success() {
-            // Bounded, and with control characters escaped: the compiler echoes the source.
-            let mut message = leapfrog_util::read_head_tail(&log);
-            if outcome.memory_exceeded {
-                let mib = spec.limits.memory.unwrap_or_default() >> 20;
-                message.push_str(&format!(
-                    "\ncompilation needed more than {mib} MiB of memory and was stopped"
-                ));
-            } else if outcome.timed_out() {
-                message.push_str(&format!(
-                    "\ncompilation took more than {} s and was stopped",
-                    spec.limits.cpu.as_secs_f64()
-                ));
-            }
-            return Ok(Err(CompileError { message }));
+            return Ok(Err(compile_failure(&spec, &outcome, &log, &dir)));
         }
     }
+    // What the compiler (the run's user) left becomes the judge's own files.
+    dir.adopt(staging.path())?;
     if spec.copy == Some(CopySources::After) {
         copy_sources(files, staging.path())?;
     }
@@ -253,6 +254,32 @@ fn build(
     // Another judge may finish the same build first; theirs is as good as ours.
     leapfrog_util::publish_dir(staging, entry, || entry.join("ok").is_file())?;
     Ok(Ok(()))
+}
+
+/// Where the compile writes and who runs it ([`CompileDir`]): the compile command's tool as
+/// PATH finds it and as resolved must be reachable for a limits-only compile as the run's user.
+fn compile_dir_for(
+    runner: &Runner,
+    spec: &Spec,
+    program: &Sources,
+    staging: &Path,
+    sandboxed: bool,
+) -> Result<CompileDir, BuildError> {
+    let tools: Vec<PathBuf> = Spec::tool(&spec.compile)
+        .into_iter()
+        .flat_map(|tool| {
+            [
+                leapfrog_util::find_in_path(tool),
+                Some(toolchain::resolve(tool)),
+            ]
+        })
+        .flatten()
+        .collect();
+    let all = match program.dir.is_dir() {
+        true => source_files(program.dir)?,
+        false => program.files.to_vec(),
+    };
+    CompileDir::new(runner, staging, sandboxed, &tools, program.dir, &all)
 }
 
 /// The compiler's message with each source named by the path the user gave (`bad.cpp`), not
@@ -279,78 +306,6 @@ fn user_paths(err: CompileError, given: &Path, source: &Path, files: &[PathBuf])
         message = message.replace(&seen, &user);
     }
     CompileError { message }
-}
-
-type CompileSetup = (Vec<OsString>, Option<Vec<(OsString, OsString)>>, Isolation);
-
-/// The compile command run directly, in a minimal environment: the judge's `PATH` (to find
-/// the toolchain), a locale and a home in the build directory, nothing else of the judge's
-/// (a submission could compile a secret from the environment into itself).
-fn direct_compile(spec: &Spec, program: &Sources, staging: &Path) -> CompileSetup {
-    let files = program.files;
-    let inputs: Vec<OsString> = match spec.copy {
-        Some(CopySources::Before) => files
-            .iter()
-            .map(|f| staging.join(file_name(f)).into())
-            .collect(),
-        _ => files.iter().map(OsString::from).collect(),
-    };
-    let mainfile = main_input(&inputs, program.main);
-    let places = Places::new(inputs, program.main, mainfile, staging);
-    let mut base = leapfrog_runner::clean_env(staging);
-    if let Some(path) = std::env::var_os("PATH") {
-        base.retain(|(k, _)| k != "PATH");
-        base.push(("PATH".into(), path));
-    }
-    let env = Some(places.env(spec, base));
-    (places.compile_command(spec), env, Isolation::Direct)
-}
-
-/// The compile command inside the sandbox: the sources appear below /program, the build
-/// directory (`staging`) is /sandbox, the toolchain is shown read-only at its own paths.
-fn sandboxed_compile(spec: &Spec, program: &Sources, staging: &Path) -> CompileSetup {
-    let (source, files) = (program.dir, program.files);
-    let inside = Path::new(sandbox::PROGRAM_DIR);
-    let work = Path::new(sandbox::WORK_DIR);
-    let (mount, shown): (PathBuf, Vec<PathBuf>) = if source.is_dir() {
-        let shown = files
-            .iter()
-            .map(|f| inside.join(f.strip_prefix(source).unwrap_or(f)))
-            .collect();
-        (source.to_path_buf(), shown)
-    } else {
-        (source.to_path_buf(), vec![inside.join(file_name(source))])
-    };
-    let mount_point = if source.is_dir() {
-        inside.to_path_buf()
-    } else {
-        shown[0].clone()
-    };
-    let mut read_only = vec![(mount, mount_point)];
-    read_only.extend(
-        Spec::tool(&spec.compile)
-            .and_then(toolchain::installation)
-            .map(|d| (d.clone(), d)),
-    );
-    let mounts = sandbox::Mounts {
-        read_only,
-        work: staging.to_path_buf(),
-    };
-    let inputs: Vec<OsString> = match spec.copy {
-        Some(CopySources::Before) => files
-            .iter()
-            .map(|f| work.join(file_name(f)).into())
-            .collect(),
-        _ => shown.into_iter().map(PathBuf::into_os_string).collect(),
-    };
-    let mainfile = main_input(&inputs, program.main);
-    let places = Places::new(inputs, program.main, mainfile, work);
-    let env = places.env(spec, leapfrog_runner::clean_env(work));
-    (
-        places.compile_command(spec),
-        Some(env),
-        Isolation::Sandbox(mounts),
-    )
 }
 
 /// The cache key: the language, its compile command and tool, the entry point, and every

@@ -5,6 +5,8 @@
 
 mod build;
 mod cache;
+mod compile_dir;
+mod compile_setup;
 mod included;
 mod places;
 mod shebang;

@@ -1,0 +1,124 @@
+//! The compile command of one build, as it runs: directly (limits-only mode) or inside the
+//! sandbox, with its environment, and the message of a compile that failed.
+
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
+
+use super::build::{CompileError, Sources};
+use super::compile_dir::CompileDir;
+use super::places::{Places, file_name, main_input};
+use super::table::{CopySources, Spec};
+use super::toolchain;
+use leapfrog_runner::{Isolation, RunSpec, sandbox};
+
+/// Why a compile failed: the compiler's words (bounded, control characters escaped: it echoes
+/// the source), with each source's copy named as in the sandbox, and the limit it passed.
+pub(super) fn compile_failure(
+    spec: &RunSpec,
+    outcome: &leapfrog_runner::RunOutcome,
+    log: &Path,
+    dir: &CompileDir,
+) -> CompileError {
+    let mut message = leapfrog_util::read_head_tail(log);
+    if let Some(copies) = &dir.sources {
+        message = message.replace(&*copies.to_string_lossy(), sandbox::PROGRAM_DIR);
+    }
+    if outcome.memory_exceeded {
+        let mib = spec.limits.memory.unwrap_or_default() >> 20;
+        message.push_str(&format!(
+            "\ncompilation needed more than {mib} MiB of memory and was stopped"
+        ));
+    } else if outcome.timed_out() {
+        message.push_str(&format!(
+            "\ncompilation took more than {} s and was stopped",
+            spec.limits.cpu.as_secs_f64()
+        ));
+    }
+    CompileError { message }
+}
+
+type CompileSetup = (Vec<OsString>, Option<Vec<(OsString, OsString)>>, Isolation);
+
+/// The compile command run directly, in a minimal environment: the judge's `PATH` (to find
+/// the toolchain), a locale and a home in the build directory, nothing else of the judge's
+/// (a submission could compile a secret from the environment into itself).
+pub(super) fn direct_compile(spec: &Spec, program: &Sources, dir: &CompileDir) -> CompileSetup {
+    let (files, staging) = (program.files, dir.work.as_path());
+    let inputs: Vec<OsString> = match (spec.copy, &dir.sources) {
+        (Some(CopySources::Before), _) => files
+            .iter()
+            .map(|f| staging.join(file_name(f)).into())
+            .collect(),
+        // The copies readable by the run's user, at the same places below their directory.
+        (_, Some(copies)) => files
+            .iter()
+            .map(|f| match f.strip_prefix(program.dir) {
+                Ok(rel) if !rel.as_os_str().is_empty() => copies.join(rel).into(),
+                _ => copies.join(file_name(f)).into(),
+            })
+            .collect(),
+        _ => files.iter().map(OsString::from).collect(),
+    };
+    let mainfile = main_input(&inputs, program.main);
+    let places = Places::new(inputs, program.main, mainfile, staging);
+    let mut base = leapfrog_runner::clean_env(staging);
+    if let Some(path) = std::env::var_os("PATH") {
+        base.retain(|(k, _)| k != "PATH");
+        base.push(("PATH".into(), path));
+    }
+    let env = Some(places.env(spec, base));
+    (places.compile_command(spec), env, Isolation::Direct)
+}
+
+/// The compile command inside the sandbox: the sources appear below /program, the build
+/// directory (`staging`) is /sandbox, the toolchain is shown read-only at its own paths.
+pub(super) fn sandboxed_compile(spec: &Spec, program: &Sources, dir: &CompileDir) -> CompileSetup {
+    let (source, files, staging) = (program.dir, program.files, dir.work.as_path());
+    let inside = Path::new(sandbox::PROGRAM_DIR);
+    let work = Path::new(sandbox::WORK_DIR);
+    let (mount, shown): (PathBuf, Vec<PathBuf>) = if source.is_dir() {
+        let shown = files
+            .iter()
+            .map(|f| inside.join(f.strip_prefix(source).unwrap_or(f)))
+            .collect();
+        (source.to_path_buf(), shown)
+    } else {
+        (source.to_path_buf(), vec![inside.join(file_name(source))])
+    };
+    // The run's user reads the sources' copies (`CompileDir`), at the same places.
+    let mount = match (&dir.sources, source.is_dir()) {
+        (Some(copies), true) => copies.clone(),
+        (Some(copies), false) => copies.join(file_name(source)),
+        (None, _) => mount,
+    };
+    let mount_point = if source.is_dir() {
+        inside.to_path_buf()
+    } else {
+        shown[0].clone()
+    };
+    let mut read_only = vec![(mount, mount_point)];
+    read_only.extend(
+        Spec::tool(&spec.compile)
+            .and_then(toolchain::installation)
+            .map(|d| (d.clone(), d)),
+    );
+    let mounts = sandbox::Mounts {
+        read_only,
+        work: staging.to_path_buf(),
+    };
+    let inputs: Vec<OsString> = match spec.copy {
+        Some(CopySources::Before) => files
+            .iter()
+            .map(|f| work.join(file_name(f)).into())
+            .collect(),
+        _ => shown.into_iter().map(PathBuf::into_os_string).collect(),
+    };
+    let mainfile = main_input(&inputs, program.main);
+    let places = Places::new(inputs, program.main, mainfile, work);
+    let env = places.env(spec, leapfrog_runner::clean_env(work));
+    (
+        places.compile_command(spec),
+        Some(env),
+        Isolation::Sandbox(mounts),
+    )
+}
