@@ -48,6 +48,7 @@ mod program_kinds;
 mod render;
 mod report_page;
 mod run_user;
+mod run_user_validators;
 mod sandbox_attacks;
 mod shifting;
 mod statement;

@@ -78,7 +78,7 @@ const HOSTILE: &str = r#"int main(void) {
 }
 "#;
 
-fn is_root() -> bool {
+pub(crate) fn is_root() -> bool {
     // SAFETY: geteuid has no preconditions.
     unsafe { libc::geteuid() == 0 }
 }
@@ -133,15 +133,15 @@ const SUM: &str = "#include <stdio.h>\nint main(void) { long a, b; scanf(\"%ld %
 /// A package, a compile cache (with an entry in it), a caller's directory (with a file), and
 /// the targets of the attacks: the package's data, the caller's file (directly and through
 /// the test's own process, as a run outside a PID namespace would reach it), the cache's files.
-struct Scene {
-    pkg: TempPackage,
-    cache: tempfile::TempDir,
-    caller: tempfile::TempDir,
-    targets: Vec<std::path::PathBuf>,
+pub(crate) struct Scene {
+    pub(crate) pkg: TempPackage,
+    pub(crate) cache: tempfile::TempDir,
+    pub(crate) caller: tempfile::TempDir,
+    pub(crate) targets: Vec<std::path::PathBuf>,
 }
 
 impl Scene {
-    fn new(mode: &str) -> Scene {
+    pub(crate) fn new(mode: &str) -> Scene {
         let pkg = TempPackage::sum(2.0, 256, 2);
         let cache = tempfile::tempdir().unwrap();
         let caller = tempfile::tempdir().unwrap();
@@ -180,7 +180,7 @@ impl Scene {
 
     /// `source` with `@TARGETS@` replaced by the targets, as a C list.
     /// A hostile program: [`ATTACKS`], then `source` aimed at the scene's targets.
-    fn hostile(&self, source: &str) -> String {
+    pub(crate) fn hostile(&self, source: &str) -> String {
         let refs: Vec<&Path> = self.targets.iter().map(|p| p.as_path()).collect();
         format!("{ATTACKS}{source}").replace("@TARGETS@", &c_list(&refs))
     }
