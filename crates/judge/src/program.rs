@@ -197,7 +197,9 @@ impl Program {
 
     /// [`Program::spec`] for a run that judges a submission's (an output validator's, an
     /// interactor's), as the jury's user where the judge is root (`as_run_user`): its
-    /// program copied into `dir`, its own working directory (`args` must be reachable).
+    /// program's copy in its room ([`crate::jury_room`], made once for all its runs), in `dir`,
+    /// its own working directory (`args` must be reachable: the files it is handed lie in
+    /// `dir`, so the directories above it must let other users pass).
     pub fn jury_spec(
         &self,
         args: &[OsString],
@@ -208,7 +210,10 @@ impl Program {
         let mut spec = self.spec(args, streams, dir, limits);
         let memory_mib = limits.validation_memory_mib.get();
         if let Some(user) = runner::jury_user()
-            && let Some(mut argv) = crate::as_run_user::command(&self.compiled, memory_mib, dir)?
+            && crate::as_run_user::passable_above(dir)
+            && let Some(mut argv) = self
+                .room
+                .command(&self.runner, &self.compiled, memory_mib)?
         {
             argv.extend(args.iter().cloned());
             spec.argv = argv;
