@@ -49,6 +49,7 @@ mod render;
 mod report_page;
 mod run_user;
 mod run_user_compile;
+mod run_user_validators;
 mod sandbox_attacks;
 mod shifting;
 mod statement;

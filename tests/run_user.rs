@@ -134,10 +134,10 @@ pub(crate) const SUM: &str = "#include <stdio.h>\nint main(void) { long a, b; sc
 /// the targets of the attacks: the package's data, the caller's file (directly and through
 /// the test's own process, as a run outside a PID namespace would reach it), the cache's files.
 pub(crate) struct Scene {
-    pub pkg: TempPackage,
-    pub cache: tempfile::TempDir,
-    pub caller: tempfile::TempDir,
-    pub targets: Vec<std::path::PathBuf>,
+    pub(crate) pkg: TempPackage,
+    pub(crate) cache: tempfile::TempDir,
+    pub(crate) caller: tempfile::TempDir,
+    pub(crate) targets: Vec<std::path::PathBuf>,
 }
 
 impl Scene {

@@ -5,7 +5,8 @@
 //! it needs by path, while the package, the compile cache and the judge's scratch space may sit
 //! under directories only root may enter (`/root`, a `0700` temporary directory):
 //!
-//! - the program: a copy of its build in the run's own directory, readable by every user and
+//! - the program: a copy of its build in the run's own directory (a submission's) or in the
+//!   program's room ([`crate::jury_room`], the jury's programs'), readable by every user and
 //!   writable by root alone (the run can change neither it nor the cache's entry);
 //! - its working directory: the test's `work` (the submission's) or `check` (the validator's,
 //!   `0700`), which the runner hands to its user, and the validator's feedback directory;
@@ -46,12 +47,17 @@ pub(crate) fn command(
         out_of_reach(tool, true);
         return Ok(None);
     }
+    // A script run by itself needs its `#!` interpreter (a virtual environment's `python3`
+    // may be a link into `/root`).
+    if let Some(interpreter) = plain.first().and_then(|arg| interpreter_of(Path::new(arg)))
+        && !open_to_all(&interpreter, 0o001)
+    {
+        out_of_reach(&interpreter, true);
+        return Ok(None);
+    }
     // The copy is run by its path: the directories above `dir` must let other users pass (the
     // judge's scratch does; a caller's own `0700` directory does not).
-    if let Some(above) = dir.parent()
-        && !open_to_all(above, 0o001)
-    {
-        out_of_reach(above, false);
+    if !passable_above(dir) {
         return Ok(None);
     }
     let copy = dir.join("program");
@@ -70,6 +76,18 @@ pub(crate) fn command(
             Ok(Some(relocated(plain, folder, &copy)))
         }
         _ => Ok(Some(plain)),
+    }
+}
+
+/// Whether other users may pass the directories above `dir` to reach what lies in it by its
+/// path; where they may not, runs that need it stay the judge's user (said once).
+pub(crate) fn passable_above(dir: &Path) -> bool {
+    match dir.parent() {
+        Some(above) if !open_to_all(above, 0o001) => {
+            out_of_reach(above, false);
+            false
+        }
+        _ => true,
     }
 }
 
@@ -111,7 +129,7 @@ pub(crate) fn open_scratch(scratch: &Path) -> Result<(), JudgeFault> {
 }
 
 /// Prepares the jury's run in `dir` (its working directory, `0700`) with its feedback directory
-/// handed to `user`: the copy of its program.
+/// handed to `user`.
 fn prepare_jury_dir(dir: &Path, feedback: &Path, user: RunUser) -> Result<(), JudgeFault> {
     std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o700))
         .map_err(|e| JudgeFault::file("closing to other users", dir, e))?;
@@ -147,13 +165,24 @@ pub(crate) fn reachable(path: &Path, dir: &Path, name: &str) -> Result<PathBuf, 
     }
     let copy = dir.join(name);
     let _ = std::fs::remove_file(&copy);
-    let handed = if is_fifo(&absolute) {
-        pipe_for_all(&absolute, &copy)
-    } else {
-        copy_file(&absolute, &copy)
-    };
-    handed.map_err(|e| JudgeFault::file("copying for the validator's user", path, e))?;
+    // A named pipe (`leapfrog check`'s lazy answer) is readable by all in a directory all may
+    // enter, so it is handed as itself above; one that is not would be drained by its copy.
+    copy_file(&absolute, &copy)
+        .map_err(|e| JudgeFault::file("copying for the validator's user", path, e))?;
     Ok(copy)
+}
+
+/// The interpreter a script's `#!` line names, where it names one by an absolute path.
+fn interpreter_of(path: &Path) -> Option<PathBuf> {
+    use std::io::Read;
+    let mut head = [0u8; 256];
+    let mut file = std::fs::File::open(path).ok()?;
+    let n = file.read(&mut head).ok()?;
+    let line = head[..n].strip_prefix(b"#!")?;
+    let line = line.split(|&b| b == b'\n').next().unwrap_or_default();
+    let first = String::from_utf8_lossy(line);
+    let interpreter = Path::new(first.split_whitespace().next()?);
+    interpreter.is_absolute().then(|| interpreter.to_path_buf())
 }
 
 /// Whether the file is an ELF executable, which needs nothing of the folder it lies in.
@@ -164,20 +193,6 @@ fn is_elf(path: &Path) -> bool {
         .and_then(|mut f| f.read_exact(&mut magic))
         .is_ok()
         && magic == *b"\x7fELF"
-}
-
-/// Whether `path` is a named pipe (an answer the reference solver writes while the validator
-/// reads it: `leapfrog check`'s lazy answer). Copying one would drain it.
-fn is_fifo(path: &Path) -> bool {
-    use std::os::unix::fs::FileTypeExt;
-    std::fs::metadata(path).is_ok_and(|m| m.file_type().is_fifo())
-}
-
-/// The pipe itself under a second name in `to`'s directory, readable by every user (it holds
-/// only what the judge writes into it for this check).
-fn pipe_for_all(pipe: &Path, to: &Path) -> std::io::Result<()> {
-    std::fs::hard_link(pipe, to)?;
-    std::fs::set_permissions(to, std::fs::Permissions::from_mode(0o644))
 }
 
 /// Whether every user has `access` (`0o004` read, `0o001` execute) to the file at `path`, and

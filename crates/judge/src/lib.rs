@@ -18,6 +18,7 @@ mod classify;
 mod each;
 mod fault;
 mod filter;
+mod jury_room;
 mod passes;
 mod score;
 mod slots;

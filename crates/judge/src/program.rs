@@ -25,6 +25,8 @@ pub struct Program {
     compiled: Compiled,
     /// The command's runner, which runs it.
     runner: Arc<Runner>,
+    /// Where it runs as the jury's user (shared by its clones).
+    room: Arc<crate::jury_room::Room>,
 }
 
 /// A build's failure as an `anyhow` error for callers that pass it on: an interruption stays
@@ -73,6 +75,7 @@ impl Program {
             role,
             compiled: built.map_err(|err| err.named(&label))?,
             runner: Arc::clone(runner),
+            room: Arc::default(),
         })
     }
 
@@ -89,6 +92,7 @@ impl Program {
             role,
             compiled: Compiled::external(argv),
             runner: Arc::clone(runner),
+            room: Arc::default(),
         }
     }
 
@@ -145,6 +149,9 @@ impl Program {
     }
 
     /// Runs it once in `dir` with `args`, under the validation limits, and says how it ended.
+    /// Where the judge is root it runs as the jury's user ([`crate::jury_room`]): the files
+    /// `args` name (by absolute paths) are given as that user can read them, and `dir`, its
+    /// working directory, is its own during the run and the judge's again after it.
     pub fn run(
         &self,
         args: &[OsString],
@@ -152,8 +159,14 @@ impl Program {
         dir: &Path,
         limits: &Limits,
     ) -> anyhow::Result<RunOutcome> {
-        let spec = self.spec(args, streams, dir, limits);
-        self.runner.run(&spec).map_err(run_error)
+        let mut spec = self.spec(args, streams, dir, limits);
+        let memory_mib = limits.validation_memory_mib.get();
+        let lent = (self.room).lend(&self.runner, &self.compiled, &mut spec, args, memory_mib)?;
+        let ran = self.runner.run(&spec).map_err(run_error);
+        let back = lent.map(crate::jury_room::Lent::take_back).transpose();
+        let outcome = ran?;
+        back?;
+        Ok(outcome)
     }
 
     /// The run [`Program::run`] makes: in `dir`, outside the sandbox, under the validation
@@ -184,7 +197,9 @@ impl Program {
 
     /// [`Program::spec`] for a run that judges a submission's (an output validator's, an
     /// interactor's), as the jury's user where the judge is root (`as_run_user`): its
-    /// program copied into `dir`, its own working directory (`args` must be reachable).
+    /// program's copy in its room ([`crate::jury_room`], made once for all its runs), in `dir`,
+    /// its own working directory (`args` must be reachable: the files it is handed lie in
+    /// `dir`, so the directories above it must let other users pass).
     pub fn jury_spec(
         &self,
         args: &[OsString],
@@ -195,7 +210,10 @@ impl Program {
         let mut spec = self.spec(args, streams, dir, limits);
         let memory_mib = limits.validation_memory_mib.get();
         if let Some(user) = runner::jury_user()
-            && let Some(mut argv) = crate::as_run_user::command(&self.compiled, memory_mib, dir)?
+            && crate::as_run_user::passable_above(dir)
+            && let Some(mut argv) = self
+                .room
+                .command(&self.runner, &self.compiled, memory_mib)?
         {
             argv.extend(args.iter().cloned());
             spec.argv = argv;

@@ -1,5 +1,6 @@
 //! `leapfrog check`: the problem's output checker on one output, with its verdict and reason.
 
+use std::os::unix::fs::PermissionsExt;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -40,6 +41,9 @@ pub fn run(args: CheckArgs, registry: &Registry) -> anyhow::Result<ExitCode> {
         std::fs::metadata(path).with_context(|| format!("{}", path.display()))?;
     }
     let scratch = leapfrog_util::scratch_dir("leapfrog-check-")?;
+    // Entered, not listed, by the output validator's user where the judge is root: it reaches
+    // its files (the lazy answer's pipe) by their paths.
+    std::fs::set_permissions(scratch.path(), std::fs::Permissions::from_mode(0o711))?;
     let runner = crate::interrupt::runner();
     let checker = OutputChecker::for_package(&runner, &package)?;
     let (answer, lazy) = match args.answer {

@@ -63,8 +63,10 @@ impl LazyAnswer {
     pub fn start(puzzle: &'static Puzzle, input: &Path, dir: &Path) -> anyhow::Result<LazyAnswer> {
         let path = dir.join("answer.ans");
         let name = CString::new(path.as_os_str().as_bytes())?;
+        // Readable by every user: an output validator run as the jury's user opens it by its
+        // path (it holds only the answer, to the input the caller gave).
         // SAFETY: `name` is a NUL-terminated path that outlives the call.
-        if unsafe { libc::mkfifo(name.as_ptr(), 0o600) } != 0 {
+        if unsafe { libc::mkfifo(name.as_ptr(), 0o644) } != 0 {
             let err = io::Error::last_os_error();
             return Err(err).with_context(|| format!("creating the pipe {}", path.display()));
         }
