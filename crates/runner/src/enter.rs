@@ -31,7 +31,7 @@ use std::sync::atomic::{AtomicI32, AtomicU64, Ordering};
 
 use super::bare;
 use super::bare::{
-    check, close_all_but, exit_code, last_capability, prctl, stack_top, usage_micros, wait_for,
+    check, close_all_but, exit_code, last_capability, prctl, usage_micros, wait_for,
 };
 use super::error::SetupError;
 use super::identity::{self, RunUser};
@@ -77,8 +77,6 @@ pub(super) struct Entry {
     _strings: Vec<CString>,
     argv: Vec<*const libc::c_char>,
     envp: Vec<*const libc::c_char>,
-    init_stack: Vec<u8>,
-    program_stack: Vec<u8>,
     shared: Shared,
     /// Where the judge's command line and environment lie in its memory (`/proc/self/stat`).
     judge_strings: [(usize, usize); 2],
@@ -126,8 +124,6 @@ impl Entry {
             sandbox,
             report,
             last_capability: last_capability(),
-            init_stack: vec![0; STACK_BYTES],
-            program_stack: vec![0; STACK_BYTES],
             shared: Shared::default(),
             judge_strings: bare::judge_strings(),
             user: identity::run_user(),
@@ -159,8 +155,13 @@ impl Entry {
                 libc::SIGKILL as libc::c_ulong,
             ))?;
         }
-        let init = self.start_init()?;
-        let program = match self.start_program() {
+        // The two stacks are mapped here, in the entry's own memory: fresh pages, where stacks
+        // allocated by the judge would be zeroed there at every run and copied here as they are
+        // written (copy on write after the fork).
+        let init_stack = bare::map_stack(STACK_BYTES)?;
+        let program_stack = bare::map_stack(STACK_BYTES)?;
+        let init = self.start_init(init_stack)?;
+        let program = match self.start_program(program_stack) {
             Ok(program) => program,
             Err(err) => {
                 end(init);
@@ -218,7 +219,7 @@ impl Entry {
     }
 
     /// Starts the init and waits until it has mounted `/proc`.
-    fn start_init(&self) -> io::Result<libc::pid_t> {
+    fn start_init(&self, stack: *mut libc::c_void) -> io::Result<libc::pid_t> {
         let mut ready = [0; 2];
         // SAFETY: pipe2 fills two descriptors; clone runs `init_main` on its own stack with
         // `self`, which outlives it (the entry ends it before exiting).
@@ -227,7 +228,7 @@ impl Entry {
             self.shared.ready.store(ready[1], Ordering::SeqCst);
             let init = libc::clone(
                 init_main,
-                stack_top(&self.init_stack),
+                stack,
                 libc::CLONE_VM | libc::SIGCHLD,
                 self as *const Entry as *mut libc::c_void,
             );
@@ -252,13 +253,13 @@ impl Entry {
     }
 
     /// Starts the program; returns once it has `exec`ed (or failed to).
-    fn start_program(&self) -> io::Result<libc::pid_t> {
+    fn start_program(&self, stack: *mut libc::c_void) -> io::Result<libc::pid_t> {
         // SAFETY: as in `start_init`; with CLONE_VFORK the entry waits while the program
         // uses its memory.
         let program = check(unsafe {
             libc::clone(
                 program_main,
-                stack_top(&self.program_stack),
+                stack,
                 libc::CLONE_VM | libc::CLONE_VFORK | libc::SIGCHLD,
                 self as *const Entry as *mut libc::c_void,
             )
