@@ -189,7 +189,7 @@ impl Entry {
     }
 
     unsafe fn mount_fresh_directories(&self) -> io::Result<()> {
-        // SAFETY: mount, mkdir and chmod on C strings we own.
+        // SAFETY: mount, umask and mkdir on C strings we own.
         unsafe {
             check(libc::mount(
                 c"tmpfs".as_ptr(),
@@ -198,10 +198,15 @@ impl Entry {
                 libc::MS_NOSUID | libc::MS_NODEV,
                 self.sandbox.tmpfs_options.as_ptr().cast(),
             ))?;
-            for (dir, mode, place) in FRESH {
+            // mkdir is subject to the umask: none while the run's directories are made (two
+            // calls, where a chmod of each directory would look its path up again). (A failure
+            // ends the run before its program starts, so the umask is not left at 0 for it.)
+            let umask = libc::umask(0);
+            for (dir, mode, _) in FRESH {
                 check(libc::mkdir(dir.as_ptr(), mode))?;
-                // mkdir is subject to the umask.
-                check(libc::chmod(dir.as_ptr(), mode))?;
+            }
+            libc::umask(umask);
+            for (dir, mode, place) in FRESH {
                 if mode == 0o755 {
                     // The working directory is the run's own (the others are 1777).
                     identity::hand_over(dir, self.user)?;
@@ -288,12 +293,17 @@ impl Entry {
             for cover in PROC_COVERS {
                 let path = cover.as_ptr();
                 let (null, no_data) = (std::ptr::null(), std::ptr::null());
-                if libc::access(path, libc::F_OK) == 0 {
-                    let bind = libc::MS_BIND | libc::MS_REC;
-                    check(libc::mount(path, path, null, bind, no_data))?;
-                    let flags = libc::MS_REMOUNT | libc::MS_BIND | libc::MS_RDONLY | proc_flags;
-                    check(libc::mount(null, path, null, flags, no_data))?;
+                // A part this kernel does not have needs no cover (the bind says so: no
+                // separate look-up first).
+                let bind = libc::MS_BIND | libc::MS_REC;
+                if libc::mount(path, path, null, bind, no_data) != 0 {
+                    match io::Error::last_os_error() {
+                        err if err.raw_os_error() == Some(libc::ENOENT) => continue,
+                        err => return Err(err),
+                    }
                 }
+                let flags = libc::MS_REMOUNT | libc::MS_BIND | libc::MS_RDONLY | proc_flags;
+                check(libc::mount(null, path, null, flags, no_data))?;
             }
             check(prctl(
                 libc::PR_SET_PDEATHSIG,
