@@ -58,12 +58,47 @@ fn kept(output: &Path, keep: Option<&Path>) -> Result<u64, JudgeFault> {
     Ok(bytes)
 }
 
-/// The files of one run, under its scratch directory.
+/// The files of one run in the judge's scratch space: its output and stderr beside its own
+/// directory, which is made only where something needs it (the program's working directory on
+/// the host, an output validator's, the passes of an interactive or multi-pass problem). A run
+/// in a kept sandbox works in a fresh directory in memory and needs none: making and removing
+/// a directory costs a journaled update of the scratch disk at every test (a quarter of a
+/// millisecond of CPU on ext4, and more waiting), as much as the sandbox's own work.
 pub(super) struct RunFiles {
+    /// The judge's scratch directory, which holds all of them.
+    pub scratch: PathBuf,
     pub dir: PathBuf,
     pub work: PathBuf,
     pub output: PathBuf,
     pub stderr: PathBuf,
+}
+
+impl RunFiles {
+    fn under(scratch_root: &Path, test: &TestCase) -> RunFiles {
+        let name = test.name.replace('/', "__");
+        let dir = scratch_root.join(&name);
+        RunFiles {
+            work: dir.join("work"),
+            output: scratch_root.join(format!("{name}.output")),
+            stderr: scratch_root.join(format!("{name}.stderr")),
+            scratch: scratch_root.to_path_buf(),
+            dir,
+        }
+    }
+
+    /// Makes the run's own directory (a judge fault when it cannot be made).
+    fn make_dir(&self) -> Result<(), JudgeFault> {
+        std::fs::create_dir_all(&self.dir).map_err(|e| JudgeFault::file("creating", &self.dir, e))
+    }
+
+    /// Removes whatever of them was made.
+    fn remove(&self) {
+        let _ = std::fs::remove_file(&self.output);
+        let _ = std::fs::remove_file(&self.stderr);
+        if self.dir.exists() {
+            let _ = std::fs::remove_dir_all(&self.dir);
+        }
+    }
 }
 
 /// What was measured, rounded: milliseconds and tenths of a MiB (finer digits would be noise).
@@ -131,9 +166,9 @@ impl TestRunner<'_> {
         scratch_root: &Path,
         keep_output: Option<&Path>,
     ) -> Result<TestResult, Interrupted> {
-        let dir = scratch_root.join(test.name.replace('/', "__"));
+        let files = RunFiles::under(scratch_root, test);
         let result = match as_run_user::open_scratch(scratch_root) {
-            Ok(()) => self.run_in(test, slot, &dir, keep_output)?,
+            Ok(()) => self.run_in(test, slot, &files, keep_output)?,
             Err(fault) => UNMEASURED.fault(test, fault),
         };
         // Looked at before the run's files go, while they still fill the space.
@@ -141,7 +176,7 @@ impl TestRunner<'_> {
             Verdict::Ac | Verdict::Je => None,
             _ => fault::scratch_full(scratch_root),
         };
-        let _ = std::fs::remove_dir_all(&dir);
+        files.remove();
         Ok(match full {
             Some(full) => {
                 let mut blamed = result;
@@ -153,34 +188,21 @@ impl TestRunner<'_> {
         })
     }
 
-    /// [`TestRunner::run`] in `dir`, which the caller removes.
+    /// [`TestRunner::run`] with `files`, which the caller removes.
     fn run_in(
         &self,
         test: &TestCase,
         slot: usize,
-        dir: &Path,
+        files: &RunFiles,
         keep_output: Option<&Path>,
     ) -> Result<TestResult, Interrupted> {
-        let dir = dir.to_path_buf();
-        let files = RunFiles {
-            work: dir.join("work"),
-            output: dir.join("output"),
-            stderr: dir.join("stderr"),
-            dir,
-        };
-        // One directory per test; the program's own working directory inside it only where the
-        // program works on the host (a kept sandbox gives each run a fresh one in memory).
-        if let Err(err) = std::fs::create_dir_all(&files.dir) {
-            let fault = JudgeFault::file("creating", &files.dir, err);
-            return Ok(UNMEASURED.fault(test, fault));
-        }
-        let spec = match self.spec(test, slot, &files) {
+        let spec = match self.spec(test, slot, files) {
             Ok(spec) => spec,
             Err(why) => return Ok(UNMEASURED.fault(test, why)),
         };
         let kind = self.checker.kind();
         if kind.interactive || kind.multi_pass || kind.scoring {
-            return self.run_passes(test, spec, &files);
+            return self.run_passes(test, spec, files);
         }
         let outcome = match self.runner.run(&spec) {
             Ok(o) => o,
@@ -198,7 +220,7 @@ impl TestRunner<'_> {
         {
             return Ok(measured.result(test, cause));
         }
-        Ok(self.check(test, &files, &measured))
+        Ok(self.check(test, files, &measured))
     }
 
     /// The run: the submission's command (inside the sandbox, or under limits only) with the
@@ -236,6 +258,7 @@ impl TestRunner<'_> {
                 }
             }
             IsolationChoice::LimitsOnly => {
+                files.make_dir().map_err(SetupError::Fault)?;
                 let as_user = match as_run_user::user() {
                     Some(_) => as_run_user::command(self.program, memory_mib.get(), &files.dir)
                         .map_err(SetupError::Fault)?,
@@ -247,12 +270,12 @@ impl TestRunner<'_> {
             }
         };
         argv.extend(test.args.iter().map(Into::into));
-        // A run in a kept sandbox starts in the test's directory on the host, and then in the
-        // sandbox's own working directory: it needs none there.
+        // A run in a kept sandbox starts in the judge's scratch directory on the host, and then
+        // in the sandbox's own working directory: it needs none of its own there.
         let cwd = match isolation {
-            Isolation::Kept(_) => files.dir.clone(),
+            Isolation::Kept(_) => files.scratch.clone(),
             _ => {
-                std::fs::create_dir(&files.work)
+                std::fs::create_dir_all(&files.work)
                     .map_err(|e| SetupError::Fault(JudgeFault::file("creating", &files.work, e)))?;
                 if let Some(given) = &test.files {
                     leapfrog_util::copy_dir_contents(given, &files.work)

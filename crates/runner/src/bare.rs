@@ -115,10 +115,24 @@ pub(super) fn usage_micros(usage: &libc::rusage) -> u64 {
     micros(usage.ru_utime) + micros(usage.ru_stime)
 }
 
-/// The highest address of a stack (stacks grow down), 16-byte aligned.
-pub(super) fn stack_top(stack: &[u8]) -> *mut libc::c_void {
-    let end = stack.as_ptr() as usize + stack.len();
-    (end & !15) as *mut libc::c_void
+/// A new stack of `bytes` (a multiple of the page size) in this process's memory, never freed
+/// (the process ends with the run); its highest address, where it starts (stacks grow down).
+pub(super) fn map_stack(bytes: usize) -> io::Result<*mut libc::c_void> {
+    // SAFETY: an anonymous private mapping at an address the kernel picks.
+    let base = unsafe {
+        libc::mmap(
+            std::ptr::null_mut(),
+            bytes,
+            libc::PROT_READ | libc::PROT_WRITE,
+            libc::MAP_PRIVATE | libc::MAP_ANONYMOUS | libc::MAP_STACK,
+            -1,
+            0,
+        )
+    };
+    if base == libc::MAP_FAILED {
+        return Err(io::Error::last_os_error());
+    }
+    Ok((base as usize + bytes) as *mut libc::c_void)
 }
 
 /// An exit code telling how a process ended: its own, or 128 + the signal that killed it.

@@ -31,7 +31,7 @@ use std::sync::atomic::{AtomicI32, AtomicU64, Ordering};
 
 use super::bare;
 use super::bare::{
-    check, close_all_but, exit_code, last_capability, prctl, stack_top, usage_micros, wait_for,
+    check, close_all_but, exit_code, last_capability, prctl, usage_micros, wait_for,
 };
 use super::error::SetupError;
 use super::identity::{self, RunUser};
@@ -77,8 +77,6 @@ pub(super) struct Entry {
     _strings: Vec<CString>,
     argv: Vec<*const libc::c_char>,
     envp: Vec<*const libc::c_char>,
-    init_stack: Vec<u8>,
-    program_stack: Vec<u8>,
     shared: Shared,
     /// Where the judge's command line and environment lie in its memory (`/proc/self/stat`).
     judge_strings: [(usize, usize); 2],
@@ -126,8 +124,6 @@ impl Entry {
             sandbox,
             report,
             last_capability: last_capability(),
-            init_stack: vec![0; STACK_BYTES],
-            program_stack: vec![0; STACK_BYTES],
             shared: Shared::default(),
             judge_strings: bare::judge_strings(),
             user: identity::run_user(),
@@ -159,8 +155,13 @@ impl Entry {
                 libc::SIGKILL as libc::c_ulong,
             ))?;
         }
-        let init = self.start_init()?;
-        let program = match self.start_program() {
+        // The two stacks are mapped here, in the entry's own memory: fresh pages, where stacks
+        // allocated by the judge would be zeroed there at every run and copied here as they are
+        // written (copy on write after the fork).
+        let init_stack = bare::map_stack(STACK_BYTES)?;
+        let program_stack = bare::map_stack(STACK_BYTES)?;
+        let init = self.start_init(init_stack)?;
+        let program = match self.start_program(program_stack) {
             Ok(program) => program,
             Err(err) => {
                 end(init);
@@ -188,7 +189,7 @@ impl Entry {
     }
 
     unsafe fn mount_fresh_directories(&self) -> io::Result<()> {
-        // SAFETY: mount, mkdir and chmod on C strings we own.
+        // SAFETY: mount, umask and mkdir on C strings we own.
         unsafe {
             check(libc::mount(
                 c"tmpfs".as_ptr(),
@@ -197,10 +198,15 @@ impl Entry {
                 libc::MS_NOSUID | libc::MS_NODEV,
                 self.sandbox.tmpfs_options.as_ptr().cast(),
             ))?;
-            for (dir, mode, place) in FRESH {
+            // mkdir is subject to the umask: none while the run's directories are made (two
+            // calls, where a chmod of each directory would look its path up again). (A failure
+            // ends the run before its program starts, so the umask is not left at 0 for it.)
+            let umask = libc::umask(0);
+            for (dir, mode, _) in FRESH {
                 check(libc::mkdir(dir.as_ptr(), mode))?;
-                // mkdir is subject to the umask.
-                check(libc::chmod(dir.as_ptr(), mode))?;
+            }
+            libc::umask(umask);
+            for (dir, mode, place) in FRESH {
                 if mode == 0o755 {
                     // The working directory is the run's own (the others are 1777).
                     identity::hand_over(dir, self.user)?;
@@ -218,7 +224,7 @@ impl Entry {
     }
 
     /// Starts the init and waits until it has mounted `/proc`.
-    fn start_init(&self) -> io::Result<libc::pid_t> {
+    fn start_init(&self, stack: *mut libc::c_void) -> io::Result<libc::pid_t> {
         let mut ready = [0; 2];
         // SAFETY: pipe2 fills two descriptors; clone runs `init_main` on its own stack with
         // `self`, which outlives it (the entry ends it before exiting).
@@ -227,7 +233,7 @@ impl Entry {
             self.shared.ready.store(ready[1], Ordering::SeqCst);
             let init = libc::clone(
                 init_main,
-                stack_top(&self.init_stack),
+                stack,
                 libc::CLONE_VM | libc::SIGCHLD,
                 self as *const Entry as *mut libc::c_void,
             );
@@ -252,13 +258,13 @@ impl Entry {
     }
 
     /// Starts the program; returns once it has `exec`ed (or failed to).
-    fn start_program(&self) -> io::Result<libc::pid_t> {
+    fn start_program(&self, stack: *mut libc::c_void) -> io::Result<libc::pid_t> {
         // SAFETY: as in `start_init`; with CLONE_VFORK the entry waits while the program
         // uses its memory.
         let program = check(unsafe {
             libc::clone(
                 program_main,
-                stack_top(&self.program_stack),
+                stack,
                 libc::CLONE_VM | libc::CLONE_VFORK | libc::SIGCHLD,
                 self as *const Entry as *mut libc::c_void,
             )
@@ -287,12 +293,17 @@ impl Entry {
             for cover in PROC_COVERS {
                 let path = cover.as_ptr();
                 let (null, no_data) = (std::ptr::null(), std::ptr::null());
-                if libc::access(path, libc::F_OK) == 0 {
-                    let bind = libc::MS_BIND | libc::MS_REC;
-                    check(libc::mount(path, path, null, bind, no_data))?;
-                    let flags = libc::MS_REMOUNT | libc::MS_BIND | libc::MS_RDONLY | proc_flags;
-                    check(libc::mount(null, path, null, flags, no_data))?;
+                // A part this kernel does not have needs no cover (the bind says so: no
+                // separate look-up first).
+                let bind = libc::MS_BIND | libc::MS_REC;
+                if libc::mount(path, path, null, bind, no_data) != 0 {
+                    match io::Error::last_os_error() {
+                        err if err.raw_os_error() == Some(libc::ENOENT) => continue,
+                        err => return Err(err),
+                    }
                 }
+                let flags = libc::MS_REMOUNT | libc::MS_BIND | libc::MS_RDONLY | proc_flags;
+                check(libc::mount(null, path, null, flags, no_data))?;
             }
             check(prctl(
                 libc::PR_SET_PDEATHSIG,

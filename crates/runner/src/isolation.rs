@@ -90,7 +90,9 @@ impl Runner {
         tmpfs_bytes: u64,
         slot: usize,
     ) -> Result<Isolation, RunError> {
-        if !self.kept_supported() {
+        let supported = self.kept().supported.get().copied();
+        // A trial cut short by the token says nothing of the machine: not kept as the answer.
+        if supported == Some(false) || (supported.is_none() && self.cancel().is_cancelled()) {
             return Ok(Isolation::Sandbox(mounts));
         }
         let key = Key {
@@ -106,37 +108,57 @@ impl Runner {
             .map(|(_, s)| s.clone());
         let sandbox = match found {
             Some(sandbox) => sandbox,
-            None => {
-                let bwrap = self.sandbox().map_err(SetupError::msg)?;
-                let sandbox = Arc::new(KeptSandbox::start(bwrap, &key.mounts, tmpfs_bytes)?);
-                kept.lock().push((key, sandbox.clone()));
-                sandbox
-            }
+            None => match self.start_kept(&key, supported.is_none()) {
+                Ok(sandbox) => {
+                    kept.lock().push((key, sandbox.clone()));
+                    sandbox
+                }
+                // Runs cannot enter a kept sandbox here (said once), or the command was
+                // interrupted meanwhile (its run will say so).
+                Err(_)
+                    if self.kept().supported.get() == Some(&false)
+                        || self.cancel().is_cancelled() =>
+                {
+                    return Ok(Isolation::Sandbox(Mounts {
+                        read_only: key.mounts,
+                        work: mounts.work,
+                    }));
+                }
+                Err(err) => return Err(err),
+            },
         };
         Ok(Isolation::Kept(sandbox))
     }
 
-    /// Whether runs can enter a kept sandbox here: tried once, with `true`.
-    fn kept_supported(&self) -> bool {
+    /// Starts a kept sandbox for `key`. The first one a runner starts is also its trial of
+    /// whether runs can enter a kept sandbox here at all (`true` run in it): when that fails,
+    /// bubblewrap is started for every run, said once. (A trial of its own, in a sandbox of its
+    /// own, would start bubblewrap once more for every command: a fifth of the sandbox's cost
+    /// over 200 one-line tests.)
+    fn start_kept(&self, key: &Key, trial: bool) -> Result<Arc<KeptSandbox>, RunError> {
+        let bwrap = self.sandbox().map_err(SetupError::msg)?;
+        let started = KeptSandbox::start(bwrap, &key.mounts, key.tmpfs_bytes).map(Arc::new);
+        if !trial {
+            return Ok(started?);
+        }
+        let tried = started
+            .map_err(RunError::from)
+            .and_then(|sandbox| self.try_kept_sandbox(&sandbox).map(|()| sandbox));
         // A trial cut short by the token says nothing of the machine: not kept as the answer.
         if self.cancel().is_cancelled() {
-            return false;
+            return tried;
         }
-        *self
-            .kept()
-            .supported
-            .get_or_init(|| match self.try_kept_sandbox() {
-                Ok(()) => true,
-                Err(why) => {
-                    eprintln!("note: bubblewrap is started for every run: {why}");
-                    false
-                }
-            })
+        let works = tried.is_ok();
+        if self.kept().supported.set(works).is_ok()
+            && let Err(why) = &tried
+        {
+            eprintln!("note: bubblewrap is started for every run: {why}");
+        }
+        tried
     }
 
-    fn try_kept_sandbox(&self) -> Result<(), RunError> {
-        let bwrap = self.sandbox().map_err(SetupError::msg)?;
-        let sandbox = Arc::new(KeptSandbox::start(bwrap, &[], 1 << 20)?);
+    fn try_kept_sandbox(&self, sandbox: &Arc<KeptSandbox>) -> Result<(), RunError> {
+        let sandbox = sandbox.clone();
         let dir = tempfile::tempdir().doing(|| "creating a probe directory".into())?;
         let seconds = crate::units::Seconds::new(5.0).map_err(SetupError::msg)?;
         let mebibytes = crate::units::Mebibytes::new(64).map_err(SetupError::msg)?;

@@ -78,6 +78,12 @@ pub fn wrap_args(bwrap: &Path, mounts: &Mounts, tmpfs_bytes: Option<u64>) -> Vec
 /// directories where each run mounts its own fresh `/sandbox`, `/tmp` and `/dev/shm`.
 pub fn kept_args(bwrap: &Path, read_only: &[(PathBuf, PathBuf)]) -> Vec<OsString> {
     let mut args = system_args(bwrap);
+    // Each run mounts the `/proc` of its own PID namespace over an empty directory: a `/proc`
+    // of the kept root (with bubblewrap's read-only covers: three mounts here) would only be
+    // copied into every run's mount namespace, hidden, and torn down again.
+    if let Some(at) = args.iter().position(|a| a == "--proc") {
+        args[at] = "--dir".into();
+    }
     args.extend(["--dir", "/tmp", "--dir", WORK_DIR].map(OsString::from));
     push_read_only(&mut args, read_only);
     args.extend(["--remount-ro", "/dev", "--remount-ro", "/", "--"].map(OsString::from));
