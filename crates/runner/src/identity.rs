@@ -87,25 +87,3 @@ pub(super) fn hand_over(dir: &std::ffi::CStr, user: Option<RunUser>) -> io::Resu
     }
     Ok(())
 }
-
-/// The user a run becomes, if any (a limits-only run's, or a sandbox's started for the run
-/// where bubblewrap works as that user), with its working directory (in the sandbox, the one
-/// bound at `/sandbox`) handed to it before the run starts (the directory itself: what the
-/// judge put in it stays the judge's).
-pub(super) fn run_as(
-    spec: &super::RunSpec,
-    runner: &super::Runner,
-) -> Result<Option<RunUser>, super::RunError> {
-    use crate::error::Doing;
-    let (user, dir) = match &spec.isolation {
-        super::Isolation::Direct => (spec.user, &spec.cwd),
-        super::Isolation::Sandbox(mounts) => (runner.sandbox_user(spec.user), &mounts.work),
-        super::Isolation::Kept(_) => return Ok(None),
-    };
-    let Some(user) = user else {
-        return Ok(None);
-    };
-    std::os::unix::fs::chown(dir, Some(user.uid), Some(user.gid))
-        .doing(|| format!("handing {} to the run's user", dir.display()))?;
-    Ok(Some(user))
-}

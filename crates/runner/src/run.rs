@@ -111,7 +111,7 @@ struct Launched {
 
 /// Starts a run: its command, its cgroup, what its child does before `exec`, the spawn.
 fn launch(runner: &Runner, spec: &RunSpec, ends: spawn::Ends) -> Result<Launched, RunError> {
-    let user = identity::run_as(spec, runner)?;
+    let user = run_as(spec, runner)?;
     let spawn::Prepared {
         mut command,
         passed,
@@ -126,10 +126,8 @@ fn launch(runner: &Runner, spec: &RunSpec, ends: spawn::Ends) -> Result<Launched
     }
     let sampled = sampled_limit(&spec.limits, cgroup.as_ref());
     // bubblewrap needs new user namespaces itself, so it installs the filter (`--seccomp`).
-    let filter = match spec.isolation {
-        Isolation::Sandbox(_) => None,
-        _ => seccomp::filter(),
-    };
+    let sandboxed = matches!(spec.isolation, Isolation::Sandbox(_));
+    let filter = (!sandboxed).then(seccomp::filter).flatten();
     let setup = child::Setup::new(&spec.limits, spec.cpu_slot, cgroup.as_ref())
         .passing(passed_fds)
         .becoming(user)
@@ -146,10 +144,10 @@ fn launch(runner: &Runner, spec: &RunSpec, ends: spawn::Ends) -> Result<Launched
         _ => (None, None),
     };
     // SAFETY: the closure only makes async-signal-safe system calls on data prepared before
-    // the fork (see `lent::Lent::apply`, `child::Setup::apply` and `enter::Entry::enter`).
+    // the fork (see `lent::Lent::apply`, made while the child is still the judge's user,
+    // `child::Setup::apply` and `enter::Entry::enter`).
     unsafe {
         command.pre_exec(move || {
-            // Mounts lent to bubblewrap are made while the child is still the judge's user.
             lent.as_ref().map_or(Ok(()), super::lent::Lent::apply)?;
             setup.apply()?;
             entry.as_ref().map_or(Ok(()), enter::Entry::enter)
@@ -193,6 +191,24 @@ fn launch(runner: &Runner, spec: &RunSpec, ends: spawn::Ends) -> Result<Launched
     })
 }
 
+/// The user a run becomes, if any (a limits-only run's, or a sandbox's started for the run
+/// where bubblewrap works as that user), with its working directory (in the sandbox, the one
+/// bound at `/sandbox`) handed to it before the run starts (the directory itself: what the
+/// judge put in it stays the judge's).
+fn run_as(spec: &RunSpec, runner: &Runner) -> Result<Option<identity::RunUser>, RunError> {
+    let (user, dir) = match &spec.isolation {
+        Isolation::Direct => (spec.user, &spec.cwd),
+        Isolation::Sandbox(mounts) => (runner.sandbox_user(spec.user), &mounts.work),
+        Isolation::Kept(_) => return Ok(None),
+    };
+    let Some(user) = user else {
+        return Ok(None);
+    };
+    std::os::unix::fs::chown(dir, Some(user.uid), Some(user.gid))
+        .doing(|| format!("handing {} to the run's user", dir.display()))?;
+    Ok(Some(user))
+}
+
 /// The limit the memory sampler holds a run to, when the run needs sampling: where no cgroup
 /// holds its memory, and where the cgroup that does keeps no peak (cgroup v2 before Linux 5.19),
 /// with no limit, only to measure, so that a run stopped early (a TLE) still reports the memory
@@ -222,7 +238,7 @@ fn warn_unenforced_process_limit() {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Cancel, Exit, sandbox};
+    use crate::{Cancel, Exit, run_user, sandbox};
 
     fn spec(dir: &std::path::Path, isolation: Isolation) -> RunSpec {
         RunSpec {
@@ -268,5 +284,58 @@ mod tests {
             .to_vec();
         let runner = Runner::new(Cancel::new());
         assert_eq!(runner.run(&spec).unwrap().exit, Exit::Code(1));
+    }
+
+    /// As root, a sandbox started for one run is the run's user, reads what is lent to it from
+    /// a directory that user may not enter, and writes only its own working directory.
+    #[test]
+    fn a_sandbox_for_one_run_is_the_runs_user() {
+        let runner = Runner::new(Cancel::new());
+        let (Some(user), Ok(_)) = (run_user(), runner.sandbox()) else {
+            eprintln!("skipped: not root, or no sandbox here");
+            return;
+        };
+        if runner.sandbox_user(Some(user)).is_none() {
+            eprintln!("skipped: bubblewrap cannot run as an unprivileged user here");
+            return;
+        }
+        let dir = tempfile::tempdir().unwrap();
+        let shown = dir.path().join("shown");
+        let work = dir.path().join("work");
+        std::fs::create_dir(&shown).unwrap();
+        std::fs::write(shown.join("data"), "lent\n").unwrap();
+        std::fs::create_dir(&work).unwrap();
+        let script = "id -u; id -g; cat /program/data; echo x >> /program/data || echo refused; \
+                      touch mine && echo wrote";
+        let spec = RunSpec {
+            argv: ["/bin/sh", "-c", script].map(Into::into).to_vec(),
+            cwd: work.clone(),
+            stdin: None,
+            stdout: dir.path().join("out"),
+            stderr: dir.path().join("err"),
+            limits: RunLimits::compiler(),
+            cpu_slot: None,
+            env: None,
+            isolation: Isolation::Sandbox(sandbox::Mounts {
+                read_only: vec![(shown.clone(), sandbox::PROGRAM_DIR.into())],
+                work: work.clone(),
+            }),
+            user: Some(user),
+        };
+        let outcome = runner.run(&spec).unwrap();
+        let out = std::fs::read_to_string(dir.path().join("out")).unwrap();
+        let err = std::fs::read_to_string(dir.path().join("err")).unwrap();
+        assert!(outcome.success(), "{out}{err}");
+        let want = format!("{}\n{}\nlent\nrefused\nwrote\n", user.uid, user.gid);
+        assert_eq!(out, want, "{err}");
+        assert_eq!(
+            std::fs::read_to_string(shown.join("data")).unwrap(),
+            "lent\n"
+        );
+        use std::os::unix::fs::MetadataExt;
+        assert_eq!(
+            std::fs::metadata(work.join("mine")).unwrap().uid(),
+            user.uid
+        );
     }
 }

@@ -69,41 +69,7 @@ pub(super) fn command(
     let argv = match &spec.isolation {
         Isolation::Direct | Isolation::Kept(_) => spec.argv.clone(),
         Isolation::Sandbox(mounts) => {
-            let bwrap = runner
-                .sandbox()
-                .map_err(|why| RunError::SandboxFailed(why.to_string()))?;
-            let shown = match user {
-                Some(_) => {
-                    let (sources, shown) = super::lent::Lent::new(mounts)?;
-                    lent = Some(sources);
-                    Some(shown)
-                }
-                None => None,
-            };
-            let mut args =
-                sandbox::wrap_args(bwrap, shown.as_ref().unwrap_or(mounts), spec.limits.memory);
-            // bwrap itself and the closing `--` stay on the command line.
-            args.pop();
-            if lent.is_some() {
-                args.extend(super::lent::user_args());
-            }
-            let mut listed = Vec::new();
-            for arg in &args[1..] {
-                listed.extend_from_slice(arg.as_bytes());
-                listed.push(0);
-            }
-            if let Some(filter) = super::seccomp::filter() {
-                let fd = sealed_memfd(c"leapfrog-seccomp", &super::seccomp::bytes(filter))?;
-                listed.extend_from_slice(format!("--seccomp\0{}\0", fd.as_raw_fd()).as_bytes());
-                passed.push(fd);
-            }
-            let fd = sealed_memfd(c"leapfrog-bwrap-args", &listed)?;
-            let mut argv: Vec<OsString> = vec![bwrap.into(), "--args".into()];
-            argv.push(fd.as_raw_fd().to_string().into());
-            argv.push("--".into());
-            passed.push(fd);
-            argv.extend(spec.argv.iter().cloned());
-            argv
+            sandboxed_argv(spec, mounts, runner, user, &mut passed, &mut lent)?
         }
     };
     let program = argv
@@ -124,6 +90,52 @@ pub(super) fn command(
         passed,
         lent,
     })
+}
+
+/// bubblewrap's command line for a run in a sandbox started for it (as `user`, if any, with
+/// its mounts lent: `lent`), its arguments and seccomp filter on descriptors put in `passed`.
+fn sandboxed_argv(
+    spec: &RunSpec,
+    mounts: &sandbox::Mounts,
+    runner: &Runner,
+    user: Option<super::RunUser>,
+    passed: &mut Vec<OwnedFd>,
+    lent: &mut Option<super::lent::Lent>,
+) -> Result<Vec<OsString>, RunError> {
+    let bwrap = runner
+        .sandbox()
+        .map_err(|why| RunError::SandboxFailed(why.to_string()))?;
+    let shown = match user {
+        Some(_) => {
+            let (sources, shown) = super::lent::Lent::new(mounts)?;
+            *lent = Some(sources);
+            Some(shown)
+        }
+        None => None,
+    };
+    let mut args = sandbox::wrap_args(bwrap, shown.as_ref().unwrap_or(mounts), spec.limits.memory);
+    // bwrap itself and the closing `--` stay on the command line.
+    args.pop();
+    if lent.is_some() {
+        args.extend(super::lent::user_args());
+    }
+    let mut listed = Vec::new();
+    for arg in &args[1..] {
+        listed.extend_from_slice(arg.as_bytes());
+        listed.push(0);
+    }
+    if let Some(filter) = super::seccomp::filter() {
+        let fd = sealed_memfd(c"leapfrog-seccomp", &super::seccomp::bytes(filter))?;
+        listed.extend_from_slice(format!("--seccomp\0{}\0", fd.as_raw_fd()).as_bytes());
+        passed.push(fd);
+    }
+    let fd = sealed_memfd(c"leapfrog-bwrap-args", &listed)?;
+    let mut argv: Vec<OsString> = vec![bwrap.into(), "--args".into()];
+    argv.push(fd.as_raw_fd().to_string().into());
+    argv.push("--".into());
+    passed.push(fd);
+    argv.extend(spec.argv.iter().cloned());
+    Ok(argv)
 }
 
 /// A private copy of a run's input, sealed against every change, read from its start. Only a

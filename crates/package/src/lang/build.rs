@@ -11,28 +11,13 @@ use sha2::{Digest, Sha256};
 
 use super::cache::cache_dir;
 use super::compile_dir::CompileDir;
-use super::compile_setup::{compile_failure, direct_compile, sandboxed_compile};
+use super::compile_setup::{
+    CompileError, Sources, compile_failure, direct_compile, sandboxed_compile,
+};
 use super::places::{Places, SCRATCH, file_name, java_main_class, main_file};
 use super::table::{CopySources, Spec};
 use super::{Compiled, Language, Languages, RunArg, source_files, switched_off, toolchain};
 use leapfrog_runner::{IsolationChoice, RunLimits, RunSpec, Runner, sandbox};
-
-/// Why a program did not compile: the compiler's own words.
-#[derive(Debug, Clone)]
-pub struct CompileError {
-    pub message: String,
-}
-
-impl CompileError {
-    /// The error for a program that has to compile (a judges' program, a stressed submission):
-    /// what it is (`label`), then the compiler's words. The one wording for every such program.
-    pub fn named(self, label: &str) -> BuildError {
-        BuildError::DoesNotCompile {
-            label: label.to_string(),
-            message: self.message.trim_end().to_string(),
-        }
-    }
-}
 
 /// Compiles a program, or fetches it from the cache; its language comes from the table of the
 /// package it lies in ([`Languages::for_program`]). With the sandbox, the compiler runs inside
@@ -120,13 +105,6 @@ pub(super) fn compile_entry(
         }
     }
     Ok(Ok(runnable(language, &entry, &files, &main)))
-}
-
-/// A program's sources: its path (a file or a directory), the files built and the entry point.
-pub(super) struct Sources<'a> {
-    pub dir: &'a Path,
-    pub files: &'a [PathBuf],
-    pub main: &'a str,
 }
 
 /// The command that runs a built cache entry.

@@ -1,15 +1,39 @@
 //! The compile command of one build, as it runs: directly (limits-only mode) or inside the
-//! sandbox, with its environment, and the message of a compile that failed.
+//! sandbox, with its environment, and why a compile failed ([`CompileError`]).
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
-use super::build::{CompileError, Sources};
 use super::compile_dir::CompileDir;
 use super::places::{Places, file_name, main_input};
 use super::table::{CopySources, Spec};
 use super::toolchain;
+use crate::error::BuildError;
 use leapfrog_runner::{Isolation, RunSpec, sandbox};
+
+/// Why a program did not compile: the compiler's own words.
+#[derive(Debug, Clone)]
+pub struct CompileError {
+    pub message: String,
+}
+
+impl CompileError {
+    /// The error for a program that has to compile (a judges' program, a stressed submission):
+    /// what it is (`label`), then the compiler's words. The one wording for every such program.
+    pub fn named(self, label: &str) -> BuildError {
+        BuildError::DoesNotCompile {
+            label: label.to_string(),
+            message: self.message.trim_end().to_string(),
+        }
+    }
+}
+
+/// A program's sources: its path (a file or a directory), the files built and the entry point.
+pub(super) struct Sources<'a> {
+    pub dir: &'a Path,
+    pub files: &'a [PathBuf],
+    pub main: &'a str,
+}
 
 /// Why a compile failed: the compiler's words (bounded, control characters escaped: it echoes
 /// the source), with each source's copy named as in the sandbox, and the limit it passed.

@@ -9,8 +9,9 @@ use std::path::{Path, PathBuf};
 use crate::error::BuildError;
 use sha2::{Digest, Sha256};
 
-use super::build::{CompileError, compile_entry};
+use super::build::compile_entry;
 use super::cache::cache_dir;
+use super::compile_setup::CompileError;
 use super::places::main_file;
 use super::{Compiled, Language, source_files, switched_off};
 use leapfrog_runner::{IsolationChoice, RunLimits, Runner};

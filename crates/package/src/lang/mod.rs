@@ -22,8 +22,9 @@ pub use crate::error::UnknownLanguage;
 
 use leapfrog_runner::sandbox;
 
-pub use build::{CompileError, compile, compile_as};
+pub use build::{compile, compile_as};
 pub use cache::cache_dir;
+pub use compile_setup::CompileError;
 pub use included::{compile_from, compile_with_included};
 pub use table::{CopySources, Languages, PACKAGE_FILE, Spec};
 
