@@ -217,7 +217,7 @@ fn copy_readable(from: &Path, to: &Path) -> Result<(), JudgeFault> {
         std::fs::create_dir(to)
             .and_then(|()| std::fs::set_permissions(to, std::fs::Permissions::from_mode(0o755)))
             .map_err(|e| JudgeFault::file("creating", to, e))?;
-        leapfrog_util::copy_dir_contents(from, to).map_err(std::io::Error::other)
+        leapfrog_util::copy_dir_contents_keeping_links(from, to).map_err(std::io::Error::other)
     } else {
         let _ = std::fs::remove_file(to);
         copy_file(from, to)

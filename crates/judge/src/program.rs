@@ -149,7 +149,7 @@ impl Program {
     }
 
     /// Runs it once in `dir` with `args`, under the validation limits, and says how it ended.
-    /// Where the judge is root it runs as the jury's user ([`crate::jury_room`]): the files
+    /// Where the judge is root it runs as the jury's user (`jury_room`): the files
     /// `args` name (by absolute paths) are given as that user can read them, and `dir`, its
     /// working directory, is its own during the run and the judge's again after it.
     pub fn run(
@@ -197,7 +197,7 @@ impl Program {
 
     /// [`Program::spec`] for a run that judges a submission's (an output validator's, an
     /// interactor's), as the jury's user where the judge is root (`as_run_user`): its
-    /// program's copy in its room ([`crate::jury_room`], made once for all its runs), in `dir`,
+    /// program's copy in its room (`jury_room`, made once for all its runs), in `dir`,
     /// its own working directory (`args` must be reachable: the files it is handed lie in
     /// `dir`, so the directories above it must let other users pass).
     pub fn jury_spec(

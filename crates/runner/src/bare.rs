@@ -198,3 +198,11 @@ pub(super) fn blank(strings: &[(usize, usize); 2]) {
         }
     }
 }
+
+/// Kills a child of ours and reaps it (for a run's init: everything left in its PID namespace
+/// dies with it).
+pub(super) fn kill_and_reap(child: libc::pid_t) {
+    // SAFETY: signalling our own child.
+    unsafe { libc::kill(child, libc::SIGKILL) };
+    wait_for(child);
+}

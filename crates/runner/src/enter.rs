@@ -31,7 +31,7 @@ use std::sync::atomic::{AtomicI32, AtomicU64, Ordering};
 
 use super::bare;
 use super::bare::{
-    check, close_all_but, exit_code, last_capability, prctl, usage_micros, wait_for,
+    check, close_all_but, exit_code, kill_and_reap, last_capability, prctl, usage_micros, wait_for,
 };
 use super::error::SetupError;
 use super::identity::{self, RunUser};
@@ -164,14 +164,14 @@ impl Entry {
         let program = match self.start_program(program_stack) {
             Ok(program) => program,
             Err(err) => {
-                end(init);
+                kill_and_reap(init);
                 return Err(err);
             }
         };
         // The program has its copy of every descriptor; the entry keeps only the report's.
         close_all_but(self.report);
         let (status, usage) = wait_for(program);
-        end(init);
+        kill_and_reap(init);
         let tmpfs = bare::tmpfs_used();
         let cpu_us = usage_micros(&usage) + self.shared.orphans_cpu_us.load(Ordering::SeqCst);
         let peak = (usage.ru_maxrss.max(0) as u64 * 1024)
@@ -250,7 +250,7 @@ impl Entry {
             match self.shared.failed.load(Ordering::SeqCst) {
                 0 => Ok(init),
                 errno => {
-                    end(init);
+                    kill_and_reap(init);
                     Err(io::Error::from_raw_os_error(errno))
                 }
             }
@@ -363,13 +363,6 @@ impl Entry {
         unsafe { libc::execve(self.argv[0], self.argv.as_ptr(), self.envp.as_ptr()) };
         io::Error::last_os_error()
     }
-}
-
-/// Kills the init (and so everything left in the run's PID namespace) and reaps it.
-fn end(init: libc::pid_t) {
-    // SAFETY: signalling our own child.
-    unsafe { libc::kill(init, libc::SIGKILL) };
-    wait_for(init);
 }
 
 /// Where the init starts (on its own stack, sharing the entry's memory).

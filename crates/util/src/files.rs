@@ -251,8 +251,19 @@ pub fn uuid_text(digest: &[u8], version: u8) -> String {
 /// Copies everything below `from` into the existing directory `to` (following symbolic links,
 /// replacing files of the same name), each file readable by all, executable as it was.
 pub fn copy_dir_contents(from: &Path, to: &Path) -> Result<(), FileError> {
+    copy_tree(from, to, true)
+}
+
+/// [`copy_dir_contents`], but a symbolic link is copied as the link itself, never as what it
+/// leads to: for a copy that the judge makes as root for another user, where following a link
+/// (to `/etc/shadow`, left in a build) would hand that user a file only root may read.
+pub fn copy_dir_contents_keeping_links(from: &Path, to: &Path) -> Result<(), FileError> {
+    copy_tree(from, to, false)
+}
+
+fn copy_tree(from: &Path, to: &Path, follow_links: bool) -> Result<(), FileError> {
     use std::os::unix::fs::PermissionsExt;
-    for entry in walkdir::WalkDir::new(from).follow_links(true) {
+    for entry in walkdir::WalkDir::new(from).follow_links(follow_links) {
         let entry = entry.map_err(|cause| FileError::Walk {
             doing: format!("reading {}", from.display()),
             cause,
@@ -266,6 +277,13 @@ pub fn copy_dir_contents(from: &Path, to: &Path) -> Result<(), FileError> {
             doing(std::fs::create_dir_all(&target), || {
                 format!("creating {}", target.display())
             })?;
+        } else if entry.file_type().is_symlink() {
+            let _ = std::fs::remove_file(&target);
+            doing(
+                std::fs::read_link(entry.path())
+                    .and_then(|link| std::os::unix::fs::symlink(link, &target)),
+                || format!("copying the link {}", entry.path().display()),
+            )?;
         } else {
             doing(std::fs::copy(entry.path(), &target), || {
                 format!("copying {}", entry.path().display())
@@ -328,4 +346,35 @@ pub fn readable_by_all(dir: &Path) -> Result<(), FileError> {
 pub fn open_to_all(dir: &Path) -> bool {
     use std::os::unix::fs::PermissionsExt;
     std::fs::metadata(dir).is_ok_and(|m| m.permissions().mode() & 0o005 == 0o005)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_copy_for_another_user_keeps_a_link_a_link() {
+        let secret = tempfile::NamedTempFile::new().unwrap();
+        std::fs::write(secret.path(), "root only").unwrap();
+        let (from, kept, followed) = (
+            tempfile::tempdir().unwrap(),
+            tempfile::tempdir().unwrap(),
+            tempfile::tempdir().unwrap(),
+        );
+        std::fs::write(from.path().join("prog"), "#!/bin/sh\n").unwrap();
+        std::os::unix::fs::symlink(secret.path(), from.path().join("leak")).unwrap();
+
+        copy_dir_contents_keeping_links(from.path(), kept.path()).unwrap();
+        let leak = kept.path().join("leak");
+        assert!(std::fs::symlink_metadata(&leak).unwrap().is_symlink());
+        assert_eq!(std::fs::read_link(&leak).unwrap(), secret.path());
+        assert_eq!(
+            std::fs::read(kept.path().join("prog")).unwrap(),
+            b"#!/bin/sh\n"
+        );
+
+        copy_dir_contents(from.path(), followed.path()).unwrap();
+        let copied = followed.path().join("leak");
+        assert!(std::fs::symlink_metadata(&copied).unwrap().is_file());
+    }
 }
