@@ -42,7 +42,7 @@ pub(crate) fn command(
     if let Some(tool) = plain.first().map(Path::new)
         && !tool.starts_with(location)
         && tool.is_absolute()
-        && !open_to_all(tool, 0o001)
+        && !leapfrog_util::others_may(tool, 0o001)
     {
         out_of_reach(tool, true);
         return Ok(None);
@@ -50,7 +50,7 @@ pub(crate) fn command(
     // A script run by itself needs its `#!` interpreter (a virtual environment's `python3`
     // may be a link into `/root`).
     if let Some(interpreter) = plain.first().and_then(|arg| interpreter_of(Path::new(arg)))
-        && !open_to_all(&interpreter, 0o001)
+        && !leapfrog_util::others_may(&interpreter, 0o001)
     {
         out_of_reach(&interpreter, true);
         return Ok(None);
@@ -71,7 +71,7 @@ pub(crate) fn command(
     // A program run by a command (a folder's `run` script, checktestdata): where it cannot be
     // reached, the folder it lies in, which it may use, is copied.
     match location.parent() {
-        Some(folder) if location.is_file() && !open_to_all(location, 0o001) => {
+        Some(folder) if location.is_file() && !leapfrog_util::others_may(location, 0o001) => {
             copy_readable(folder, &copy)?;
             Ok(Some(relocated(plain, folder, &copy)))
         }
@@ -83,7 +83,7 @@ pub(crate) fn command(
 /// path; where they may not, runs that need it stay the judge's user (said once).
 pub(crate) fn passable_above(dir: &Path) -> bool {
     match dir.parent() {
-        Some(above) if !open_to_all(above, 0o001) => {
+        Some(above) if !leapfrog_util::others_may(above, 0o001) => {
             out_of_reach(above, false);
             false
         }
@@ -160,7 +160,7 @@ pub(crate) fn jury_files<const N: usize>(
 /// directory above it, else a copy in `dir` named `name` (a hard link where it can be one).
 pub(crate) fn reachable(path: &Path, dir: &Path, name: &str) -> Result<PathBuf, JudgeFault> {
     let absolute = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
-    if open_to_all(&absolute, 0o004) {
+    if leapfrog_util::others_may(&absolute, 0o004) {
         return Ok(absolute);
     }
     let copy = dir.join(name);
@@ -195,20 +195,6 @@ fn is_elf(path: &Path) -> bool {
         && magic == *b"\x7fELF"
 }
 
-/// Whether every user has `access` (`0o004` read, `0o001` execute) to the file at `path`, and
-/// may enter each directory on the way.
-fn open_to_all(path: &Path, access: u32) -> bool {
-    let mode = |p: &Path| std::fs::metadata(p).map_or(0, |m| m.permissions().mode());
-    let Ok(canonical) = path.canonicalize() else {
-        return false;
-    };
-    mode(&canonical) & access != 0
-        && canonical
-            .ancestors()
-            .skip(1)
-            .all(|dir| mode(dir) & 0o001 != 0)
-}
-
 /// Copies the program's build (a directory, or the executable itself) to `to`: directories
 /// `0755`, files `0644` (`0755` if executable), all the judge's.
 fn copy_readable(from: &Path, to: &Path) -> Result<(), JudgeFault> {
@@ -232,8 +218,7 @@ fn copy_file(from: &Path, to: &Path) -> std::io::Result<()> {
     if mode & 0o7022 == 0 && mode & 0o004 != 0 && std::fs::hard_link(from, to).is_ok() {
         return Ok(());
     }
-    std::fs::copy(from, to)?;
-    std::fs::set_permissions(to, std::fs::Permissions::from_mode(0o644 | (mode & 0o111)))
+    leapfrog_util::copy_readable_file(from, to)
 }
 
 /// Whether the jury's run left a file at `path` (in its feedback directory): a regular file,

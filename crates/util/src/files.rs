@@ -262,7 +262,6 @@ pub fn copy_dir_contents_keeping_links(from: &Path, to: &Path) -> Result<(), Fil
 }
 
 fn copy_tree(from: &Path, to: &Path, follow_links: bool) -> Result<(), FileError> {
-    use std::os::unix::fs::PermissionsExt;
     for entry in walkdir::WalkDir::new(from).follow_links(follow_links) {
         let entry = entry.map_err(|cause| FileError::Walk {
             doing: format!("reading {}", from.display()),
@@ -285,22 +284,9 @@ fn copy_tree(from: &Path, to: &Path, follow_links: bool) -> Result<(), FileError
                 || format!("copying the link {}", entry.path().display()),
             )?;
         } else {
-            doing(std::fs::copy(entry.path(), &target), || {
+            doing(copy_readable_file(entry.path(), &target), || {
                 format!("copying {}", entry.path().display())
             })?;
-            let executable = entry
-                .metadata()
-                .map_err(FileError::Entry)?
-                .permissions()
-                .mode()
-                & 0o111;
-            doing(
-                std::fs::set_permissions(
-                    &target,
-                    std::fs::Permissions::from_mode(0o644 | executable),
-                ),
-                || format!("{}", target.display()),
-            )?;
         }
     }
     Ok(())
@@ -340,6 +326,29 @@ pub fn readable_by_all(dir: &Path) -> Result<(), FileError> {
         }
     }
     Ok(())
+}
+
+/// Whether every user has `access` (`0o004` read, `0o001` execute or enter) to `path`, and may
+/// enter each directory on the way to it: whether a run as another user can reach it by path.
+pub fn others_may(path: &Path, access: u32) -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    let mode = |p: &Path| std::fs::metadata(p).map_or(0, |m| m.permissions().mode());
+    path.canonicalize().is_ok_and(|canonical| {
+        mode(&canonical) & access != 0
+            && canonical
+                .ancestors()
+                .skip(1)
+                .all(|dir| mode(dir) & 0o001 != 0)
+    })
+}
+
+/// Copies the file `from` to `to` (replacing it), readable by every user and executable as
+/// `from` was; the copy belongs to whoever copies.
+pub fn copy_readable_file(from: &Path, to: &Path) -> std::io::Result<()> {
+    use std::os::unix::fs::PermissionsExt;
+    let mode = std::fs::metadata(from)?.permissions().mode();
+    std::fs::copy(from, to)?;
+    std::fs::set_permissions(to, std::fs::Permissions::from_mode(0o644 | (mode & 0o111)))
 }
 
 /// Whether every user may enter `dir` and read what it lists.

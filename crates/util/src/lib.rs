@@ -9,9 +9,10 @@ mod text;
 mod warn;
 
 pub use files::{
-    FileError, MESSAGE_BYTES, copy_dir_contents, copy_dir_contents_keeping_links, file_hash,
-    file_system_full, hash_bytes, hex, open_to_all, publish_dir, read_head, read_head_tail,
-    readable_by_all, scratch_dir, staging_dir_for, uuid_text, write_atomically,
+    FileError, MESSAGE_BYTES, copy_dir_contents, copy_dir_contents_keeping_links,
+    copy_readable_file, file_hash, file_system_full, hash_bytes, hex, open_to_all, others_may,
+    publish_dir, read_head, read_head_tail, readable_by_all, scratch_dir, staging_dir_for,
+    uuid_text, write_atomically,
 };
 pub use out::write_stdout;
 pub use paths::{display_path, find_in_path};

@@ -66,7 +66,11 @@ impl CompileDir {
             leapfrog_util::staging_dir_for(staging)?
         } else {
             let temp = std::env::temp_dir();
-            if let Some(blocked) = tools.iter().chain([&temp]).find(|p| !open_to_all(p)) {
+            if let Some(blocked) = tools
+                .iter()
+                .chain([&temp])
+                .find(|p| !leapfrog_util::others_may(p, 0o001))
+            {
                 out_of_reach(blocked);
                 return Ok(CompileDir::judges(staging));
             }
@@ -86,7 +90,10 @@ impl CompileDir {
         // A file every user may read is compiled where it lies (next to what it includes);
         // outside the sandbox, a private one is copied with the headers beside it.
         let single = source.is_file();
-        let sources = match (sandboxed, single && readable_by_all(source)) {
+        let sources = match (
+            sandboxed,
+            single && leapfrog_util::others_may(source, 0o004),
+        ) {
             (false, true) => None,
             _ => {
                 let mut all = all.to_vec();
@@ -131,13 +138,7 @@ fn copy_sources(source: &Path, all: &[PathBuf], into: &Path) -> Result<(), Build
         if let Some(parent) = to.parent() {
             std::fs::create_dir_all(parent).map_err(BuildError::io("creating", parent))?;
         }
-        let mode = std::fs::copy(file, &to)
-            .and_then(|_| std::fs::metadata(&to))
-            .map_err(BuildError::io("copying", file))?
-            .permissions()
-            .mode();
-        std::fs::set_permissions(&to, std::fs::Permissions::from_mode(0o644 | (mode & 0o111)))
-            .map_err(BuildError::io("opening to the compiler", &to))?;
+        leapfrog_util::copy_readable_file(file, &to).map_err(BuildError::io("copying", file))?;
     }
     Ok(())
 }
@@ -155,18 +156,6 @@ fn headers_beside(file: &Path) -> Vec<PathBuf> {
         .map(|e| e.path())
         .filter(|p| p.is_file() && super::is_header(p))
         .collect()
-}
-
-/// Whether every user may read `file` and enter each directory down to it.
-fn readable_by_all(file: &Path) -> bool {
-    let mode = |p: &Path| std::fs::metadata(p).map_or(0, |m| m.permissions().mode());
-    file.canonicalize().is_ok_and(|canonical| {
-        mode(&canonical) & 0o004 != 0
-            && canonical
-                .ancestors()
-                .skip(1)
-                .all(|dir| mode(dir) & 0o001 != 0)
-    })
 }
 
 /// Copies the build in `from` (the compiler's) to `to` (the judge's): directories and regular
@@ -214,19 +203,6 @@ fn adopt(from: &Path, to: &Path) -> Result<(), BuildError> {
         }
     }
     Ok(())
-}
-
-/// Whether every user may enter each directory down to `path` and (a file) run it.
-fn open_to_all(path: &Path) -> bool {
-    let mode = |p: &Path| std::fs::metadata(p).map_or(0, |m| m.permissions().mode());
-    let Ok(canonical) = path.canonicalize() else {
-        return false;
-    };
-    mode(&canonical) & 0o001 != 0
-        && canonical
-            .ancestors()
-            .skip(1)
-            .all(|dir| mode(dir) & 0o001 != 0)
 }
 
 /// Says once that limits-only compiles stay the judge's own user, and why.
