@@ -339,22 +339,28 @@ mod tests {
         }
     }
 
+    /// The duet run twice: without a transcript, and keeping one.
+    fn with_and_without_transcript(submission: &RunSpec, validator: &RunSpec) -> Vec<DuetOutcome> {
+        [None, Some(64)]
+            .into_iter()
+            .map(|transcript| {
+                let duet = Duet {
+                    submission,
+                    validator,
+                    transcript,
+                };
+                run_duet(&Runner::new(crate::Cancel::new()), &duet).unwrap()
+            })
+            .collect()
+    }
+
     #[test]
     fn a_validator_that_rejects_first_stops_the_submission() {
         let dir = tempfile::tempdir().unwrap();
         let validator = shell(dir.path(), "v", "exit 43");
         // Without the stop, this would sleep until the wall-clock limit.
         let submission = shell(dir.path(), "s", "cat > /dev/null; sleep 30");
-        for transcript in [None, Some(64)] {
-            let outcome = run_duet(
-                &Runner::new(crate::Cancel::new()),
-                &Duet {
-                    submission: &submission,
-                    validator: &validator,
-                    transcript,
-                },
-            )
-            .unwrap();
+        for outcome in with_and_without_transcript(&submission, &validator) {
             assert_eq!(
                 outcome.submission.stopped,
                 Some(crate::Stopped::PeerRejected)
@@ -370,16 +376,7 @@ mod tests {
         // then crashes a moment later. The crash comes first, as in BAPCtools.
         let validator = shell(dir.path(), "v", "cat > /dev/null; exit 43");
         let submission = shell(dir.path(), "s", "exec >&-; sleep 0.3; exit 3");
-        for transcript in [None, Some(64)] {
-            let outcome = run_duet(
-                &Runner::new(crate::Cancel::new()),
-                &Duet {
-                    submission: &submission,
-                    validator: &validator,
-                    transcript,
-                },
-            )
-            .unwrap();
+        for outcome in with_and_without_transcript(&submission, &validator) {
             assert_eq!(outcome.submission.exit, Exit::Code(3));
             assert!(!outcome.validator_first);
         }

@@ -23,10 +23,8 @@ impl InputValidators {
         runner: &Arc<Runner>,
         package: &leapfrog_package::Package,
     ) -> anyhow::Result<InputValidators> {
-        let mut programs = Vec::new();
-        for path in package.input_validators()? {
-            programs.extend(ValidatorProgram::prepare(runner, &path, "input validator")?);
-        }
+        let paths = package.input_validators()?;
+        let programs = prepare_all(runner, &paths, "input validator")?;
         Ok(InputValidators { programs })
     }
 
@@ -135,14 +133,8 @@ impl AnswerValidators {
         runner: &Arc<Runner>,
         package: &leapfrog_package::Package,
     ) -> anyhow::Result<AnswerValidators> {
-        let mut programs = Vec::new();
-        for path in package.answer_validators()? {
-            programs.extend(ValidatorProgram::prepare(
-                runner,
-                &path,
-                "answer validator",
-            )?);
-        }
+        let paths = package.answer_validators()?;
+        let programs = prepare_all(runner, &paths, "answer validator")?;
         Ok(AnswerValidators(InputValidators { programs }))
     }
 
@@ -183,6 +175,19 @@ impl AnswerValidators {
         };
         self.0.first_rejection(answer, &args, scratch, limits)
     }
+}
+
+/// Every validator of `paths`, ready to run (a path `ValidatorProgram::prepare` skips left out).
+fn prepare_all(
+    runner: &Arc<Runner>,
+    paths: &[std::path::PathBuf],
+    role: &'static str,
+) -> anyhow::Result<Vec<ValidatorProgram>> {
+    let mut programs = Vec::new();
+    for path in paths {
+        programs.extend(ValidatorProgram::prepare(runner, path, role)?);
+    }
+    Ok(programs)
 }
 
 fn first_line(text: &str) -> &str {
