@@ -106,6 +106,31 @@ impl Package {
         Ok(testdata::discover(self)?)
     }
 
+    /// A test that is not in `data/` (an input `stress` made, a file `check` was given) judged
+    /// as if it lay in the group `group` (a path below `data/`, such as `secret`): it gets that
+    /// group's settings, inherited as a test of that group inherits them.
+    pub fn test_in_group(
+        &self,
+        group: &str,
+        name: String,
+        input: PathBuf,
+        answer: PathBuf,
+    ) -> Result<TestCase, PackageError> {
+        Ok(testdata::test_in_group(self, group, name, input, answer)?)
+    }
+
+    /// The test of `data/` whose input is the file `input` (the same file, by any path), if
+    /// there is one.
+    pub fn test_with_input(&self, input: &Path) -> Result<Option<TestCase>, PackageError> {
+        let Ok(wanted) = std::fs::canonicalize(input) else {
+            return Ok(None);
+        };
+        let tests = self.tests()?;
+        Ok(tests
+            .into_iter()
+            .find(|t| std::fs::canonicalize(&t.input).is_ok_and(|p| p == wanted)))
+    }
+
     /// The folders of `include/`: files added to every submission of a language.
     pub fn included(&self) -> Result<Included, PackageError> {
         Included::read(self)

@@ -124,6 +124,28 @@ pub(super) fn discover(package: &Package) -> Result<Vec<TestCase>, TestdataError
     Ok(tests)
 }
 
+/// A test outside `data/` with the settings of the group `group` (a path below `data/`).
+pub(super) fn test_in_group(
+    package: &Package,
+    group: &str,
+    name: String,
+    input: PathBuf,
+    answer: PathBuf,
+) -> Result<TestCase, TestdataError> {
+    let data = package.data_dir();
+    let flags = group_settings(&data, &data.join(group), package, &Default::default())?;
+    Ok(TestCase {
+        name,
+        input,
+        answer,
+        output_validator_flags: flags.output,
+        input_validator_flags: flags.input,
+        answer_validator_flags: flags.answer,
+        args: flags.args,
+        files: None,
+    })
+}
+
 /// What a test's settings give: the arguments of the validators and of the submission.
 pub(crate) struct Flags {
     pub output: Vec<String>,
