@@ -321,3 +321,106 @@ styled: getComputedStyle(document.body).fontFamily.includes('system-ui')});\
         "the report page's style sheet applies: {seen}"
     );
 }
+
+/// The rows of `verify --json` that `--report` must not change: each submission's verdict,
+/// status (ok, mismatch, ...).
+fn rows(v: &serde_json::Value) -> Vec<(String, String, String)> {
+    let rows = v["submissions"].as_array().unwrap_or_else(|| panic!("{v}"));
+    rows.iter()
+        .map(|r| {
+            let name = r["submission"].as_str().unwrap().to_string();
+            (name, r["verdict"].to_string(), r["status"].to_string())
+        })
+        .collect()
+}
+
+/// `verify` on a package, plain and with `--report`: the exit codes and the JSON of both.
+fn verify_both_ways(pkg: &Path) -> ((i32, serde_json::Value), (i32, serde_json::Value)) {
+    let page = tempfile::tempdir().unwrap();
+    let plain = leapfrog()
+        .args(["verify", pkg.to_str().unwrap(), "--json"])
+        .output()
+        .unwrap();
+    let reported = leapfrog()
+        .args(["verify", pkg.to_str().unwrap(), "--json", "--report"])
+        .arg(page.path().join("page.html"))
+        .output()
+        .unwrap();
+    // A package verify cannot read prints no JSON (exit 2): its value is then null.
+    let read = |o: &std::process::Output| {
+        let code = o.status.code().unwrap_or(-1);
+        let value = serde_json::from_slice(&o.stdout).unwrap_or(serde_json::Value::Null);
+        (code, value)
+    };
+    (read(&plain), read(&reported))
+}
+
+#[test]
+fn a_time_limit_exceeded_program_with_a_later_wrong_answer_is_ok_with_or_without_the_page() {
+    let pkg = support::TempPackage::sum(1.0, 256, 2);
+    // TLE on secret/01 ("1 7"), then WA on secret/02 ("2 14"); right on the sample.
+    pkg.write(
+        "submissions/time_limit_exceeded/slow_then_wrong.py",
+        "a, b = map(int, input().split())\nwhile a == 1 and b == 7:\n    pass\nprint(a + b + (a == 2))\n",
+    );
+    pkg.write(
+        "submissions/accepted/sum.py",
+        "a, b = map(int, input().split())\nprint(a + b)\n",
+    );
+    let ((plain_code, plain), (report_code, reported)) = verify_both_ways(pkg.path());
+    // Judging stops at the first failure as the format's graders do (legacy `on_reject:
+    // break`): the TLE on secret/01 is the program's result, and what it does later is not
+    // judged against its folder, with or without the page.
+    assert_eq!(plain_code, 0, "{plain}");
+    assert_eq!(rows(&plain), rows(&reported), "{plain}\n{reported}");
+    assert_eq!(report_code, 0, "{reported}");
+    let row = &reported["submissions"].as_array().unwrap()[1];
+    assert_eq!(row["verdict"], "TLE", "{row}");
+    assert!(
+        row["reason"]
+            .as_str()
+            .unwrap()
+            .starts_with("TLE on secret/01"),
+        "{row}"
+    );
+    // The page still shows every test, the WA included.
+    let tests: Vec<&str> = row["tests"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["verdict"].as_str().unwrap())
+        .collect();
+    assert_eq!(tests, ["AC", "TLE", "WA"], "{row}");
+}
+
+#[test]
+fn verify_and_its_page_give_the_same_rows_on_every_fixture() {
+    let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+    let mut names: Vec<String> = std::fs::read_dir(&fixtures)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|name| fixtures.join(name).join("problem.yaml").is_file())
+        .collect();
+    names.sort();
+    let mut compared = 0;
+    for name in &names {
+        let pkg = support::TempPackage::from_fixture(name);
+        let ((plain_code, plain), (report_code, reported)) = verify_both_ways(pkg.path());
+        if plain_code != 0 {
+            // Not one verify accepts (a toolchain missing here, or a fixture of broken cases).
+            eprintln!("skipped {name}: plain verify exits {plain_code}");
+            continue;
+        }
+        assert_eq!(
+            rows(&plain),
+            rows(&reported),
+            "{name}:\n{plain}\n{reported}"
+        );
+        assert_eq!(report_code, 0, "{name}: {reported}");
+        compared += 1;
+    }
+    assert!(
+        compared >= names.len() / 2,
+        "only {compared} of {names:?} compared"
+    );
+}

@@ -328,3 +328,46 @@ fn add_makes_the_failure_a_test_that_verify_uses() {
     );
     assert_eq!(verify(&pkg).status.code(), Some(0));
 }
+
+/// `leapfrog stress` on a copy of the quarters fixture (`float_tolerance 1e-6` in
+/// `data/test_group.yaml`): the submission under `submissions/`, its JSON and exit code.
+fn stress_quarters(
+    pkg: &TempPackage,
+    submission: &str,
+    extra: &[&str],
+) -> (serde_json::Value, i32) {
+    let out = leapfrog()
+        .args(["stress", &pkg.arg()])
+        .arg(pkg.path().join("submissions").join(submission))
+        .args(["--save", &pkg.arg(), "--json", "--no-sandbox"])
+        .args(["--iterations", "30", "--shrink-time", "60"])
+        .args(extra)
+        .output()
+        .unwrap();
+    let code = out.status.code().unwrap();
+    assert_ne!(code, 2, "{}", String::from_utf8_lossy(&out.stderr));
+    (json(&out), code)
+}
+
+#[test]
+fn the_float_tolerance_of_the_test_groups_applies_to_stress_as_to_judge() {
+    let pkg = TempPackage::from_fixture("quarters");
+    let plan = pkg.path().join("generators/generators.yaml");
+    let before = std::fs::read_to_string(&plan).unwrap();
+    // Two decimals where the answers print nine: right within 1e-6, as `judge` and `verify`
+    // find; stress must find no failure either, and `--add` must add no test.
+    let (v, code) = stress_quarters(&pkg, "accepted/two_digits.py", &["--add"]);
+    assert_eq!((code, &v["found"]), (0, &serde_json::json!(false)), "{v}");
+    assert_eq!(std::fs::read_to_string(&plan).unwrap(), before);
+    assert!(!pkg.path().join("data/secret/stress").exists());
+    // The tolerance still rejects an answer beyond it.
+    let (v, code) = stress_quarters(&pkg, "wrong_answer/rounded.py", &[]);
+    assert_eq!((code, &v["verdict"]), (1, &serde_json::json!("WA")), "{v}");
+    assert!(
+        v["message"]
+            .as_str()
+            .unwrap()
+            .contains("beyond the tolerance"),
+        "{v}"
+    );
+}

@@ -119,3 +119,86 @@ fn submissions_judged_at_once_keep_the_tables_order_and_verdicts() {
         "{names:?}"
     );
 }
+
+/// A legacy scoring package whose time limit verify infers (problem.yaml gives none): two
+/// groups of 50 (`min`), `first_error accept_if_any_accepted` on secret, as problemtools'
+/// oddecho example sets them; `slow.py` is right everywhere but slow on `large`, and
+/// submissions.yaml makes it a lower bound on `small` only, so verify judges it ahead of the
+/// limit and then judges it again against the limit found.
+fn scoring_with_inferred_limit() -> TempPackage {
+    let pkg = TempPackage::sum(2.0, 256, 0);
+    pkg.write("problem.yaml", "name: Sum\ntype: scoring\n");
+    pkg.write(
+        "data/testdata.yaml",
+        "on_reject: continue\nrange: 0 100\ngrader_flags: ignore_sample\n",
+    );
+    pkg.write("data/sample/testdata.yaml", "range: 0 0\naccept_score: 0\n");
+    pkg.write(
+        "data/secret/testdata.yaml",
+        "on_reject: continue\nrange: 0 100\ngrader_flags: first_error accept_if_any_accepted\n",
+    );
+    for (group, inputs) in [("small", ["1 2", "3 4"]), ("large", ["100 200", "300 400"])] {
+        pkg.write(
+            &format!("data/secret/{group}/testdata.yaml"),
+            "on_reject: break\naccept_score: 50\nrange: 0 50\ngrader_flags: min\n",
+        );
+        for (i, input) in inputs.iter().enumerate() {
+            let sum: u64 = input.split(' ').map(|x| x.parse::<u64>().unwrap()).sum();
+            pkg.write(
+                &format!("data/secret/{group}/{i}.in"),
+                &format!("{input}\n"),
+            );
+            pkg.write(&format!("data/secret/{group}/{i}.ans"), &format!("{sum}\n"));
+        }
+    }
+    pkg.write(
+        "submissions/accepted/sum.py",
+        "a, b = map(int, input().split())\nprint(a + b)\n",
+    );
+    pkg.write(
+        "submissions/partially_accepted/slow.py",
+        "import time\na, b = map(int, input().split())\nstart = time.process_time()\nwhile a >= 100 and time.process_time() - start < 2.5:\n    pass\nprint(a + b)\n",
+    );
+    pkg.write(
+        "submissions/submissions.yaml",
+        "partially_accepted/slow.py:\n  secret/small:\n    permitted: [AC]\n",
+    );
+    pkg
+}
+
+#[test]
+fn a_program_judged_again_against_the_inferred_limit_gets_what_judge_gives() {
+    let pkg = scoring_with_inferred_limit();
+    let out = leapfrog()
+        .args(["verify", &pkg.arg(), "--json"])
+        .output()
+        .unwrap();
+    let v = support::json(&out);
+    let limit = v["time_limit"]["limit_s"].as_f64().unwrap();
+    assert_eq!(v["time_limit"]["found"], "inferred", "{v}");
+    let rows = v["submissions"].as_array().unwrap();
+    let row = rows
+        .iter()
+        .find(|r| r["submission"] == "partially_accepted/slow.py")
+        .unwrap();
+    // Judged alone under that limit: TLE on large, and AC by the grader flags with 50 of 100.
+    let judged = leapfrog()
+        .args(["judge", &pkg.arg()])
+        .arg(pkg.path().join("submissions/partially_accepted/slow.py"))
+        .args(["--json", "--time-limit", &limit.to_string()])
+        .output()
+        .unwrap();
+    let j = support::json(&judged);
+    assert_eq!(
+        (&j["verdict"], &j["score"]),
+        (&serde_json::json!("AC"), &serde_json::json!(50.0)),
+        "{j}"
+    );
+    assert_eq!(
+        (&row["verdict"], &row["score"]),
+        (&j["verdict"], &j["score"]),
+        "{row}"
+    );
+    assert_eq!(row["status"], "ok", "{row}");
+    assert_eq!(out.status.code(), Some(0), "{v}");
+}
