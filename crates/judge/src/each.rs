@@ -8,7 +8,7 @@ use leapfrog_runner::Interrupted;
 use leapfrog_runner::Limit;
 use leapfrog_runner::units::Seconds;
 
-use super::{Judge, TestResult, TestRunner, classify, kept_output};
+use super::{Judge, Prepared, TestResult, TestRunner, classify, kept_output};
 
 impl Judge {
     /// The limits programs run under: those in force, or the longer run limit of
@@ -34,9 +34,27 @@ impl Judge {
         rerun_wall_clock: bool,
     ) -> Result<TestResult, Interrupted> {
         let keep = (self.options.keep_outputs.as_ref()).map(|d| kept_output(d, &test.name));
+        self.judge_test_keeping(
+            test_runner,
+            test,
+            scratch,
+            rerun_wall_clock,
+            keep.as_deref(),
+        )
+    }
+
+    /// [`Judge::judge_test`], a copy of the output going to `keep`.
+    fn judge_test_keeping(
+        &self,
+        test_runner: &TestRunner,
+        test: &TestCase,
+        scratch: &Path,
+        rerun_wall_clock: bool,
+        keep: Option<&Path>,
+    ) -> Result<TestResult, Interrupted> {
         // A slot of its own among the runs of every submission judged at once.
         let slot = self.shared.slot();
-        let run = || test_runner.run(test, slot.index, scratch, keep.as_deref());
+        let run = || test_runner.run(test, slot.index, scratch, keep);
         // Every run holds `alone` shared; a run again alone holds it exclusively, after the
         // runs in flight end and before any other starts.
         let alone = &self.shared.alone;
@@ -52,5 +70,57 @@ impl Judge {
             other => other,
         };
         result.map(|r| self.against_limit(r))
+    }
+}
+
+/// Where a test the command made itself leaves what the command shows of it.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct OwnTest<'a> {
+    /// Receives a copy of the submission's output.
+    pub output: Option<&'a Path>,
+    /// Receives the transcript of an interactive problem's test, as `<test name>.txt`.
+    pub transcripts: Option<&'a Path>,
+}
+
+impl Judge {
+    /// Judges a submission on one test the command made itself (`stress`'s generated tests,
+    /// given their settings by [`leapfrog_package::Package::test_in_group`]), by the rules of
+    /// every test: the checker and its arguments, the limits, the run again alone after a
+    /// wall-clock stop. Runs in `scratch`; an error when the submission did not compile.
+    pub fn judge_own_test(
+        &self,
+        submission: &Prepared,
+        test: &TestCase,
+        scratch: &Path,
+        keep: OwnTest,
+    ) -> anyhow::Result<TestResult> {
+        let program = match &submission.program {
+            Ok(program) => program,
+            Err(err) => {
+                return Err(err
+                    .clone()
+                    .named(&submission.path.display().to_string())
+                    .into());
+            }
+        };
+        let run_limits = self.run_limits();
+        let test_runner = TestRunner {
+            runner: &self.runner,
+            program,
+            checker: &self.checker,
+            limits: &run_limits,
+            isolation: self.options.isolation,
+            processes: self.options.processes,
+            transcripts: keep.transcripts,
+        };
+        let _busy = self.shared.busy();
+        let rerun = submission.rerun_wall_clock;
+        Ok(self.judge_test_keeping(&test_runner, test, scratch, rerun, keep.output)?)
+    }
+
+    /// The checker every test's output goes through (`stress` checks its reference's answers
+    /// with it).
+    pub fn checker(&self) -> &crate::checking::OutputChecker {
+        &self.checker
     }
 }

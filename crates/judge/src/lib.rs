@@ -19,12 +19,14 @@ mod each;
 mod fault;
 mod filter;
 mod jury_room;
+mod options;
 mod passes;
 mod score;
 mod slots;
 mod test_run;
 
 pub use filter::{FilterError, TestFilter, selected_tests};
+pub use options::{DEFAULT_PROCESSES, JudgeOptions, effective_limits};
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -33,6 +35,7 @@ use anyhow::Context;
 use serde::Serialize;
 
 pub use cause::Cause;
+pub use each::OwnTest;
 pub use fault::JudgeFault;
 pub use leapfrog_package::verdict::Verdict;
 pub use passes::play_reference;
@@ -43,52 +46,8 @@ pub use test_run::TestRunner;
 use crate::checking::OutputChecker;
 use leapfrog_package::lang::{self, CompileError, Compiled, Language};
 use leapfrog_package::{Included, Limits, Package, TestCase};
-use leapfrog_runner::units::{Mebibytes, Seconds};
-use leapfrog_runner::{self as runner, IsolationChoice, Runner};
-
-/// How to judge.
-#[derive(Debug, Clone)]
-pub struct JudgeOptions {
-    pub jobs: usize,
-    /// Only the tests this `--tests` filter selects.
-    pub filter: Option<TestFilter>,
-    /// Overrides problem.yaml's CPU time limit.
-    pub time_limit: Option<Seconds>,
-    /// Overrides problem.yaml's memory limit.
-    pub memory_limit: Option<Mebibytes>,
-    /// Whether submissions run in the sandbox.
-    pub isolation: IsolationChoice,
-    /// How many processes (and threads) a submission may have at once.
-    pub processes: u64,
-    /// A directory that receives each test's output as `<name with / as __>` (for reports that
-    /// show it); the caller removes what it no longer needs.
-    pub keep_outputs: Option<PathBuf>,
-    /// A directory that receives the transcript of each failing test of an interactive
-    /// problem, as `<name with / as __>.txt`.
-    pub transcripts: Option<PathBuf>,
-    /// Runs a test once more, alone, when the wall-clock limit stopped it with its CPU time
-    /// under the limit (a busy machine, not only a slow program); the second run decides.
-    pub rerun_wall_clock: bool,
-}
-
-impl Default for JudgeOptions {
-    fn default() -> Self {
-        JudgeOptions {
-            jobs: leapfrog_runner::parallel::default_jobs(),
-            filter: None,
-            time_limit: None,
-            memory_limit: None,
-            isolation: IsolationChoice::LimitsOnly,
-            processes: DEFAULT_PROCESSES,
-            keep_outputs: None,
-            transcripts: None,
-            rerun_wall_clock: false,
-        }
-    }
-}
-
-/// The default process (and thread) allowance: a JVM alone starts a few dozen threads.
-pub const DEFAULT_PROCESSES: u64 = 128;
+use leapfrog_runner::units::Seconds;
+use leapfrog_runner::{self as runner, Runner};
 
 /// The result of one test.
 #[derive(Debug, Clone, Serialize)]
@@ -157,18 +116,6 @@ impl JudgeReport {
     }
 }
 
-/// The limits in force: the package's, with command-line overrides.
-pub fn effective_limits(package: &Package, options: &JudgeOptions) -> Limits {
-    let mut limits = package.config.limits.clone();
-    if let Some(t) = options.time_limit {
-        limits.time_s = t;
-    }
-    if let Some(m) = options.memory_limit {
-        limits.memory_mib = m;
-    }
-    limits
-}
-
 /// When a run may stop early: at the first test (in order) for which this returns true; it is
 /// called once per test, in test order, so it may keep what it has seen.
 pub type StopRule<'a> = &'a mut dyn FnMut(&TestResult) -> bool;
@@ -205,6 +152,13 @@ pub struct Prepared {
     pub rerun_wall_clock: bool,
 }
 
+impl Prepared {
+    /// Why the submission did not compile, if it did not.
+    pub fn compile_error(&self) -> Option<&CompileError> {
+        self.program.as_ref().err()
+    }
+}
+
 impl Judge {
     /// Reads the limits, discovers the tests (the caller has made sure the data exists) and
     /// builds the output checker.
@@ -213,9 +167,6 @@ impl Judge {
         package: &Package,
         options: &JudgeOptions,
     ) -> anyhow::Result<Judge> {
-        fault::check_scratch()?;
-        let included = package.included()?;
-        (included.warnings.iter()).for_each(|warning| eprintln!("warning: {warning}"));
         let filter = options.filter.as_ref();
         let tests = selected_tests(package, filter)?;
         if tests.is_empty() {
@@ -225,22 +176,40 @@ impl Judge {
                 filter.map_or("", TestFilter::as_str)
             );
         }
+        Judge::prepare_with(runner, package, options, tests)
+    }
+
+    /// [`Judge::prepare`] for a command that makes its own tests (`stress`): none of the
+    /// package's is read, each is judged by [`Judge::judge_own_test`].
+    pub fn prepare_for_own_tests(
+        runner: &Arc<Runner>,
+        package: &Package,
+        options: &JudgeOptions,
+    ) -> anyhow::Result<Judge> {
+        Judge::prepare_with(runner, package, options, Vec::new())
+    }
+
+    fn prepare_with(
+        runner: &Arc<Runner>,
+        package: &Package,
+        options: &JudgeOptions,
+        tests: Vec<TestCase>,
+    ) -> anyhow::Result<Judge> {
+        fault::check_scratch()?;
+        let included = package.included()?;
+        (included.warnings.iter()).for_each(|warning| eprintln!("warning: {warning}"));
+        let limits = effective_limits(package, options);
+        let jobs = runner::admissible_jobs(options.jobs, limits.memory_mib.bytes());
         Ok(Judge {
             problem: package.short_name.clone(),
             options: options.clone(),
-            limits: effective_limits(package, options),
+            limits,
             tests,
             checker: OutputChecker::for_package(runner, package)?,
             scored: package.config.kind.scoring.then(|| package.data_dir()),
             run_limit: None,
             included,
-            shared: slots::Shared::new(
-                runner::admissible_jobs(
-                    options.jobs,
-                    effective_limits(package, options).memory_mib.bytes(),
-                ),
-                Arc::clone(runner),
-            ),
+            shared: slots::Shared::new(jobs, Arc::clone(runner)),
             runner: Arc::clone(runner),
         })
     }

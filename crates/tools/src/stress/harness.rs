@@ -1,6 +1,9 @@
-//! The fixed parts of a stress run (the compiled submission, the reference, the checker and the
-//! validators) and what it does with one input: validate it, answer it, judge the submission on
-//! it. Inputs, answers and outputs live in files of the scratch directory, never in memory.
+//! The fixed parts of a stress run (the submission prepared by the [`Judge`], the reference and
+//! the validators) and what it does with one input: validate it, answer it, judge the
+//! submission on it. A generated test is one of `secret` ([`Package::test_in_group`]) and is
+//! judged by the [`Judge`] as `judge` judges the package's own: the group's validator
+//! arguments, the limits, the run again alone. Inputs, answers and outputs live in files of the
+//! scratch directory, never in memory.
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -10,12 +13,11 @@ use anyhow::{Context, bail};
 use super::StressOptions;
 use super::scratch::Scratch;
 use crate::generate::Reference;
-use leapfrog_judge::checking::{CheckOutcome, InputValidators, OutputChecker};
+use leapfrog_judge::checking::{CheckOutcome, InputValidators};
 use leapfrog_judge::program::Program;
-use leapfrog_judge::{self as judge, TestResult, TestRunner};
-use leapfrog_package::lang::{self, Compiled};
+use leapfrog_judge::{self as judge, Judge, OwnTest, Prepared, TestResult};
 use leapfrog_package::verdict::Verdict;
-use leapfrog_package::{Limits, Package, TestCase};
+use leapfrog_package::{Package, TestCase};
 use leapfrog_registry::Registry;
 use leapfrog_runner::Runner;
 
@@ -26,10 +28,9 @@ pub(super) struct Harness<'a> {
     runner: &'a Arc<Runner>,
     package: &'a Package,
     validators: InputValidators,
-    checker: OutputChecker,
-    submission: Compiled,
-    /// The limits in force: the package's, with the command line's overrides.
-    limits: Limits,
+    /// Judges the submission on every test, with the package's checker and limits.
+    judge: Judge,
+    submission: Prepared,
     reference: Reference,
     options: &'a StressOptions,
     scratch: Scratch,
@@ -84,17 +85,14 @@ impl<'a> Harness<'a> {
         options: &'a StressOptions,
     ) -> anyhow::Result<Self> {
         let language = package.languages.detect(submission)?;
-        let included = package.included()?;
-        let submission_build = lang::compile_with_included(
-            runner,
-            submission,
-            language.clone(),
-            options.judge.isolation,
-            included.for_language(&language),
-            Some(package.config.limits.compiler()),
-        )
-        .map_err(leapfrog_judge::program::build_error)?
-        .map_err(|err| err.named(&submission.display().to_string()))?;
+        let judge = Judge::prepare_for_own_tests(runner, package, &options.judge)?;
+        let mut prepared = judge.submission(submission, language)?;
+        if let Some(err) = prepared.compile_error() {
+            return Err(err.clone().named(&submission.display().to_string()).into());
+        }
+        // A wall-clock stop with CPU time to spare may be the machine's load: the test runs
+        // again alone, as verify runs it, before it counts.
+        prepared.rerun_wall_clock = true;
         let reference = match against {
             Some(path) => {
                 Reference::Program(Program::build(runner, path, "")?, "the reference program")
@@ -106,9 +104,8 @@ impl<'a> Harness<'a> {
             runner,
             package,
             validators: InputValidators::for_package(runner, package)?,
-            checker: OutputChecker::for_package(runner, package)?,
-            submission: submission_build,
-            limits: judge::effective_limits(package, &options.judge),
+            judge,
+            submission: prepared,
             reference,
             options,
             scratch: Scratch::new()?,
@@ -185,21 +182,10 @@ impl<'a> Harness<'a> {
         verdict
     }
 
-    /// Answers a case with the reference and judges the submission on it. A wall-clock
-    /// time-out with CPU time to spare can be the machine's load rather than the program (one
-    /// that sleeps or waits is stopped the same way every time), so such a trial runs again, up
-    /// to twice, before it counts: a busy machine must not make a survivor look killed.
+    /// Answers a case with the reference and judges the submission on it.
     pub(super) fn trial(&self, case: Case) -> anyhow::Result<Trial> {
         self.answer(&case)?;
-        let mut result = self.judge(&case)?;
-        for _ in 0..2 {
-            let idle_timeout =
-                result.verdict == Verdict::Tle && result.time_s < self.limits.time_s.get();
-            if !idle_timeout {
-                break;
-            }
-            result = self.judge(&case)?;
-        }
+        let result = self.judge(&case)?;
         Ok(Trial { case, result })
     }
 
@@ -236,45 +222,31 @@ impl<'a> Harness<'a> {
     }
 
     fn judge(&self, case: &Case) -> anyhow::Result<TestResult> {
-        let test = self.test_case(case);
+        let test = self.test_case(case)?;
         let work = case.dir.join("run");
         let _ = std::fs::remove_dir_all(&work);
         std::fs::create_dir_all(&work)?;
         let transcripts = case.dir.join("transcripts");
-        let interactive = self.package.config.kind.interactive;
-        let runner = TestRunner {
-            runner: self.runner,
-            program: &self.submission,
-            checker: &self.checker,
-            limits: &self.limits,
-            isolation: self.options.judge.isolation,
-            processes: self.options.judge.processes,
-            transcripts: interactive.then_some(transcripts.as_path()),
+        let keep = OwnTest {
+            output: Some(&case.output()),
+            transcripts: self.interactive().then_some(transcripts.as_path()),
         };
-        let result = runner
-            .run(&test, 0, &work, Some(&case.output()))
-            .map_err(anyhow::Error::from)?;
+        let result = (self.judge).judge_own_test(&self.submission, &test, &work, keep)?;
         let _ = std::fs::remove_dir_all(&work);
         Ok(result)
     }
 
-    fn test_case(&self, case: &Case) -> TestCase {
-        TestCase {
-            name: "stress".to_string(),
-            input: case.input(),
-            answer: case.answer(),
-            output_validator_flags: self.package.config.validator_flags.clone(),
-            input_validator_flags: Default::default(),
-            answer_validator_flags: None,
-            args: Vec::new(),
-            files: None,
-        }
+    /// A case as a test of `secret`: the settings of that group (validator arguments, the
+    /// submission's arguments) are the ones a test added there would get.
+    fn test_case(&self, case: &Case) -> anyhow::Result<TestCase> {
+        let name = "stress".to_string();
+        Ok((self.package).test_in_group("secret", name, case.input(), case.answer())?)
     }
 
     /// The checker must accept the reference's own answer: otherwise one of them is wrong and
     /// no verdict about the submission can be trusted.
     pub(super) fn check_reference(&self, trial: &Trial) -> anyhow::Result<()> {
-        let test = self.test_case(&trial.case);
+        let test = self.test_case(&trial.case)?;
         let work = trial.case.dir.join("check-reference");
         std::fs::create_dir_all(&work)?;
         let outcome = self.check_reference_in(&test, &work);
@@ -286,9 +258,13 @@ impl<'a> Harness<'a> {
         let shown = || crate::stress::excerpt::head(&test.input);
         if self.package.config.kind.interactive {
             let played = match &self.reference {
-                Reference::Program(program, _) => {
-                    judge::play_reference(program, &self.checker, test, &self.limits, work)
-                }
+                Reference::Program(program, _) => judge::play_reference(
+                    program,
+                    self.judge.checker(),
+                    test,
+                    &self.judge.limits,
+                    work,
+                ),
                 Reference::Builtin(puzzle) => Err(anyhow::anyhow!(
                     "the built-in solver '{}' cannot play an interactive problem: give --against PROGRAM",
                     puzzle.name
@@ -297,11 +273,11 @@ impl<'a> Harness<'a> {
             return played
                 .with_context(|| format!("the reference, on the input {:?}", shown().trim()));
         }
-        match self.checker.check(test, &test.answer, work) {
+        match self.judge.checker().check(test, &test.answer, work) {
             CheckOutcome::Accepted => Ok(()),
             CheckOutcome::Rejected { reason, .. } => bail!(
                 "the reference and the checker disagree: {} rejects the reference's own answer ({reason}) on this input:\n{}",
-                self.checker.describe(),
+                self.judge.checker().describe(),
                 shown()
             ),
             CheckOutcome::JudgeError(why) => {
