@@ -1,11 +1,11 @@
 //! Why a test got its verdict, as a type: the limit a run passed (with the figures measured),
 //! its crash, the checker's rejection, a fault of the judge. The judge decides on these
 //! (which limit, whether to run again alone, how far past the limit); their words are made
-//! only by [`Cause`]'s `Display`, where a report, the terminal or the JSON shows them.
+//! only by [`Cause`]'s `Display`, where a report, the terminal or the JSON shows them. The
+//! verdict each gives is decided in [`crate::verdict`] (`Cause::verdict`).
 
 use std::fmt;
 
-use leapfrog_package::verdict::Verdict;
 use leapfrog_runner::units::{Mebibytes, Seconds};
 use leapfrog_runner::{Exit, Limit};
 
@@ -55,27 +55,6 @@ pub enum Cause {
 }
 
 impl Cause {
-    /// The verdict this cause gives.
-    pub fn verdict(&self) -> Verdict {
-        match self {
-            Cause::Accepted => Verdict::Ac,
-            Cause::MemoryStopped { .. }
-            | Cause::MemoryPeak { .. }
-            | Cause::AllocationRefused { .. } => Verdict::Mle,
-            Cause::WallClock { .. }
-            | Cause::CpuLimit { .. }
-            | Cause::BeyondLimit { .. }
-            | Cause::PastLimit { .. } => Verdict::Tle,
-            Cause::OutputLimit { .. } => Verdict::Ole,
-            Cause::Crashed { .. } => Verdict::Rte,
-            Cause::WithTimeLimit { cause, .. }
-            | Cause::AgainAlone(cause)
-            | Cause::RunAgainAlone(cause) => cause.verdict(),
-            Cause::Rejected(_) => Verdict::Wa,
-            Cause::JudgeFault(_) => Verdict::Je,
-        }
-    }
-
     /// The limit the run passed, when that is why it failed (the wall-clock limit only when
     /// its CPU time stayed under the CPU limit).
     pub fn limit(&self) -> Option<Limit> {
@@ -178,6 +157,7 @@ impl serde::Serialize for Cause {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use leapfrog_package::verdict::Verdict;
 
     #[test]
     fn wrapped_causes_keep_the_verdict_and_limit_of_what_they_wrap() {

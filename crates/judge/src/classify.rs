@@ -1,9 +1,9 @@
 //! Turning what the runner measured into a verdict, before the output is checked.
 
 use leapfrog_package::Limits;
-use leapfrog_runner::{Exit, Limit, RunOutcome, Stopped};
+use leapfrog_runner::{Exit, RunOutcome, Stopped};
 
-use super::{Cause, TestResult};
+use super::Cause;
 
 /// What a run's own behaviour says about it: `Some` cause when it already failed (time,
 /// output, memory, crash), `None` when its output must be checked.
@@ -108,25 +108,11 @@ fn shorten(line: &str) -> String {
     }
 }
 
-/// The result of a test run again alone (see [`super::JudgeOptions::rerun_wall_clock`]): the second
-/// run's, its cause saying so when it is a rejection too.
-pub fn run_again_alone(mut again: TestResult) -> TestResult {
-    let cause = std::mem::replace(&mut again.cause, Cause::Accepted);
-    again.cause = if cause.limit() == Some(Limit::WallClock) {
-        Cause::AgainAlone(Box::new(cause))
-    } else if cause.verdict() != super::Verdict::Ac {
-        Cause::RunAgainAlone(Box::new(cause))
-    } else {
-        cause
-    };
-    again
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use leapfrog_package::verdict::Verdict;
-    use leapfrog_runner::{Exit, Stopped};
+    use leapfrog_runner::{Exit, Limit, Stopped};
     use std::time::Duration;
 
     fn outcome(cpu_ms: u64, stopped: Option<Stopped>, exit: Exit) -> RunOutcome {

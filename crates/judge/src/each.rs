@@ -1,16 +1,34 @@
-//! One test of a submission being judged: the limits its programs run under, its CPU slot, its
-//! run, the run again alone after a wall-clock stop, and the result judged against the limit.
+//! One test of a submission being judged: the limits its programs run under (those in force,
+//! or the longer run limit `verify` measures with), its CPU slot, its run, the run again alone
+//! after a wall-clock stop, and the result judged against the limit; the rules of the last two
+//! are [`crate::verdict`]'s.
 
 use std::path::Path;
 
 use leapfrog_package::{Limits, TestCase};
 use leapfrog_runner::Interrupted;
-use leapfrog_runner::Limit;
 use leapfrog_runner::units::Seconds;
 
-use super::{Judge, Prepared, TestResult, TestRunner, classify, kept_output};
+use super::verdict::{self, LimitPolicy};
+use super::{Judge, Prepared, TestResult, TestRunner, kept_output};
 
 impl Judge {
+    /// Judges against `limit` but lets programs run up to `run_limit` CPU seconds, so that
+    /// `verify` sees how far past the limit they go: a test that ends past `limit` is TLE, and
+    /// one stopped at `run_limit` is marked [`TestResult::cut_off`].
+    pub fn measure_beyond(&mut self, limit: Seconds, run_limit: Seconds) {
+        self.limits.time_s = limit;
+        self.run_limit = (run_limit.get() > limit.get()).then_some(run_limit);
+    }
+
+    /// The limit tests are judged against, and the longer one programs may run under.
+    pub fn limit_policy(&self) -> LimitPolicy {
+        LimitPolicy {
+            limit: self.limits.time_s,
+            run_limit: self.run_limit,
+        }
+    }
+
     /// The limits programs run under: those in force, or the longer run limit of
     /// [`Judge::measure_beyond`] with its wall-clock time.
     pub(super) fn run_limits(&self) -> Limits {
@@ -63,13 +81,14 @@ impl Judge {
             run()
         };
         let result = match first {
-            Ok(r) if r.limit() == Some(Limit::WallClock) && rerun_wall_clock => {
+            Ok(r) if verdict::runs_again_alone(&r, rerun_wall_clock) => {
                 let _alone = alone.write().unwrap_or_else(|e| e.into_inner());
-                run().map(classify::run_again_alone)
+                run().map(verdict::after_run_alone)
             }
             other => other,
         };
-        result.map(|r| self.against_limit(r))
+        let policy = self.limit_policy();
+        result.map(|r| policy.judge(r))
     }
 }
 

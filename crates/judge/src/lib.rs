@@ -10,9 +10,9 @@
 
 pub mod checking;
 pub mod program;
+pub mod verdict;
 
 mod as_run_user;
-mod beyond;
 mod cause;
 mod classify;
 mod each;
@@ -39,7 +39,7 @@ pub use each::OwnTest;
 pub use fault::JudgeFault;
 pub use leapfrog_package::verdict::Verdict;
 pub use passes::play_reference;
-pub use score::GroupScore;
+pub use score::{Grade, GroupScore};
 pub use slots::Busy;
 pub use test_run::TestRunner;
 
@@ -275,7 +275,7 @@ impl Judge {
         let program = match &submission.program {
             Ok(program) => program,
             Err(err) => {
-                report.verdict = Verdict::Ce;
+                report.verdict = verdict::not_compiled();
                 report.compile_message = Some(err.message.clone());
                 return Ok(report);
             }
@@ -320,8 +320,8 @@ impl Judge {
         if interrupted || self.runner.cancel().is_cancelled() {
             return Err(runner::Interrupted.into());
         }
-        report.verdict = Verdict::first_failure(report.tests.iter().map(|t| t.verdict));
-        self.add_scores(&mut report)?;
+        let grade = self.grade(&mut report.tests)?;
+        grade.apply_to(&mut report);
         Ok(report)
     }
 
@@ -330,7 +330,8 @@ impl Judge {
         JudgeReport {
             problem: self.problem.clone(),
             submission: submission.path.display().to_string(),
-            verdict: Verdict::Ac,
+            // Nothing judged yet: nothing failed.
+            verdict: verdict::of_submission(&[], None),
             isolation: self.options.isolation.name(),
             memory_enforcement: self.runner.memory_enforcement().name(),
             tests: Vec::new(),
@@ -341,20 +342,6 @@ impl Judge {
             language: submission.language.name().to_string(),
             limits: self.limits.clone(),
         }
-    }
-
-    /// A scoring problem's scores: each test's, each group's and the total.
-    fn add_scores(&self, report: &mut JudgeReport) -> anyhow::Result<()> {
-        if let Some(data) = &self.scored {
-            let scores = score::score(data, &mut report.tests)?;
-            report.score = Some(scores.total);
-            report.max_score = Some(scores.max);
-            report.groups = scores.groups;
-            if let Some(verdict) = scores.verdict {
-                report.verdict = verdict;
-            }
-        }
-        Ok(())
     }
 }
 

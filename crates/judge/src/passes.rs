@@ -285,10 +285,9 @@ fn validator_score(feedback: &Path) -> Result<Option<f64>, String> {
 }
 
 fn of_check(checked: CheckOutcome) -> Pass {
-    match checked {
-        CheckOutcome::Accepted => Pass::Accepted,
-        CheckOutcome::Rejected { reason, details } => Pass::Ended(Cause::Rejected(reason), details),
-        CheckOutcome::JudgeError(why) => judge_error(why),
+    match super::verdict::of_check(checked) {
+        (Cause::Accepted, _) => Pass::Accepted,
+        (cause, details) => Pass::Ended(cause, details),
     }
 }
 

@@ -12,7 +12,7 @@ use std::path::Path;
 use serde::Serialize;
 
 use leapfrog_package::verdict::Verdict;
-use leapfrog_package::{Aggregation, GroupScoring, TestdataError, VerdictRule};
+use leapfrog_package::{Aggregation, GroupScoring, TestdataError};
 
 use super::TestResult;
 
@@ -82,7 +82,7 @@ pub fn score(data: &Path, tests: &mut [TestResult]) -> Result<Scores, TestdataEr
         total,
         max,
         groups: out,
-        verdict: graded.then(|| group_verdict("", tests, &rules)),
+        verdict: graded.then(|| crate::verdict::of_groups("", tests, &rules)),
     })
 }
 
@@ -138,64 +138,46 @@ fn group_score(
     (score, max)
 }
 
-/// The verdict of `group` ("" is `data/`) from its tests' and subgroups' verdicts in name
-/// order, as problemtools' default grader makes it: `worst_error` unless the group's
-/// `grader_flags` say otherwise (a group without rules of its own inherits none, as there).
-fn group_verdict(
-    group: &str,
-    tests: &[TestResult],
-    rules: &BTreeMap<String, GroupScoring>,
-) -> Verdict {
-    let default = GroupScoring::default();
-    let own = rules.get(group).unwrap_or(&default);
-    let below = |name: &str| match group {
-        "" => true,
-        g => name.starts_with(g) && name[g.len()..].starts_with('/'),
-    };
-    let mut children: BTreeMap<String, Verdict> = BTreeMap::new();
-    for test in tests.iter().filter(|t| below(&t.name)) {
-        let rest = match group {
-            "" => test.name.as_str(),
-            g => &test.name[g.len() + 1..],
-        };
-        let child = match rest.split_once('/') {
-            None => test.name.clone(),
-            Some((sub, _)) if group.is_empty() => sub.to_string(),
-            Some((sub, _)) => format!("{group}/{sub}"),
-        };
-        if group.is_empty() && own.ignore_sample && child == "sample" {
-            continue;
-        }
-        if let std::collections::btree_map::Entry::Vacant(slot) = children.entry(child) {
-            let verdict = match rest.contains('/') {
-                true => group_verdict(slot.key(), tests, rules),
-                false => test.verdict,
-            };
-            slot.insert(verdict);
-        }
+/// What a submission's tests add up to: its verdict and, for a scoring problem, its scores.
+#[derive(Debug, Clone)]
+pub struct Grade {
+    pub verdict: Verdict,
+    pub score: Option<f64>,
+    pub max_score: Option<f64>,
+    pub groups: Vec<GroupScore>,
+}
+
+impl Grade {
+    /// Puts the grade in a report.
+    pub fn apply_to(self, report: &mut super::JudgeReport) {
+        report.verdict = self.verdict;
+        report.score = self.score;
+        report.max_score = self.max_score;
+        report.groups = self.groups;
     }
-    let verdicts: Vec<Verdict> = children.into_values().collect();
-    if own.accept_if_any && verdicts.contains(&Verdict::Ac) {
-        return Verdict::Ac;
-    }
-    match own.verdicts.unwrap_or(VerdictRule::Worst) {
-        VerdictRule::Accept => Verdict::Ac,
-        VerdictRule::First => Verdict::first_failure(verdicts),
-        VerdictRule::Worst => {
-            // problemtools' order, worst first.
-            let order = [
-                Verdict::Je,
-                Verdict::Ce,
-                Verdict::Rte,
-                Verdict::Mle,
-                Verdict::Tle,
-                Verdict::Ole,
-                Verdict::Wa,
-            ];
-            order
-                .into_iter()
-                .find(|v| verdicts.contains(v))
-                .unwrap_or(Verdict::Ac)
-        }
+}
+
+impl super::Judge {
+    /// Grades a submission's tests (in test order): gives each test of a scoring problem its
+    /// score, and the submission its verdict ([`crate::verdict::of_submission`], with the
+    /// groups' grader flags) and scores. `judge` and `verify` grade through it, a run re-timed
+    /// against another limit too.
+    pub fn grade(&self, tests: &mut [TestResult]) -> Result<Grade, TestdataError> {
+        let Some(data) = &self.scored else {
+            let verdict = crate::verdict::of_submission(tests, None);
+            return Ok(Grade {
+                verdict,
+                score: None,
+                max_score: None,
+                groups: Vec::new(),
+            });
+        };
+        let scores = score(data, tests)?;
+        Ok(Grade {
+            verdict: crate::verdict::of_submission(tests, scores.verdict),
+            score: Some(scores.total),
+            max_score: Some(scores.max),
+            groups: scores.groups,
+        })
     }
 }

@@ -4,7 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::checking::{CheckOutcome, OutputChecker};
+use crate::checking::OutputChecker;
 use leapfrog_package::lang::Compiled;
 use leapfrog_package::verdict::Verdict;
 use leapfrog_package::{Limits, TestCase};
@@ -318,12 +318,8 @@ impl TestRunner<'_> {
         if let Err(err) = made {
             return measured.fault(test, JudgeFault::file("creating", &check_dir, err));
         }
-        match self.checker.check(test, &files.output, &check_dir) {
-            CheckOutcome::Accepted => measured.result(test, Cause::Accepted),
-            CheckOutcome::Rejected { reason, details } => {
-                measured.result_with(test, Cause::Rejected(reason), details)
-            }
-            CheckOutcome::JudgeError(why) => measured.result(test, Cause::JudgeFault(why)),
-        }
+        let (cause, details) =
+            super::verdict::of_check(self.checker.check(test, &files.output, &check_dir));
+        measured.result_with(test, cause, details)
     }
 }

@@ -7,7 +7,7 @@
 use serde::Serialize;
 
 use super::{Row, Status};
-use leapfrog_judge::{Cause, JudgeOptions, TestResult};
+use leapfrog_judge::{JudgeOptions, TestResult, verdict};
 use leapfrog_package::verdict::Verdict;
 use leapfrog_package::{Package, Submission, TestScope, TimeLimitUse, Timing};
 
@@ -152,17 +152,15 @@ pub(super) fn entry(timing: &Timing, limit_s: f64, found: &'static str) -> TimeL
 /// Judges a lower-bound program's tests (run under the probe limit) against the limit found
 /// since: a test past it is TLE. Whether anything changed (the row must then be assessed again).
 pub(super) fn retime(row: &mut Row, limit_s: f64) -> bool {
-    let mut changed = false;
-    for t in &mut row.tests {
-        if t.verdict != Verdict::Je && t.verdict != Verdict::Tle && t.time_s > limit_s {
-            t.set_cause(Cause::PastLimit {
-                used_s: t.time_s,
-                limit_s,
-            });
-            changed = true;
-        }
-    }
-    changed
+    let Ok(limit) = leapfrog_runner::units::Seconds::new(limit_s) else {
+        return false;
+    };
+    let before: Vec<Verdict> = row.tests.iter().map(|t| t.verdict).collect();
+    let tests = std::mem::take(&mut row.tests);
+    row.tests = (tests.into_iter())
+        .map(|t| verdict::past_limit(t, limit))
+        .collect();
+    row.tests.iter().zip(before).any(|(t, v)| t.verdict != v)
 }
 
 /// The margins the format asks for, one warning per program that breaks one.

@@ -16,10 +16,10 @@ use serde::Serialize;
 
 use crate::matrix::{self, LimitsEntry, Recorder};
 use crate::report::{self, Progress};
-use leapfrog_judge::{Judge, JudgeReport, TestResult};
+use leapfrog_judge::{Grade, Judge, TestResult, verdict};
 use leapfrog_package::lang::Language;
 use leapfrog_package::verdict::Verdict;
-use leapfrog_package::{Expectation, Package, Submission, Timing};
+use leapfrog_package::{Package, Submission, Timing};
 use leapfrog_registry::Registry;
 use leapfrog_runner::Runner;
 
@@ -239,9 +239,7 @@ fn verify_one(
     let mut stop = |t: &TestResult| {
         seen.push((t.name.clone(), t.verdict));
         let judged: Vec<(&str, Verdict)> = seen.iter().map(|(n, v)| (n.as_str(), *v)).collect();
-        t.verdict == Verdict::Je
-            || expected.settled(&judged)
-            || expected.settled_by_first_failure(&judged)
+        verdict::settles(expected, &judged)
     };
     let judged = judge
         .submission_from(&submission.path, language, submission.entrypoint.as_deref())
@@ -276,15 +274,56 @@ fn verify_one(
             return Ok(row);
         }
     };
-    row.verdict = Some(report.verdict);
     row.tests_run = report.tests.len();
     row.max_time_s = report.max_time();
-    let mut assessment = assess(expected, &report);
-    score::amend(submission, &report, &mut assessment)?;
-    (row.status, row.reason) = (assessment.status, assessment.reason);
-    row.score = report.score;
-    row.tests = report.tests;
+    let grade = Grade {
+        verdict: report.verdict,
+        score: report.score,
+        max_score: report.max_score,
+        groups: Vec::new(),
+    };
+    let scored = package.config.kind.scoring;
+    let compile_error = report.compile_message.as_deref();
+    let compile_error = (report.verdict == Verdict::Ce).then(|| compile_error.unwrap_or(""));
+    assess_row(
+        &mut row,
+        submission,
+        report.tests,
+        &grade,
+        (compile_error, scored),
+    )?;
     Ok(row)
+}
+
+/// A judged submission's row: its verdict, score and whether it met its expectation, all from
+/// the tests its expectation is judged on ([`verdict::judged_part`]: up to the test that
+/// settled it), so that a run that went on for the report page or `--all-tests` gives the row
+/// a run that stopped there gives. `tests` are every test judged, in order, for the page.
+fn assess_row(
+    row: &mut Row,
+    submission: &Submission,
+    tests: Vec<TestResult>,
+    grade: &Grade,
+    (compile_error, scored): (Option<&str>, bool),
+) -> anyhow::Result<()> {
+    let expected = &submission.expectation;
+    let part = verdict::judged_part(expected, &tests, scored);
+    let mut judged = grade.clone();
+    if part < tests.len() {
+        judged.verdict = verdict::of_submission(&tests[..part], None);
+    }
+    let mut assessment = match verdict::against_expectation(expected, &tests[..part], compile_error)
+    {
+        verdict::Assessment::Met(reason) => Assessment::new(Status::Ok, reason),
+        verdict::Assessment::Missed(reason) => Assessment::new(Status::Mismatch, reason),
+        verdict::Assessment::JudgeError(reason) => Assessment::new(Status::Error, reason),
+    };
+    score::amend(submission, &judged, &mut assessment)?;
+    (row.status, row.reason) = (assessment.status, assessment.reason);
+    row.verdict = Some(judged.verdict);
+    row.score = judged.score;
+    row.tests = tests;
+    Ok(())
 }
 
 /// The language to judge a submission in; `None` (with the row saying why) when it is not
@@ -349,38 +388,6 @@ impl Row {
             tests: Vec::new(),
         }
     }
-}
-
-/// Whether a judged submission met its expectation, and why not.
-fn assess(expected: &Expectation, report: &JudgeReport) -> Assessment {
-    if let Some(je) = report.tests.iter().find(|t| t.verdict == Verdict::Je) {
-        let reason = format!("judge error on {}: {}", je.name, je.cause);
-        return Assessment::new(Status::Error, reason);
-    }
-    if report.verdict == Verdict::Ce {
-        let first = report
-            .compile_message
-            .as_deref()
-            .and_then(|m| m.lines().next())
-            .unwrap_or("");
-        return Assessment::new(Status::Mismatch, format!("compile error: {first}"));
-    }
-    assess_tests(expected, &report.tests)
-}
-
-/// Whether the verdicts of the tests judged met the expectation, and why not.
-fn assess_tests(expected: &Expectation, tests: &[TestResult]) -> Assessment {
-    let judged: Vec<(&str, Verdict)> = tests.iter().map(|t| (t.name.as_str(), t.verdict)).collect();
-    let messages: Vec<String> = tests.iter().map(|t| t.cause.to_string()).collect();
-    let messages: Vec<&str> = messages.iter().map(String::as_str).collect();
-    if let Err(why) = expected.check(&judged, &messages) {
-        return Assessment::new(Status::Mismatch, why);
-    }
-    let reason = match tests.iter().find(|t| t.verdict != Verdict::Ac) {
-        None => format!("{} accepted", leapfrog_util::plural(tests.len(), "test")),
-        Some(t) => format!("{} on {}: {}", t.verdict, t.name, t.cause),
-    };
-    Assessment::new(Status::Ok, reason)
 }
 
 /// Whether a submission met its expectation, and the sentence that says why (or why not).

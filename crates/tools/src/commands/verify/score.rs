@@ -2,7 +2,7 @@
 
 use super::{Assessment, Status};
 use anyhow::bail;
-use leapfrog_judge::JudgeReport;
+use leapfrog_judge::Grade;
 
 use leapfrog_package::Submission;
 
@@ -10,7 +10,7 @@ use leapfrog_package::Submission;
 /// score is not the one the submission must reach.
 pub(super) fn amend(
     submission: &Submission,
-    report: &JudgeReport,
+    report: &Grade,
     assessment: &mut Assessment,
 ) -> anyhow::Result<()> {
     if let (Some(score), Some(max)) = (report.score, report.max_score) {
@@ -27,7 +27,7 @@ pub(super) fn amend(
 /// Why a scoring problem's submission missed the score it must reach: the `score` that
 /// `submissions.yaml` states for it (a number, or `[low, high]`), else the full score for a
 /// program that must pass every test.
-fn mismatch(submission: &Submission, report: &JudgeReport) -> anyhow::Result<Option<String>> {
+fn mismatch(submission: &Submission, report: &Grade) -> anyhow::Result<Option<String>> {
     let (Some(got), Some(max)) = (report.score, report.max_score) else {
         return Ok(None);
     };

@@ -3,10 +3,9 @@
 //! every submission's row in order.
 
 use super::row::format_row;
-use super::{Row, assess_tests, limit, verify_one};
+use super::{Row, assess_row, limit, verify_one};
 use crate::matrix::Recorder;
 use leapfrog_judge::{self as judge, Judge};
-use leapfrog_package::verdict::Verdict;
 use leapfrog_package::{Limits, Package, Submission, Timing};
 use leapfrog_runner::units::Seconds;
 
@@ -151,15 +150,27 @@ impl Session<'_> {
         failed.map_or(Ok(()), Err)
     }
 
-    /// A submission's row judged ahead, judged again against the limit.
-    fn retimed(&mut self, column: usize, submission: &Submission, limit_s: f64) -> Option<Row> {
-        let mut row = self.rows[column].take()?;
-        if limit::retime(&mut row, limit_s) {
-            row.verdict = Some(Verdict::first_failure(row.tests.iter().map(|t| t.verdict)));
-            let assessment = assess_tests(&submission.expectation, &row.tests);
-            (row.status, row.reason) = (assessment.status, assessment.reason);
+    /// A submission's row judged ahead, judged again against the limit: its tests past the
+    /// limit become TLE, then it is graded (grader flags and scores) and assessed as every
+    /// row is.
+    fn retimed(
+        &mut self,
+        column: usize,
+        submission: &Submission,
+        limit_s: f64,
+    ) -> anyhow::Result<Option<Row>> {
+        let Some(mut row) = self.rows[column].take() else {
+            return Ok(None);
+        };
+        if let Ok(judge) = &self.judge
+            && limit::retime(&mut row, limit_s)
+        {
+            let mut tests = std::mem::take(&mut row.tests);
+            let grade = judge.grade(&mut tests)?;
+            let scored = self.package.config.kind.scoring;
+            assess_row(&mut row, submission, tests, &grade, (None, scored))?;
         }
-        Some(row)
+        Ok(Some(row))
     }
 
     /// Every submission's row in order (only those that bound the time limit when
@@ -180,7 +191,7 @@ impl Session<'_> {
             .collect();
         let mut rows: Vec<Option<Row>> = submissions.iter().map(|_| None).collect();
         for &c in &wanted {
-            rows[c] = self.retimed(c, &submissions[c], limit_s);
+            rows[c] = self.retimed(c, &submissions[c], limit_s)?;
         }
         let todo: Vec<usize> = wanted
             .iter()
