@@ -48,7 +48,7 @@ enum Source<'a> {
 pub fn write_zip(
     package: &Package,
     dir: &Path,
-    statement_html: &str,
+    statement_html: Option<&str>,
     zip_path: &Path,
     short: &str,
 ) -> anyhow::Result<Notes> {
@@ -86,10 +86,9 @@ pub fn write_zip(
         leapfrog_render::glyphs::fmt(package.config.limits.time_s.get())
     );
     entries.push(("domjudge-problem.ini".into(), Source::Bytes(ini.as_bytes())));
-    entries.push((
-        "problem.html".into(),
-        Source::Bytes(statement_html.as_bytes()),
-    ));
+    if let Some(html) = statement_html {
+        entries.push(("problem.html".into(), Source::Bytes(html.as_bytes())));
+    }
     entries.sort_by(|a, b| a.0.cmp(&b.0));
     for (name, source) in entries {
         crate::interrupt::check()?;
