@@ -79,12 +79,15 @@ pub fn write_zip(
             entries.push((rel, Source::File(entry.into_path())));
         }
     }
-    let notes = remap_submissions(&mut entries);
-    let ini = format!(
-        "name = \"{}\"\ntimelimit = {}\nexternalid = {short}\n",
-        package.display_name().replace('"', "'"),
-        leapfrog_render::glyphs::fmt(package.config.limits.time_s.get())
-    );
+    let mut notes = remap_submissions(&mut entries);
+    let mut ini = format!("name = \"{}\"\n", package.display_name().replace('"', "'"));
+    if package.config.time_limit_given {
+        let limit = leapfrog_render::glyphs::fmt(package.config.limits.time_s.get());
+        ini.push_str(&format!("timelimit = {limit}\n"));
+    } else {
+        notes.push("domjudge-problem.ini: no timelimit, the package gives none (problemtools infers it from the accepted programs, DOMjudge does not): set it in DOMjudge after the import".into());
+    }
+    ini.push_str(&format!("externalid = {short}\n"));
     entries.push(("domjudge-problem.ini".into(), Source::Bytes(ini.as_bytes())));
     if let Some(html) = statement_html {
         entries.push(("problem.html".into(), Source::Bytes(html.as_bytes())));

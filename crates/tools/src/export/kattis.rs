@@ -77,13 +77,17 @@ fn write_submissions(package: &Package, dest: &Path, modern: bool) -> anyhow::Re
             check_name(&name, &entry)?;
             std::fs::create_dir_all(dest.join("submissions"))?;
             copy_file(&entry, &target)?;
-        } else if LEGACY_FOLDERS.contains(&name.as_str()) {
+        } else if LEGACY_FOLDERS.contains(&name.as_str()) || name == "partially_accepted" {
             copy_programs(&entry, &target)?;
         } else if entry.is_dir() && leapfrog_package::programs_in(&entry)?.is_empty() {
             // An empty folder expects nothing.
+        } else if !entry.is_dir() {
+            bail!(
+                "submissions/{name}: the legacy format has no file of expectations (its folders say them); export to 2025-09"
+            );
         } else {
             bail!(
-                "submissions/{name}: the legacy format expects a verdict only from the folders {}; export to 2025-09, or move its programs into one of them",
+                "submissions/{name}: the legacy format expects a verdict only from the folders {}, partially_accepted; export to 2025-09, or move its programs into one of them",
                 LEGACY_FOLDERS.join(", ")
             );
         }
@@ -92,7 +96,8 @@ fn write_submissions(package: &Package, dest: &Path, modern: bool) -> anyhow::Re
 }
 
 /// `problem.yaml` in the target format ([`super::problem_yaml`]), and for the legacy format
-/// the time limit in `.timelimit`.
+/// the time limit in `.timelimit` when the package gives one (else it is inferred from the
+/// accepted programs, by problemtools as by leapfrog).
 fn write_problem_yaml(package: &Package, dest: &Path, modern: bool) -> anyhow::Result<()> {
     let raw = problem_yaml::read(package)?;
     let (map, header) = if modern {
@@ -105,7 +110,7 @@ fn write_problem_yaml(package: &Package, dest: &Path, modern: bool) -> anyhow::R
     let mut yaml = String::from(header);
     yaml.push_str(&serde_yaml_ng::to_string(&Value::Mapping(map))?);
     std::fs::write(dest.join("problem.yaml"), yaml)?;
-    if !modern {
+    if !modern && package.config.time_limit_given {
         std::fs::write(
             dest.join(".timelimit"),
             format!(

@@ -345,13 +345,17 @@ pub fn modern(package: &Package, raw: &Mapping) -> anyhow::Result<Mapping> {
     Ok(out)
 }
 
-/// `limits` in the 2025-09 spelling, with the time limit leapfrog judges with.
+/// `limits` in the 2025-09 spelling, with the package's time limit if it gives one.
 fn modern_limits(package: &Package, raw: &Mapping) -> Mapping {
     let mut limits = Mapping::new();
-    limits.insert(
-        "time_limit".into(),
-        Value::from(package.config.limits.time_s.get()),
-    );
+    // A package without a time limit has it inferred from its accepted programs, in both
+    // formats alike: writing today's default would change the problem.
+    if package.config.time_limit_given {
+        limits.insert(
+            "time_limit".into(),
+            Value::from(package.config.limits.time_s.get()),
+        );
+    }
     let mut margins = Mapping::new();
     if let Some(Value::Mapping(ours)) = raw.get("limits") {
         for (key, value) in ours {
