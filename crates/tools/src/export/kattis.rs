@@ -17,7 +17,6 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, bail};
 use serde_yaml_ng::Value;
-use sha2::{Digest, Sha256};
 
 use super::files::{check_name, copy_file, copy_tree, file_name};
 use super::latex;
@@ -120,13 +119,6 @@ fn write_problem_yaml(package: &Package, dest: &Path, modern: bool) -> anyhow::R
         )?;
     }
     Ok(())
-}
-
-/// A UUID that stays the same for a problem across exports (contest systems use it to
-/// recognise a re-uploaded problem): SHA-256 of the short name, shaped as a version-8 UUID.
-pub fn stable_uuid(short_name: &str) -> String {
-    let digest = Sha256::digest(format!("leapfrog problem {short_name}").as_bytes());
-    leapfrog_util::uuid_text(&digest, 8)
 }
 
 /// The statement, into `problem_statement/` (which the 2025-09 export renames `statement/`): a
@@ -269,19 +261,4 @@ fn sorted_entries(dir: &Path) -> anyhow::Result<Vec<PathBuf>> {
         .collect();
     entries.sort();
     Ok(entries)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn uuids_are_stable_and_well_formed() {
-        let a = stable_uuid("checkers");
-        assert_eq!(a, stable_uuid("checkers"));
-        assert_ne!(a, stable_uuid("shifting"));
-        assert_eq!(a.len(), 36);
-        assert_eq!(&a[14..15], "8");
-        assert!(matches!(&a[19..20], "8" | "9" | "a" | "b"));
-    }
 }

@@ -16,6 +16,7 @@ use anyhow::{Context, bail};
 use serde_yaml_ng::{Mapping, Value};
 
 use leapfrog_package::Package;
+use sha2::{Digest, Sha256};
 
 /// Keys whose value means the same in both formats.
 const SHARED_KEYS: &[&str] = &["license", "rights_owner"];
@@ -69,7 +70,7 @@ fn identity(package: &Package, raw: &Mapping, out: &mut Mapping) {
     out.insert("name".into(), name);
     let uuid = match raw.get("uuid") {
         Some(uuid @ Value::String(_)) => uuid.clone(),
-        _ => super::kattis::stable_uuid(&package.short_name).into(),
+        _ => stable_uuid(&package.short_name).into(),
     };
     out.insert("uuid".into(), uuid);
 }
@@ -392,4 +393,26 @@ fn refuse_unknown(
         }
     }
     Ok(())
+}
+
+/// The uuid of a package that has none, the same across exports (contest systems use it to
+/// recognise a re-uploaded problem): SHA-256 of the short name, shaped as a version-8 UUID.
+pub fn stable_uuid(short_name: &str) -> String {
+    let digest = Sha256::digest(format!("leapfrog problem {short_name}").as_bytes());
+    leapfrog_util::uuid_text(&digest, 8)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn uuids_are_stable_and_well_formed() {
+        let a = stable_uuid("checkers");
+        assert_eq!(a, stable_uuid("checkers"));
+        assert_ne!(a, stable_uuid("shifting"));
+        assert_eq!(a.len(), 36);
+        assert_eq!(&a[14..15], "8");
+        assert!(matches!(&a[19..20], "8" | "9" | "a" | "b"));
+    }
 }
