@@ -215,21 +215,30 @@ fn a_2025_package_exports_in_both_versions_and_for_domjudge() {
     let pkg = fixture();
     let out = tempfile::tempdir().unwrap();
 
-    // Legacy: the folders and files of the legacy format, flags as strings, the per-test
-    // setting left out with a note; leapfrog judges the result the same way.
+    // Legacy has no settings for one test: the export is refused, naming the file and key,
+    // rather than judging that test with its group's tolerance.
     let legacy = out.path().join("quotient");
-    let (code, said) = run(&[
-        "export",
-        &pkg.arg(),
-        "--format",
-        "legacy",
-        legacy.to_str().unwrap(),
-    ]);
-    assert_eq!(code, 0, "{said}");
+    let export_legacy = || {
+        run(&[
+            "export",
+            &pkg.arg(),
+            "--format",
+            "legacy",
+            legacy.to_str().unwrap(),
+        ])
+    };
+    let (code, said) = export_legacy();
+    assert_eq!(code, 2, "{said}");
     assert!(
-        said.contains("2.yaml: a test's own settings have no legacy equivalent"),
+        said.contains("data/secret/large/2.yaml: `output_validator_args`"),
         "{said}"
     );
+    assert!(!legacy.exists());
+    // Without it: the folders and files of the legacy format, flags as strings; leapfrog
+    // judges the result the same way.
+    std::fs::remove_file(pkg.path().join("data/secret/large/2.yaml")).unwrap();
+    let (code, said) = export_legacy();
+    assert_eq!(code, 0, "{said}");
     assert!(
         legacy
             .join("output_validators/checker/checker.py")
@@ -268,7 +277,8 @@ fn a_2025_package_exports_in_both_versions_and_for_domjudge() {
         "{yaml}"
     );
     assert!(modern.join("output_validator/checker.py").is_file());
-    assert!(modern.join("statement/problem.en.tex").is_file());
+    // The 2025-09 format reads Markdown: the statement is carried as it is.
+    assert!(modern.join("statement/problem.en.md").is_file());
     assert!(!modern.join(".timelimit").exists());
     let group = read(&modern.join("data/secret/large/test_group.yaml"));
     assert!(

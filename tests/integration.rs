@@ -19,6 +19,7 @@ mod domjudge;
 mod ecosystem_validators;
 mod expectations;
 mod export;
+mod export_fidelity;
 mod first_hour;
 mod format_2025;
 mod generate;

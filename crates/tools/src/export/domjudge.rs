@@ -48,7 +48,7 @@ enum Source<'a> {
 pub fn write_zip(
     package: &Package,
     dir: &Path,
-    statement_html: &str,
+    statement_html: Option<&str>,
     zip_path: &Path,
     short: &str,
 ) -> anyhow::Result<Notes> {
@@ -79,17 +79,19 @@ pub fn write_zip(
             entries.push((rel, Source::File(entry.into_path())));
         }
     }
-    let notes = remap_submissions(&mut entries);
-    let ini = format!(
-        "name = \"{}\"\ntimelimit = {}\nexternalid = {short}\n",
-        package.display_name().replace('"', "'"),
-        leapfrog_render::glyphs::fmt(package.config.limits.time_s.get())
-    );
+    let mut notes = remap_submissions(&mut entries);
+    let mut ini = format!("name = \"{}\"\n", package.display_name().replace('"', "'"));
+    if package.config.time_limit_given {
+        let limit = leapfrog_render::glyphs::fmt(package.config.limits.time_s.get());
+        ini.push_str(&format!("timelimit = {limit}\n"));
+    } else {
+        notes.push("domjudge-problem.ini: no timelimit, the package gives none (problemtools infers it from the accepted programs, DOMjudge does not): set it in DOMjudge after the import".into());
+    }
+    ini.push_str(&format!("externalid = {short}\n"));
     entries.push(("domjudge-problem.ini".into(), Source::Bytes(ini.as_bytes())));
-    entries.push((
-        "problem.html".into(),
-        Source::Bytes(statement_html.as_bytes()),
-    ));
+    if let Some(html) = statement_html {
+        entries.push(("problem.html".into(), Source::Bytes(html.as_bytes())));
+    }
     entries.sort_by(|a, b| a.0.cmp(&b.0));
     for (name, source) in entries {
         crate::interrupt::check()?;

@@ -16,41 +16,15 @@
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, bail};
-use serde_yaml_ng::{Mapping, Value};
-use sha2::{Digest, Sha256};
+use serde_yaml_ng::Value;
 
 use super::files::{check_name, copy_file, copy_tree, file_name};
 use super::latex;
+use super::problem_yaml;
 use crate::statement::Statement;
-use leapfrog_package::{LEGACY_FOLDERS, Package, Validation};
+use leapfrog_package::{LEGACY_FOLDERS, Package};
 use leapfrog_registry::Registry;
 use leapfrog_render::png::svg_to_png;
-
-/// Keys of a legacy `problem.yaml` we carry over as they are.
-const LEGACY_KEYS: &[&str] = &[
-    "author",
-    "source",
-    "source_url",
-    "license",
-    "rights_owner",
-    "keywords",
-    "validator_flags",
-    "grading",
-];
-
-/// Keys of `limits` the legacy format knows (everything but `time_limit`).
-const LEGACY_LIMITS: &[&str] = &[
-    "memory",
-    "output",
-    "code",
-    "compilation_time",
-    "compilation_memory",
-    "validation_time",
-    "validation_memory",
-    "validation_output",
-    "time_multiplier",
-    "time_safety_margin",
-];
 
 /// Pixels per SVG unit in the PNG pictures (sharp when printed at the statement's width).
 const PNG_SCALE: f32 = 3.0;
@@ -60,30 +34,23 @@ pub type Notes = Vec<String>;
 
 /// Writes the package into `dest` (an empty directory). The package's secret data must be
 /// generated already.
-pub fn write(registry: &Registry, package: &Package, dest: &Path) -> anyhow::Result<Notes> {
+pub fn write(
+    registry: &Registry,
+    package: &Package,
+    dest: &Path,
+    modern: bool,
+) -> anyhow::Result<Notes> {
     let mut notes = Notes::new();
-    write_problem_yaml(package, dest, &mut notes)?;
+    write_problem_yaml(package, dest, modern)?;
     crate::interrupt::check()?;
-    write_statement(registry, package, dest)?;
+    write_statement(registry, package, dest, modern, &mut notes)?;
     crate::interrupt::check()?;
-    copy_data(package, dest)?;
+    copy_data(package, dest, modern, &mut notes)?;
     crate::interrupt::check()?;
     super::validator::write_input_validators(package, dest)?;
     super::validator::write(package, dest)?;
     crate::interrupt::check()?;
-    let submissions = package.root.join("submissions");
-    if submissions.is_dir() {
-        for entry in sorted_entries(&submissions)? {
-            let name = file_name(&entry)?;
-            if LEGACY_FOLDERS.contains(&name.as_str()) {
-                copy_programs(&entry, &dest.join("submissions").join(name))?;
-            } else {
-                notes.push(format!(
-                    "submissions/{name}: not a verdict folder of the package format; left out"
-                ));
-            }
-        }
-    }
+    write_submissions(package, dest, modern)?;
     for extra in ["attachments", "include"] {
         let dir = package.root.join(extra);
         if dir.is_dir() {
@@ -93,108 +60,109 @@ pub fn write(registry: &Registry, package: &Package, dest: &Path) -> anyhow::Res
     Ok(notes)
 }
 
-/// The legacy `problem.yaml`, and `.timelimit`.
-fn write_problem_yaml(package: &Package, dest: &Path, notes: &mut Notes) -> anyhow::Result<()> {
-    let path = package.root.join("problem.yaml");
-    let text =
-        std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
-    let raw: Mapping = if text.trim().is_empty() {
-        Mapping::new()
-    } else {
-        serde_yaml_ng::from_str(&text).with_context(|| path.display().to_string())?
-    };
-    let mut out = Mapping::new();
-    out.insert("name".into(), package.display_name().into());
-    out.insert("uuid".into(), stable_uuid(&package.short_name).into());
-    for key in LEGACY_KEYS {
-        if let Some(value) = raw.get(*key) {
-            let value = match (*key, value) {
-                // The legacy format wants keywords as one space-separated string.
-                ("keywords", Value::Sequence(words)) => Value::String(
-                    words
-                        .iter()
-                        .filter_map(Value::as_str)
-                        .collect::<Vec<_>>()
-                        .join(" "),
-                ),
-                _ => value.clone(),
-            };
-            out.insert((*key).into(), value);
-        }
+/// `submissions/`: for 2025-09 all of it, `submissions.yaml` included; for the legacy format
+/// the verdict folders, refusing what it has no place for (the expectations would be lost).
+fn write_submissions(package: &Package, dest: &Path, modern: bool) -> anyhow::Result<()> {
+    let submissions = package.root.join("submissions");
+    if !submissions.is_dir() {
+        return Ok(());
     }
-    // The legacy format says interactive and scoring after `custom`, and has no multi-pass.
-    let kind = package.config.kind;
-    let validation = match (package.config.validation, kind.interactive, kind.scoring) {
-        (Validation::Default, ..) => "default",
-        (Validation::Custom, false, false) => "custom",
-        (Validation::Custom, true, false) => "custom interactive",
-        (Validation::Custom, false, true) => "custom score",
-        (Validation::Custom, true, true) => "custom interactive score",
-    };
-    out.insert("validation".into(), validation.into());
-    if kind.scoring {
-        out.insert("type".into(), "scoring".into());
-    }
-    if kind.multi_pass {
-        notes.push("problem.yaml: the legacy format has no multi-pass problems".into());
-    }
-    let mut limits = Mapping::new();
-    if let Some(Value::Mapping(ours)) = raw.get("limits") {
-        for (key, value) in ours {
-            match key.as_str() {
-                Some(k) if LEGACY_LIMITS.contains(&k) => {
-                    limits.insert(key.clone(), value.clone());
-                }
-                Some("time_limit") => {}
-                Some(k) => notes.push(format!(
-                    "problem.yaml: limits.{k} is not a legacy-format key; left out"
-                )),
-                None => {}
-            }
-        }
-    }
-    if !limits.is_empty() {
-        out.insert("limits".into(), Value::Mapping(limits));
-    }
-    for key in raw.keys().filter_map(Value::as_str) {
-        let known = LEGACY_KEYS.contains(&key)
-            || matches!(
-                key,
-                "name" | "uuid" | "validation" | "limits" | "problem_format_version" | "type"
+    for entry in sorted_entries(&submissions)? {
+        let name = file_name(&entry)?;
+        let target = dest.join("submissions").join(&name);
+        if modern && entry.is_dir() {
+            copy_programs(&entry, &target)?;
+        } else if modern {
+            check_name(&name, &entry)?;
+            std::fs::create_dir_all(dest.join("submissions"))?;
+            copy_file(&entry, &target)?;
+        } else if LEGACY_FOLDERS.contains(&name.as_str()) || name == "partially_accepted" {
+            copy_programs(&entry, &target)?;
+        } else if entry.is_dir() && leapfrog_package::programs_in(&entry)?.is_empty() {
+            // An empty folder expects nothing.
+        } else if !entry.is_dir() {
+            bail!(
+                "submissions/{name}: the legacy format has no file of expectations (its folders say them); export to 2025-09"
             );
-        if !known {
-            notes.push(format!(
-                "problem.yaml: '{key}' is not a legacy-format key; left out"
-            ));
+        } else {
+            bail!(
+                "submissions/{name}: the legacy format expects a verdict only from the folders {}, partially_accepted; export to 2025-09, or move its programs into one of them",
+                LEGACY_FOLDERS.join(", ")
+            );
         }
     }
-    let mut yaml = String::from(
-        "# Exported by leapfrog in the legacy problem package format; the time limit is in .timelimit.\n",
-    );
-    yaml.push_str(&serde_yaml_ng::to_string(&Value::Mapping(out))?);
-    std::fs::write(dest.join("problem.yaml"), yaml)?;
-    std::fs::write(
-        dest.join(".timelimit"),
-        format!(
-            "{}\n",
-            leapfrog_render::glyphs::fmt(package.config.limits.time_s.get())
-        ),
-    )?;
     Ok(())
 }
 
-/// A UUID that stays the same for a problem across exports (contest systems use it to
-/// recognise a re-uploaded problem): SHA-256 of the short name, shaped as a version-8 UUID.
-pub fn stable_uuid(short_name: &str) -> String {
-    let digest = Sha256::digest(format!("leapfrog problem {short_name}").as_bytes());
-    leapfrog_util::uuid_text(&digest, 8)
+/// `problem.yaml` in the target format ([`super::problem_yaml`]), and for the legacy format
+/// the time limit in `.timelimit` when the package gives one (else it is inferred from the
+/// accepted programs, by problemtools as by leapfrog).
+fn write_problem_yaml(package: &Package, dest: &Path, modern: bool) -> anyhow::Result<()> {
+    let raw = problem_yaml::read(package)?;
+    let (map, header) = if modern {
+        let header = "# Exported by leapfrog in the 2025-09 problem package format.\n";
+        (problem_yaml::modern(package, &raw)?, header)
+    } else {
+        let header = "# Exported by leapfrog in the legacy problem package format; the time limit is in .timelimit.\n";
+        (problem_yaml::legacy(package, &raw)?, header)
+    };
+    let mut yaml = String::from(header);
+    yaml.push_str(&serde_yaml_ng::to_string(&Value::Mapping(map))?);
+    std::fs::write(dest.join("problem.yaml"), yaml)?;
+    if !modern && package.config.time_limit_given {
+        std::fs::write(
+            dest.join(".timelimit"),
+            format!(
+                "{}\n",
+                leapfrog_render::glyphs::fmt(package.config.limits.time_s.get())
+            ),
+        )?;
+    }
+    Ok(())
 }
 
-/// `problem_statement/problem.en.tex` and its pictures.
-fn write_statement(registry: &Registry, package: &Package, dest: &Path) -> anyhow::Result<()> {
+/// The statement, into `problem_statement/` (which the 2025-09 export renames `statement/`): a
+/// LaTeX statement, and everything beside it, as it is; a Markdown statement as it is for
+/// 2025-09 unless it draws pictures (a leapfrog extension the format does not have), and else
+/// converted to `problem.en.tex` with its pictures as PNG files, since the legacy format reads
+/// LaTeX.
+fn write_statement(
+    registry: &Registry,
+    package: &Package,
+    dest: &Path,
+    modern: bool,
+    notes: &mut Notes,
+) -> anyhow::Result<()> {
+    let from = package.statement_dir();
+    let dir = dest.join("problem_statement");
+    let statements: Vec<String> = match std::fs::read_dir(&from) {
+        Ok(entries) => entries
+            .filter_map(|e| e.ok())
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .filter(|n| n.starts_with("problem.") && (n.ends_with(".tex") || n.ends_with(".md")))
+            .collect(),
+        Err(_) => Vec::new(),
+    };
+    if statements.is_empty() {
+        notes.push(format!(
+            "{}/: no statement to export",
+            package.config.format.statement_folder()
+        ));
+        return Ok(());
+    }
+    let latex_given = statements.iter().any(|n| n.ends_with(".tex"));
+    if latex_given {
+        return copy_tree(&from, &dir);
+    }
     let statement = Statement::load(package)?;
     let source = statement.path.display().to_string();
     let pieces = statement.pieces(package)?;
+    let draws = pieces
+        .iter()
+        .any(|p| matches!(p, crate::statement::markdown::Piece::Picture(_)));
+    if modern && !draws {
+        return copy_tree(&from, &dir);
+    }
     let latex = latex::convert(
         pieces,
         package.display_name(),
@@ -202,7 +170,6 @@ fn write_statement(registry: &Registry, package: &Package, dest: &Path) -> anyho
         registry.drawings.draw,
     )
     .map_err(|e| e.context(format!("converting {source} to LaTeX")))?;
-    let dir = dest.join("problem_statement");
     std::fs::create_dir_all(&dir)?;
     std::fs::write(dir.join("problem.en.tex"), &latex.text)?;
     if let Some((name, _)) = latex
@@ -228,9 +195,24 @@ fn write_statement(registry: &Registry, package: &Package, dest: &Path) -> anyho
 }
 
 /// `data/sample` and `data/secret` (with `testdata.yaml` files), without hidden files such as
-/// the generate manifest.
-fn copy_data(package: &Package, dest: &Path) -> anyhow::Result<()> {
+/// the generate manifest. The folders of cases for the validators themselves (`invalid_input`
+/// and the like) are 2025-09 folders: [`super::modern`] adds them, the legacy export leaves them
+/// out with a note (they judge the validators, not a submission).
+fn copy_data(
+    package: &Package,
+    dest: &Path,
+    modern: bool,
+    notes: &mut Notes,
+) -> anyhow::Result<()> {
     let data = package.data_dir();
+    for kind in leapfrog_package::DataKind::ALL {
+        if !modern && data.join(kind.folder()).is_dir() {
+            notes.push(format!(
+                "data/{}/: the legacy format has no such folder; left out (it tests the validators, not the submissions)",
+                kind.folder()
+            ));
+        }
+    }
     let mut found = false;
     for group in ["sample", "secret"] {
         let dir = data.join(group);
@@ -279,19 +261,4 @@ fn sorted_entries(dir: &Path) -> anyhow::Result<Vec<PathBuf>> {
         .collect();
     entries.sort();
     Ok(entries)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn uuids_are_stable_and_well_formed() {
-        let a = stable_uuid("checkers");
-        assert_eq!(a, stable_uuid("checkers"));
-        assert_ne!(a, stable_uuid("shifting"));
-        assert_eq!(a.len(), 36);
-        assert_eq!(&a[14..15], "8");
-        assert!(matches!(&a[19..20], "8" | "9" | "a" | "b"));
-    }
 }

@@ -15,6 +15,7 @@ pub mod generators;
 pub mod kattis;
 pub mod latex;
 pub mod modern;
+pub mod problem_yaml;
 pub mod validator;
 
 use std::path::{Path, PathBuf};
@@ -89,14 +90,15 @@ fn write_package(
     dest: &Path,
     modern: bool,
 ) -> anyhow::Result<kattis::Notes> {
-    let mut notes = kattis::write(registry, package, dest)
+    let mut notes = kattis::write(registry, package, dest, modern)
         .with_context(|| format!("exporting {}", package.short_name))?;
     if modern {
-        modern::convert(package, dest, &mut notes)
+        modern::convert(package, dest)
             .with_context(|| format!("exporting {} as 2025-09", package.short_name))?;
         generators::write(registry, package, dest, &mut notes)?;
-    } else if package.config.format.is_modern() {
-        modern::to_legacy_groups(&dest.join("data"), &mut notes)?;
+    } else {
+        modern::to_legacy_groups(&dest.join("data"), &mut notes)
+            .with_context(|| format!("exporting {}", package.short_name))?;
         if package.root.join("include/default").is_dir() {
             notes.push(
                 "include/default: the legacy format has no such folder (only include/<language>); copied, but legacy judges do not add it"
@@ -210,9 +212,16 @@ fn export_set(
         let dir = staging.path().join(&name);
         std::fs::create_dir(&dir).with_context(|| format!("creating {}", dir.display()))?;
         let mut notes = write_package(registry, package, &dir, false)?;
-        let html = crate::statement::page::build(registry, package)?;
+        // DOMjudge shows problem.html; it is made from a Markdown statement only.
+        let html = match crate::statement::Statement::load(package) {
+            Ok(_) => Some(crate::statement::page::build(registry, package)?),
+            Err(_) => {
+                notes.push("problem.html: not in the DOMjudge zip, the statement is not Markdown (upload a PDF of it to DOMjudge)".into());
+                None
+            }
+        };
         let zip = staging.path().join(format!("{name}.zip"));
-        let zip_notes = domjudge::write_zip(package, &dir, &html, &zip, &name)
+        let zip_notes = domjudge::write_zip(package, &dir, html.as_deref(), &zip, &name)
             .with_context(|| format!("zipping {}", package.short_name))?;
         notes.extend(zip_notes);
         exported.largest_test = exported.largest_test.max(largest_test(&dir)?);

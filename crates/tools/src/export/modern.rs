@@ -1,12 +1,12 @@
 //! Turning a package exported in the legacy layout ([`super::kattis`]) into the 2025-09 one:
 //!
-//! - `problem.yaml` gets `problem_format_version: 2025-09`, the time limit as
-//!   `limits.time_limit` (no `.timelimit`), `credits` for `author`, `source` as a map with its
-//!   `source_url`, keywords as a list, and loses `validation` and `validator_flags`;
+//! - `problem.yaml` is written in the 2025-09 format already ([`super::problem_yaml`]); there is
+//!   no `.timelimit`;
 //! - `problem_statement/` becomes `statement/`, and the one program of `output_validators/`
 //!   becomes the program `output_validator/`;
 //! - each `testdata.yaml` becomes a `test_group.yaml` with `*_args` lists for the
-//!   `*_flags` strings, and problem.yaml's `validator_flags` go to `data/test_group.yaml`.
+//!   `*_flags` strings, and problem.yaml's `validator_flags` go to `data/test_group.yaml`; a
+//!   legacy scoring key (`range`, `on_reject`, ...) stops the export, naming the file.
 //!
 //! The other way, [`to_legacy_groups`] turns the `test_group.yaml` files a 2025-09 package
 //! brings into legacy `testdata.yaml` files.
@@ -20,8 +20,7 @@ use super::kattis::Notes;
 use leapfrog_package::Package;
 
 /// Rewrites the legacy export in `dest` as a 2025-09 package.
-pub fn convert(package: &Package, dest: &Path, notes: &mut Notes) -> anyhow::Result<()> {
-    write_problem_yaml(package, dest)?;
+pub fn convert(package: &Package, dest: &Path) -> anyhow::Result<()> {
     rename(dest, "problem_statement", "statement")?;
     let validators = dest.join("output_validators");
     if validators.is_dir() {
@@ -74,13 +73,13 @@ pub fn convert(package: &Package, dest: &Path, notes: &mut Notes) -> anyhow::Res
                     let modern = name.replace("_flags", "_args");
                     out.insert(modern.into(), flags_to_args(&value));
                 }
-                "input_validator_args" | "output_validator_args" => {
+                _ if MODERN_GROUP_KEYS.contains(&name.as_str()) => {
                     out.insert(key, value);
                 }
-                _ => notes.push(format!(
-                    "{}: `{name}` has no 2025-09 equivalent leapfrog writes; left out",
-                    file.strip_prefix(dest).unwrap_or(&file).display()
-                )),
+                _ => bail!(
+                    "{}: `{name}` cannot be expressed in the 2025-09 format (its scoring is set differently; leapfrog does not translate it); export to legacy",
+                    group_file_name(&file, dest)
+                ),
             }
         }
         write_yaml(&file, &out)?;
@@ -88,24 +87,39 @@ pub fn convert(package: &Package, dest: &Path, notes: &mut Notes) -> anyhow::Res
     Ok(())
 }
 
-/// Turns each `test_group.yaml` below `data` (a 2025-09 package's) into a legacy
-/// `testdata.yaml`, lists of arguments joined into flag strings; a test's own `.yaml` has no
-/// legacy equivalent and is left out, with a note.
+/// Turns each `test_group.yaml` below `data` (a 2025-09 package's, or a leapfrog package's that
+/// uses the 2025-09 name) into a legacy `testdata.yaml`, lists of arguments joined into flag
+/// strings. What the legacy format has no place for is refused, naming the file and key:
+/// a test's own arguments, the submission's `args`, scoring by group. Visualizer arguments and a
+/// test's description only show things, so they are left out with a note.
 pub fn to_legacy_groups(data: &Path, notes: &mut Notes) -> anyhow::Result<()> {
+    let shown =
+        |key: &str| key.ends_with("visualizer_args") || matches!(key, "description" | "hint");
     for entry in walkdir::WalkDir::new(data).sort_by_file_name() {
         let entry = entry?;
         let path = entry.path();
         let is_test_yaml =
             path.extension().is_some_and(|e| e == "yaml") && path.with_extension("in").is_file();
-        if entry.file_type().is_file() && is_test_yaml {
-            std::fs::remove_file(path)?;
-            notes.push(format!(
-                "data/{}: a test's own settings have no legacy equivalent; left out",
-                path.strip_prefix(data).unwrap_or(path).display()
-            ));
+        if !entry.file_type().is_file() || !is_test_yaml {
+            continue;
         }
+        let rel = format!("data/{}", path.strip_prefix(data).unwrap_or(path).display());
+        let map = parse(&std::fs::read_to_string(path)?, path)?;
+        if let Some(key) = map.keys().filter_map(Value::as_str).find(|k| !shown(k)) {
+            bail!(
+                "{rel}: `{key}`: the legacy format has no settings for one test; export to 2025-09, or move the test into a group of its own"
+            );
+        }
+        std::fs::remove_file(path)?;
+        notes.push(format!(
+            "{rel}: a test's description has no legacy equivalent; left out"
+        ));
     }
     for file in group_files(data, "test_group.yaml")? {
+        let rel = format!(
+            "data/{}",
+            file.strip_prefix(data).unwrap_or(&file).display()
+        );
         let text = std::fs::read_to_string(&file)?;
         let map = parse(&text, &file)?;
         let mut out = Mapping::new();
@@ -115,21 +129,45 @@ pub fn to_legacy_groups(data: &Path, notes: &mut Notes) -> anyhow::Result<()> {
                 "input_validator_args" => "input_validator_flags",
                 "output_validator_args" => "output_validator_flags",
                 "input_validator_flags" | "output_validator_flags" => name.as_str(),
-                "args" => {
+                _ if shown(&name) => {
                     notes.push(format!(
-                        "data/{}: `args` (the submission's arguments) has no legacy equivalent; left out",
-                        file.strip_prefix(data).unwrap_or(&file).display()
+                        "{rel}: `{name}` has no legacy equivalent (it only shows a test); left out"
                     ));
                     continue;
                 }
-                _ => continue,
+                _ => bail!(
+                    "{rel}: `{name}` cannot be expressed in the legacy format; export to 2025-09"
+                ),
             };
             out.insert(legacy.into(), args_to_flags(&value));
         }
+        // Where a group has both files leapfrog reads test_group.yaml: it replaces testdata.yaml.
         write_yaml(&file.with_file_name("testdata.yaml"), &out)?;
         std::fs::remove_file(&file)?;
     }
     Ok(())
+}
+
+/// Keys of a 2025-09 `test_group.yaml` that carry over as they are.
+const MODERN_GROUP_KEYS: &[&str] = &[
+    "input_validator_args",
+    "output_validator_args",
+    "input_visualizer_args",
+    "output_visualizer_args",
+    "args",
+    "scoring",
+    "static_validation",
+    "full_feedback",
+    "description",
+    "hint",
+];
+
+/// A group file's path inside the export, for messages.
+fn group_file_name(file: &Path, dest: &Path) -> String {
+    file.strip_prefix(dest)
+        .unwrap_or(file)
+        .display()
+        .to_string()
 }
 
 fn rename(dest: &Path, from: &str, to: &str) -> anyhow::Result<()> {
@@ -211,59 +249,4 @@ fn args_to_flags(value: &Value) -> Value {
         ),
         other => other.clone(),
     }
-}
-
-/// The 2025-09 `problem.yaml`, from the legacy one the export wrote.
-fn write_problem_yaml(package: &Package, dest: &Path) -> anyhow::Result<()> {
-    let path = dest.join("problem.yaml");
-    let legacy = parse(&std::fs::read_to_string(&path)?, &path)?;
-    let mut out = Mapping::new();
-    out.insert("problem_format_version".into(), "2025-09".into());
-    for key in ["name", "uuid"] {
-        if let Some(v) = legacy.get(key) {
-            out.insert(key.into(), v.clone());
-        }
-    }
-    if let Some(author) = legacy.get("author") {
-        out.insert("credits".into(), author.clone());
-    }
-    if let Some(source) = legacy.get("source") {
-        let value = match legacy.get("source_url") {
-            Some(url) => {
-                let mut map = Mapping::new();
-                map.insert("name".into(), source.clone());
-                map.insert("url".into(), url.clone());
-                Value::Mapping(map)
-            }
-            None => source.clone(),
-        };
-        out.insert("source".into(), value);
-    }
-    for key in ["license", "rights_owner"] {
-        if let Some(v) = legacy.get(key) {
-            out.insert(key.into(), v.clone());
-        }
-    }
-    if let Some(Value::String(words)) = legacy.get("keywords") {
-        let list = words.split_whitespace().map(Value::from).collect();
-        out.insert("keywords".into(), Value::Sequence(list));
-    }
-    let mut limits = Mapping::new();
-    limits.insert(
-        "time_limit".into(),
-        Value::from(package.config.limits.time_s.get()),
-    );
-    if let Some(Value::Mapping(old)) = legacy.get("limits") {
-        for (key, value) in old {
-            let skip = matches!(key.as_str(), Some("time_multiplier" | "time_safety_margin"));
-            if !skip {
-                limits.insert(key.clone(), value.clone());
-            }
-        }
-    }
-    out.insert("limits".into(), Value::Mapping(limits));
-    let mut yaml = String::from("# Exported by leapfrog in the 2025-09 problem package format.\n");
-    yaml.push_str(&serde_yaml_ng::to_string(&Value::Mapping(out))?);
-    std::fs::write(&path, yaml)?;
-    Ok(())
 }

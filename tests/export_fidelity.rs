@@ -1,0 +1,112 @@
+//! An export is the same problem: the problem's type, uuid, credits and statement survive
+//! `leapfrog export` to every format, and the exported package verifies as the original does.
+
+use crate::support;
+
+use std::path::Path;
+
+use support::{TempPackage, leapfrog};
+
+/// `leapfrog export PKG --format FORMAT DEST`: its output.
+fn export(pkg: &TempPackage, format: &str, dest: &Path) -> std::process::Output {
+    leapfrog()
+        .args(["export", &pkg.arg(), "--format", format])
+        .arg(dest)
+        .output()
+        .unwrap()
+}
+
+fn text(path: &Path) -> String {
+    std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+fn yaml(path: &Path) -> serde_yaml_ng::Value {
+    serde_yaml_ng::from_str(&text(path)).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+const STATEMENT_MD: &str = "# Guess\n\n## Interaction\n\nGuess the number.\n";
+
+#[test]
+fn an_interactive_problem_stays_interactive_in_the_2025_09_export() {
+    let pkg = TempPackage::from_fixture("guess");
+    pkg.write("problem_statement/problem.en.md", STATEMENT_MD);
+    let out = tempfile::tempdir().unwrap();
+    let dest = out.path().join("guess");
+    let output = export(&pkg, "2025-09", &dest);
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    let problem = yaml(&dest.join("problem.yaml"));
+    assert_eq!(problem["type"].as_str(), Some("interactive"), "{problem:?}");
+    let verified = leapfrog()
+        .args(["verify", "--json"])
+        .arg(&dest)
+        .output()
+        .unwrap();
+    assert_eq!(verified.status.code(), Some(0), "{verified:?}");
+}
+
+/// A package whose problem.yaml says who made it and where it comes from.
+fn credited_package(format_line: &str, credits: &str) -> TempPackage {
+    let pkg = TempPackage::sum(1.0, 256, 1);
+    pkg.write(
+        "problem.yaml",
+        &format!(
+            "{format_line}name: Sum\nuuid: 3f1c2b5e-8d4a-4e7b-9c0d-1a2b3c4d5e6f\n{credits}\nsource: Spring Contest 2026\nlicense: cc by-sa\nrights_owner: The Jury\nlimits:\n  time_limit: 1\n  memory: 256\n"
+        ),
+    );
+    pkg.write("problem_statement/problem.en.md", "# Sum\n\nAdd them.\n");
+    pkg
+}
+
+#[test]
+fn export_keeps_the_uuid_and_the_credits() {
+    let pkg = credited_package("", "credits: Ada Lovelace");
+    let out = tempfile::tempdir().unwrap();
+    for (format, credit_key) in [("legacy", "author"), ("2025-09", "credits")] {
+        let dest = out.path().join(format.replace('-', ""));
+        let output = export(&pkg, format, &dest);
+        assert_eq!(output.status.code(), Some(0), "{format}: {output:?}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(!stderr.contains("'credits'"), "{format}: {stderr}");
+        let problem = yaml(&dest.join("problem.yaml"));
+        assert_eq!(
+            problem["uuid"].as_str(),
+            Some("3f1c2b5e-8d4a-4e7b-9c0d-1a2b3c4d5e6f"),
+            "{format}: {problem:?}"
+        );
+        assert_eq!(
+            problem[credit_key].as_str(),
+            Some("Ada Lovelace"),
+            "{format}: {problem:?}"
+        );
+        assert_eq!(problem["license"].as_str(), Some("cc by-sa"));
+        assert_eq!(problem["rights_owner"].as_str(), Some("The Jury"));
+    }
+}
+
+const STATEMENT_TEX: &str = "\\problemname{Sum}\n\nAdd the two numbers $a$ and $b$.\n\n\\section*{Input}\nTwo integers.\n\n\\section*{Output}\nTheir sum.\n";
+
+#[test]
+fn a_latex_statement_is_exported_as_it_is() {
+    let pkg = TempPackage::sum(1.0, 256, 1);
+    pkg.write("problem_statement/problem.en.tex", STATEMENT_TEX);
+    let out = tempfile::tempdir().unwrap();
+    for (format, file) in [
+        ("legacy", "problem_statement/problem.en.tex"),
+        ("2025-09", "statement/problem.en.tex"),
+        ("domjudge", "problem_statement/problem.en.tex"),
+    ] {
+        let dest = out.path().join(format.replace('-', ""));
+        let output = export(&pkg, format, &dest);
+        assert_eq!(output.status.code(), Some(0), "{format}: {output:?}");
+        // DOMjudge's export holds the package in DEST/<short name>/, beside its zip.
+        let package = match format {
+            "domjudge" => std::fs::read_dir(&dest)
+                .unwrap()
+                .map(|e| e.unwrap().path())
+                .find(|p| p.is_dir())
+                .expect("the package folder beside the zip"),
+            _ => dest,
+        };
+        assert_eq!(text(&package.join(file)), STATEMENT_TEX, "{format}");
+    }
+}
