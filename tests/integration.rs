@@ -48,6 +48,7 @@ mod problem_types;
 mod program_kinds;
 mod render;
 mod report_page;
+mod run_escapes;
 mod run_user;
 mod run_user_compile;
 mod run_user_validators;

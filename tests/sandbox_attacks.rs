@@ -16,11 +16,11 @@ use std::time::{Duration, Instant};
 use support::trees::Snapshot;
 use support::{TempPackage, json};
 
-const SANDBOX: &[&str] = &["--require-sandbox"];
-const NO_SANDBOX: &[&str] = &["--no-sandbox"];
+pub(crate) const SANDBOX: &[&str] = &["--require-sandbox"];
+pub(crate) const NO_SANDBOX: &[&str] = &["--no-sandbox"];
 
 /// The isolation modes to try: limits only always, the sandbox where it works.
-fn modes() -> Vec<&'static [&'static str]> {
+pub(crate) fn modes() -> Vec<&'static [&'static str]> {
     let mut modes = vec![NO_SANDBOX];
     if support::sandbox_works() {
         modes.push(SANDBOX);
@@ -30,7 +30,7 @@ fn modes() -> Vec<&'static [&'static str]> {
 
 /// What a hostile command must leave as it found it: the package, a compile cache of its own
 /// and a directory of the caller's (its working directory, holding a file of its own).
-struct Guard {
+pub(crate) struct Guard {
     cache: tempfile::TempDir,
     caller: tempfile::TempDir,
     kept: Snapshot,
@@ -38,7 +38,7 @@ struct Guard {
 }
 
 impl Guard {
-    fn new(pkg: &TempPackage) -> Guard {
+    pub(crate) fn new(pkg: &TempPackage) -> Guard {
         let cache = tempfile::tempdir().unwrap();
         let caller = tempfile::tempdir().unwrap();
         std::fs::write(caller.path().join("notes.txt"), "the caller's own file\n").unwrap();
@@ -51,7 +51,7 @@ impl Guard {
     }
 
     /// `leapfrog` with this guard's cache, run from the caller's directory.
-    fn command(&self) -> std::process::Command {
+    pub(crate) fn command(&self) -> std::process::Command {
         let mut cmd = std::process::Command::new(assert_cmd::cargo::cargo_bin!("leapfrog"));
         cmd.env("LEAPFROG_CACHE_DIR", self.cache.path())
             .env("NO_COLOR", "1")
@@ -59,7 +59,7 @@ impl Guard {
         cmd
     }
 
-    fn check(&self, pkg: &TempPackage) {
+    pub(crate) fn check(&self, pkg: &TempPackage) {
         let now = Snapshot::take(&[pkg.path(), self.caller.path()]);
         self.kept
             .assert_same(&now, "the package and the caller's files");
@@ -69,11 +69,16 @@ impl Guard {
 }
 
 /// Judges `source` with `--json` and `extra`, checking the guard's trees afterwards.
-fn judge_guarded(pkg: &TempPackage, name: &str, source: &str, extra: &[&str]) -> serde_json::Value {
+pub(crate) fn judge_guarded(
+    pkg: &TempPackage,
+    name: &str,
+    source: &str,
+    extra: &[&str],
+) -> serde_json::Value {
     judge_with(pkg, name, source, extra, |_| {})
 }
 
-fn judge_with(
+pub(crate) fn judge_with(
     pkg: &TempPackage,
     name: &str,
     source: &str,
@@ -91,7 +96,7 @@ fn judge_with(
     json(&out)
 }
 
-fn verdict(v: &serde_json::Value) -> &str {
+pub(crate) fn verdict(v: &serde_json::Value) -> &str {
     v["verdict"].as_str().unwrap_or("?")
 }
 

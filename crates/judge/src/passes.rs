@@ -233,6 +233,15 @@ fn blame(
     let broken_pipe =
         submission.exit == Exit::Signal(libc::SIGPIPE) || stderr.contains("BrokenPipe");
     let first = outcome.validator_first;
+    // Row 0: a validator that did not end once the submission had ended hung (the submission
+    // was waiting for it, or had finished): the judge's fault, whatever else happened.
+    if let Some(grace) = outcome.validator_hung {
+        return judge_error(format!(
+            "the output validator did not end within {:.1} s after the submission ended \
+             (it neither wrote nor ended) and was stopped",
+            grace.as_secs_f64()
+        ));
+    }
     match (checked, failed) {
         // Row 1: the validator broke on its own, the submission still running.
         (CheckOutcome::JudgeError(why), _) if first => judge_error(why),

@@ -1,6 +1,7 @@
 //! Small wrappers of system calls for the code that runs between `fork` and `exec`
 //! ([`super::enter`]): no allocation, no locks, errors as `io::Error` from errno.
 
+use std::ffi::CStr;
 use std::io;
 use std::os::fd::RawFd;
 
@@ -205,4 +206,86 @@ pub(super) fn kill_and_reap(child: libc::pid_t) {
     // SAFETY: signalling our own child.
     unsafe { libc::kill(child, libc::SIGKILL) };
     wait_for(child);
+}
+
+/// Lowers the address-space limit (`RLIMIT_AS`) of the calling process to `bytes` (never above
+/// the hard limit it has).
+pub(super) fn cap_address_space(bytes: u64) -> io::Result<()> {
+    let mut current = libc::rlimit {
+        rlim_cur: 0,
+        rlim_max: 0,
+    };
+    // SAFETY: getrlimit and setrlimit on a value we own.
+    unsafe {
+        libc::getrlimit(libc::RLIMIT_AS, &mut current);
+        let hard = (bytes as libc::rlim_t).min(current.rlim_max);
+        let limit = libc::rlimit {
+            rlim_cur: hard,
+            rlim_max: hard,
+        };
+        check(libc::setrlimit(libc::RLIMIT_AS, &limit))?;
+    }
+    Ok(())
+}
+
+/// Brings the loopback interface of the calling process's network namespace up.
+pub(super) fn loopback_up() -> io::Result<()> {
+    // SAFETY: a socket we close before returning; the ioctls read and write `request`, a
+    // plain struct we own, named by a NUL-terminated interface name.
+    unsafe {
+        let fd = check(libc::socket(
+            libc::AF_INET,
+            libc::SOCK_DGRAM | libc::SOCK_CLOEXEC,
+            0,
+        ))?;
+        let mut request: libc::ifreq = std::mem::zeroed();
+        request.ifr_name[..3].copy_from_slice(&[b'l' as libc::c_char, b'o' as libc::c_char, 0]);
+        let mut result = check(libc::ioctl(fd, libc::SIOCGIFFLAGS, &mut request));
+        if result.is_ok() {
+            request.ifr_ifru.ifru_flags |= libc::IFF_UP as libc::c_short;
+            result = check(libc::ioctl(fd, libc::SIOCSIFFLAGS, &request));
+        }
+        libc::close(fd);
+        result.map(drop)
+    }
+}
+
+/// Parts of `/proc` that are shown read-only, as bubblewrap does.
+const PROC_COVERS: [&CStr; 4] = [
+    c"/proc/sys",
+    c"/proc/sysrq-trigger",
+    c"/proc/irq",
+    c"/proc/bus",
+];
+
+/// Mounts the `/proc` of the calling process's PID namespace, with the parts bubblewrap covers
+/// read-only ([`PROC_COVERS`]) shown read-only.
+pub(super) fn mount_proc() -> io::Result<()> {
+    // SAFETY: mounts on C strings that live as long as the program.
+    unsafe {
+        let proc_flags = libc::MS_NOSUID | libc::MS_NODEV | libc::MS_NOEXEC;
+        check(libc::mount(
+            c"proc".as_ptr(),
+            c"/proc".as_ptr(),
+            c"proc".as_ptr(),
+            proc_flags,
+            std::ptr::null(),
+        ))?;
+        for cover in PROC_COVERS {
+            let path = cover.as_ptr();
+            let (null, no_data) = (std::ptr::null(), std::ptr::null());
+            // A part this kernel does not have needs no cover (the bind says so: no
+            // separate look-up first).
+            let bind = libc::MS_BIND | libc::MS_REC;
+            if libc::mount(path, path, null, bind, no_data) != 0 {
+                match io::Error::last_os_error() {
+                    err if err.raw_os_error() == Some(libc::ENOENT) => continue,
+                    err => return Err(err),
+                }
+            }
+            let flags = libc::MS_REMOUNT | libc::MS_BIND | libc::MS_RDONLY | proc_flags;
+            check(libc::mount(null, path, null, flags, no_data))?;
+        }
+    }
+    Ok(())
 }

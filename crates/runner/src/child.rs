@@ -66,6 +66,17 @@ impl Setup {
         }
     }
 
+    /// Leaves the address-space cap to the program itself: a run entering a kept sandbox is a
+    /// copy of the judge until the program `exec`s, and the judge's address space may be larger
+    /// than the program's cap (its threads, its allocator's arenas), so that the entry could not
+    /// even map the stacks of the processes it starts (ENOMEM). The entry applies it
+    /// ([`super::enter`]).
+    pub(super) fn leaving_address_space(mut self) -> Setup {
+        self.rlimits
+            .retain(|&(resource, _, _)| resource != libc::RLIMIT_AS);
+        self
+    }
+
     /// Hands these descriptors on to the program (all others above 2 are closed at `exec`).
     pub(super) fn passing(mut self, fds: Vec<RawFd>) -> Setup {
         self.keep = fds;
@@ -128,7 +139,8 @@ impl Setup {
                 }
             }
             if let Some(set) = &self.cpu {
-                // Pinning is a measurement aid, not a safety measure: ignore failure.
+                // Where a cpuset holds the run (see `cgroup`), this only repeats it; elsewhere
+                // pinning is a measurement aid the run may undo: failure is ignored.
                 libc::sched_setaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), set);
             }
         }
@@ -219,13 +231,16 @@ impl Drop for PinnedThread {
     }
 }
 
-/// The CPU set holding just the slot's CPU, chosen among the CPUs this process may run on.
-fn cpu_set_for_slot(slot: usize) -> Option<libc::cpu_set_t> {
+/// The CPU a slot's runs are pinned to, chosen among the CPUs this process may run on; `None`
+/// where there is only one.
+pub(super) fn cpu_for_slot(slot: usize) -> Option<usize> {
     let allowed = allowed_cpus();
-    if allowed.len() < 2 {
-        return None;
-    }
-    let cpu = allowed[slot % allowed.len()];
+    (allowed.len() >= 2).then(|| allowed[slot % allowed.len()])
+}
+
+/// The CPU set holding just the slot's CPU ([`cpu_for_slot`]).
+fn cpu_set_for_slot(slot: usize) -> Option<libc::cpu_set_t> {
+    let cpu = cpu_for_slot(slot)?;
     // SAFETY: cpu_set_t is plain data; CPU_ZERO/CPU_SET only write inside it.
     unsafe {
         let mut set: libc::cpu_set_t = std::mem::zeroed();

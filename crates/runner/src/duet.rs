@@ -20,32 +20,29 @@
 //! A submission that ends after its input was closed counts as ending after the validator,
 //! whichever end the judge happened to see first on a busy machine.
 //!
+//! Once the submission is gone, the validator has seen the end of its input and must end too:
+//! it gets the submission's CPU limit (at least [`MIN_GRACE`]) to do so, and is stopped past
+//! it. Such a validator hung (it neither wrote nor ended: the submission then waited for it in
+//! vain), which is the judge's fault ([`DuetOutcome::validator_hung`]), never the submission's.
+//!
 //! Asked for a transcript, the judge sits in the middle: two relay threads copy each direction
 //! from one pipe to the next and keep what passed, in the order it passed. When the submission
 //! goes away the relay from the validator keeps reading (and drops) what the validator still
 //! writes; when the validator goes away the relay closes the submission's pipe too, so the
 //! submission sees the broken pipe it would have seen without the relay.
 
-use std::fs::File;
-use std::io::{Read, Write};
 use std::os::fd::{FromRawFd, OwnedFd};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use super::error::{Doing, SetupError};
+use super::relay::{Kept, Speaker, drain, relay};
 use super::spawn::Ends;
 use super::{Exit, RunOutcome, RunSpec, Runner};
 
 /// The runner's own failures, unless a signature says otherwise.
 type Result<T, E = SetupError> = std::result::Result<T, E>;
-
-/// Which side of a duet wrote a piece of the transcript.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Speaker {
-    Submission,
-    Validator,
-}
 
 /// The two runs. Their specs' `stdin` and `stdout` are replaced by the pipes; `stderr` stays.
 pub struct Duet<'a> {
@@ -66,7 +63,12 @@ pub struct DuetOutcome {
     pub validator_end: Duration,
     /// What passed between them, in order (empty unless a transcript was asked for).
     pub transcript: Vec<(Speaker, Vec<u8>)>,
+    /// The validator did not end within this long of the submission's end and was stopped.
+    pub validator_hung: Option<Duration>,
 }
+
+/// The least time a validator gets to end once the submission has ended.
+pub const MIN_GRACE: Duration = Duration::from_secs(2);
 
 /// The exit code with which an output validator accepts.
 const ACCEPTED: i32 = 42;
@@ -171,7 +173,8 @@ fn run_duet(runner: &Runner, duet: &Duet) -> Result<DuetOutcome, super::RunError
         .1
         .try_clone()
         .doing(|| "keeping the submission's output open".into())?;
-    let rejected = AtomicBool::new(false);
+    // Set when the validator did not accept; when it outlived the submission past its grace.
+    let (rejected, abandoned) = (AtomicBool::new(false), AtomicBool::new(false));
     // Tells, when the submission has ended, whether its input had already been closed.
     let input_watch = pipes
         .to_submission
@@ -184,10 +187,11 @@ fn run_duet(runner: &Runner, duet: &Duet) -> Result<DuetOutcome, super::RunError
             validator: val_ends,
             mut held,
         } = connect(scope, duet.transcript.is_some(), pipes, &log)?;
-        let rejected = &rejected;
+        let (rejected, abandoned) = (&rejected, &abandoned);
         let validator = scope.spawn(move || {
             let start = Instant::now();
-            let outcome = super::run::run_with_ends(runner, duet.validator, val_ends, None);
+            let outcome =
+                super::run::run_with_ends(runner, duet.validator, val_ends, Some(abandoned));
             if !matches!(&outcome, Ok(o) if o.exit == Exit::Code(ACCEPTED)) {
                 rejected.store(true, Ordering::Release);
             }
@@ -204,13 +208,13 @@ fn run_duet(runner: &Runner, duet: &Duet) -> Result<DuetOutcome, super::RunError
         // (crashing on the end of its input, say), whichever run's end the judge saw first on
         // a busy machine: the validator counts as first.
         let input_closed = hung_up(&input_watch);
-        drop(input_watch);
-        drop(output_held);
+        drop((input_watch, output_held));
         // The submission is gone: what the validator still writes is read and dropped, until
         // it closes its output (by ending).
         if let Some(held) = held.take() {
             scope.spawn(move || drain(held));
         }
+        let hung = stop_if_hung(&validator, duet, abandoned);
         let (validator_start, validator) = validator
             .join()
             .map_err(|_| SetupError::msg("the validator's run thread panicked"))?;
@@ -226,12 +230,33 @@ fn run_duet(runner: &Runner, duet: &Duet) -> Result<DuetOutcome, super::RunError
             validator_first,
             validator_end: validator_ended.saturating_duration_since(submission_start),
             transcript: Vec::new(),
+            validator_hung: hung,
         })
     })
     .map(|mut outcome: DuetOutcome| {
         outcome.transcript = log.into_inner().map(|k| k.pieces).unwrap_or_default();
         outcome
     })
+}
+
+/// Waits for the validator's run (in `thread`) to end, looking every 10 ms, for its grace: the
+/// submission's CPU limit, at least [`MIN_GRACE`]. Past it, has the run stopped (`abandoned`)
+/// and returns the grace it had.
+fn stop_if_hung<T>(
+    thread: &std::thread::ScopedJoinHandle<'_, T>,
+    duet: &Duet,
+    abandoned: &AtomicBool,
+) -> Option<Duration> {
+    let grace = duet.submission.limits.cpu.max(MIN_GRACE);
+    let deadline = Instant::now() + grace;
+    while !thread.is_finished() {
+        if Instant::now() >= deadline {
+            abandoned.store(true, Ordering::Release);
+            return Some(grace);
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    None
 }
 
 /// Whether every write end of the pipe whose read end is `fd` has been closed.
@@ -245,49 +270,6 @@ fn hung_up(fd: &OwnedFd) -> bool {
     // SAFETY: one valid pollfd, no waiting.
     let ready = unsafe { libc::poll(&mut poll, 1, 0) };
     ready > 0 && poll.revents & libc::POLLHUP != 0
-}
-
-/// What a transcript keeps, and how many more bytes it may keep.
-struct Kept {
-    pieces: Vec<(Speaker, Vec<u8>)>,
-    room: usize,
-}
-
-/// Reads a pipe to its end and drops what it reads.
-fn drain(from: OwnedFd) {
-    let mut from = File::from(from);
-    let _ = std::io::copy(&mut from, &mut std::io::sink());
-}
-
-/// Copies one direction until the writer closes its end or the reader goes away, keeping what
-/// passed. Dropping both ends at the end passes on the close (or the broken pipe), except that
-/// the validator's side is drained to its end (see the module's comment).
-fn relay(from: OwnedFd, to: OwnedFd, who: Speaker, log: &Mutex<Kept>) {
-    let (mut from, mut to) = (File::from(from), File::from(to));
-    let mut buffer = vec![0u8; 1 << 16];
-    loop {
-        let n = match from.read(&mut buffer) {
-            Ok(0) | Err(_) => return,
-            Ok(n) => n,
-        };
-        if let Ok(mut kept) = log.lock() {
-            let take = n.min(kept.room);
-            if take > 0 {
-                kept.room -= take;
-                match kept.pieces.last_mut() {
-                    Some((last, bytes)) if *last == who => bytes.extend_from_slice(&buffer[..take]),
-                    _ => kept.pieces.push((who, buffer[..take].to_vec())),
-                }
-            }
-        }
-        if to.write_all(&buffer[..n]).is_err() {
-            if who == Speaker::Validator {
-                drop(to);
-                return drain(from.into());
-            }
-            return;
-        }
-    }
 }
 
 #[cfg(test)]

@@ -1,7 +1,7 @@
 //! A run entering its kept sandbox ([`super::launcher`]), between `fork` and `exec`:
 //!
-//! - the runner's child (the *entry*) joins the kept namespaces, unshares fresh mount, PID and
-//!   IPC namespaces, mounts the run's own tmpfs at `/sandbox`, `/tmp` and `/dev/shm`, and
+//! - the runner's child (the *entry*) joins the kept namespaces, unshares fresh mount, PID, IPC
+//!   and network namespaces (with the loopback up), mounts the run's own tmpfs at `/sandbox`, `/tmp` and `/dev/shm`, and
 //!   starts two processes that share its memory (as `posix_spawn` does), so that neither copies
 //!   the judge's page tables again:
 //! - the *init*, PID 1 of the new PID namespace, mounts that namespace's `/proc` and then reaps
@@ -36,14 +36,6 @@ use super::bare::{
 use super::error::SetupError;
 use super::identity::{self, RunUser};
 use super::launcher::{KeptSandbox, REPORT_BYTES};
-
-/// Parts of `/proc` that are shown read-only, as bubblewrap does.
-const PROC_COVERS: [&CStr; 4] = [
-    c"/proc/sys",
-    c"/proc/sysrq-trigger",
-    c"/proc/irq",
-    c"/proc/bus",
-];
 
 /// The run's directories: made in its tmpfs (mounted at `/tmp`), then shown at their places;
 /// `/tmp` itself comes last, covering the tmpfs's root.
@@ -83,6 +75,8 @@ pub(super) struct Entry {
     /// The unprivileged user the program becomes (where the judge is root): see
     /// [`super::identity`].
     user: Option<RunUser>,
+    /// The program's address-space cap, set as it starts.
+    address_space: Option<u64>,
 }
 
 // SAFETY: the raw pointers point into `_strings`, owned by the same value and never changed.
@@ -127,7 +121,15 @@ impl Entry {
             shared: Shared::default(),
             judge_strings: bare::judge_strings(),
             user: identity::run_user(),
+            address_space: None,
         })
+    }
+
+    /// Caps the program's address space at `bytes` just before it `exec`s (not the entry's:
+    /// see `child::Setup::leaving_address_space`).
+    pub(super) fn capping_address_space(mut self, bytes: Option<u64>) -> Entry {
+        self.address_space = bytes;
+        self
     }
 
     /// Runs in the runner's child: never returns but with the error that stopped the run
@@ -146,8 +148,10 @@ impl Entry {
                 check(libc::setns(fd.as_raw_fd(), *kind))?;
             }
             check(libc::unshare(
-                libc::CLONE_NEWNS | libc::CLONE_NEWPID | libc::CLONE_NEWIPC,
+                libc::CLONE_NEWNS | libc::CLONE_NEWPID | libc::CLONE_NEWIPC | libc::CLONE_NEWNET,
             ))?;
+            // As bubblewrap does for its network namespace: the loopback only, up.
+            bare::loopback_up()?;
             self.mount_fresh_directories()?;
             check(libc::chdir(c"/sandbox".as_ptr()))?;
             check(prctl(
@@ -279,38 +283,13 @@ impl Entry {
     }
 
     /// The init: mounts `/proc`, says so, then reaps orphans until it is killed.
-    unsafe fn init(&self) -> io::Result<()> {
-        // SAFETY: as in `enter`.
-        unsafe {
-            let proc_flags = libc::MS_NOSUID | libc::MS_NODEV | libc::MS_NOEXEC;
-            check(libc::mount(
-                c"proc".as_ptr(),
-                c"/proc".as_ptr(),
-                c"proc".as_ptr(),
-                proc_flags,
-                std::ptr::null(),
-            ))?;
-            for cover in PROC_COVERS {
-                let path = cover.as_ptr();
-                let (null, no_data) = (std::ptr::null(), std::ptr::null());
-                // A part this kernel does not have needs no cover (the bind says so: no
-                // separate look-up first).
-                let bind = libc::MS_BIND | libc::MS_REC;
-                if libc::mount(path, path, null, bind, no_data) != 0 {
-                    match io::Error::last_os_error() {
-                        err if err.raw_os_error() == Some(libc::ENOENT) => continue,
-                        err => return Err(err),
-                    }
-                }
-                let flags = libc::MS_REMOUNT | libc::MS_BIND | libc::MS_RDONLY | proc_flags;
-                check(libc::mount(null, path, null, flags, no_data))?;
-            }
-            check(prctl(
-                libc::PR_SET_PDEATHSIG,
-                libc::SIGKILL as libc::c_ulong,
-            ))?;
-            prctl(libc::PR_SET_NAME, c"sandbox-init".as_ptr() as libc::c_ulong);
-        }
+    fn init(&self) -> io::Result<()> {
+        bare::mount_proc()?;
+        check(prctl(
+            libc::PR_SET_PDEATHSIG,
+            libc::SIGKILL as libc::c_ulong,
+        ))?;
+        prctl(libc::PR_SET_NAME, c"sandbox-init".as_ptr() as libc::c_ulong);
         Ok(())
     }
 
@@ -349,6 +328,9 @@ impl Entry {
                 }
                 (None, None) => {}
             }
+            if let Some(bytes) = self.address_space {
+                bare::cap_address_space(bytes)?;
+            }
             // (After the change of user, which clears it.)
             check(prctl(
                 libc::PR_SET_PDEATHSIG,
@@ -369,8 +351,7 @@ impl Entry {
 extern "C" fn init_main(entry: *mut libc::c_void) -> libc::c_int {
     // SAFETY: `entry` is the Entry that started us, alive until it kills us.
     let entry = unsafe { &*(entry as *const Entry) };
-    // SAFETY: see `Entry::init`.
-    if let Err(err) = unsafe { entry.init() } {
+    if let Err(err) = entry.init() {
         let errno = err.raw_os_error().unwrap_or(libc::EINVAL);
         entry.shared.failed.store(errno, Ordering::SeqCst);
     }

@@ -184,3 +184,65 @@ impl Runner {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Cancel, RunLimits, RunSpec};
+
+    /// A judge that has grown (threads, allocator arenas, mapped inputs) may hold more address
+    /// space than a run is allowed: entering a kept sandbox must not be held to the run's cap,
+    /// which is the program's alone. (It was: the entry, a copy of the judge, could not map its
+    /// stacks, ENOMEM, and a later problem's runner fell back to bubblewrap for every run.)
+    #[test]
+    fn a_kept_sandbox_is_entered_whatever_the_judges_address_space() {
+        let runner = Runner::new(Cancel::new());
+        if runner.sandbox().is_err() {
+            eprintln!("skipped: no sandbox here");
+            return;
+        }
+        let size = 3usize << 30;
+        // SAFETY: a reservation of address space only (no access, no memory), unmapped below.
+        let reserved = unsafe {
+            libc::mmap(
+                std::ptr::null_mut(),
+                size,
+                libc::PROT_NONE,
+                libc::MAP_PRIVATE | libc::MAP_ANONYMOUS | libc::MAP_NORESERVE,
+                -1,
+                0,
+            )
+        };
+        assert_ne!(reserved, libc::MAP_FAILED);
+        let dir = tempfile::tempdir().unwrap();
+        let mounts = Mounts {
+            read_only: Vec::new(),
+            work: dir.path().to_path_buf(),
+        };
+        let isolation = runner.sandbox_for_run(mounts, 64 << 20, 0);
+        let outcome = match &isolation {
+            Ok(isolation @ Isolation::Kept(_)) => {
+                let seconds = crate::units::Seconds::new(2.0).unwrap();
+                let mebibytes = crate::units::Mebibytes::new(64).unwrap();
+                let spec = RunSpec {
+                    argv: vec!["/bin/true".into()],
+                    cwd: dir.path().to_path_buf(),
+                    stdin: None,
+                    stdout: dir.path().join("out"),
+                    stderr: dir.path().join("err"),
+                    limits: RunLimits::submission(seconds, None, mebibytes, mebibytes, true),
+                    cpu_slot: None,
+                    env: Some(crate::clean_env(Path::new(sandbox::WORK_DIR))),
+                    isolation: isolation.clone(),
+                    user: None,
+                };
+                Some(runner.run(&spec))
+            }
+            _ => None,
+        };
+        // SAFETY: the reservation made above.
+        unsafe { libc::munmap(reserved, size) };
+        let outcome = outcome.unwrap_or_else(|| panic!("not a kept sandbox: {isolation:?}"));
+        assert!(outcome.as_ref().is_ok_and(|o| o.success()), "{outcome:?}");
+    }
+}

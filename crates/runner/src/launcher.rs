@@ -1,6 +1,6 @@
-//! The kept sandbox: bubblewrap builds a submission's sandbox (its root, and its user, network,
-//! UTS and cgroup namespaces) once per worker, and every run enters it instead of starting
-//! bubblewrap again. Each run still gets its own mount, PID and IPC namespaces and a fresh,
+//! The kept sandbox: bubblewrap builds a submission's sandbox (its root, and its user, UTS and
+//! cgroup namespaces) once per worker, and every run enters it instead of starting
+//! bubblewrap again. Each run still gets its own mount, PID, IPC and network namespaces and a fresh,
 //! empty `/sandbox`, `/tmp` and `/dev/shm` ([`super::enter`]); everything else in the kept root
 //! is read-only, so nothing one run writes is visible to the next.
 //!
@@ -25,9 +25,10 @@ use super::sandbox;
 
 /// The namespaces a run shares with the other runs of its submission and worker, after the
 /// user namespace that owns them (joining it first gives the capabilities to join the others).
-const KEPT_NAMESPACES: [(&str, libc::c_int); 4] = [
+/// The network namespace is not among them: a socket left in TIME_WAIT would carry state from
+/// one test to the next, so each run gets a fresh one ([`super::enter`]).
+const KEPT_NAMESPACES: [(&str, libc::c_int); 3] = [
     ("mnt", libc::CLONE_NEWNS),
-    ("net", libc::CLONE_NEWNET),
     ("uts", libc::CLONE_NEWUTS),
     ("cgroup", libc::CLONE_NEWCGROUP),
 ];

@@ -42,6 +42,7 @@ mod memory;
 mod outcome;
 mod procs;
 mod reap;
+mod relay;
 mod run;
 pub mod sandbox;
 mod seccomp;
@@ -52,16 +53,18 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 pub use cancel::{Cancel, Interrupted, Signals};
-pub use duet::{Duet, DuetOutcome, Speaker};
+pub use duet::{Duet, DuetOutcome};
 pub use error::{RunError, SetupError};
 pub use handle::Runner;
 pub use identity::{JURY_GID, JURY_UID, RUN_GID, RUN_UID, RunUser, jury_user, run_user};
 pub use isolation::{Isolation, IsolationChoice, IsolationError};
 pub use limits::{
-    COMPILER_TASKS, DEFAULT_COMPILATION_MEMORY_MIB, DEFAULT_COMPILATION_TIME_S, RunLimits,
+    BUILD_BYTES, COMPILER_TASKS, DEFAULT_COMPILATION_MEMORY_MIB, DEFAULT_COMPILATION_TIME_S,
+    RunLimits,
 };
 pub use memory::{MemoryEnforcement, admissible_jobs};
 pub use outcome::{Limit, signal_name};
+pub use relay::Speaker;
 
 /// How often the runner looks at a running child's CPU clock.
 const POLL: Duration = Duration::from_millis(50);

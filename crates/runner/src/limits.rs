@@ -11,6 +11,10 @@ pub const DEFAULT_COMPILATION_MEMORY_MIB: u64 = 2048;
 /// Tasks (processes and threads) a compiler may have at once: a JVM starts a few dozen threads,
 /// `go build` a few processes of a few each; a fork bomb in a build script many more.
 pub const COMPILER_TASKS: u64 = 512;
+/// The most a compile may write: each file it writes is cut off there (`RLIMIT_FSIZE`), and a
+/// build directory holding more in all is refused (a compile error). A contest program's
+/// build is a few MiB; an assembler's `.fill` made one of 900 MB.
+pub const BUILD_BYTES: u64 = 256 << 20;
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct RunLimits {
@@ -43,7 +47,7 @@ impl RunLimits {
             memory: Some(DEFAULT_COMPILATION_MEMORY_MIB << 20),
             address_space: None,
             stack: None,
-            file_bytes: 1 << 30,
+            file_bytes: BUILD_BYTES,
             processes: Some(COMPILER_TASKS),
         }
     }

@@ -70,7 +70,7 @@ pub(super) fn wait_with_limits(
                 Some(Stopped::MemoryLimit)
             } else if elapsed >= limits.wall {
                 Some(Stopped::WallLimit)
-            } else if elapsed >= limits.cpu && {
+            } else if (elapsed >= limits.cpu || cgroup.is_some_and(|c| c.cpu_time().is_some())) && {
                 sampled_cpu = run_cpu_time(pid, cgroup);
                 sampled_cpu > limits.cpu
             } {
@@ -253,9 +253,13 @@ fn listed_children() -> Option<Vec<libc::pid_t>> {
     Some(found)
 }
 
-/// The CPU time of the run's live processes: those in its cgroup, else those in its process
-/// group (whose id is the run's pid).
+/// The CPU time of the run: all its processes' as its cgroup counts them (those that ended
+/// and were never waited for included), else its live processes': those in its cgroup, else
+/// those in its process group (whose id is the run's pid).
 fn run_cpu_time(pid: libc::pid_t, cgroup: Option<&RunCgroup>) -> Duration {
+    if let Some(counted) = cgroup.and_then(RunCgroup::cpu_time) {
+        return counted;
+    }
     let pids = match cgroup {
         Some(cgroup) => cgroup.pids(),
         None => super::procs::processes_where(|_, pgrp| pgrp == pid),

@@ -55,6 +55,9 @@ pub(super) fn run_with_ends(
     let (rest_cpu, rest_peak) = reap::kill_group(pid);
     let waited = waited.doing(|| "waiting for the run (wait4)".into())?;
     let cgroup_peak = cgroup.as_ref().and_then(cgroup::RunCgroup::peak_memory);
+    // Every process of the run, those it never waited for included (read after `kill_group`:
+    // nothing of the run is left to add to it).
+    let cgroup_cpu = cgroup.as_ref().and_then(cgroup::RunCgroup::cpu_time);
     let oom_killed = cgroup.as_ref().is_some_and(cgroup::RunCgroup::oom_killed);
     if cgroup.is_none()
         && let Some(ledger) = runner.ledger()
@@ -86,7 +89,9 @@ pub(super) fn run_with_ends(
     };
     Ok(RunOutcome {
         exit,
-        cpu: cpu.max(waited.sampled_cpu),
+        cpu: cpu
+            .max(waited.sampled_cpu)
+            .max(cgroup_cpu.unwrap_or_default()),
         wall,
         // The cgroup's figure is the one its limit applies to; a process's own peak also
         // counts shared library pages the cgroup was never charged for.
@@ -119,7 +124,8 @@ fn launch(runner: &Runner, spec: &RunSpec, ends: spawn::Ends) -> Result<Launched
     } = spawn::command(spec, ends, runner, user)?;
     let passed_fds = passed.iter().map(std::os::fd::AsRawFd::as_raw_fd).collect();
     let bases = runner.bases();
-    let cgroup = cgroup::RunCgroup::create(bases, spec.limits.processes, spec.limits.memory)
+    let (limits, cpu) = (&spec.limits, spec.cpu_slot.and_then(child::cpu_for_slot));
+    let cgroup = cgroup::RunCgroup::create(bases, limits.processes, limits.memory, cpu)
         .within("setting up the run's cgroup")?;
     if spec.limits.processes.is_some() && !bases.pids_available() {
         warn_unenforced_process_limit();
@@ -128,7 +134,7 @@ fn launch(runner: &Runner, spec: &RunSpec, ends: spawn::Ends) -> Result<Launched
     // bubblewrap needs new user namespaces itself, so it installs the filter (`--seccomp`).
     let sandboxed = matches!(spec.isolation, Isolation::Sandbox(_));
     let filter = (!sandboxed).then(seccomp::filter).flatten();
-    let setup = child::Setup::new(&spec.limits, spec.cpu_slot, cgroup.as_ref())
+    let mut setup = child::Setup::new(&spec.limits, spec.cpu_slot, cgroup.as_ref())
         .passing(passed_fds)
         .becoming(user)
         .filtered(filter);
@@ -136,9 +142,8 @@ fn launch(runner: &Runner, spec: &RunSpec, ends: spawn::Ends) -> Result<Launched
     // its descendant, is held there too) and reports the program's own status and usage.
     let (mut report, entry) = match &spec.isolation {
         Isolation::Kept(kept) => {
-            let report = launcher::ReportPipe::new()?;
-            let env = spec.env.as_deref();
-            let entry = enter::Entry::new(kept.clone(), report.write_fd(), &spec.argv, env)?;
+            setup = setup.leaving_address_space();
+            let (report, entry) = kept_entry(spec, kept)?;
             (Some(report), Some(entry))
         }
         _ => (None, None),
@@ -189,6 +194,19 @@ fn launch(runner: &Runner, spec: &RunSpec, ends: spawn::Ends) -> Result<Launched
         sampler,
         live,
     })
+}
+
+/// The entry into a kept sandbox for a run, with the pipe it reports on; the program's
+/// address-space cap is set by the program itself (see `child::Setup::leaving_address_space`).
+fn kept_entry(
+    spec: &RunSpec,
+    kept: &std::sync::Arc<launcher::KeptSandbox>,
+) -> Result<(launcher::ReportPipe, enter::Entry), RunError> {
+    let report = launcher::ReportPipe::new()?;
+    let env = spec.env.as_deref();
+    let entry = enter::Entry::new(kept.clone(), report.write_fd(), &spec.argv, env)?
+        .capping_address_space(spec.limits.address_space);
+    Ok((report, entry))
 }
 
 /// The user a run becomes, if any (a limits-only run's, or a sandbox's started for the run

@@ -1,9 +1,11 @@
 //! Starting a run's process: its command line (wrapped in bubblewrap when sandboxed), its
 //! standard streams and environment, and the spawn itself, with failures named.
 //!
-//! A run's input is never the judge's file itself but a private, sealed copy in memory: a
-//! program that reopens `/proc/self/fd/0` for writing reaches only its own copy, which it cannot
-//! change either. bubblewrap gets its arguments on a descriptor (`--args`), so that the
+//! A run's input is never a file it could change. Where the run is a user of its own (the judge
+//! is root) and the file is not writable by that user, the run gets the judge's file opened
+//! read-only: reopening `/proc/self/fd/0` for writing is refused by the file's own permissions.
+//! Elsewhere it gets a private, sealed copy in memory, which it cannot change either; the copy
+//! keeps the file's holes, so a sparse input of a gigabyte holds only the bytes on disk. bubblewrap gets its arguments on a descriptor (`--args`), so that the
 //! sandbox's PID 1, bubblewrap itself, does not show the host paths it mounts on its command
 //! line.
 
@@ -48,7 +50,14 @@ pub(super) fn command(
 ) -> Result<Prepared, RunError> {
     let stdin = match (ends.stdin, &spec.stdin) {
         (Some(fd), _) => File::from(fd),
-        (None, Some(path)) => private_copy(path)?,
+        (None, Some(path)) => {
+            // A program in a kept sandbox becomes the run's user itself.
+            let reader = match &spec.isolation {
+                Isolation::Kept(_) => super::identity::run_user(),
+                _ => user,
+            };
+            input_for(path, reader)?
+        }
         (None, None) => File::open("/dev/null").doing(|| "opening /dev/null".into())?,
     };
     let piped = ends.stdout.is_some();
@@ -138,20 +147,74 @@ fn sandboxed_argv(
     Ok(argv)
 }
 
-/// A private copy of a run's input, sealed against every change, read from its start. Only a
+/// A run's input, read from its start: the file itself, opened read-only, where `reader` (the
+/// run's own user) may not write it; else a private copy, sealed against every change. Only a
 /// regular file is copied: a pipe or a device (a stream fed as it is read) is the run's as it
 /// is, and nothing the run does to it reaches a file.
-fn private_copy(path: &Path) -> Result<File> {
-    let mut from = File::open(path).doing(|| format!("opening {}", path.display()))?;
-    if !from.metadata().is_ok_and(|m| m.is_file()) {
+fn input_for(path: &Path, reader: Option<super::RunUser>) -> Result<File> {
+    let from = File::open(path).doing(|| format!("opening {}", path.display()))?;
+    let meta = from
+        .metadata()
+        .doing(|| format!("reading the metadata of {}", path.display()))?;
+    if !meta.is_file() || reader.is_some_and(|user| !writable_by(&meta, user)) {
         return Ok(from);
     }
-    let mut copy = memfd(c"leapfrog-input")?;
-    std::io::copy(&mut from, &mut copy)
+    let copy = memfd(c"leapfrog-input")?;
+    copy_keeping_holes(&from, &copy, meta.len())
         .doing(|| format!("copying {} for the run", path.display()))?;
     seal(&copy)?;
-    copy.rewind().doing(|| "rewinding the run's input".into())?;
     Ok(copy)
+}
+
+/// Whether `user` may write the file by its mode (owner, group or everyone). ACLs are not
+/// read: the judge's package and scratch files carry none.
+fn writable_by(meta: &std::fs::Metadata, user: super::RunUser) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    let mode = meta.mode();
+    (meta.uid() == user.uid && mode & 0o200 != 0)
+        || (meta.gid() == user.gid && mode & 0o020 != 0)
+        || mode & 0o002 != 0
+}
+
+/// Copies the data of `from` into `to` (an empty memory file), leaving the holes of a sparse
+/// file holes: a memory file's holes take no memory.
+fn copy_keeping_holes(from: &File, to: &File, len: u64) -> std::io::Result<()> {
+    use std::os::unix::fs::FileExt;
+    to.set_len(len)?;
+    let mut buffer = vec![0u8; 1 << 16];
+    let mut at = 0u64;
+    while at < len {
+        let Some(data) = seek(from, at, libc::SEEK_DATA)? else {
+            break;
+        };
+        let hole = seek(from, data, libc::SEEK_HOLE)?.unwrap_or(len).min(len);
+        let mut offset = data;
+        while offset < hole {
+            let want = buffer.len().min((hole - offset) as usize);
+            let n = from.read_at(&mut buffer[..want], offset)?;
+            if n == 0 {
+                break;
+            }
+            to.write_all_at(&buffer[..n], offset)?;
+            offset += n as u64;
+        }
+        at = hole.max(offset);
+    }
+    Ok(())
+}
+
+/// `lseek` with `SEEK_DATA` or `SEEK_HOLE`: the next offset from `at`, `None` past the last
+/// data (ENXIO). A file system without holes reports all of the file as data.
+fn seek(file: &File, at: u64, whence: libc::c_int) -> std::io::Result<Option<u64>> {
+    // SAFETY: lseek on a descriptor we own.
+    let r = unsafe { libc::lseek(file.as_raw_fd(), at as libc::off_t, whence) };
+    if r >= 0 {
+        return Ok(Some(r as u64));
+    }
+    match std::io::Error::last_os_error() {
+        err if err.raw_os_error() == Some(libc::ENXIO) => Ok(None),
+        err => Err(err),
+    }
 }
 
 /// A memory file holding `bytes`, sealed, read from its start, closed on `exec` unless the

@@ -17,7 +17,7 @@ use super::compile_setup::{
 use super::places::{Places, SCRATCH, file_name, java_main_class, main_file};
 use super::table::{CopySources, Spec};
 use super::{Compiled, Language, Languages, RunArg, source_files, switched_off, toolchain};
-use leapfrog_runner::{IsolationChoice, RunLimits, RunSpec, Runner, sandbox};
+use leapfrog_runner::{BUILD_BYTES, IsolationChoice, RunLimits, RunSpec, Runner, sandbox};
 
 /// Compiles a program, or fetches it from the cache; its language comes from the table of the
 /// package it lies in ([`Languages::for_program`]). With the sandbox, the compiler runs inside
@@ -204,6 +204,9 @@ fn build(
         let outcome = runner
             .run(&spec)
             .map_err(|source| BuildError::Compiler { source })?;
+        if let Some(refused) = oversized_build(&dir.work) {
+            return Ok(Err(refused));
+        }
         if !outcome.success()
             && let Some((free, _)) = leapfrog_util::file_system_full(&dir.work)
         {
@@ -232,6 +235,27 @@ fn build(
     // Another judge may finish the same build first; theirs is as good as ours.
     leapfrog_util::publish_dir(staging, entry, || entry.join("ok").is_file())?;
     Ok(Ok(()))
+}
+
+/// A compile error when the build wrote more than a build may ([`BUILD_BYTES`], in all and for
+/// any one file, which the compile's file-size limit cuts off there): an assembler's `.fill`
+/// or a template bomb could fill the disk and the compile cache. Its scratch space (caches the
+/// compiler keeps, removed after the build) counts only by the file-size limit.
+fn oversized_build(work: &Path) -> Option<CompileError> {
+    let walk = walkdir::WalkDir::new(work).min_depth(1).into_iter();
+    let kept = walk.filter_entry(|e| e.depth() != 1 || e.file_name() != SCRATCH);
+    let written: u64 = kept
+        .flatten()
+        .filter(|e| e.file_type().is_file())
+        .filter_map(|e| e.metadata().ok())
+        .map(|m| m.len())
+        .sum();
+    (written > BUILD_BYTES).then(|| CompileError {
+        message: format!(
+            "the build wrote more than {} MiB (the most a build may write) and was refused",
+            BUILD_BYTES >> 20
+        ),
+    })
 }
 
 /// Where the compile writes and who runs it ([`CompileDir`]): the compile command's tool as

@@ -57,6 +57,13 @@ pub(super) fn compile_failure(
             "\ncompilation took more than {} s and was stopped",
             spec.limits.cpu.as_secs_f64()
         ));
+    } else if message.contains("File too large") {
+        // EFBIG: a file reached the compile's file-size limit (`RLIMIT_FSIZE`), wherever the
+        // compiler wrote it (an assembler writes its object file in /tmp).
+        message.push_str(&format!(
+            "\nthe compile wrote a file larger than {} MiB (the most a build may write) and was stopped",
+            spec.limits.file_bytes >> 20
+        ));
     }
     CompileError { message }
 }

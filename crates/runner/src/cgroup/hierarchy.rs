@@ -1,4 +1,5 @@
-//! Finding where the judge may create cgroups for one controller (`pids` or `memory`): its own
+//! Finding where the judge may create cgroups for one controller (`pids`, `memory`, `cpuacct` or
+//! `cpuset`): its own
 //! directory under the judge's cgroup in a cgroup v1 hierarchy mounting that controller, else in
 //! the cgroup v2 hierarchy when the controller is delegated there. Only root (or the owner of a
 //! delegated v2 subtree) gets one; everyone else runs without.
@@ -54,9 +55,19 @@ impl Base {
         }
         if self.v2 {
             enable(&self.dir, self.controller)?;
+        } else if self.controller == "cpuset" {
+            // A v1 cpuset starts empty, and no task may join an empty one: the judge's own CPUs
+            // and memory nodes are passed down.
+            inherit_cpuset(&self.dir)?;
         }
         self.present.store(true, Ordering::Release);
         Ok(())
+    }
+
+    /// Notes that the directory went away (another runner of the process removed it), so
+    /// that [`Base::ensure`] makes it again.
+    pub(super) fn lost(&self) {
+        self.present.store(false, Ordering::Release);
     }
 
     /// Removes the directory (once it is empty), so that the next run makes it again.
@@ -64,6 +75,16 @@ impl Base {
         self.present.store(false, Ordering::Release);
         let _ = std::fs::remove_dir(&self.dir);
     }
+}
+
+/// v1: gives the cpuset `dir` the CPUs and memory nodes of its parent.
+fn inherit_cpuset(dir: &Path) -> std::io::Result<()> {
+    let parent = dir.parent().unwrap_or(dir);
+    for file in ["cpuset.cpus", "cpuset.mems"] {
+        let value = std::fs::read_to_string(parent.join(file))?;
+        std::fs::write(dir.join(file), value.trim())?;
+    }
+    Ok(())
 }
 
 /// v2: lets the children of `dir` use `controller`.

@@ -6,15 +6,15 @@
 //! A cgroup is handed back here only once every task in it is dead, and is taken again only
 //! when it is as good as new: next to nothing charged to it any more (see [`CLEAN_BYTES`]), its
 //! limits written again, its peak reset to its usage
-//! and its OOM-kill count read as a baseline, so that the next run sees its own figures only.
-//! Only cgroup v1 memory directories are kept (v1 resets the peak by a write; v2's
+//! and its OOM-kill count and CPU time read as a baseline (or reset), so that the next run sees
+//! its own figures only. Only cgroup v1 memory directories are kept (v1 resets the peak by a write; v2's
 //! `memory.peak` resets only for the descriptor that wrote it), and `pids` directories, which
 //! hold nothing but their limit.
 
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
-use super::Dir;
+use super::{Dir, Key};
 
 /// At most this many bytes may still be charged to a kept memory cgroup for it to be reused:
 /// what any run leaves behind (100–200 KiB on Linux 6.18: the rest of the kernel's per-CPU
@@ -24,12 +24,14 @@ use super::Dir;
 /// going up to the judge's directory as before, and the run gets a new one.
 const CLEAN_BYTES: u64 = 1 << 20;
 
-/// An idle run cgroup: its directories, for which limits (`(tasks, memory bytes)`).
+/// An idle run cgroup: its directories, for which limits.
 pub(super) struct Idle {
     pub dirs: Vec<Dir>,
     pub pids: Option<PathBuf>,
     pub memory: Option<PathBuf>,
-    pub key: (Option<u64>, Option<u64>),
+    pub cpu: Option<(PathBuf, bool)>,
+    pub cpuset: Option<(PathBuf, bool)>,
+    pub key: Key,
 }
 
 /// The idle run cgroups of one judge ([`super::Bases`] owns it).
@@ -38,7 +40,7 @@ pub(super) struct Pool(Mutex<Vec<Idle>>);
 
 impl Pool {
     /// An idle cgroup for these limits, already emptied of charges; `None` when none is kept.
-    pub(super) fn take(&self, key: (Option<u64>, Option<u64>)) -> Option<Idle> {
+    pub(super) fn take(&self, key: Key) -> Option<Idle> {
         loop {
             let idle = {
                 let mut idle = self.0.lock().unwrap_or_else(|e| e.into_inner());
@@ -46,7 +48,7 @@ impl Pool {
                 idle.swap_remove(at)
             };
             let clean = idle.memory.as_deref().is_none_or(|dir| {
-                super::read_number(&dir.join("memory.usage_in_bytes"))
+                super::files::read_number(&dir.join("memory.usage_in_bytes"))
                     .is_some_and(|b| b <= CLEAN_BYTES)
             });
             if clean {
