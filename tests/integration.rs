@@ -33,6 +33,7 @@ mod isolation;
 mod judge_faults;
 mod judge_verdicts;
 mod jury_compilers;
+mod jury_users;
 mod languages;
 mod lean_build;
 mod lenient_reading;

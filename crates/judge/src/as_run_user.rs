@@ -1,6 +1,6 @@
 //! Runs outside the sandbox where the judge is root: a submission's run in limits-only mode
 //! executes as the run's unprivileged user ([`runner::run_user`]), and the output validator or
-//! interactor that judges it as the jury's ([`runner::jury_user`]); neither owns anything of the
+//! interactor that judges it as its package's jury user ([`crate::jury_room::jury_user_of`]); neither owns anything of the
 //! judge's, and neither can reach the other's processes or files. Each must still reach what
 //! it needs by path, while the package, the compile cache and the judge's scratch space may sit
 //! under directories only root may enter (`/root`, a `0700` temporary directory):
@@ -28,67 +28,140 @@ pub(crate) fn user() -> Option<RunUser> {
     runner::run_user()
 }
 
-/// The command of a run as another user, its program copied into `dir` (as `program`);
-/// `None` where that user could not start it: its interpreter lies where only the judge's user
-/// may go (a version manager's Python under `/root`), said once; the run is then the judge's
-/// user, as where the judge is not root.
+/// The command of a run as another user, its program copied into `dir` (as `program`).
+/// Never the judge's own user: where that user could not start it, because its interpreter
+/// (the command's first word, or a script's `#!` line) lies where only the judge's user may go
+/// (a version manager's Python under `/root`), an interpreter of the same name further along
+/// PATH that every user may run takes its place (said once); where there is none, or where
+/// `dir` lies below a directory other users may not pass, the run is refused, saying why.
 pub(crate) fn command(
     program: &Compiled,
     memory_mib: u64,
     dir: &Path,
-) -> Result<Option<Vec<OsString>>, JudgeFault> {
-    let location = program.location();
-    let plain = program.command(memory_mib);
-    if let Some(tool) = plain.first().map(Path::new)
-        && !tool.starts_with(location)
-        && tool.is_absolute()
-        && !leapfrog_util::others_may(tool, 0o001)
-    {
-        out_of_reach(tool, true);
-        return Ok(None);
-    }
-    // A script run by itself needs its `#!` interpreter (a virtual environment's `python3`
-    // may be a link into `/root`).
-    if let Some(interpreter) = plain.first().and_then(|arg| interpreter_of(Path::new(arg)))
-        && !leapfrog_util::others_may(&interpreter, 0o001)
-    {
-        out_of_reach(&interpreter, true);
-        return Ok(None);
-    }
+) -> Result<Vec<OsString>, JudgeFault> {
     // The copy is run by its path: the directories above `dir` must let other users pass (the
     // judge's scratch does; a caller's own `0700` directory does not).
-    if !passable_above(dir) {
-        return Ok(None);
+    if let Some(above) = dir.parent()
+        && !leapfrog_util::others_may(above, 0o001)
+    {
+        let why = "other users may not pass it, and jury programs never run as the judge's user: \
+            set TMPDIR to a directory every user may enter";
+        return Err(JudgeFault::file(
+            "running a program as another user below",
+            above,
+            std::io::Error::other(why),
+        ));
     }
+    let location = program.location();
+    let plain = program.command(memory_mib);
     let copy = dir.join("program");
     // A build directory, or a binary run by itself (an executable given as the submission):
     // the copy is all the run needs. A script (a folder's `run`) may use its folder: below.
     let runs_itself = plain.first().is_some_and(|arg| Path::new(arg) == location);
-    if location.is_dir() || (runs_itself && is_elf(location)) {
+    let argv = if location.is_dir() || (runs_itself && is_elf(location)) {
         copy_readable(location, &copy)?;
-        return Ok(Some(program.command_at(memory_mib, &copy)));
-    }
-    // A program run by a command (a folder's `run` script, checktestdata): where it cannot be
-    // reached, the folder it lies in, which it may use, is copied.
-    match location.parent() {
-        Some(folder) if location.is_file() && !leapfrog_util::others_may(location, 0o001) => {
-            copy_readable(folder, &copy)?;
-            Ok(Some(relocated(plain, folder, &copy)))
+        program.command_at(memory_mib, &copy)
+    } else {
+        // A program run by a command (a folder's `run` script, checktestdata): where it
+        // cannot be reached, the folder it lies in, which it may use, is copied.
+        match location.parent() {
+            Some(folder) if location.is_file() && !leapfrog_util::others_may(location, 0o001) => {
+                copy_readable(folder, &copy)?;
+                relocated(plain, folder, &copy)
+            }
+            _ => plain,
         }
-        _ => Ok(Some(plain)),
+    };
+    runnable_by_others(argv)
+}
+
+/// `argv` as another user can start it: its first word, where other users may not run it,
+/// replaced by a namesake further along PATH that they may; a script whose `#!` interpreter
+/// they may not run started by such a namesake of its interpreter, as the kernel would start
+/// it (`interpreter [argument] script ...`). A virtual environment's `python3` that links to a
+/// private Python is out of reach too: the namesake found is then the system's, without the
+/// environment's packages, so such an environment must be made from a Python every user may run.
+fn runnable_by_others(mut argv: Vec<OsString>) -> Result<Vec<OsString>, JudgeFault> {
+    let Some(first) = argv.first().map(PathBuf::from) else {
+        return Ok(argv);
+    };
+    if first.is_absolute() && !leapfrog_util::others_may(&first, 0o001) {
+        argv[0] = runnable_instead(&first, None)?.into_os_string();
+        return Ok(argv);
+    }
+    if let Some((interpreter, argument)) = shebang_of(&first)
+        && !leapfrog_util::others_may(&interpreter, 0o001)
+    {
+        let instead = runnable_instead(&interpreter, Some(&first))?;
+        let mut started = vec![instead.into_os_string()];
+        started.extend(argument);
+        started.extend(argv);
+        return Ok(started);
+    }
+    Ok(argv)
+}
+
+/// What other users may run instead of `tool`: the file it links to, else the first program
+/// on PATH with its name (or, for `python3.12`, `python3`) that every user may run, said once; an error naming `tool` (and the script whose `#!` names it) where
+/// there is none.
+fn runnable_instead(tool: &Path, script: Option<&Path>) -> Result<PathBuf, JudgeFault> {
+    // A link in a private directory to a file every user may run (`target/validator-tools`
+    // of a checkout under `/root`, linking to a tool installed elsewhere): that file itself.
+    if let Ok(canonical) = tool.canonicalize()
+        && canonical != tool
+        && leapfrog_util::others_may(&canonical, 0o001)
+    {
+        return Ok(canonical);
+    }
+    let name = tool
+        .file_name()
+        .unwrap_or_default()
+        .to_string_lossy()
+        .into_owned();
+    let short = name.split_once('.').map(|(short, _)| short.to_string());
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    let found = [Some(name.clone()), short]
+        .into_iter()
+        .flatten()
+        .find_map(|name| {
+            std::env::split_paths(&path)
+                .map(|dir| dir.join(&name))
+                .filter(|candidate| candidate.as_path() != tool)
+                .find(|candidate| {
+                    is_executable(candidate) && leapfrog_util::others_may(candidate, 0o001)
+                })
+        });
+    let whose = match script {
+        Some(script) => format!(" (the `#!` interpreter of {})", script.display()),
+        None => String::new(),
+    };
+    match found {
+        Some(instead) => {
+            say_once(&format!(
+                "note: {}{whose} lies where other users cannot run it: runs as another user take {} from PATH instead",
+                tool.display(),
+                instead.display()
+            ));
+            Ok(instead)
+        }
+        None => {
+            let why = format!(
+                "{name} resolves to it{whose}, which the run's user cannot run, and no {name} \
+                 further along PATH can be: install {name} system-wide or copy the interpreter \
+                 somewhere every user may read (programs of a package never run as the judge's user)"
+            );
+            Err(JudgeFault::file(
+                "finding a program every user may run instead of",
+                tool,
+                std::io::Error::other(why),
+            ))
+        }
     }
 }
 
-/// Whether other users may pass the directories above `dir` to reach what lies in it by its
-/// path; where they may not, runs that need it stay the judge's user (said once).
-pub(crate) fn passable_above(dir: &Path) -> bool {
-    match dir.parent() {
-        Some(above) if !leapfrog_util::others_may(above, 0o001) => {
-            out_of_reach(above, false);
-            false
-        }
-        _ => true,
-    }
+/// Whether `path` is a file with an execute bit.
+fn is_executable(path: &Path) -> bool {
+    std::fs::metadata(path).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
 }
 
 /// `argv` with every argument naming a file in `from` naming its copy in `to`.
@@ -101,17 +174,13 @@ fn relocated(argv: Vec<OsString>, from: &Path, to: &Path) -> Vec<OsString> {
         .collect()
 }
 
-/// Says once per tool (once for every run directory) that runs needing it stay the judge's user.
-fn out_of_reach(path: &Path, is_tool: bool) {
-    static SAID: std::sync::Mutex<Vec<Option<PathBuf>>> = std::sync::Mutex::new(Vec::new());
-    let key = is_tool.then(|| path.to_path_buf());
+/// Prints `note` once per process.
+fn say_once(note: &str) {
+    static SAID: std::sync::Mutex<Vec<String>> = std::sync::Mutex::new(Vec::new());
     let mut said = SAID.lock().unwrap_or_else(|e| e.into_inner());
-    if !said.contains(&key) {
-        eprintln!(
-            "note: {} is out of reach of other users: runs that need it, outside the sandbox, stay the judge's own user",
-            path.display()
-        );
-        said.push(key);
+    if !said.iter().any(|n| n == note) {
+        eprintln!("{note}");
+        said.push(note.to_string());
     }
 }
 
@@ -137,15 +206,17 @@ fn prepare_jury_dir(dir: &Path, feedback: &Path, user: RunUser) -> Result<(), Ju
         .map_err(|e| JudgeFault::file("handing to the validator's user", feedback, e))
 }
 
-/// Where the judge is root, readies `scratch` and `feedback` for the jury's user, and gives the
+/// Where the judge is root, readies `scratch` and `feedback` for `user` (the validator's
+/// package's jury user), and gives the
 /// files it is handed (input, answer, output) as that user can reach them
 /// ([`crate::as_run_user`]).
 pub(crate) fn jury_files<const N: usize>(
+    user: Option<RunUser>,
     scratch: &Path,
     feedback: &Path,
     files: [&Path; N],
 ) -> anyhow::Result<[PathBuf; N]> {
-    let Some(user) = runner::jury_user() else {
+    let Some(user) = user else {
         return Ok(files.map(Path::to_path_buf));
     };
     prepare_jury_dir(scratch, feedback, user)?;
@@ -172,17 +243,25 @@ pub(crate) fn reachable(path: &Path, dir: &Path, name: &str) -> Result<PathBuf, 
     Ok(copy)
 }
 
-/// The interpreter a script's `#!` line names, where it names one by an absolute path.
-fn interpreter_of(path: &Path) -> Option<PathBuf> {
+/// The interpreter a script's `#!` line names by an absolute path, and the one argument
+/// the kernel passes it from that line, if any.
+fn shebang_of(path: &Path) -> Option<(PathBuf, Option<OsString>)> {
     use std::io::Read;
     let mut head = [0u8; 256];
     let mut file = std::fs::File::open(path).ok()?;
     let n = file.read(&mut head).ok()?;
     let line = head[..n].strip_prefix(b"#!")?;
     let line = line.split(|&b| b == b'\n').next().unwrap_or_default();
-    let first = String::from_utf8_lossy(line);
-    let interpreter = Path::new(first.split_whitespace().next()?);
-    interpreter.is_absolute().then(|| interpreter.to_path_buf())
+    let line = String::from_utf8_lossy(line);
+    let (first, rest) = line
+        .trim()
+        .split_once(char::is_whitespace)
+        .unwrap_or((line.trim(), ""));
+    let interpreter = Path::new(first);
+    let argument = (!rest.trim().is_empty()).then(|| OsString::from(rest.trim()));
+    interpreter
+        .is_absolute()
+        .then(|| (interpreter.to_path_buf(), argument))
 }
 
 /// Whether the file is an ELF executable, which needs nothing of the folder it lies in.

@@ -1,9 +1,11 @@
 //! Where the judges' programs that make or check test data (generators, the plan's solution,
-//! input and answer validators) run as the jury's user ([`runner::jury_user`]) where the judge
-//! is root, as output validators and interactors do ([`crate::as_run_user`]): a user that owns
-//! nothing of the package, the compile cache or the caller's files, so that a validator handed
-//! a test's input by its path, or a generator that knows where the package lies, can read what
-//! every user may read but change nothing of the judge's.
+//! input and answer validators) run as the jury's user of their package ([`jury_user_of`])
+//! where the judge is root, as output validators and interactors do ([`crate::as_run_user`]):
+//! a user that owns nothing of the package, the compile cache or the caller's files, so that a
+//! validator handed a test's input by its path, or a generator that knows where the package
+//! lies, can read what every user may read but change nothing of the judge's. Each package has
+//! a jury user of its own, so that one package's programs can neither read the files another
+//! package's validators are handed nor signal them while both are judged.
 //!
 //! Each program gets a room of its own in the judge's scratch space (`0711`, entered but not
 //! listed), made at its first run: a copy of its build (made once, not once a run), readable
@@ -26,9 +28,38 @@ use leapfrog_runner::{self as runner, RunSpec, Runner};
 use super::as_run_user;
 use super::fault::JudgeFault;
 
+/// The jury's uids (and gids): one per package, [`JURY_UIDS`]`.start` plus a hash of the
+/// package's root modulo the range's length, so that the same package is the same user in
+/// every judge and two packages are two users (but for a chance of one in 16.7 million). The
+/// range lies above the submissions' user ([`runner::RUN_UID`]) and, like it, outside every
+/// range that distributions, systemd, containers and isolate hand out (below the foreign
+/// range, which starts at 2147352576).
+pub(crate) const JURY_UIDS: std::ops::Range<u32> = 2_001_000_000..2_017_777_216;
+
+/// The user the jury's programs of the package holding `source` run as where the judge is
+/// root (`None` where it is not): the package is the nearest folder above `source` with a
+/// `problem.yaml`, else the folder `source` lies in.
+pub(crate) fn jury_user_of(source: &Path) -> Option<runner::RunUser> {
+    runner::jury_user()?;
+    let absolute = std::path::absolute(source).unwrap_or_else(|_| source.to_path_buf());
+    let root = absolute
+        .ancestors()
+        .skip(1)
+        .find(|dir| dir.join("problem.yaml").is_file() || dir.join("problem.yml").is_file())
+        .or_else(|| absolute.parent())
+        .unwrap_or(&absolute);
+    let root = root.canonicalize().unwrap_or_else(|_| root.to_path_buf());
+    let hash = leapfrog_util::hash_bytes(root.as_os_str().as_encoded_bytes());
+    let n = u32::from_str_radix(&hash[..8], 16).unwrap_or_default();
+    let id = JURY_UIDS.start + n % (JURY_UIDS.end - JURY_UIDS.start);
+    Some(runner::RunUser { uid: id, gid: id })
+}
+
 /// A program's room: made at its first run as the jury's user, removed with the program.
 #[derive(Debug, Default)]
 pub(crate) struct Room {
+    /// The jury's user of the program's package ([`jury_user_of`]).
+    user: Option<runner::RunUser>,
     state: Mutex<State>,
     runs: AtomicU64,
 }
@@ -36,9 +67,8 @@ pub(crate) struct Room {
 #[derive(Debug, Default)]
 struct State {
     home: Option<Home>,
-    /// The command of the copy for each memory limit it ran under (a JVM's heap follows it);
-    /// `None` where the jury's user cannot run it (said once by [`as_run_user::command`]).
-    commands: Vec<(u64, Option<Vec<OsString>>)>,
+    /// The command of the copy for each memory limit it ran under (a JVM's heap follows it).
+    commands: Vec<(u64, Vec<OsString>)>,
 }
 
 /// The room's directory, in the ledger while it lives (a judge killed mid-run leaves it, and
@@ -62,21 +92,34 @@ pub(crate) struct Lent {
 }
 
 impl Room {
+    /// The room of the program built from `source`, for its package's jury user.
+    pub(crate) fn for_program(source: &Path) -> Room {
+        Room {
+            user: jury_user_of(source),
+            ..Room::default()
+        }
+    }
+
+    /// The user the program runs as (`None` where the judge is not root).
+    pub(crate) fn user(&self) -> Option<runner::RunUser> {
+        self.user
+    }
+
     /// The command that runs `compiled`'s copy in the room as the jury's user, copying it
-    /// there at its first use; `None` where the judge is not root, or where that user cannot
-    /// run it (its interpreter out of other users' reach): the run is then the judge's user.
+    /// there at its first use; `None` where the judge is not root (runs are then its own
+    /// user). Where the jury's user cannot run it, an error: never the judge's user instead.
     pub(crate) fn command(
         &self,
         runner: &Arc<Runner>,
         compiled: &Compiled,
         memory_mib: u64,
     ) -> Result<Option<Vec<OsString>>, JudgeFault> {
-        if runner::jury_user().is_none() {
+        if self.user.is_none() {
             return Ok(None);
         }
         let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
         if let Some((_, argv)) = state.commands.iter().find(|(m, _)| *m == memory_mib) {
-            return Ok(argv.clone());
+            return Ok(Some(argv.clone()));
         }
         let home = match &state.home {
             Some(home) => home.dir.path().to_path_buf(),
@@ -89,19 +132,17 @@ impl Room {
         };
         let dir = home.join(format!("m{memory_mib}"));
         make_dir(&dir)?;
-        let argv = match as_run_user::command(compiled, memory_mib, &dir)? {
-            // A file the command names besides the program (a `.ctd` script checktestdata
-            // reads) is copied beside it where other users could not read it.
-            Some(argv) => Some(reachable_args(argv, &dir, 1)?),
-            None => None,
-        };
+        // A file the command names besides the program (a `.ctd` script checktestdata reads) is
+        // copied beside it where other users could not read it.
+        let argv = as_run_user::command(compiled, memory_mib, &dir)?;
+        let argv = reachable_args(argv, &dir, 1)?;
         state.commands.push((memory_mib, argv.clone()));
-        Ok(argv)
+        Ok(Some(argv))
     }
 
     /// Makes `spec` (with `args` at the end of its command line) a run as the jury's user: the
     /// room's copy of the program, the files `args` name where that user can reach them.
-    /// `None` where the run stays the judge's user ([`Room::command`]).
+    /// `None` where the judge is not root ([`Room::command`]).
     pub(crate) fn lend(
         &self,
         runner: &Arc<Runner>,
@@ -110,10 +151,8 @@ impl Room {
         args: &[OsString],
         memory_mib: u64,
     ) -> Result<Option<Lent>, JudgeFault> {
-        let (Some(user), Some(mut argv)) = (
-            runner::jury_user(),
-            self.command(runner, compiled, memory_mib)?,
-        ) else {
+        let (Some(user), Some(mut argv)) = (self.user, self.command(runner, compiled, memory_mib)?)
+        else {
             return Ok(None);
         };
         let files = if args.iter().any(needs_copy) {

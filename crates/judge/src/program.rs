@@ -75,7 +75,7 @@ impl Program {
             role,
             compiled: built.map_err(|err| err.named(&label))?,
             runner: Arc::clone(runner),
-            room: Arc::default(),
+            room: Arc::new(crate::jury_room::Room::for_program(path)),
         })
     }
 
@@ -92,7 +92,7 @@ impl Program {
             role,
             compiled: Compiled::external(argv),
             runner: Arc::clone(runner),
-            room: Arc::default(),
+            room: Arc::new(crate::jury_room::Room::for_program(path)),
         }
     }
 
@@ -107,6 +107,12 @@ impl Program {
     /// The runner that runs it (the command's).
     pub fn runner(&self) -> &Arc<Runner> {
         &self.runner
+    }
+
+    /// The user it runs as where the judge is root: its package's jury user
+    /// (one per package); `None` where the judge is not root.
+    pub fn jury_user(&self) -> Option<runner::RunUser> {
+        self.room.user()
     }
 
     /// The built program.
@@ -209,8 +215,7 @@ impl Program {
     ) -> anyhow::Result<RunSpec> {
         let mut spec = self.spec(args, streams, dir, limits);
         let memory_mib = limits.validation_memory_mib.get();
-        if let Some(user) = runner::jury_user()
-            && crate::as_run_user::passable_above(dir)
+        if let Some(user) = self.room.user()
             && let Some(mut argv) = self
                 .room
                 .command(&self.runner, &self.compiled, memory_mib)?

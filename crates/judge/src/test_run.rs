@@ -260,8 +260,10 @@ impl TestRunner<'_> {
             IsolationChoice::LimitsOnly => {
                 files.make_dir().map_err(SetupError::Fault)?;
                 let as_user = match as_run_user::user() {
-                    Some(_) => as_run_user::command(self.program, memory_mib.get(), &files.dir)
-                        .map_err(SetupError::Fault)?,
+                    Some(_) => Some(
+                        as_run_user::command(self.program, memory_mib.get(), &files.dir)
+                            .map_err(SetupError::Fault)?,
+                    ),
                     None => None,
                 };
                 user = as_user.is_some().then(as_run_user::user).flatten();

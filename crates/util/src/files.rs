@@ -330,16 +330,17 @@ pub fn readable_by_all(dir: &Path) -> Result<(), FileError> {
 
 /// Whether every user has `access` (`0o004` read, `0o001` execute or enter) to `path`, and may
 /// enter each directory on the way to it: whether a run as another user can reach it by path.
+/// Both ways count: the directories the path names (a link in a `0700` directory is out of
+/// reach, wherever it leads) and those of the file it resolves to.
 pub fn others_may(path: &Path, access: u32) -> bool {
     use std::os::unix::fs::PermissionsExt;
     let mode = |p: &Path| std::fs::metadata(p).map_or(0, |m| m.permissions().mode());
-    path.canonicalize().is_ok_and(|canonical| {
-        mode(&canonical) & access != 0
-            && canonical
-                .ancestors()
-                .skip(1)
-                .all(|dir| mode(dir) & 0o001 != 0)
-    })
+    let passable = |p: &Path| p.ancestors().skip(1).all(|dir| mode(dir) & 0o001 != 0);
+    let named = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+    passable(&named)
+        && path
+            .canonicalize()
+            .is_ok_and(|canonical| mode(&canonical) & access != 0 && passable(&canonical))
 }
 
 /// Copies the file `from` to `to` (replacing it), readable by every user and executable as

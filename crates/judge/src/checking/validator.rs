@@ -141,7 +141,14 @@ impl ValidatorProgram {
         let feedback = feedback_dir(scratch);
         let ran = std::fs::create_dir_all(&feedback)
             .context("creating the feedback directory")
-            .and_then(|()| jury_files(scratch, &feedback, [input, answer, output]))
+            .and_then(|()| {
+                jury_files(
+                    self.program.jury_user(),
+                    scratch,
+                    &feedback,
+                    [input, answer, output],
+                )
+            })
             .and_then(|[input, answer, shown]| {
                 let convention = self.convention;
                 let mut args =
@@ -182,7 +189,12 @@ impl ValidatorProgram {
     ) -> anyhow::Result<runner::RunSpec> {
         let feedback = feedback_dir(scratch);
         std::fs::create_dir_all(&feedback).context("creating the feedback directory")?;
-        let [input, answer] = jury_files(scratch, &feedback, [input, answer])?;
+        let [input, answer] = jury_files(
+            self.program.jury_user(),
+            scratch,
+            &feedback,
+            [input, answer],
+        )?;
         let (input, answer) = (input.as_path(), answer.as_path());
         // An interactor has no output file: it talks to the submission (and testlib's
         // interactors take their arguments as the package format's validators do).
