@@ -7,6 +7,7 @@ mod support;
 mod answer_validators;
 mod architecture;
 mod check_answer;
+mod check_settings;
 mod check_validate;
 mod checkers_cli;
 mod checkers_packages;
