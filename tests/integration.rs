@@ -55,6 +55,7 @@ mod sandbox_attacks;
 mod shifting;
 mod statement;
 mod stress;
+mod test_model;
 mod time_limit;
 mod validator_groups;
 mod verify;

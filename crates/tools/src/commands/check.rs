@@ -58,13 +58,7 @@ pub fn run(args: CheckArgs, registry: &Registry) -> anyhow::Result<ExitCode> {
     };
     let work = scratch.path().join("check");
     std::fs::create_dir_all(&work)?;
-    let outcome = checker.check_files(
-        &args.input,
-        &test.answer,
-        &args.output,
-        &test.output_validator_flags,
-        &work,
-    );
+    let outcome = checker.check(&test, &args.output, &work);
     runner.sweep_orphans();
     if let Some(lazy) = lazy {
         lazy.finish(&args.input)?;

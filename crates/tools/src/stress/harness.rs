@@ -268,6 +268,7 @@ impl<'a> Harness<'a> {
             answer_validator_flags: None,
             args: Vec::new(),
             files: None,
+            group: String::new(),
         }
     }
 
