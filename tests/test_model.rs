@@ -82,3 +82,54 @@ fn misspelt_legacy_and_per_test_settings_files_are_pointed_out() {
         "{err}"
     );
 }
+
+/// `float-custom` with a secret test whose answer is no output (a note for the validator's
+/// reader, as the 2025-09 format's own example has), in the given format.
+fn hinted(legacy: bool) -> TempPackage {
+    let pkg = TempPackage::from_fixture("float-custom");
+    pkg.write("data/secret/far/03-hint.in", "0 0 1 1\n");
+    pkg.write("data/secret/far/03-hint.ans", "about 1.41 (hypot)\n");
+    if legacy {
+        let p = pkg.path();
+        pkg.write(
+            "problem.yaml",
+            "name: Distance by checker\nvalidation: custom\nlimits:\n  time_limit: 2\n",
+        );
+        std::fs::create_dir(p.join("output_validators")).unwrap();
+        std::fs::rename(
+            p.join("output_validator"),
+            p.join("output_validators/checker"),
+        )
+        .unwrap();
+        std::fs::rename(p.join("statement"), p.join("problem_statement")).unwrap();
+    }
+    pkg
+}
+
+#[test]
+fn in_2025_09_only_the_samples_answers_must_pass_the_output_validator() {
+    let pkg = hinted(false);
+    let (code, out, err) = run(&["validate", &pkg.arg()]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(!format!("{out}{err}").contains("03-hint"), "{out}{err}");
+    // A sample's answer is shown as an output: it must pass.
+    pkg.write("data/sample/1.ans", "five\n");
+    let (code, out, err) = run(&["validate", &pkg.arg()]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(out.contains("sample/1.ans is rejected"), "{out}{err}");
+}
+
+#[test]
+fn legacy_answers_outside_the_samples_are_warned_about_as_problemtools_does() {
+    let pkg = hinted(true);
+    let (code, out, err) = run(&["validate", &pkg.arg()]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(
+        err.contains("warning: the answer file") && err.contains("03-hint.ans is rejected"),
+        "{out}{err}"
+    );
+    pkg.write("data/sample/1.ans", "five\n");
+    let (code, out, err) = run(&["validate", &pkg.arg()]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(out.contains("sample/1.ans is rejected"), "{out}{err}");
+}

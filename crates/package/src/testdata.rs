@@ -75,6 +75,31 @@ impl TestCase {
     pub fn is_sample(&self) -> bool {
         self.name.starts_with("sample/")
     }
+
+    /// How the output validator's verdict on this test's own answer counts when the data is
+    /// checked. A sample's answer is shown in the statement as an output, so it must pass in
+    /// every version. Of the other answers, 2025-09 ("Validation of shared test case files")
+    /// asks nothing: they may be data for the validator rather than outputs; the legacy format
+    /// is read as problemtools' verifyproblem reads it, which runs them and only warns.
+    pub fn answer_check(&self, format: crate::FormatVersion) -> AnswerCheck {
+        match (self.is_sample(), format.is_modern()) {
+            (true, _) => AnswerCheck::MustPass,
+            (false, false) => AnswerCheck::WarnIfRejected,
+            (false, true) => AnswerCheck::NotChecked,
+        }
+    }
+}
+
+/// What the output validator's verdict on a test's own answer means (see
+/// [`TestCase::answer_check`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AnswerCheck {
+    /// A rejection is invalid data.
+    MustPass,
+    /// A rejection is a warning.
+    WarnIfRejected,
+    /// The answer is not run through the output validator.
+    NotChecked,
 }
 
 /// Every test of `data/sample` and `data/secret`, and the groups they are in.
