@@ -11,6 +11,7 @@ use walkdir::WalkDir;
 
 use super::Package;
 use super::test_config::InputArgs;
+use crate::test_set::Groups;
 
 /// Which folder a case comes from, and so what it must do.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -67,7 +68,7 @@ pub struct DataCase {
 /// is an error naming the file.
 pub fn discover(package: &Package) -> Result<Vec<DataCase>, TestdataError> {
     let data = package.data_dir();
-    let mut cases = Vec::new();
+    let mut found = Vec::new();
     for kind in DataKind::ALL {
         let dir = data.join(kind.folder());
         if !dir.is_dir() {
@@ -79,14 +80,36 @@ pub fn discover(package: &Package) -> Result<Vec<DataCase>, TestdataError> {
             if !entry.file_type().is_file() || path.extension().is_none_or(|e| e != "in") {
                 continue;
             }
-            cases.push(case(package, &data, kind, path)?);
+            found.push((kind, path.to_path_buf()));
         }
+    }
+    // The settings of their folders, each read once (and checked as the tests' are).
+    let name = |input: &Path| group_name(&data, input);
+    let names: Vec<String> = found.iter().map(|(_, input)| name(input)).collect();
+    let groups = Groups::read(
+        package,
+        &Default::default(),
+        names.iter().map(String::as_str),
+    )?;
+    let mut cases = Vec::new();
+    for (kind, input) in found {
+        cases.push(case(&groups, &data, kind, &input)?);
     }
     Ok(cases)
 }
 
+/// The name of the folder of `input` below `data`, with `/` separators.
+fn group_name(data: &Path, input: &Path) -> String {
+    let dir = input.parent().unwrap_or(input);
+    let rel = dir.strip_prefix(data).unwrap_or(dir);
+    rel.components()
+        .map(|c| c.as_os_str().to_string_lossy())
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
 fn case(
-    package: &Package,
+    groups: &Groups,
     data: &Path,
     kind: DataKind,
     input: &Path,
@@ -110,7 +133,7 @@ fn case(
         .with_extension("")
         .to_string_lossy()
         .into_owned();
-    let flags = super::testdata::test_settings(data, input, package)?;
+    let flags = super::testdata::own_settings(groups, &group_name(data, input), input)?;
     let has = |ext: &str| {
         kind.needs()
             .contains(&ext)
@@ -122,8 +145,8 @@ fn case(
         input: input.to_path_buf(),
         answer: has("ans"),
         output: has("out"),
-        output_validator_flags: flags.output,
-        input_validator_flags: flags.input,
-        answer_validator_flags: flags.answer,
+        output_validator_flags: flags.output_validator_args,
+        input_validator_flags: flags.input_validator_args,
+        answer_validator_flags: flags.answer_validator_args,
     })
 }

@@ -26,6 +26,7 @@ mod config;
 mod config_keys;
 pub mod constants;
 mod contest;
+mod diff_flags;
 mod error;
 mod format;
 mod include;
@@ -33,8 +34,10 @@ mod invalid;
 mod plan;
 mod problem_type;
 mod scoring;
+mod settings_names;
 pub mod submissions;
 mod test_config;
+pub mod test_set;
 pub mod testdata;
 pub mod timing;
 
@@ -42,6 +45,7 @@ use std::path::{Path, PathBuf};
 
 pub use config::{Limits, ProblemConfig, Validation};
 pub use contest::{Contest, ContestProblem, default_label, package_dirs};
+pub use diff_flags::{DiffFlags, FlagError};
 pub use error::{
     BuildError, ConfigError, LanguageError, ListError, PackageError, PlanError, Refusal,
     SubmissionsError, TestdataError,
@@ -56,6 +60,7 @@ pub use submissions::{
     Expectation, LEGACY_FOLDERS, Rule, Submission, TestScope, TimeLimitUse, VerdictSet,
 };
 pub use test_config::InputArgs;
+pub use test_set::{Group, Groups, TestSet, TestSettings};
 pub use testdata::TestCase;
 pub use timing::Timing;
 
@@ -103,7 +108,13 @@ impl Package {
 
     /// Every test case, samples first, each group in lexicographic order of paths.
     pub fn tests(&self) -> Result<Vec<TestCase>, PackageError> {
-        Ok(testdata::discover(self)?)
+        Ok(self.test_set()?.into_tests())
+    }
+
+    /// The model of the package's tests: the tests with their settings, their groups with
+    /// their settings, scoring and grader flags, and the problem's type, read once.
+    pub fn test_set(&self) -> Result<TestSet, PackageError> {
+        Ok(TestSet::read(self)?)
     }
 
     /// A test that is not in `data/` (an input `stress` made, a file `check` was given) judged
@@ -116,19 +127,24 @@ impl Package {
         input: PathBuf,
         answer: PathBuf,
     ) -> Result<TestCase, PackageError> {
-        Ok(testdata::test_in_group(self, group, name, input, answer)?)
+        Ok(test_set::test_in_group(self, group, name, input, answer)?)
     }
 
     /// The test of `data/` whose input is the file `input` (the same file, by any path), if
-    /// there is one.
+    /// there is one. A file outside `data/` is looked for without reading the tests, so a
+    /// package without tests yet can still check one.
     pub fn test_with_input(&self, input: &Path) -> Result<Option<TestCase>, PackageError> {
-        let Ok(wanted) = std::fs::canonicalize(input) else {
+        let (Ok(wanted), Ok(data)) = (
+            std::fs::canonicalize(input),
+            std::fs::canonicalize(self.data_dir()),
+        ) else {
             return Ok(None);
         };
-        let tests = self.tests()?;
-        Ok(tests
-            .into_iter()
-            .find(|t| std::fs::canonicalize(&t.input).is_ok_and(|p| p == wanted)))
+        let named_below = std::path::absolute(input).is_ok_and(|p| p.starts_with(self.data_dir()));
+        if !wanted.starts_with(&data) && !named_below {
+            return Ok(None);
+        }
+        Ok(self.test_set()?.with_input(&wanted).cloned())
     }
 
     /// The folders of `include/`: files added to every submission of a language.

@@ -104,7 +104,7 @@ impl GroupScoring {
         GroupScoring::from_yaml(&value, file)
     }
 
-    fn from_yaml(top: &Value, file: &Path) -> Result<GroupScoring, TestdataError> {
+    pub(crate) fn from_yaml(top: &Value, file: &Path) -> Result<GroupScoring, TestdataError> {
         let shown = file.display();
         let mut rules = GroupScoring::default();
         let number = |section: &str, key: &str, v: &Value| -> Result<f64, TestdataError> {

@@ -103,13 +103,8 @@ const TEST_KEYS: &[&str] = &[
 ];
 
 /// Reads a group's settings (`test_group.yaml` / `testdata.yaml`) or, with `per_test`, a test's
-/// `.yaml`; `file` names it in errors.
-pub fn parse(text: &str, file: &Path, per_test: bool) -> Result<Settings, TestdataError> {
-    if text.trim().is_empty() {
-        return Ok(Settings::default());
-    }
-    let value: Value = serde_yaml_ng::from_str(text)
-        .map_err(|e| TestdataError::invalid(file.display(), format_args!("not valid YAML: {e}")))?;
+/// `.yaml`, from its YAML; `file` names it in errors.
+pub fn parse_value(value: &Value, file: &Path, per_test: bool) -> Result<Settings, TestdataError> {
     let map = match value {
         Value::Null => return Ok(Settings::default()),
         Value::Mapping(map) => map,

@@ -1,7 +1,6 @@
-//! Test discovery: every `*.in` under `data/` with its `*.ans`, samples first; the validator and
-//! submission arguments of `test_group.yaml` (legacy: `testdata.yaml`) files and of a test's own
-//! `.yaml` (a test inherits its group's arguments, a group its parent's, unless it sets its own;
-//! see `test_config`); and a test's `.files` folder.
+//! Test discovery: every `*.in` under `data/` with its `*.ans`, samples first, its group, the
+//! settings it gets (its group's, from [`crate::test_set::Groups`], under its own `.yaml`) and
+//! its `.files` folder.
 
 use std::path::{Path, PathBuf};
 
@@ -9,7 +8,8 @@ use crate::error::TestdataError;
 use walkdir::WalkDir;
 
 use super::Package;
-use super::test_config::{self, InputArgs};
+use super::test_config::InputArgs;
+use crate::test_set::{Groups, TestSettings};
 
 /// One test: an input and the judges' answer.
 #[derive(Debug, Clone)]
@@ -32,15 +32,78 @@ pub struct TestCase {
     /// The test's `.files` folder, whose files are copied into the submission's working
     /// directory before it runs.
     pub files: Option<PathBuf>,
+    /// Its group: the path of its folder below `data/` (`secret/group1`), or for a test from
+    /// elsewhere the group whose settings it was given. Its group chain is this group and
+    /// those above it (see [`crate::TestSet::chain`]).
+    pub group: String,
 }
 
 impl TestCase {
+    /// A test of `group` with the settings `settings`.
+    pub fn new(
+        name: String,
+        input: PathBuf,
+        answer: PathBuf,
+        group: &str,
+        settings: TestSettings,
+        files: Option<PathBuf>,
+    ) -> TestCase {
+        TestCase {
+            name,
+            input,
+            answer,
+            output_validator_flags: settings.output_validator_args,
+            input_validator_flags: settings.input_validator_args,
+            answer_validator_flags: settings.answer_validator_args,
+            args: settings.args,
+            files,
+            group: group.to_string(),
+        }
+    }
+
+    /// The names of its group and of those above it, nearest first, ending with `""` (`data/`).
+    pub fn group_chain(&self) -> Vec<&str> {
+        let mut chain = vec![self.group.as_str()];
+        let mut at = self.group.as_str();
+        while !at.is_empty() {
+            at = crate::test_set::parent_of(at);
+            chain.push(at);
+        }
+        chain
+    }
+
     pub fn is_sample(&self) -> bool {
         self.name.starts_with("sample/")
     }
+
+    /// How the output validator's verdict on this test's own answer counts when the data is
+    /// checked. A sample's answer is shown in the statement as an output, so it must pass in
+    /// every version. Of the other answers, 2025-09 ("Validation of shared test case files")
+    /// asks nothing: they may be data for the validator rather than outputs; the legacy format
+    /// is read as problemtools' verifyproblem reads it, which runs them and only warns.
+    pub fn answer_check(&self, format: crate::FormatVersion) -> AnswerCheck {
+        match (self.is_sample(), format.is_modern()) {
+            (true, _) => AnswerCheck::MustPass,
+            (false, false) => AnswerCheck::WarnIfRejected,
+            (false, true) => AnswerCheck::NotChecked,
+        }
+    }
 }
 
-pub(super) fn discover(package: &Package) -> Result<Vec<TestCase>, TestdataError> {
+/// What the output validator's verdict on a test's own answer means (see
+/// [`TestCase::answer_check`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AnswerCheck {
+    /// A rejection is invalid data.
+    MustPass,
+    /// A rejection is a warning.
+    WarnIfRejected,
+    /// The answer is not run through the output validator.
+    NotChecked,
+}
+
+/// Every test of `data/sample` and `data/secret`, and the groups they are in.
+pub(crate) fn discover(package: &Package) -> Result<(Vec<TestCase>, Groups), TestdataError> {
     let data = package.data_dir();
     if !data.is_dir() {
         return Err(TestdataError::invalid(
@@ -48,7 +111,7 @@ pub(super) fn discover(package: &Package) -> Result<Vec<TestCase>, TestdataError
             format_args!("no test data (the data/ directory is missing)"),
         ));
     }
-    let mut tests = Vec::new();
+    let mut found = Vec::new();
     for group in ["sample", "secret"] {
         let dir = data.join(group);
         if !dir.is_dir() {
@@ -99,70 +162,44 @@ pub(super) fn discover(package: &Package) -> Result<Vec<TestCase>, TestdataError
                 .map(|c| c.as_os_str().to_string_lossy())
                 .collect::<Vec<_>>()
                 .join("/");
-            let flags = test_settings(&data, path, package)?;
-            let files = path.with_extension("files");
-            group_tests.push(TestCase {
-                name,
-                input: path.to_path_buf(),
-                answer,
-                output_validator_flags: flags.output,
-                input_validator_flags: flags.input,
-                answer_validator_flags: flags.answer,
-                args: flags.args,
-                files: files.is_dir().then_some(files),
-            });
+            group_tests.push((name, path.to_path_buf(), answer));
         }
-        group_tests.sort_by(|a, b| a.name.cmp(&b.name));
-        tests.extend(group_tests);
+        group_tests.sort_by(|a, b| a.0.cmp(&b.0));
+        found.extend(group_tests);
     }
-    if tests.is_empty() {
+    if found.is_empty() {
         return Err(TestdataError::invalid(
             data.display(),
             format_args!("no test cases (no data/sample/*.in or data/secret/**/*.in)"),
         ));
     }
-    Ok(tests)
+    let names = found
+        .iter()
+        .map(|(name, _, _)| crate::test_set::parent_of(name));
+    let groups = Groups::read(
+        package,
+        &Default::default(),
+        names.chain(["sample", "secret"]),
+    )?;
+    let mut tests = Vec::new();
+    for (name, input, answer) in found {
+        let group = crate::test_set::parent_of(&name).to_string();
+        let settings = own_settings(&groups, &group, &input)?;
+        let files = input.with_extension("files");
+        let files = files.is_dir().then_some(files);
+        tests.push(TestCase::new(name, input, answer, &group, settings, files));
+    }
+    Ok((tests, groups))
 }
 
-/// A test outside `data/` with the settings of the group `group` (a path below `data/`).
-pub(super) fn test_in_group(
-    package: &Package,
+/// The settings of the test whose input is `input`, in the group `group` of `groups`: its own
+/// `.yaml` (2025-09) over its group's. A `.args` file is no version's: refused, naming where
+/// the format puts arguments.
+pub(crate) fn own_settings(
+    groups: &Groups,
     group: &str,
-    name: String,
-    input: PathBuf,
-    answer: PathBuf,
-) -> Result<TestCase, TestdataError> {
-    let data = package.data_dir();
-    let flags = group_settings(&data, &data.join(group), package, &Default::default())?;
-    Ok(TestCase {
-        name,
-        input,
-        answer,
-        output_validator_flags: flags.output,
-        input_validator_flags: flags.input,
-        answer_validator_flags: flags.answer,
-        args: flags.args,
-        files: None,
-    })
-}
-
-/// What a test's settings give: the arguments of the validators and of the submission.
-pub(crate) struct Flags {
-    pub output: Vec<String>,
-    pub input: InputArgs,
-    pub answer: Option<InputArgs>,
-    pub args: Vec<String>,
-}
-
-/// The settings of the test whose input is `input`: its own `.yaml` (2025-09) over its
-/// group's. A `.args` file is no version's: refused, naming where the format puts arguments.
-pub(crate) fn test_settings(
-    data: &Path,
     input: &Path,
-    package: &Package,
-) -> Result<Flags, TestdataError> {
-    let parent = input.parent().expect("a file has a parent");
-    let mut flags = group_settings(data, parent, package, &Default::default())?;
+) -> Result<TestSettings, TestdataError> {
     let args_file = input.with_extension("args");
     if args_file.exists() {
         return Err(TestdataError::invalid(
@@ -182,106 +219,18 @@ pub(crate) fn test_settings(
             ),
         ));
     }
+    let near_miss = input.with_extension("yml");
+    if near_miss.is_file() {
+        leapfrog_util::warn(&format!(
+            "{}: no tool reads a test's settings from a .yml file, so they are not used; did you mean {}?",
+            near_miss.display(),
+            input.with_extension("yaml").display()
+        ));
+    }
     let own = input.with_extension("yaml");
-    if own.is_file() {
-        let text = std::fs::read_to_string(&own).map_err(TestdataError::io("reading", &own))?;
-        let settings = test_config::parse(&text, &own, true)?;
-        if let Some(o) = settings.output {
-            flags.output = o;
-        }
-        if let Some(i) = settings.input {
-            flags.input = i;
-        }
-        if let Some(a) = settings.args {
-            flags.args = a;
-        }
-        if let Some(a) = settings.answer {
-            flags.answer = Some(a);
-        }
+    if !own.is_file() {
+        return groups.test_settings(group, None);
     }
-    Ok(flags)
-}
-
-/// The validator arguments for tests in `dir`: the nearest `test_group.yaml` (or
-/// `testdata.yaml`) from `dir` up to `data/` that sets them, else problem.yaml's
-/// `validator_flags` (output) and nothing (input); `planned` (a group's path below `data/` ->
-/// the text of its `test_group.yaml`) stands for files generate has not written yet.
-pub fn group_flags_planned(
-    data: &Path,
-    dir: &Path,
-    package: &Package,
-    planned: &std::collections::BTreeMap<String, String>,
-) -> Result<(Vec<String>, InputArgs), TestdataError> {
-    let flags = group_settings(data, dir, package, planned)?;
-    Ok((flags.output, flags.input))
-}
-
-/// What a test's own `.yaml` (not written yet: `text`, from the plan) sets: its output and input
-/// validator arguments, `None` where it sets nothing.
-pub fn test_flags_planned(
-    text: &str,
-    file: &Path,
-) -> Result<(Option<Vec<String>>, Option<InputArgs>), TestdataError> {
-    let settings = test_config::parse(text, file, true)?;
-    Ok((settings.output, settings.input))
-}
-
-/// The settings for tests in `dir`, each from the nearest group file that sets it.
-fn group_settings(
-    data: &Path,
-    dir: &Path,
-    package: &Package,
-    planned: &std::collections::BTreeMap<String, String>,
-) -> Result<Flags, TestdataError> {
-    let mut settings = test_config::Settings::default();
-    let mut current = Some(dir);
-    while let Some(d) = current {
-        let rel = d
-            .strip_prefix(data)
-            .unwrap_or(d)
-            .to_string_lossy()
-            .into_owned();
-        let legacy_file = d.join("testdata.yaml");
-        // problemtools reads testdata.yaml in every version (its own 2023-07 example, and the
-        // format's 2025-09 examples, use it): read it where there is no test_group.yaml.
-        if package.config.format == crate::FormatVersion::V2025
-            && legacy_file.is_file()
-            && !d.join("test_group.yaml").is_file()
-        {
-            leapfrog_util::warn(&format!(
-                "{}: problem_format_version 2025-09 names this file test_group.yaml; read as it is",
-                legacy_file.display()
-            ));
-        }
-        let files = [d.join("test_group.yaml"), legacy_file];
-        let found = match planned.get(&rel) {
-            Some(text) => Some((d.join("test_group.yaml"), text.clone())),
-            None => match files.iter().find(|f| f.is_file()) {
-                Some(file) => Some((
-                    file.clone(),
-                    std::fs::read_to_string(file).map_err(TestdataError::io("reading", file))?,
-                )),
-                None => None,
-            },
-        };
-        if let Some((file, text)) = found {
-            let config = test_config::parse(&text, &file, false)?;
-            settings.output = settings.output.or(config.output);
-            settings.input = settings.input.or(config.input);
-            settings.args = settings.args.or(config.args);
-            settings.answer = settings.answer.or(config.answer);
-        }
-        if d == data {
-            break;
-        }
-        current = d.parent();
-    }
-    Ok(Flags {
-        output: settings
-            .output
-            .unwrap_or_else(|| package.config.validator_flags.clone()),
-        input: settings.input.unwrap_or_default(),
-        answer: settings.answer,
-        args: settings.args.unwrap_or_default(),
-    })
+    let text = std::fs::read_to_string(&own).map_err(TestdataError::io("reading", &own))?;
+    groups.test_settings(group, Some((&own, &text)))
 }

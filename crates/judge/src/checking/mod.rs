@@ -73,32 +73,16 @@ impl OutputChecker {
         self.custom.is_some()
     }
 
-    /// Checks `output` for a test; `scratch` is an empty directory the check may use.
+    /// Checks `output` for a test, with the test's output validator arguments; `scratch` is an
+    /// empty directory the check may use.
     pub fn check(&self, test: &TestCase, output: &Path, scratch: &Path) -> CheckOutcome {
-        self.check_files(
-            &test.input,
-            &test.answer,
-            output,
-            &test.output_validator_flags,
-            scratch,
-        )
-    }
-
-    /// Checks an output given as files (for `leapfrog check`).
-    pub fn check_files(
-        &self,
-        input: &Path,
-        answer: &Path,
-        output: &Path,
-        flags: &[String],
-        scratch: &Path,
-    ) -> CheckOutcome {
+        let flags = &test.output_validator_flags;
         match &self.custom {
             Some(program) => {
                 let limits = &self.package.config.limits;
-                program.check_output(input, answer, output, flags, scratch, limits)
+                program.check_output(&test.input, &test.answer, output, flags, scratch, limits)
             }
-            None => default_check(answer, output, flags),
+            None => default_check(&test.answer, output, flags),
         }
     }
 }

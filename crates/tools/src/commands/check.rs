@@ -1,7 +1,7 @@
 //! `leapfrog check`: the problem's output checker on one output, with its verdict and reason.
 
 use std::os::unix::fs::PermissionsExt;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{Context, bail};
@@ -11,8 +11,8 @@ use super::lazy_answer::LazyAnswer;
 
 use crate::report;
 use leapfrog_judge::checking::{CheckOutcome, OutputChecker};
-use leapfrog_package::Package;
 use leapfrog_package::verdict::Verdict;
+use leapfrog_package::{Package, TestCase};
 use leapfrog_registry::Registry;
 
 #[derive(Debug, Args)]
@@ -46,14 +46,19 @@ pub fn run(args: CheckArgs, registry: &Registry) -> anyhow::Result<ExitCode> {
     std::fs::set_permissions(scratch.path(), std::fs::Permissions::from_mode(0o711))?;
     let runner = crate::interrupt::runner();
     let checker = OutputChecker::for_package(&runner, &package)?;
-    let (answer, lazy) = match args.answer {
-        Some(answer) => (answer, None),
-        None => default_answer(registry, &package, &args.input, scratch.path())?,
+    let found = package.test_with_input(&args.input)?;
+    let (answer, lazy) = match (args.answer, &found) {
+        (Some(answer), _) => (answer, None),
+        (None, Some(test)) => (test.answer.clone(), None),
+        (None, None) => default_answer(registry, &package, &args.input, scratch.path())?,
     };
-    let flags = package.config.validator_flags.clone();
+    let test = match found {
+        Some(test) => TestCase { answer, ..test },
+        None => outside_test(&package, &args.input, answer)?,
+    };
     let work = scratch.path().join("check");
     std::fs::create_dir_all(&work)?;
-    let outcome = checker.check_files(&args.input, &answer, &args.output, &flags, &work);
+    let outcome = checker.check(&test, &args.output, &work);
     runner.sweep_orphans();
     if let Some(lazy) = lazy {
         lazy.finish(&args.input)?;
@@ -76,6 +81,18 @@ pub fn run(args: CheckArgs, registry: &Registry) -> anyhow::Result<ExitCode> {
         CheckOutcome::JudgeError(why) => leapfrog_util::outln!("{shown}  {why}"),
     }
     Ok(code)
+}
+
+/// An input that is no test of `data/`, judged as a test of `data/secret` would be (the group
+/// `stress` judges its inputs in): said on stderr, since the settings are then a choice.
+fn outside_test(package: &Package, input: &Path, answer: PathBuf) -> anyhow::Result<TestCase> {
+    let name = input.file_name().map_or_else(
+        || input.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    );
+    eprintln!("note: {name} is no test of data/; judged with the settings of data/secret");
+    let test = package.test_in_group("secret", name, input.to_path_buf(), answer)?;
+    Ok(test)
 }
 
 /// The answer for an input without one given: its sibling .ans, else the built-in solver's,

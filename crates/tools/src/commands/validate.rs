@@ -1,7 +1,8 @@
 //! `leapfrog validate`: every test input through the input validators, and every answer through
-//! the answer validators (`answer_validators/`, when there are) and the output checker (an answer
-//! the checker rejects means the checker or the answer is wrong); then the validator-testing
-//! data (`data/invalid_input` …, see [`super::validate_data`]).
+//! the answer validators (`answer_validators/`, when there are) and the output checker (a sample
+//! answer the checker rejects means the checker or the answer is wrong; other answers count as
+//! [`leapfrog_package::TestCase::answer_check`] says); then the validator-testing data
+//! (`data/invalid_input` …, see [`super::validate_data`]).
 
 use std::process::ExitCode;
 
@@ -11,6 +12,7 @@ use clap::Args;
 use crate::commands::validate_data::Checks;
 use crate::report::{self, Progress};
 use leapfrog_judge::checking::{AnswerValidators, CheckOutcome, InputValidators, OutputChecker};
+use leapfrog_package::testdata::AnswerCheck;
 use leapfrog_package::{Package, TestCase};
 use leapfrog_registry::Registry;
 
@@ -210,16 +212,26 @@ pub(crate) fn validate_test(
     // An interactive or multi-pass validator talks to a program: it cannot read an answer file
     // as an output (problemtools does not try either).
     let kind = &package.config.kind;
-    if kind.interactive || kind.multi_pass {
+    let rule = test.answer_check(package.config.format);
+    if kind.interactive || kind.multi_pass || rule == AnswerCheck::NotChecked {
         return Finding::Fine;
     }
     match checker.check(test, &test.answer, scratch.path()) {
         CheckOutcome::Accepted => Finding::Fine,
-        CheckOutcome::Rejected { reason, .. } => Finding::Invalid(format!(
-            "the answer file {} is rejected by {}: {reason}",
-            test.answer.display(),
-            checker.describe()
-        )),
+        CheckOutcome::Rejected { reason, .. } => {
+            let why = format!(
+                "the answer file {} is rejected by {}: {reason}",
+                test.answer.display(),
+                checker.describe()
+            );
+            if rule == AnswerCheck::MustPass {
+                return Finding::Invalid(why);
+            }
+            leapfrog_util::warn(&format!(
+                "{why} (only a sample's answer must pass the output validator; problemtools warns likewise)"
+            ));
+            Finding::Fine
+        }
         CheckOutcome::JudgeError(why) => Finding::Broken(why),
     }
 }

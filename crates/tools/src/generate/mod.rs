@@ -107,6 +107,13 @@ pub fn generate(
     } else {
         None
     };
+    // Every group's settings, read and checked once, the plan's texts standing for the
+    // `test_group.yaml` files it writes.
+    let names = plan
+        .tests
+        .iter()
+        .map(|t| leapfrog_package::test_set::parent_of(&t.name));
+    let groups = leapfrog_package::Groups::read(package, &plan.groups, names)?;
     let tools = Tools {
         registry,
         runner,
@@ -115,7 +122,7 @@ pub fn generate(
         validators: &validators,
         references: &references,
         staging: staging.path(),
-        groups: &plan.groups,
+        groups: &groups,
     };
     on_start(stale.len());
     let mut staged: BTreeMap<usize, Staged> = BTreeMap::new();

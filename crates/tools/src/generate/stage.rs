@@ -41,8 +41,9 @@ pub(super) struct Tools<'a> {
     /// The references by the plan's `solution` text.
     pub references: &'a BTreeMap<String, Reference>,
     pub staging: &'a Path,
-    /// The plan's `test_group.yaml` texts, which stand for the files until they are written.
-    pub groups: &'a BTreeMap<String, String>,
+    /// The settings of the plan's groups, read from the package model with the plan's
+    /// `test_group.yaml` texts standing for the files until they are written.
+    pub groups: &'a leapfrog_package::Groups,
     /// An interactive problem's output validator, which the reference plays against.
     pub interactive: Option<&'a leapfrog_judge::checking::OutputChecker>,
 }
@@ -62,21 +63,20 @@ pub(super) fn stage_test(
     make_input(tools.registry, tools.runner, package, test, &input, &dir)?;
     let limits = &package.config.limits;
     let data = package.data_dir();
-    let group_dir = data.join(Path::new(&test.name).parent().unwrap_or(Path::new("")));
-    let (mut output_flags, mut input_flags) =
-        leapfrog_package::testdata::group_flags_planned(&data, &group_dir, package, tools.groups)?;
-    if let Some(text) = &test.yaml {
-        let file = data.join(format!("{}.yaml", test.name));
-        let (output, input) = leapfrog_package::testdata::test_flags_planned(text, &file)?;
-        output_flags = output.unwrap_or(output_flags);
-        input_flags = input.unwrap_or(input_flags);
-    }
-    if let Some(reason) = tools.validators.check(&input, &input_flags, &dir, limits)? {
+    let group = leapfrog_package::test_set::parent_of(&test.name);
+    let own = test
+        .yaml
+        .as_deref()
+        .map(|text| (data.join(format!("{}.yaml", test.name)), text));
+    let own = own.as_ref().map(|(file, text)| (file.as_path(), *text));
+    let settings = tools.groups.test_settings(group, own)?;
+    let input_flags = &settings.input_validator_args;
+    if let Some(reason) = tools.validators.check(&input, input_flags, &dir, limits)? {
         return Err(InvalidInput(reason).into());
     }
     let reference = match tools.interactive {
         Some(checker) => {
-            let played = (checker, output_flags);
+            let played = (checker, group, settings);
             play_answer(tools, test, (&input, &answer), &dir, played)?;
             None
         }
@@ -155,7 +155,11 @@ fn play_answer(
     test: &PlanTest,
     (input, answer): (&Path, &Path),
     dir: &Path,
-    (checker, flags): (&leapfrog_judge::checking::OutputChecker, Vec<String>),
+    (checker, group, settings): (
+        &leapfrog_judge::checking::OutputChecker,
+        &str,
+        leapfrog_package::TestSettings,
+    ),
 ) -> anyhow::Result<()> {
     let from_generator = dir.join("testcase.ans");
     match &test.answer {
@@ -173,16 +177,14 @@ fn play_answer(
     let Reference::Program(program, _) = reference else {
         bail!("key 'solution': a built-in solver cannot play an interactive problem");
     };
-    let case = leapfrog_package::TestCase {
-        name: "reference".to_string(),
-        input: input.to_path_buf(),
-        answer: answer.to_path_buf(),
-        output_validator_flags: flags,
-        input_validator_flags: Default::default(),
-        answer_validator_flags: None,
-        args: Vec::new(),
-        files: None,
-    };
+    let case = leapfrog_package::TestCase::new(
+        "reference".to_string(),
+        input.to_path_buf(),
+        answer.to_path_buf(),
+        group,
+        settings,
+        None,
+    );
     let limits = &tools.package.config.limits;
     leapfrog_judge::play_reference(program, checker, &case, limits, &dir.join("play"))
         .context("key 'solution'")

@@ -13,67 +13,9 @@ use std::fs::File;
 use std::io::{BufRead, Read};
 use std::path::Path;
 
-/// A `validator_flags` word the default output validator cannot read.
-#[derive(Debug, Clone, PartialEq, thiserror::Error)]
-pub enum FlagError {
-    #[error("validator flag {name} needs a number")]
-    NeedsNumber { name: String },
-    #[error("validator flag {name}: '{value}' is not a non-negative number")]
-    NotANumber { name: String, value: String },
-    #[error("unknown flag '{flag}' for the default output validator")]
-    Unknown { flag: String },
-}
-
-/// The flags of the default validator, parsed from `validator_flags`.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct DiffFlags {
-    pub case_sensitive: bool,
-    pub space_change_sensitive: bool,
-    pub float_absolute_tolerance: Option<f64>,
-    pub float_relative_tolerance: Option<f64>,
-}
-
-impl DiffFlags {
-    pub fn parse(flags: &[String]) -> Result<DiffFlags, FlagError> {
-        let mut parsed = DiffFlags::default();
-        let mut words = flags.iter();
-        while let Some(flag) = words.next() {
-            let mut number = |name: &str| -> Result<f64, FlagError> {
-                let Some(value) = words.next() else {
-                    return Err(FlagError::NeedsNumber { name: name.into() });
-                };
-                match value.parse::<f64>() {
-                    Ok(v) if v >= 0.0 && v.is_finite() => Ok(v),
-                    _ => Err(FlagError::NotANumber {
-                        name: name.into(),
-                        value: value.clone(),
-                    }),
-                }
-            };
-            match flag.as_str() {
-                "case_sensitive" => parsed.case_sensitive = true,
-                "space_change_sensitive" => parsed.space_change_sensitive = true,
-                "float_absolute_tolerance" => {
-                    parsed.float_absolute_tolerance = Some(number("float_absolute_tolerance")?)
-                }
-                "float_relative_tolerance" => {
-                    parsed.float_relative_tolerance = Some(number("float_relative_tolerance")?)
-                }
-                "float_tolerance" => {
-                    let t = number("float_tolerance")?;
-                    parsed.float_absolute_tolerance = Some(t);
-                    parsed.float_relative_tolerance = Some(t);
-                }
-                other => return Err(FlagError::Unknown { flag: other.into() }),
-            }
-        }
-        Ok(parsed)
-    }
-
-    fn uses_floats(&self) -> bool {
-        self.float_absolute_tolerance.is_some() || self.float_relative_tolerance.is_some()
-    }
-}
+// The flags' vocabulary lives with the package model, which checks them where they are
+// written; the diff reads them.
+pub use leapfrog_package::{DiffFlags, FlagError};
 
 /// Where and why an output differs from the answer.
 #[derive(Debug, Clone, PartialEq)]
