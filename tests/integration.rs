@@ -15,6 +15,7 @@ mod checkers_validators;
 mod conditions;
 mod contest;
 mod contest_frictions;
+mod copied_packages;
 mod domjudge;
 mod ecosystem_validators;
 mod expectations;
