@@ -3,7 +3,7 @@
 #
 #   1. `leapfrog solve pairs` at n = 10^7 (10^7 moves, 85 MB) piped into `wc -c`, against
 #      `cat OUTPUT | wc -c`;
-#   2. the output checker (checkers/pairs.rs, compiled with rustc -O) on that output as a file
+#   2. the output checker (problems/pairs/output_validators/pairs.rs, compiled with rustc -O) on that output as a file
 #      on stdin, against `wc -l OUTPUT`;
 #   3. `leapfrog check pairs` on that output without an answer file (the reference answer
 #      reaches the checker through a pipe only as far as it reads it: here its first line),
@@ -30,7 +30,7 @@ trap 'rm -rf "$work"' EXIT
 
 cargo build --release --quiet --manifest-path "$root/Cargo.toml"
 leapfrog="$root/target/release/leapfrog"
-rustc -O --edition 2021 -o "$work/checker" "$root/checkers/pairs.rs"
+rustc -O --edition 2021 -o "$work/checker" "$root/problems/pairs/output_validators/pairs.rs"
 mkdir -p "$work/feedback"
 
 n=10000000

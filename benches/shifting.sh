@@ -23,7 +23,7 @@ trap 'rm -rf "$work"' EXIT
 
 cargo build --release --quiet --manifest-path "$root/Cargo.toml"
 leapfrog="$root/target/release/leapfrog"
-rustc -O --edition 2021 -o "$work/checker" "$root/checkers/shifting.rs"
+rustc -O --edition 2021 -o "$work/checker" "$root/problems/shifting/output_validators/shifting.rs"
 mkdir -p "$work/feedback"
 
 # "wall cpu": wall-clock seconds of one run of a shell command line, and the CPU seconds (user +
@@ -72,7 +72,7 @@ report "\`leapfrog solve shifting\` (n = m = 10^4) \\| \`wc -c\`" "\`cat OUTPUT\
 
 verdict=$("$work/checker" "$work/big.in" "$work/big.in" "$work/feedback" <"$work/big.out" && echo 0 || echo $?)
 [ "$verdict" = 42 ] || { echo "the checker did not accept the solver's output ($verdict)"; exit 1; }
-report "\`checkers/shifting.rs\` on that output" "\`wc -l < OUTPUT\`" \
+report "\`problems/shifting/output_validators/shifting.rs\` on that output" "\`wc -l < OUTPUT\`" \
     $(best_of "'$work/checker' '$work/big.in' '$work/big.in' '$work/feedback' < '$work/big.out'; true" \
         "wc -l < '$work/big.out'")
 

@@ -25,8 +25,9 @@
 //! So a change in a solver or a generator rebuilds the puzzles' side and this thin crate, not
 //! the tools (`docs/src/architecture/building.md` has the figures).
 //!
-//! The std-only output validators in `checkers/` are a workspace member of their own, with no
-//! dependency at all: each file is a whole program that an exported package carries.
+//! The std-only output validators live in their packages (`problems/<name>/output_validators/`)
+//! and are built by a workspace member of their own (`checkers/Cargo.toml`), with no dependency
+//! at all: each file is a whole program that its package, and an export of it, carries.
 //!
 //! The other crates are re-exported under their module names (`leapfrog::runner`,
 //! `leapfrog::puzzles`, `leapfrog::commands`, ...) for the integration tests and for readers

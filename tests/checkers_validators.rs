@@ -24,7 +24,9 @@ fn validate(input: &[u8]) -> (i32, String) {
 
 /// Runs an output checker: (exit code, judge message).
 fn check(checker: &str, input: &str, answer: &str, output: &str) -> (i32, String) {
-    let exe = crate::support::plain_rustc(&format!("checkers/{checker}.rs"));
+    let exe = crate::support::plain_rustc(&format!(
+        "problems/{checker}/output_validators/{checker}.rs"
+    ));
     let dir = tempfile::tempdir().unwrap();
     let (input_path, answer_path) = (dir.path().join("in"), dir.path().join("ans"));
     std::fs::write(&input_path, input).unwrap();

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use crate::setter_support::copy_tree;
 use crate::support::{json, leapfrog};
 
-/// A throw-away copy of one of the repository's packages (and the checkers its symlinks name).
+/// A throw-away copy of one of the repository's packages.
 fn copy_of(problem: &str) -> (tempfile::TempDir, PathBuf) {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let dir = tempfile::Builder::new()
@@ -16,7 +16,6 @@ fn copy_of(problem: &str) -> (tempfile::TempDir, PathBuf) {
     let package = dir.path().join("problems").join(problem);
     copy_tree(&root.join("problems").join(problem), &package);
     let _ = std::fs::remove_dir_all(package.join("data/secret"));
-    copy_tree(&root.join("checkers"), &dir.path().join("checkers"));
     (dir, package)
 }
 

@@ -17,7 +17,7 @@ fn validator() -> &'static Path {
 
 fn checker() -> &'static Path {
     static EXE: OnceLock<PathBuf> = OnceLock::new();
-    EXE.get_or_init(|| crate::support::plain_rustc("checkers/pairs.rs"))
+    EXE.get_or_init(|| crate::support::plain_rustc("problems/pairs/output_validators/pairs.rs"))
 }
 
 fn validate(input: &str) -> (i32, String) {

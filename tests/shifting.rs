@@ -13,12 +13,12 @@ use support::leapfrog;
 
 fn shifting_checker() -> &'static Path {
     static BIN: OnceLock<PathBuf> = OnceLock::new();
-    BIN.get_or_init(|| support::plain_rustc("checkers/shifting.rs"))
+    BIN.get_or_init(|| support::plain_rustc("problems/shifting/output_validators/shifting.rs"))
 }
 
 fn frogs_checker() -> &'static Path {
     static BIN: OnceLock<PathBuf> = OnceLock::new();
-    BIN.get_or_init(|| support::plain_rustc("checkers/frogs.rs"))
+    BIN.get_or_init(|| support::plain_rustc("problems/frogs/output_validators/frogs.rs"))
 }
 
 /// The reference solver's answer.

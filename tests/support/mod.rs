@@ -174,7 +174,7 @@ pub fn generators_yaml(solution: &str, tests: &[(&str, &str)]) -> String {
     out
 }
 
-/// A std-only Rust file of the repository (`checkers/pairs.rs`) compiled as a judge host would,
+/// A std-only Rust file of the repository (`problems/pairs/output_validators/pairs.rs`) compiled as a judge host would,
 /// with plain `rustc -O --edition 2021`, once per test process. The build goes to a name of this
 /// process's own and is then renamed into place, so test processes running side by side (as
 /// under cargo-nextest) never write the same file while another one links or runs it.

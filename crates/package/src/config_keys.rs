@@ -146,6 +146,16 @@ fn check_mapping(
         let mut at: Vec<&str> = parents.to_vec();
         at.push(key);
         let place = at_key(path, text, &at);
+        if parents.is_empty() && LIMIT_KEYS.contains(&key) {
+            // A limit written at the top level would be ignored and the default used instead:
+            // no format reads it there, and the runs would quietly get another limit.
+            return Err(ConfigError::invalid(
+                &place,
+                format_args!(
+                    "`{key}` is a limit and belongs under `limits:` (limits: {{{key}: ...}}); at the top level no format reads it, so it would be ignored and the default used"
+                ),
+            ));
+        }
         let closest = closest(key, known);
         if let Some(near) = closest.filter(|k| verdict.contains(k)) {
             return Err(ConfigError::invalid(

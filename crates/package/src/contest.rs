@@ -61,6 +61,29 @@ enum Listed {
     Entry(Entry),
 }
 
+/// The keys a `problems.yaml` entry may have: the CCS spec's problem set keys, and the older
+/// `short-name` and `letter` that DOMjudge still reads.
+const ENTRY_KEYS: &[&str] = &[
+    "id",
+    "uuid",
+    "label",
+    "name",
+    "ordinal",
+    "rgb",
+    "color",
+    "time_limit",
+    "test_data_count",
+    "max_score",
+    "package_url",
+    "statement",
+    "short-name",
+    "short_name",
+    "letter",
+];
+
+/// The contest.yaml keys that are a length of time, as the CCS spec writes one (RELTIME).
+const LENGTH_KEYS: &[&str] = &["duration", "scoreboard_freeze_duration", "penalty_time"];
+
 #[derive(Debug, Deserialize, Default)]
 struct ContestYaml {
     name: Option<String>,
@@ -83,6 +106,7 @@ impl Contest {
         let root = std::fs::canonicalize(root).unwrap_or_else(|_| root.to_path_buf());
         let contest_yaml = root.join("contest.yaml");
         let config: ContestYaml = if contest_yaml.is_file() {
+            check_lengths(&contest_yaml)?;
             read_yaml(&contest_yaml)?.unwrap_or_default()
         } else {
             ContestYaml::default()
@@ -90,13 +114,18 @@ impl Contest {
         let name = config.name.clone().unwrap_or_else(|| folder_name(&root));
         let problems_yaml = root.join("problems.yaml");
         let (listed, source) = if problems_yaml.is_file() {
+            warn_unknown_entry_keys(&problems_yaml)?;
             let list: Option<Vec<Listed>> = read_yaml(&problems_yaml)?;
             (Some(list.unwrap_or_default()), problems_yaml)
         } else {
             (config.problems, contest_yaml)
         };
         let problems = match listed {
-            Some(list) => from_list(&root, list, &source)?,
+            Some(list) => {
+                let problems = from_list(&root, list, &source)?;
+                warn_unlisted(&root, &problems, &source)?;
+                problems
+            }
             None => package_dirs(&root)?
                 .into_iter()
                 .enumerate()
@@ -171,6 +200,121 @@ fn from_list(
     Ok(problems)
 }
 
+/// Warns about each package folder of the contest that the list leaves out: it would be left
+/// out of verify, status and export without a word.
+fn warn_unlisted(
+    root: &Path,
+    problems: &[ContestProblem],
+    source: &Path,
+) -> Result<(), PackageError> {
+    for dir in package_dirs(root)? {
+        let id = folder_name(&dir);
+        if !problems.iter().any(|p| p.id == id) {
+            leapfrog_util::warn(&format!(
+                "{}: the problem folder `{id}` is not listed, so it is left out of the contest (add `- id: {id}` to list it)",
+                source.display()
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Warns about each key of a `problems.yaml` entry that no contest system reads (`labl:`),
+/// naming its line: the entry is read as if the key were not there.
+fn warn_unknown_entry_keys(path: &Path) -> Result<(), PackageError> {
+    let text = std::fs::read_to_string(path).map_err(PackageError::io("reading", path))?;
+    let Ok(serde_yaml_ng::Value::Sequence(entries)) = serde_yaml_ng::from_str(&text) else {
+        return Ok(()); // read_yaml names what is wrong with the file itself
+    };
+    let mut seen = 0;
+    for entry in &entries {
+        let serde_yaml_ng::Value::Mapping(map) = entry else {
+            continue;
+        };
+        for key in map.keys().filter_map(|k| k.as_str()) {
+            let line = key_line(&text, key, &mut seen);
+            if ENTRY_KEYS.contains(&key) {
+                continue;
+            }
+            let place = match line {
+                Some(n) => format!("{}:{n}", path.display()),
+                None => path.display().to_string(),
+            };
+            leapfrog_util::warn(&format!(
+                "{place}: unknown key `{key}` in a problem entry is ignored (known keys: {})",
+                ENTRY_KEYS.join(", ")
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The line (from 1) of the next `key:` of a list entry in `text` after line `seen`, which it
+/// moves past the line found.
+fn key_line(text: &str, key: &str, seen: &mut usize) -> Option<usize> {
+    let found = text.lines().enumerate().skip(*seen).find(|(_, line)| {
+        let bare = line.trim_start().trim_start_matches('-').trim_start();
+        let bare = bare.trim_start_matches(['"', '\'']);
+        bare.strip_prefix(key)
+            .map(|rest| rest.trim_start_matches(['"', '\'']).trim_start())
+            .is_some_and(|rest| rest.starts_with(':'))
+    })?;
+    *seen = found.0 + 1;
+    Some(found.0 + 1)
+}
+
+/// Refuses a contest.yaml length of time (`duration: 5 hours`) that is not written as the CCS
+/// spec writes one, `h:mm:ss` with optional milliseconds: exports copy it to contest systems,
+/// which would refuse it there.
+fn check_lengths(path: &Path) -> Result<(), PackageError> {
+    let text = std::fs::read_to_string(path).map_err(PackageError::io("reading", path))?;
+    let Ok(serde_yaml_ng::Value::Mapping(map)) = serde_yaml_ng::from_str(&text) else {
+        return Ok(()); // read_yaml names what is wrong with the file itself
+    };
+    for key in LENGTH_KEYS {
+        let Some(value) = map.get(*key) else { continue };
+        // penalty_time may also be a whole number of minutes (the older spec).
+        let fine = match value {
+            serde_yaml_ng::Value::Null => true,
+            serde_yaml_ng::Value::String(s) => is_reltime(s),
+            serde_yaml_ng::Value::Number(n) => *key == "penalty_time" && n.is_u64(),
+            _ => false,
+        };
+        if !fine {
+            let shown = serde_yaml_ng::to_string(value).unwrap_or_default();
+            return Err(PackageError::invalid(
+                leapfrog_util::at_key(path, &text, &[key]),
+                format_args!(
+                    "{key} must be a length of time written h:mm:ss, such as {}, not {}",
+                    if *key == "duration" {
+                        "5:00:00"
+                    } else {
+                        "1:00:00"
+                    },
+                    shown.trim_end()
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Whether `text` is a CCS RELTIME: `h:mm:ss` (any number of hours, an optional minus sign)
+/// with up to three decimals of a second.
+fn is_reltime(text: &str) -> bool {
+    let text = text.trim().strip_prefix('-').unwrap_or(text.trim());
+    let (whole, fraction) = text.split_once('.').unwrap_or((text, ""));
+    let parts: Vec<&str> = whole.split(':').collect();
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    let sixty = |s: &str| s.len() == 2 && digits(s) && s < "60";
+    parts.len() == 3
+        && digits(parts[0])
+        && sixty(parts[1])
+        && sixty(parts[2])
+        && (fraction.is_empty() || (fraction.len() <= 3 && digits(fraction)))
+        && !(text.contains('.') && fraction.is_empty())
+}
+
 /// The subfolders of `root` that hold a `problem.yaml`, by name.
 pub fn package_dirs(root: &Path) -> Result<Vec<PathBuf>, PackageError> {
     let mut dirs: Vec<PathBuf> = std::fs::read_dir(root)
@@ -219,6 +363,34 @@ mod tests {
     fn package(root: &Path, name: &str) {
         std::fs::create_dir_all(root.join(name)).unwrap();
         std::fs::write(root.join(name).join("problem.yaml"), "name: x\n").unwrap();
+    }
+
+    #[test]
+    fn lengths_of_time_as_the_ccs_spec_writes_them() {
+        for good in ["5:00:00", "0:30:00", "-1:00:00", "100:00:00", "5:00:00.250"] {
+            assert!(is_reltime(good), "{good}");
+        }
+        for bad in [
+            "5 hours",
+            "5:00",
+            "5:60:00",
+            "5h",
+            "5:00:00.",
+            "5:00:00.1234",
+            "",
+        ] {
+            assert!(!is_reltime(bad), "{bad}");
+        }
+    }
+
+    #[test]
+    fn the_line_of_each_entry_key_in_turn() {
+        let text = "- id: a\n  labl: A\n- id: b\n  labl: B\n";
+        let mut seen = 0;
+        assert_eq!(key_line(text, "id", &mut seen), Some(1));
+        assert_eq!(key_line(text, "labl", &mut seen), Some(2));
+        assert_eq!(key_line(text, "id", &mut seen), Some(3));
+        assert_eq!(key_line(text, "labl", &mut seen), Some(4));
     }
 
     #[test]

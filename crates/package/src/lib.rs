@@ -173,6 +173,16 @@ impl Package {
         Ok(programs_in(&self.root.join("answer_validators"))?)
     }
 
+    /// What is missing when a package that needs an output validator has none in `folder`:
+    /// an interactive problem's is its interactor.
+    fn missing_validator(&self, folder: &str) -> String {
+        if self.config.kind.interactive {
+            format!("interactive problem but no interactor/output validator in {folder}")
+        } else {
+            format!("validation is custom but there is no output validator in {folder}")
+        }
+    }
+
     /// The custom output validator, when `validation` asks for one.
     pub fn output_validator(&self) -> Result<Option<PathBuf>, PackageError> {
         if self.config.validation == Validation::Default {
@@ -186,7 +196,7 @@ impl Package {
                 None => {
                     return Err(PackageError::invalid(
                         self.root.join("output_validator").display(),
-                        format_args!("validation is custom but there is no output validator"),
+                        format_args!("{}", self.missing_validator("output_validator/")),
                     ));
                 }
             };
@@ -197,7 +207,7 @@ impl Package {
             [one] => Ok(Some(one.clone())),
             [] => Err(PackageError::invalid(
                 dir.display(),
-                format_args!("validation is custom but there is no output validator"),
+                format_args!("{}", self.missing_validator("output_validators/")),
             )),
             _ => Err(PackageError::invalid(
                 dir.display(),

@@ -92,11 +92,14 @@ impl ProblemType {
                     match word {
                         "interactive" => kind.interactive = true,
                         "score" => kind.scoring = true,
+                        // Not in the legacy spec's list, but DOMjudge reads it, and packages
+                        // written for DOMjudge use it.
+                        "multi-pass" => kind.multi_pass = true,
                         other => {
                             return Err(ConfigError::invalid(
                                 &shown,
                                 format_args!(
-                                    "validation: unknown word '{other}' after custom (expected interactive or score)"
+                                    "validation: unknown word '{other}' after custom (expected interactive, score or multi-pass)"
                                 ),
                             ));
                         }
@@ -196,6 +199,8 @@ mod tests {
     fn the_legacy_validation_words() {
         let kind = read("validation: custom interactive score\n").unwrap();
         assert!(kind.interactive && kind.scoring && !kind.multi_pass);
+        let kind = read("validation: custom multi-pass\n").unwrap();
+        assert!(kind.multi_pass && !kind.interactive);
     }
 
     #[test]

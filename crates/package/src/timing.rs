@@ -60,7 +60,15 @@ impl Timing {
                 Some(x) if x.is_finite() && x >= min && x > 0.0 => Ok(Some(x)),
                 _ => Err(ConfigError::invalid(
                     path.display(),
-                    format_args!("limits.{key} must be a number of at least {min}, not {v:?}"),
+                    format_args!(
+                        "limits.{key} must be a number of at least {min}{}, not {}",
+                        if min >= 1.0 {
+                            " (a factor: the limit is never below the time it multiplies)"
+                        } else {
+                            ""
+                        },
+                        shown(v)
+                    ),
                 )),
             }
         };
@@ -115,6 +123,13 @@ impl Timing {
         let steps = ((exact / self.resolution) - 1e-9).ceil().max(1.0);
         steps * self.resolution
     }
+}
+
+/// A YAML value as the setter wrote it (`0.5`, `fast`), not as Rust debugs it.
+fn shown(value: &Value) -> String {
+    serde_yaml_ng::to_string(value)
+        .map(|text| text.trim_end().to_string())
+        .unwrap_or_else(|_| format!("{value:?}"))
 }
 
 #[cfg(test)]

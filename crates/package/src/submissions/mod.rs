@@ -69,6 +69,9 @@ pub struct Submission {
     pub language: Option<String>,
     /// `entrypoint` from submissions.yaml, when set.
     pub entrypoint: Option<String>,
+    /// Whether a submissions.yaml entry names it: then what it must get is what the entries
+    /// say, and no folder's unwritten convention adds to it.
+    pub listed: bool,
 }
 
 impl Submission {
@@ -159,8 +162,9 @@ pub(super) fn discover(dir: &Path) -> Result<Vec<Submission>, SubmissionsError> 
                     .rules
                     .extend(folder_rule(&folder_name, &entries)),
             }
-            let (mut language, mut entrypoint) = (None, None);
+            let (mut language, mut entrypoint, mut listed) = (None, None, false);
             for entry in entries.iter().filter(|e| e.matches(&rel)) {
+                listed = true;
                 // An entry named like a default folder changed that folder's rule above.
                 let own = FOLDERS.iter().any(|(name, ..)| *name == entry.pattern);
                 let skip = usize::from(
@@ -185,11 +189,28 @@ pub(super) fn discover(dir: &Path) -> Result<Vec<Submission>, SubmissionsError> 
                 expectation,
                 language,
                 entrypoint,
+                listed,
             });
         }
     }
+    warn_unmatched(&dir.join("submissions.yaml"), &entries, &found);
     found.sort_by_key(|s| (folder_rank(&s.rel), s.rel.clone()));
     Ok(found)
+}
+
+/// Warns about each submissions.yaml glob that matches no submission: a misspelt name
+/// (`acepted/*`) would otherwise leave the expectation it sets unused without a word.
+fn warn_unmatched(path: &Path, entries: &[yaml::Entry], found: &[Submission]) {
+    let text = std::fs::read_to_string(path).unwrap_or_default();
+    for entry in entries {
+        if !found.iter().any(|s| entry.matches(&s.rel)) {
+            leapfrog_util::warn(&format!(
+                "{}: the glob `{}` matches no file under submissions/, so what it sets is not used",
+                leapfrog_util::at_key(path, &text, &[&entry.pattern]),
+                entry.pattern
+            ));
+        }
+    }
 }
 
 /// Default folders first, in the table's order, then the others by name.

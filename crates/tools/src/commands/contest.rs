@@ -17,12 +17,46 @@ pub enum Target {
 impl Target {
     /// A package directory (or a name under problems/), else a contest folder.
     pub fn resolve(spec: &str) -> anyhow::Result<Target> {
-        let path = std::path::Path::new(spec);
+        let path = std::path::Path::new(given(spec)?);
         if !path.join("problem.yaml").is_file() && Contest::is_contest(path) {
             return Ok(Target::Contest(Contest::open(path)?));
         }
         Ok(Target::Problem(Box::new(Package::open(spec)?)))
     }
+}
+
+/// The PROBLEM a command takes when it is given none (its argument's default): the package
+/// the current folder is in (the nearest folder up with a `problem.yaml`), else the contest
+/// it is in (the nearest with a `problems.yaml` or `contest.yaml`: a folder that merely holds
+/// packages, such as a temporary folder, is not taken for one), else nothing, which [`given`]
+/// refuses. Every command whose only positional argument is a problem reads its default here.
+pub fn here() -> String {
+    let Ok(cwd) = std::env::current_dir() else {
+        return String::new();
+    };
+    let package = cwd.ancestors().find(|d| d.join("problem.yaml").is_file());
+    let contest = || {
+        cwd.ancestors().find(|d| {
+            (d.join("problems.yaml").is_file() || d.join("contest.yaml").is_file())
+                && Contest::is_contest(d)
+        })
+    };
+    package
+        .or_else(contest)
+        .map(|dir| dir.display().to_string())
+        .unwrap_or_default()
+}
+
+/// The PROBLEM argument, refused when it is empty: none was given outside a package or contest.
+pub fn given(spec: &str) -> anyhow::Result<&str> {
+    if spec.is_empty() {
+        let cwd = std::env::current_dir().unwrap_or_default();
+        anyhow::bail!(
+            "no PROBLEM given, and {} is not inside a problem package or a contest folder: give a problem name, a package path or a contest folder",
+            cwd.display()
+        );
+    }
+    Ok(spec)
 }
 
 /// The exit codes of a contest's problems folded into one: the worst wins.

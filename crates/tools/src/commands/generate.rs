@@ -15,8 +15,9 @@ use crate::report::Progress;
     crate::commands::help::GENERATED,
 ))]
 pub struct GenerateArgs {
-    /// A problem name under problems/, the path of any package directory, or a contest folder
-    /// (every problem in it).
+    /// A problem name under problems/, a package path, or a contest folder (every problem in it).
+    /// By default the package or contest folder this is run in.
+    #[arg(default_value_t = super::contest::here(), hide_default_value = true)]
     pub problem: String,
     /// Overwrite test files that generate did not write (or that were edited since).
     #[arg(long)]
@@ -69,7 +70,10 @@ pub fn run(args: GenerateArgs, registry: &'static Registry) -> anyhow::Result<Ex
         summary.unchanged,
         summary.removed
     );
-    if let Some(line) = outcomes_line(&summary.outcomes) {
+    // An interactive problem's answers are the interactor's secrets, not outputs to sum up.
+    if !package.config.kind.interactive
+        && let Some(line) = outcomes_line(&summary.outcomes)
+    {
         leapfrog_util::outln!("  {line}");
     }
     // Warnings last, so that they are the last thing on the screen.

@@ -38,7 +38,7 @@ pub fn data(
         return Ok(());
     }
     let tests = package.tests()?;
-    let Some((validators, answers)) = validators(runner, package, quiet) else {
+    let Some((validators, answers)) = validators(runner, package, quiet)? else {
         return Ok(());
     };
     let checker = OutputChecker::for_package(runner, package)?;
@@ -93,23 +93,25 @@ pub fn data(
 }
 
 /// The package's input and answer validators, prepared; None (with a warning unless `quiet`)
-/// when one cannot be prepared here.
+/// when one cannot be prepared here. A validator that does not compile is an error.
 fn validators(
     runner: &Arc<Runner>,
     package: &Package,
     quiet: bool,
-) -> Option<(InputValidators, AnswerValidators)> {
+) -> anyhow::Result<Option<(InputValidators, AnswerValidators)>> {
     // A validator that cannot be prepared here (its tool is not installed) leaves the check to
-    // `validate`, which refuses it: verify judges as it did before the check existed.
+    // `validate`, which refuses it: verify judges as it did before the check existed. One that
+    // the compiler refuses is the package's mistake, as `validate` and `generate` say (exit 2).
     let prepared = InputValidators::for_package(runner, package)
         .and_then(|v| Ok((v, AnswerValidators::for_package(runner, package)?)));
     let (validators, answers) = match prepared {
         Ok(both) => both,
+        Err(err) if does_not_compile(&err) => return Err(err),
         Err(err) => {
             if !quiet {
                 eprintln!("warning: the test data is not checked before judging: {err:#}");
             }
-            return None;
+            return Ok(None);
         }
     };
     if validators.is_empty() && !quiet {
@@ -118,7 +120,17 @@ fn validators(
             package.root.display()
         );
     }
-    Some((validators, answers))
+    Ok(Some((validators, answers)))
+}
+
+/// Whether a validator failed to prepare because its compiler refused it.
+fn does_not_compile(err: &anyhow::Error) -> bool {
+    err.chain().any(|cause| {
+        matches!(
+            cause.downcast_ref::<leapfrog_package::BuildError>(),
+            Some(leapfrog_package::BuildError::DoesNotCompile { .. })
+        )
+    })
 }
 
 /// Fails on what the check found: a judge error for a broken validator or checker, else

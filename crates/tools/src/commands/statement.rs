@@ -22,7 +22,9 @@ The page needs no network and no other files.",
     crate::commands::help::MADE,
 ))]
 pub struct StatementArgs {
-    /// A problem name under problems/, or the path of any package directory.
+    /// A problem name under problems/, or the path of any package directory; by default the
+    /// package this is run in.
+    #[arg(default_value_t = super::contest::here(), hide_default_value = true)]
     pub problem: String,
     #[allow(rustdoc::invalid_html_tags)] // --help text: <name> is a placeholder, not HTML
     /// Where to write the page. Default: for a problem under problems/,
@@ -33,7 +35,7 @@ pub struct StatementArgs {
 }
 
 pub fn run(args: StatementArgs, registry: &'static Registry) -> anyhow::Result<ExitCode> {
-    let package = Package::open(&args.problem)?;
+    let package = Package::open(super::contest::given(&args.problem)?)?;
     let page = statement::page::build(registry, &package)?;
     let output = match args.output {
         Some(path) => path,

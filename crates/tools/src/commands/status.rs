@@ -212,7 +212,11 @@ fn missing(
     custom: bool,
 ) -> Vec<String> {
     let mut missing = Vec::new();
-    let statement = package.statement_dir();
+    // Without a statement folder, name the one the package's format reads.
+    let statement = match package.statement_dir() {
+        dir if dir.is_dir() => dir,
+        _ => package.root.join(package.config.format.statement_folder()),
+    };
     let has_statement = std::fs::read_dir(&statement).is_ok_and(|d| {
         d.filter_map(Result::ok)
             .any(|e| e.file_name().to_string_lossy().starts_with("problem."))

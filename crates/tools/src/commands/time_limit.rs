@@ -17,8 +17,9 @@ use leapfrog_registry::Registry;
     super::help::TIMED,
 ))]
 pub struct TimeLimitArgs {
-    /// A problem name under problems/, the path of any package directory, or a contest folder
-    /// (every problem in it, then one table).
+    /// A problem name under problems/, a package path, or a contest folder (every problem in it, then one table).
+    /// By default the package or contest folder this is run in.
+    #[arg(default_value_t = super::contest::here(), hide_default_value = true)]
     pub problem: String,
     /// Print one JSON object on stdout: `problem`, `time_limit`, `bounds`.
     #[arg(long)]

@@ -23,8 +23,9 @@ use leapfrog_registry::Registry;
     crate::commands::help::VALIDATED,
 ))]
 pub struct ValidateArgs {
-    /// A problem name under problems/, the path of any package directory, or a contest folder
-    /// (every problem in it).
+    /// A problem name under problems/, a package path, or a contest folder (every problem in it).
+    /// By default the package or contest folder this is run in.
+    #[arg(default_value_t = super::contest::here(), hide_default_value = true)]
     pub problem: String,
     /// Files to validate in parallel (default: the number of CPUs).
     #[arg(long, short = 'j', value_name = "N", allow_negative_numbers = true, value_parser = leapfrog_runner::units::parse_jobs)]

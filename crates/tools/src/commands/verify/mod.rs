@@ -42,8 +42,9 @@ use session::{Session, column_widths, header_line};
     super::help::VERIFIED,
 ))]
 pub struct VerifyArgs {
-    /// A problem name under problems/, the path of any package directory, or a contest folder
-    /// (every problem in it, then one table).
+    /// A problem name under problems/, a package path, or a contest folder (every problem in
+    /// it, then one table); by default the package or contest folder this is run in.
+    #[arg(default_value_t = super::contest::here(), hide_default_value = true)]
     pub problem: String,
     /// Print one JSON object on stdout instead of the table.
     #[arg(long)]
@@ -131,11 +132,13 @@ pub(crate) fn problem(
         None => None,
     };
     base.keep_outputs = recorder.as_ref().map(Recorder::keep_dir);
-    // Prepared once for every submission. Should it fail, each submission reports why, as
-    // when each was judged on its own.
+    // Prepared once for every submission; should it fail, each reports why (as when judged
+    // alone), but no test to judge (`--tests` matching none) is one usage error.
     let judge = match Judge::prepare(&runner, &package, &base) {
         Ok(judge) => Ok(judge),
-        Err(err) if err.is::<leapfrog_runner::Interrupted>() => return Err(err),
+        Err(err) if err.is::<leapfrog_runner::Interrupted>() || tests.is_empty() => {
+            return Err(err);
+        }
         Err(err) => Err(format!("{err:#}")),
     };
     let mut session = Session {
