@@ -25,6 +25,7 @@ use leapfrog_runner::Runner;
 
 use super::judge::{RunOptions, permitted};
 
+mod assess;
 mod contest;
 mod limit;
 mod row;
@@ -32,6 +33,7 @@ mod rules;
 mod score;
 mod session;
 mod summary;
+use assess::{Assessment, assess_row};
 use rules::{RuleEntry, rule_entries};
 use session::{Session, column_widths, header_line};
 
@@ -298,37 +300,6 @@ fn verify_one(
     Ok(row)
 }
 
-/// A judged submission's row: its verdict, score and whether it met its expectation, all from
-/// the tests its expectation is judged on ([`verdict::judged_part`]: up to the test that
-/// settled it), so that a run that went on for the report page or `--all-tests` gives the row
-/// a run that stopped there gives. `tests` are every test judged, in order, for the page.
-fn assess_row(
-    row: &mut Row,
-    submission: &Submission,
-    tests: Vec<TestResult>,
-    grade: &Grade,
-    (compile_error, scored): (Option<&str>, bool),
-) -> anyhow::Result<()> {
-    let expected = &submission.expectation;
-    let part = verdict::judged_part(expected, &tests, scored);
-    let mut judged = grade.clone();
-    if part < tests.len() {
-        judged.verdict = verdict::of_submission(&tests[..part], None);
-    }
-    let mut assessment = match verdict::against_expectation(expected, &tests[..part], compile_error)
-    {
-        verdict::Assessment::Met(reason) => Assessment::new(Status::Ok, reason),
-        verdict::Assessment::Missed(reason) => Assessment::new(Status::Mismatch, reason),
-        verdict::Assessment::JudgeError(reason) => Assessment::new(Status::Error, reason),
-    };
-    score::amend(submission, &judged, &mut assessment)?;
-    (row.status, row.reason) = (assessment.status, assessment.reason);
-    row.verdict = Some(judged.verdict);
-    row.score = judged.score;
-    row.tests = tests;
-    Ok(())
-}
-
 /// The language to judge a submission in; `None` (with the row saying why) when it is not
 /// judged: no known language, no expectation, or a toolchain that is not installed.
 fn judgeable(package: &Package, submission: &Submission, row: &mut Row) -> Option<Language> {
@@ -390,17 +361,5 @@ impl Row {
             score: None,
             tests: Vec::new(),
         }
-    }
-}
-
-/// Whether a submission met its expectation, and the sentence that says why (or why not).
-struct Assessment {
-    pub status: Status,
-    pub reason: String,
-}
-
-impl Assessment {
-    fn new(status: Status, reason: String) -> Assessment {
-        Assessment { status, reason }
     }
 }
