@@ -183,6 +183,12 @@ impl KeptSandboxes {
             .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
+    /// Lets go of a kept sandbox that a run could not enter, so that the next run of its key
+    /// starts a new one instead of failing the same way.
+    pub(crate) fn forget(&self, sandbox: &Arc<KeptSandbox>) {
+        self.lock().retain(|(_, kept)| !Arc::ptr_eq(kept, sandbox));
+    }
+
     /// Lets go of every kept sandbox (their namespaces end with the last run using them).
     pub(crate) fn forget_all(&self) {
         self.lock().clear();

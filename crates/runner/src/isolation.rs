@@ -245,4 +245,49 @@ mod tests {
         let outcome = outcome.unwrap_or_else(|| panic!("not a kept sandbox: {isolation:?}"));
         assert!(outcome.as_ref().is_ok_and(|o| o.success()), "{outcome:?}");
     }
+
+    /// A kept sandbox a run could not enter is let go, and the next run of its worker gets a
+    /// new one instead of failing the same way again.
+    #[test]
+    fn a_kept_sandbox_that_fails_a_run_is_replaced() {
+        let runner = Runner::new(Cancel::new());
+        if runner.sandbox().is_err() {
+            eprintln!("skipped: no sandbox here");
+            return;
+        }
+        let dir = tempfile::tempdir().unwrap();
+        let mounts = || Mounts {
+            read_only: Vec::new(),
+            work: dir.path().to_path_buf(),
+        };
+        let Ok(Isolation::Kept(first)) = runner.sandbox_for_run(mounts(), 64 << 20, 0) else {
+            eprintln!("skipped: runs cannot enter a kept sandbox here");
+            return;
+        };
+        let seconds = crate::units::Seconds::new(2.0).unwrap();
+        let mebibytes = crate::units::Mebibytes::new(64).unwrap();
+        let spec = RunSpec {
+            argv: vec!["/no/such/program".into()],
+            cwd: dir.path().to_path_buf(),
+            stdin: None,
+            stdout: dir.path().join("out"),
+            stderr: dir.path().join("err"),
+            limits: RunLimits::validator(seconds, mebibytes),
+            cpu_slot: None,
+            env: Some(crate::clean_env(Path::new(sandbox::WORK_DIR))),
+            isolation: Isolation::Kept(first.clone()),
+            user: None,
+        };
+        assert!(matches!(runner.run(&spec), Err(RunError::SandboxFailed(_))));
+        let Ok(Isolation::Kept(second)) = runner.sandbox_for_run(mounts(), 64 << 20, 0) else {
+            panic!("no kept sandbox after a failed entry");
+        };
+        assert!(!Arc::ptr_eq(&first, &second), "the failed sandbox was kept");
+        let spec = RunSpec {
+            argv: vec!["/bin/true".into()],
+            isolation: Isolation::Kept(second),
+            ..spec
+        };
+        assert!(runner.run(&spec).is_ok_and(|o| o.success()));
+    }
 }

@@ -160,7 +160,7 @@ fn launch(runner: &Runner, spec: &RunSpec, ends: spawn::Ends) -> Result<Launched
     }
     let pinned = child::PinnedThread::new(spec.cpu_slot);
     let start = Instant::now();
-    let (pid, live) = reap::Live::start(|| spawn::start(&mut command, &spec.isolation))?;
+    let (pid, live) = start_noted(runner, &mut command, spec)?;
     drop(pinned);
     runner.started(pid);
     // A run held by a cgroup is in the ledger already, with all its processes: the cgroup's
@@ -194,6 +194,21 @@ fn launch(runner: &Runner, spec: &RunSpec, ends: spawn::Ends) -> Result<Launched
         sampler,
         live,
     })
+}
+
+/// Starts the run's first process, noted as a run in progress. A kept sandbox the run could
+/// not enter is noticed here and let go: the next run starts a new one (this run is the judge's
+/// error).
+fn start_noted(
+    runner: &Runner,
+    command: &mut std::process::Command,
+    spec: &RunSpec,
+) -> Result<(libc::pid_t, reap::Live), RunError> {
+    let started = reap::Live::start(|| spawn::start(command, &spec.isolation));
+    if let (Err(RunError::SandboxFailed(_)), Isolation::Kept(kept)) = (&started, &spec.isolation) {
+        runner.kept().forget(kept);
+    }
+    started
 }
 
 /// The entry into a kept sandbox for a run, with the pipe it reports on; the program's
