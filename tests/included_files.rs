@@ -156,3 +156,23 @@ fn both_exports_carry_the_included_files() {
         assert_eq!(output.status.code(), Some(0), "{format}: {said}");
     }
 }
+
+#[test]
+fn the_constants_of_a_2025_09_package_are_substituted_in_its_included_files() {
+    let Some(pkg) = fixture() else { return };
+    let yaml = std::fs::read_to_string(pkg.path().join("problem.yaml")).unwrap();
+    pkg.write("problem.yaml", &format!("{yaml}constants:\n  extra: 0\n"));
+    let driver = pkg.path().join("include/python3/main.py");
+    let text = std::fs::read_to_string(&driver).unwrap();
+    std::fs::write(
+        &driver,
+        text.replace("area(w, h))", "area(w, h) + {{extra}})"),
+    )
+    .unwrap();
+    let (code, v) = judge(&pkg, "accepted/solution.py", &[]);
+    assert_eq!((code, v["verdict"].as_str()), (0, Some("AC")), "{v}");
+    // The value is used, not only removed: a constant of 1 makes every answer one too big.
+    pkg.write("problem.yaml", &format!("{yaml}constants:\n  extra: 1\n"));
+    let (code, v) = judge(&pkg, "accepted/solution.py", &[]);
+    assert_eq!((code, v["verdict"].as_str()), (1, Some("WA")), "{v}");
+}

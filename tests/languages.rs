@@ -264,3 +264,38 @@ fn languages_lists_the_table_a_package_brings_and_what_is_missing() {
     assert_eq!(nope["missing"], "leapfrog-no-such-compiler", "{nope}");
     assert_eq!(nope["extensions"], serde_json::json!(["nope"]), "{nope}");
 }
+
+/// R and Prolog as DOMjudge names their files (`.R`, `.plg`): known languages, judged where
+/// their toolchain is installed and skipped naming it where it is not, never "no known language".
+#[test]
+fn r_and_prolog_files_as_domjudge_names_them_are_known_languages() {
+    let pkg = TempPackage::sum(2.0, 256, 1);
+    pkg.write(
+        "submissions/accepted/sum.R",
+        "x <- scan(file(\"stdin\"), quiet = TRUE)\ncat(sum(x), \"\\n\")\n",
+    );
+    let prolog = std::fs::read_to_string(support::fixture_path(
+        "langs-sum/submissions/accepted/sum.pl",
+    ))
+    .unwrap();
+    pkg.write("submissions/accepted/sum.plg", &prolog);
+    let output = leapfrog()
+        .args(["verify", &pkg.arg(), "--json"])
+        .output()
+        .unwrap();
+    let v = json(&output);
+    let rows = v["submissions"].as_array().unwrap();
+    for (file, language, tool) in [("sum.R", "R", "Rscript"), ("sum.plg", "Prolog", "swipl")] {
+        let row = rows
+            .iter()
+            .find(|r| file_of(r) == file)
+            .unwrap_or_else(|| panic!("no row for {file}: {v}"));
+        assert_eq!(row["language"], language, "{row}");
+        if on_path(tool) {
+            assert_eq!(row["status"], "ok", "{row}");
+        } else {
+            assert_eq!(row["status"], "skipped", "{row}");
+            assert_eq!(row["reason"], format!("{tool} is not installed"), "{row}");
+        }
+    }
+}

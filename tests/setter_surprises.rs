@@ -307,3 +307,21 @@ fn a_command_given_no_problem_takes_the_package_or_contest_it_is_run_in() {
     assert_eq!(code, 2, "{said}");
     assert!(said.contains("no PROBLEM given"), "{said}");
 }
+
+#[test]
+fn a_dangling_link_in_a_package_is_named_with_its_target_and_verify_goes_on() {
+    let pkg = sum_with_accepted();
+    std::os::unix::fs::symlink(
+        "/nonexistent/leapfrog/problem.pdf",
+        pkg.path().join("problem.pdf"),
+    )
+    .unwrap();
+    let (code, said) = run_in(pkg.path(), &["verify", &pkg.arg()]);
+    assert_eq!(code, 0, "{said}");
+    assert!(
+        said.contains(
+            "problem.pdf is a link to /nonexistent/leapfrog/problem.pdf, which does not exist"
+        ),
+        "{said}"
+    );
+}

@@ -5,7 +5,9 @@
 //! `c`, `cpp`, `java`, `python3`, `lisp`, …; `code` in `languages.yaml`). A 2025-09 package may
 //! also have `include/default/`, for every language without a folder of its own (legacy has no
 //! such folder: there `default` is a code like any other). A folder whose code no language of
-//! the table has is not used, and named in a warning.
+//! the table has is not used, and named in a warning. In 2025-09 the included files are part of
+//! the submission as built, so the package's `{{constant}}`s are substituted in them, as in the
+//! judges' own programs (a copy in the compile cache is used when anything changes).
 
 use crate::PackageError;
 use std::collections::BTreeMap;
@@ -34,6 +36,17 @@ impl Included {
                 codes.push(&spec.code);
             }
         }
+        let constants = match package.config.format {
+            crate::FormatVersion::Legacy => crate::constants::Constants::default(),
+            _ => crate::constants::Constants::load(&package.root),
+        };
+        let substituted = |entry: PathBuf| match constants.program_copy(&entry) {
+            Ok(copy) => Ok(copy.unwrap_or(entry)),
+            Err(err) => Err(PackageError::invalid(
+                entry.display(),
+                format_args!("substituting the constants: {err}"),
+            )),
+        };
         for entry in super::entries_in(&dir)? {
             let name = entry
                 .file_name()
@@ -49,9 +62,9 @@ impl Included {
                     .warnings
                     .push(format!("{}: empty, so it adds nothing", entry.display()));
             } else if name == "default" && package.config.format.is_modern() {
-                included.default = Some(entry);
+                included.default = Some(substituted(entry)?);
             } else if codes.contains(&name.as_str()) {
-                included.by_code.insert(name, entry);
+                included.by_code.insert(name, substituted(entry)?);
             } else {
                 included.warnings.push(format!(
                     "{}: no language of leapfrog's table has the code `{name}`, so these files are not used (known codes: {})",

@@ -375,6 +375,8 @@ mod tests {
             "scala",
             "commonlisp",
             "prolog",
+            "r",
+            "lua",
             "bash",
         ] {
             assert!(table.get(id).is_some(), "{id} is missing");

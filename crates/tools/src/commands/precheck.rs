@@ -215,7 +215,18 @@ fn content_hash(package: &Package) -> anyhow::Result<String> {
         .into_iter()
         .filter_entry(|e| !skip(e.path()));
     for entry in walk {
-        let entry = entry?;
+        let entry = match entry {
+            Ok(entry) => entry,
+            Err(err) => match dangling_link(&err) {
+                // A link to nothing (a `problem.pdf` made elsewhere) changes no validation:
+                // named, then left out of the hash.
+                Some(warning) => {
+                    leapfrog_util::warn(&warning);
+                    continue;
+                }
+                None => return Err(err.into()),
+            },
+        };
         if !entry.file_type().is_file() {
             continue;
         }
@@ -237,6 +248,20 @@ fn content_hash(package: &Package) -> anyhow::Result<String> {
         hasher.update([0]);
     }
     Ok(leapfrog_util::hex(&hasher.finalize()))
+}
+
+/// The warning for a walk error that is a link whose target does not exist: what the link is
+/// and where it points. `None` for any other error.
+fn dangling_link(err: &walkdir::Error) -> Option<String> {
+    let path = err.path()?;
+    let target = std::fs::read_link(path).ok()?;
+    (!path.exists()).then(|| {
+        format!(
+            "{} is a link to {}, which does not exist: it is left out",
+            path.display(),
+            target.display()
+        )
+    })
 }
 
 /// Checks the inputs of the tests a submission failed, for `judge`: a verdict on an input the
