@@ -57,6 +57,13 @@ pub fn write(
             copy_tree(&dir, &dest.join(extra))?;
         }
     }
+    // The package's own language table decides which programs are judged: without it a
+    // submission in one of its languages would go unjudged in the export.
+    let languages = package.root.join("languages.yaml");
+    if languages.is_file() {
+        copy_file(&languages, &dest.join("languages.yaml"))?;
+        notes.push("languages.yaml: copied; leapfrog reads it, other judges configure languages themselves".into());
+    }
     Ok(notes)
 }
 

@@ -152,6 +152,7 @@ pub fn to_legacy_groups(data: &Path, notes: &mut Notes) -> anyhow::Result<()> {
 const MODERN_GROUP_KEYS: &[&str] = &[
     "input_validator_args",
     "output_validator_args",
+    "answer_validator_args",
     "input_visualizer_args",
     "output_visualizer_args",
     "args",
