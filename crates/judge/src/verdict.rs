@@ -150,7 +150,7 @@ pub enum Assessment {
     JudgeError(String),
 }
 
-/// A judged submission (its tests in order, or its compiler's first line when it did not
+/// A judged submission (its tests in order, or its compiler's message when it did not
 /// compile) against its expectation, on the tests [`judged_part`] counts.
 pub fn against_expectation(
     expected: &Expectation,
@@ -161,8 +161,7 @@ pub fn against_expectation(
         return Assessment::JudgeError(format!("judge error on {}: {}", je.name, je.cause));
     }
     if let Some(message) = compile_error {
-        let first = message.lines().next().unwrap_or("");
-        return Assessment::Missed(format!("compile error: {first}"));
+        return Assessment::Missed(compile_excerpt(message));
     }
     let judged: Vec<(&str, Verdict)> = tests.iter().map(|t| (t.name.as_str(), t.verdict)).collect();
     let messages: Vec<String> = tests.iter().map(|t| t.cause.to_string()).collect();
@@ -174,6 +173,22 @@ pub fn against_expectation(
         None => format!("{} accepted", leapfrog_util::plural(tests.len(), "test")),
         Some(t) => format!("{} on {}: {}", t.verdict, t.name, t.cause),
     })
+}
+
+/// The compiler's words as a reason: enough lines to show the error (a compiler's first line is
+/// often only `In function 'int main()':`), not a whole page of it.
+fn compile_excerpt(message: &str) -> String {
+    const SHOWN: usize = 20;
+    let lines: Vec<&str> = message.trim_end().lines().collect();
+    let mut text = String::from("compile error:");
+    for line in lines.iter().take(SHOWN) {
+        text.push_str("\n      ");
+        text.push_str(line);
+    }
+    if lines.len() > SHOWN {
+        text.push_str(&format!("\n      … {} more lines", lines.len() - SHOWN));
+    }
+    text
 }
 
 /// The verdict of a submission that did not compile.

@@ -226,6 +226,6 @@ fn an_expectation_is_judged_up_to_the_test_that_settled_it() {
     let compile = against_expectation(&accepted, &[], Some("sol.c:1: error\nmore"));
     assert_eq!(
         compile,
-        Assessment::Missed("compile error: sol.c:1: error".into())
+        Assessment::Missed("compile error:\n      sol.c:1: error\n      more".into())
     );
 }

@@ -33,19 +33,3 @@ pub(super) fn format_row(row: &Row, (width, labels): (usize, usize), styled: boo
         row.reason
     )
 }
-
-/// The compiler's words under a submission's row, indented: its first lines (where the first
-/// error is), not only the first line, which is often just `In function 'int main()':`.
-pub(super) fn compile_excerpt(message: &str) -> String {
-    const SHOWN: usize = 20;
-    let lines: Vec<&str> = message.trim_end().lines().collect();
-    let mut text = String::from("compile error:");
-    for line in lines.iter().take(SHOWN) {
-        text.push_str("\n      ");
-        text.push_str(line);
-    }
-    if lines.len() > SHOWN {
-        text.push_str(&format!("\n      … {} more lines", lines.len() - SHOWN));
-    }
-    text
-}
