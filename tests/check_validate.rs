@@ -136,13 +136,24 @@ fn validate_runs_a_custom_checker_on_every_answer() {
         "import sys, os\na, b = map(int, open(sys.argv[1]).read().split())\nout = sys.stdin.read().split()\nif out == [str(a + b)]:\n    sys.exit(42)\nopen(os.path.join(sys.argv[3], 'judgemessage.txt'), 'w').write('the sum is %d, not %s\\n' % (a + b, ' '.join(out)))\nsys.exit(43)\n",
     );
     leapfrog().args(["validate", &pkg.arg()]).assert().success();
+    // A legacy secret answer the checker rejects is a warning, as problemtools makes it.
     pkg.write("data/secret/01.ans", "9\n");
+    leapfrog()
+        .args(["validate", &pkg.arg()])
+        .assert()
+        .code(0)
+        .stderr(
+            predicate::str::contains("01.ans is rejected by")
+                .and(predicate::str::contains("the sum is 8, not 9")),
+        );
+    // A sample's answer is shown as an output: it must pass.
+    pkg.write("data/sample/1.ans", "4\n");
     leapfrog()
         .args(["validate", &pkg.arg()])
         .assert()
         .code(1)
         .stdout(
-            predicate::str::contains("01.ans is rejected by")
-                .and(predicate::str::contains("the sum is 8, not 9")),
+            predicate::str::contains("1.ans is rejected by")
+                .and(predicate::str::contains("the sum is 3, not 4")),
         );
 }

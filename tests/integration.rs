@@ -6,6 +6,7 @@ mod support;
 
 mod answer_validators;
 mod architecture;
+mod check_agrees;
 mod check_answer;
 mod check_settings;
 mod check_validate;

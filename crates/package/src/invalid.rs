@@ -133,7 +133,7 @@ fn case(
         .with_extension("")
         .to_string_lossy()
         .into_owned();
-    let flags = super::testdata::own_settings(groups, &group_name(data, input), input)?;
+    let flags = crate::test_set::own_settings(groups, &group_name(data, input), input)?;
     let has = |ext: &str| {
         kind.needs()
             .contains(&ext)

@@ -60,8 +60,8 @@ pub use submissions::{
     Expectation, LEGACY_FOLDERS, Rule, Submission, TestScope, TimeLimitUse, VerdictSet,
 };
 pub use test_config::InputArgs;
-pub use test_set::{Group, Groups, TestSet, TestSettings};
-pub use testdata::TestCase;
+pub use test_set::{Group, Groups, TestSet};
+pub use testdata::{TestCase, TestSettings};
 pub use timing::Timing;
 
 /// An opened problem package.

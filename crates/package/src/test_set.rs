@@ -20,18 +20,11 @@ use serde_yaml_ng::Value;
 
 use crate::error::TestdataError;
 use crate::scoring::GroupScoring;
-use crate::test_config::{self, InputArgs};
-use crate::{DiffFlags, Package, ProblemType, TestCase, Validation};
+use crate::test_config;
+use walkdir::WalkDir;
 
-/// The settings a test gets: the arguments of its validators and of the submission.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct TestSettings {
-    pub output_validator_args: Vec<String>,
-    pub input_validator_args: InputArgs,
-    /// `None` where nothing sets them: the answer validators then get the output validator's.
-    pub answer_validator_args: Option<InputArgs>,
-    pub args: Vec<String>,
-}
+use crate::testdata::parent_of;
+use crate::{DiffFlags, Package, ProblemType, TestCase, TestSettings, Validation};
 
 /// One folder of tests below `data/`, with what its tests inherit.
 #[derive(Debug, Clone)]
@@ -57,11 +50,6 @@ pub struct Groups {
     by_name: BTreeMap<String, Group>,
     /// Whether the default output validator judges, whose words are checked when read.
     default_validator: bool,
-}
-
-/// The parent of a group or test name (`secret/a/1` -> `secret/a`, `secret` -> `""`).
-pub fn parent_of(name: &str) -> &str {
-    name.rsplit_once('/').map_or("", |(p, _)| p)
 }
 
 impl Groups {
@@ -316,7 +304,7 @@ pub struct TestSet {
 impl TestSet {
     /// Reads every test of `data/sample` and `data/secret` and the settings of their groups.
     pub fn read(package: &Package) -> Result<TestSet, TestdataError> {
-        let (tests, groups) = crate::testdata::discover(package)?;
+        let (tests, groups) = discover(package)?;
         Ok(TestSet {
             kind: package.config.kind,
             tests,
@@ -369,6 +357,137 @@ pub(crate) fn test_in_group(
     let groups = Groups::read(package, &BTreeMap::new(), [group])?;
     let settings = groups.test_settings(group, None)?;
     Ok(TestCase::new(name, input, answer, group, settings, None))
+}
+
+/// Every test of `data/sample` and `data/secret`, and the groups they are in.
+pub(crate) fn discover(package: &Package) -> Result<(Vec<TestCase>, Groups), TestdataError> {
+    let data = package.data_dir();
+    if !data.is_dir() {
+        return Err(TestdataError::invalid(
+            data.display(),
+            format_args!("no test data (the data/ directory is missing)"),
+        ));
+    }
+    let mut found = Vec::new();
+    for group in ["sample", "secret"] {
+        let dir = data.join(group);
+        if !dir.is_dir() {
+            continue;
+        }
+        // A test's `.files` folder holds its files, never tests.
+        let walker = WalkDir::new(&dir)
+            .follow_links(true)
+            .sort_by_file_name()
+            .into_iter()
+            .filter_entry(|e| {
+                !(e.file_type().is_dir() && e.path().extension() == Some("files".as_ref()))
+            });
+        let mut group_tests = Vec::new();
+        for entry in walker {
+            let entry = entry.map_err(TestdataError::walk(&dir))?;
+            let path = entry.path();
+            if !entry.file_type().is_file() {
+                continue;
+            }
+            // A misnamed test (`1.ans` beside `01.in`) must not silently disappear.
+            if path.extension().is_some_and(|e| e == "ans") && !path.with_extension("in").is_file()
+            {
+                return Err(TestdataError::invalid(
+                    path.display(),
+                    format_args!(
+                        "answer file has no test input {} (rename one so the two match)",
+                        path.with_extension("in").display()
+                    ),
+                ));
+            }
+            if path.extension().is_none_or(|e| e != "in") {
+                continue;
+            }
+            let answer = path.with_extension("ans");
+            if !answer.is_file() {
+                return Err(TestdataError::invalid(
+                    path.display(),
+                    format_args!("test input has no answer file {}", answer.display()),
+                ));
+            }
+            let rel = path
+                .strip_prefix(&data)
+                .expect("walked below data/")
+                .with_extension("");
+            let name = rel
+                .components()
+                .map(|c| c.as_os_str().to_string_lossy())
+                .collect::<Vec<_>>()
+                .join("/");
+            group_tests.push((name, path.to_path_buf(), answer));
+        }
+        group_tests.sort_by(|a, b| a.0.cmp(&b.0));
+        found.extend(group_tests);
+    }
+    if found.is_empty() {
+        return Err(TestdataError::invalid(
+            data.display(),
+            format_args!("no test cases (no data/sample/*.in or data/secret/**/*.in)"),
+        ));
+    }
+    let names = found.iter().map(|(name, _, _)| parent_of(name));
+    let groups = Groups::read(
+        package,
+        &Default::default(),
+        names.chain(["sample", "secret"]),
+    )?;
+    let mut tests = Vec::new();
+    for (name, input, answer) in found {
+        let group = parent_of(&name).to_string();
+        let settings = own_settings(&groups, &group, &input)?;
+        let files = input.with_extension("files");
+        let files = files.is_dir().then_some(files);
+        tests.push(TestCase::new(name, input, answer, &group, settings, files));
+    }
+    Ok((tests, groups))
+}
+
+/// The settings of the test whose input is `input`, in the group `group` of `groups`: its own
+/// `.yaml` (2025-09) over its group's. A `.args` file is no version's: refused, naming where
+/// the format puts arguments.
+pub(crate) fn own_settings(
+    groups: &Groups,
+    group: &str,
+    input: &Path,
+) -> Result<TestSettings, TestdataError> {
+    let args_file = input.with_extension("args");
+    if args_file.exists() {
+        return Err(TestdataError::invalid(
+            args_file.display(),
+            format_args!(
+                "no version of the package format reads a `.args` file; write the submission's arguments as `args: [...]` in {}",
+                input.with_extension("yaml").display()
+            ),
+        ));
+    }
+    let files = input.with_extension("files");
+    if files.exists() && !files.is_dir() {
+        return Err(TestdataError::invalid(
+            files.display(),
+            format_args!(
+                "a test's `.files` must be a folder (of files copied into the submission's working directory)"
+            ),
+        ));
+    }
+    let near_miss = input.with_extension("yml");
+    if near_miss.is_file() {
+        leapfrog_util::warn(&format!(
+            "{}: no tool reads a test's settings from a .yml file, so they are not used; did you mean {}?",
+            near_miss.display(),
+            input.with_extension("yaml").display()
+        ));
+    }
+    let own = input.with_extension("yaml");
+    if !own.is_file() {
+        return groups.test_settings(group, None);
+    }
+    let text = std::fs::read_to_string(&own).map_err(TestdataError::io("reading", &own))?;
+    groups.test_settings(group, Some((&own, &text)))
 }
 
 #[cfg(test)]

@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::Package;
+use crate::test_config::InputArgs;
 
 /// A legacy package in a temporary folder with the given files (path, text).
 fn package(files: &[(&str, &str)]) -> (tempfile::TempDir, Package) {

@@ -76,7 +76,7 @@ pub fn check_case(
         answer_validator_flags: case.answer_validator_flags.clone(),
         args: Vec::new(),
         files: None,
-        group: leapfrog_package::test_set::parent_of(&case.name).to_string(),
+        group: leapfrog_package::testdata::parent_of(&case.name).to_string(),
     };
     if !checks.answers.is_empty() {
         let answered = checks.answers.check(&test, &answer, scratch.path(), limits);

@@ -112,7 +112,7 @@ pub fn generate(
     let names = plan
         .tests
         .iter()
-        .map(|t| leapfrog_package::test_set::parent_of(&t.name));
+        .map(|t| leapfrog_package::testdata::parent_of(&t.name));
     let groups = leapfrog_package::Groups::read(package, &plan.groups, names)?;
     let tools = Tools {
         registry,

@@ -63,7 +63,7 @@ pub(super) fn stage_test(
     make_input(tools.registry, tools.runner, package, test, &input, &dir)?;
     let limits = &package.config.limits;
     let data = package.data_dir();
-    let group = leapfrog_package::test_set::parent_of(&test.name);
+    let group = leapfrog_package::testdata::parent_of(&test.name);
     let own = test
         .yaml
         .as_deref()
