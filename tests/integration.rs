@@ -52,6 +52,7 @@ mod run_user;
 mod run_user_compile;
 mod run_user_validators;
 mod sandbox_attacks;
+mod scratch_paths;
 mod shifting;
 mod statement;
 mod stress;
