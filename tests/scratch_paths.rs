@@ -178,7 +178,16 @@ fn stress_writes_nothing_where_another_user_planted_its_scratch_path() {
         .status()
         .unwrap();
     assert!(linked.success());
-    std::fs::set_permissions(&theirs, std::fs::Permissions::from_mode(0o777)).unwrap_or(());
+    std::fs::set_permissions(&theirs, std::fs::Permissions::from_mode(0o777)).unwrap();
+    // Whatever stress made there it removes at the end: the directory's time says it was there.
+    let touched = planter
+        .command("touch")
+        .args(["-d", "2000-01-01"])
+        .arg(&theirs)
+        .status();
+    assert!(touched.unwrap().success());
+    let stamp = || std::fs::metadata(&theirs).unwrap().modified().unwrap();
+    let before = stamp();
     let pkg = TempPackage::sum(2.0, 256, 1);
     pkg.write("generators/gen.py", "import random, sys\nrandom.seed(int(sys.argv[-1]))\nprint(random.randint(1, 9), random.randint(1, 9))\n");
     pkg.write("sum.c", "#include <stdio.h>\nint main(){long a,b;scanf(\"%ld %ld\",&a,&b);printf(\"%ld\\n\",a+b);return 0;}\n");
@@ -212,8 +221,9 @@ fn stress_writes_nothing_where_another_user_planted_its_scratch_path() {
         .map(|e| e.path().to_path_buf())
         .collect();
     assert!(
-        planted.is_empty(),
-        "stress wrote into the other user's directory: {planted:?}\n{said}"
+        planted.is_empty() && stamp() == before,
+        "stress wrote into the other user's directory: {planted:?}, changed at {:?}\n{said}",
+        stamp()
     );
     assert_eq!(out.status.code(), Some(0), "{said}");
 }
