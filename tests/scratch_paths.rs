@@ -326,3 +326,31 @@ fn tests_whose_names_once_met_in_the_scratch_space_keep_their_own_files() {
         assert_eq!(v["verdict"], "AC", "{v}");
     }
 }
+
+/// A test and a submission whose names hold terminal escapes (an OSC 52 clipboard write, a
+/// colour, concealed text): `judge` prints them escaped, never raw.
+#[test]
+fn names_with_terminal_escapes_reach_the_terminal_escaped() {
+    let pkg = TempPackage::sum(2.0, 256, 0);
+    let name = "x\x1b]52;c;cHduZWQ=\x07\x1b[32mAC\x1b[8mhidden";
+    pkg.write(&format!("data/secret/{name}.in"), "1 2\n");
+    pkg.write(&format!("data/secret/{name}.ans"), "3\n");
+    let sub = pkg.write(
+        "submissions/accepted/sum\x1b[2J.py",
+        "a, b = map(int, input().split())\nprint(a + b)\n",
+    );
+    let out = crate::support::leapfrog()
+        .args(["judge", &pkg.arg(), sub.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let shown = [&out.stdout[..], &out.stderr[..]].concat();
+    let text = String::from_utf8_lossy(&shown);
+    assert!(
+        !shown.contains(&0x1b),
+        "raw escapes reached the terminal:\n{text:?}"
+    );
+    assert!(
+        text.contains("\\x1b]52"),
+        "the test's name is not shown: {text}"
+    );
+}
