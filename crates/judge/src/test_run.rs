@@ -275,13 +275,10 @@ impl TestRunner<'_> {
             }
             IsolationChoice::LimitsOnly => {
                 files.make_dir().map_err(SetupError::Fault)?;
-                let as_user = match as_run_user::user() {
-                    Some(_) => Some(
-                        as_run_user::command(self.program, memory_mib.get(), &files.dir)
-                            .map_err(SetupError::Fault)?,
-                    ),
-                    None => None,
-                };
+                let as_user = as_run_user::user()
+                    .map(|_| as_run_user::command(self.program, memory_mib.get(), &files.dir))
+                    .transpose()
+                    .map_err(SetupError::Fault)?;
                 user = as_user.is_some().then(as_run_user::user).flatten();
                 let argv = as_user.unwrap_or_else(|| self.program.command(memory_mib.get()));
                 (argv, Isolation::Direct)
