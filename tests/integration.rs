@@ -57,6 +57,7 @@ mod run_user;
 mod run_user_compile;
 mod run_user_validators;
 mod sandbox_attacks;
+mod scratch_paths;
 mod setter_surprises;
 mod shifting;
 mod statement;

@@ -347,5 +347,5 @@ impl Judge {
 
 /// Where [`JudgeOptions::keep_outputs`] puts the output of the test named `name`.
 pub fn kept_output(dir: &Path, name: &str) -> PathBuf {
-    dir.join(name.replace('/', "__"))
+    dir.join(leapfrog_util::test_file_name(name))
 }

@@ -208,7 +208,7 @@ impl TestRunner<'_> {
             } else {
                 String::new()
             };
-            let name = format!("{}{suffix}.txt", test.name.replace('/', "__"));
+            let name = format!("{}{suffix}.txt", leapfrog_util::test_file_name(&test.name));
             let _ = write_transcript(&dir.join(name), &outcome.transcript);
         }
         Ok((step, Some(outcome.submission)))

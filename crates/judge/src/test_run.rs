@@ -74,16 +74,30 @@ pub(super) struct RunFiles {
 }
 
 impl RunFiles {
-    fn under(scratch_root: &Path, test: &TestCase) -> RunFiles {
-        let name = test.name.replace('/', "__");
-        let dir = scratch_root.join(&name);
-        RunFiles {
+    /// A fresh directory of the test's own in `scratch_root`, with a random name (so no two
+    /// tests share files, whatever their names, and another local user cannot guess it in a
+    /// scratch space it cannot list): `0711`, for the run's and the validator's users to pass
+    /// to their own `work` and `check`; the run's output and stderr in its `out`, which only the
+    /// judge may enter.
+    fn under(scratch_root: &Path) -> Result<RunFiles, JudgeFault> {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::Builder::new()
+            .prefix("test-")
+            .tempdir_in(scratch_root)
+            .map_err(|e| JudgeFault::file("creating a test's directory in", scratch_root, e))?
+            .keep();
+        let out = dir.join("out");
+        std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o711))
+            .and_then(|()| std::fs::create_dir(&out))
+            .and_then(|()| std::fs::set_permissions(&out, std::fs::Permissions::from_mode(0o700)))
+            .map_err(|e| JudgeFault::file("creating", &out, e))?;
+        Ok(RunFiles {
             work: dir.join("work"),
-            output: scratch_root.join(format!("{name}.output")),
-            stderr: scratch_root.join(format!("{name}.stderr")),
+            output: out.join("output"),
+            stderr: out.join("stderr"),
             scratch: scratch_root.to_path_buf(),
             dir,
-        }
+        })
     }
 
     /// Makes the run's own directory (a judge fault when it cannot be made).
@@ -166,11 +180,13 @@ impl TestRunner<'_> {
         scratch_root: &Path,
         keep_output: Option<&Path>,
     ) -> Result<TestResult, Interrupted> {
-        let files = RunFiles::under(scratch_root, test);
-        let result = match as_run_user::open_scratch(scratch_root) {
-            Ok(()) => self.run_in(test, slot, &files, keep_output)?,
-            Err(fault) => UNMEASURED.fault(test, fault),
+        let files =
+            as_run_user::open_scratch(scratch_root).and_then(|()| RunFiles::under(scratch_root));
+        let files = match files {
+            Ok(files) => files,
+            Err(fault) => return Ok(UNMEASURED.fault(test, fault)),
         };
+        let result = self.run_in(test, slot, &files, keep_output)?;
         // Looked at before the run's files go, while they still fill the space.
         let full = match result.verdict {
             Verdict::Ac | Verdict::Je => None,
@@ -259,13 +275,10 @@ impl TestRunner<'_> {
             }
             IsolationChoice::LimitsOnly => {
                 files.make_dir().map_err(SetupError::Fault)?;
-                let as_user = match as_run_user::user() {
-                    Some(_) => Some(
-                        as_run_user::command(self.program, memory_mib.get(), &files.dir)
-                            .map_err(SetupError::Fault)?,
-                    ),
-                    None => None,
-                };
+                let as_user = as_run_user::user()
+                    .map(|_| as_run_user::command(self.program, memory_mib.get(), &files.dir))
+                    .transpose()
+                    .map_err(SetupError::Fault)?;
                 user = as_user.is_some().then(as_run_user::user).flatten();
                 let argv = as_user.unwrap_or_else(|| self.program.command(memory_mib.get()));
                 (argv, Isolation::Direct)

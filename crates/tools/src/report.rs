@@ -9,6 +9,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use leapfrog_judge::{JudgeReport, TestResult};
 use leapfrog_package::verdict::Verdict;
+use leapfrog_util::inert;
 
 /// Whether an error is a closed pipe on stdout (`leapfrog solve ... | head`): the reader's
 /// choice, not a failure.
@@ -48,9 +49,12 @@ pub fn test_line(result: &TestResult, name_width: usize, styled: bool) -> String
         verdict_style(result.verdict, styled).apply_to(format!("{:<3}", result.verdict.code()));
     let mut line = format!(
         "  {verdict}  {:<name_width$}  {:>6.2} s  {:>7.1} MiB",
-        result.name, result.time_s, result.memory_mib
+        inert(&result.name),
+        result.time_s,
+        result.memory_mib
     );
-    let message = result.cause.to_string();
+    // Names and messages may hold anything a package or a program wrote: escaped.
+    let message = inert(&result.cause.to_string()).into_owned();
     if !message.is_empty() {
         line.push_str("  ");
         line.push_str(&message);
@@ -61,7 +65,10 @@ pub fn test_line(result: &TestResult, name_width: usize, styled: bool) -> String
     {
         // What an interactive or multi-pass validator said about an accepted test.
         line.push_str("  ");
-        let said = Style::new().dim().force_styling(styled).apply_to(said);
+        let said = Style::new()
+            .dim()
+            .force_styling(styled)
+            .apply_to(inert(said));
         line.push_str(&said.to_string());
     }
     if let Some(score) = result.score {
@@ -73,7 +80,7 @@ pub fn test_line(result: &TestResult, name_width: usize, styled: bool) -> String
             &Style::new()
                 .dim()
                 .force_styling(styled)
-                .apply_to(detail)
+                .apply_to(inert(detail))
                 .to_string(),
         );
     }
@@ -99,7 +106,8 @@ pub fn summary_line(report: &JudgeReport, styled: bool) -> String {
     if let Some(first) = report.tests.iter().find(|t| t.verdict != Verdict::Ac) {
         line.push_str(&format!(
             " · first failure: {} ({})",
-            first.name, first.verdict
+            inert(&first.name),
+            first.verdict
         ));
     }
     line
@@ -161,13 +169,13 @@ impl Progress {
     /// Replaces the bar's message without advancing it.
     pub fn message(&self, msg: &str) {
         if let Some(bar) = self.bar.get() {
-            bar.set_message(msg.to_string());
+            bar.set_message(inert(msg).into_owned());
         }
     }
 
     pub fn step(&self, msg: &str) {
         if let Some(bar) = self.bar.get() {
-            bar.set_message(msg.to_string());
+            bar.set_message(inert(msg).into_owned());
             bar.inc(1);
         }
     }

@@ -15,7 +15,7 @@ pub use files::{
     uuid_text, write_atomically,
 };
 pub use out::write_stdout;
-pub use paths::{display_path, find_in_path};
+pub use paths::{display_path, find_in_path, test_file_name};
 pub use text::inert;
 pub use warn::{at_key, warn, yaml_key_line};
 

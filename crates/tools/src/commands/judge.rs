@@ -242,8 +242,12 @@ fn print_header(
     };
     leapfrog_util::outln!(
         "{} · {} ({}) · limits {:.2} s CPU{origin}, {} MiB memory, {} MiB output · {} · memory: {}",
-        package.short_name,
-        leapfrog_util::display_path(submission).display(),
+        leapfrog_util::inert(&package.short_name),
+        leapfrog_util::inert(
+            &leapfrog_util::display_path(submission)
+                .display()
+                .to_string()
+        ),
         language.name(),
         limits.time_s,
         limits.memory_mib,
