@@ -219,15 +219,25 @@ fn a_generator_size_of_200000_shrinks_to_a_handful_of_numbers() {
         n["to"].as_str().unwrap().parse::<u64>().unwrap() <= 10,
         "{v}"
     );
-    // Nothing is left in the scratch space of this run.
-    let scratch = std::env::temp_dir().join("leapfrog-stress");
-    let ours: Vec<_> = std::fs::read_dir(&scratch)
-        .map(|d| d.flatten().map(|e| e.file_name()).collect())
+    // Nothing is left in the scratch space of this run: every `leapfrog-stress-PID-…` directory
+    // belongs to a stress run still going on.
+    let left: Vec<String> = std::fs::read_dir(std::env::temp_dir())
+        .map(|d| {
+            d.flatten()
+                .map(|e| e.file_name().to_string_lossy().into_owned())
+                .collect()
+        })
         .unwrap_or_default();
-    assert!(ours.iter().all(|name| {
-        let pid: u32 = name.to_string_lossy().parse().unwrap_or(0);
-        std::path::Path::new(&format!("/proc/{pid}")).exists()
-    }));
+    for name in left {
+        let Some(rest) = name.strip_prefix("leapfrog-stress-") else {
+            continue;
+        };
+        let pid = rest.split('-').next().unwrap_or("");
+        assert!(
+            std::path::Path::new(&format!("/proc/{pid}")).exists(),
+            "{name} outlived its stress run"
+        );
+    }
 }
 
 #[test]
