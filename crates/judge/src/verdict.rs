@@ -12,8 +12,8 @@
 //! - an expectation: the tests it is judged on ([`judged_part`]) and whether they meet it
 //!   ([`against_expectation`]).
 //!
-//! What a run's own behaviour says (time, memory, crash) is [`crate::classify`]'s, and who is
-//! to blame in an interactive pass is the precedence table of [`crate::passes`]; both give a
+//! What a run's own behaviour says (time, memory, crash) is `classify`'s, and who is
+//! to blame in an interactive pass is the precedence table of `passes`; both give a
 //! [`Cause`], whose verdict is [`Cause::verdict`].
 
 use leapfrog_package::verdict::Verdict;
