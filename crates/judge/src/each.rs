@@ -5,6 +5,7 @@
 
 use std::path::Path;
 
+use leapfrog_package::lang::Compiled;
 use leapfrog_package::{Limits, TestCase};
 use leapfrog_runner::Interrupted;
 use leapfrog_runner::units::Seconds;
@@ -26,6 +27,25 @@ impl Judge {
         LimitPolicy {
             limit: self.limits.time_s,
             run_limit: self.run_limit,
+        }
+    }
+
+    /// The runner of one submission's tests: its program, under `limits`, with this judge's
+    /// checker, isolation and process allowance.
+    pub(super) fn test_runner<'a>(
+        &'a self,
+        program: &'a Compiled,
+        limits: &'a Limits,
+        transcripts: Option<&'a Path>,
+    ) -> TestRunner<'a> {
+        TestRunner {
+            runner: &self.runner,
+            program,
+            checker: &self.checker,
+            limits,
+            isolation: self.options.isolation,
+            processes: self.options.processes,
+            transcripts,
         }
     }
 
@@ -123,15 +143,7 @@ impl Judge {
             }
         };
         let run_limits = self.run_limits();
-        let test_runner = TestRunner {
-            runner: &self.runner,
-            program,
-            checker: &self.checker,
-            limits: &run_limits,
-            isolation: self.options.isolation,
-            processes: self.options.processes,
-            transcripts: keep.transcripts,
-        };
+        let test_runner = self.test_runner(program, &run_limits, keep.transcripts);
         let _busy = self.shared.busy();
         let rerun = submission.rerun_wall_clock;
         Ok(self.judge_test_keeping(&test_runner, test, scratch, rerun, keep.output)?)

@@ -281,15 +281,8 @@ impl Judge {
             }
         };
         let run_limits = self.run_limits();
-        let test_runner = TestRunner {
-            runner: &self.runner,
-            program,
-            checker: &self.checker,
-            limits: &run_limits,
-            isolation: self.options.isolation,
-            processes: self.options.processes,
-            transcripts: self.options.transcripts.as_deref(),
-        };
+        let test_runner =
+            self.test_runner(program, &run_limits, self.options.transcripts.as_deref());
         let scratch = tempfile::Builder::new()
             .prefix("leapfrog-judge-")
             .tempdir()
