@@ -117,8 +117,14 @@ fn verify_skips_languages_whose_tools_are_missing() {
     assert_eq!(java["reason"], "javac is not installed");
 }
 
-/// The Python interpreter itself (not a version manager's shim, which needs a shell).
+/// The Python interpreter itself (not a version manager's shim, which needs a shell), one that
+/// every user may run where there is one: the jury's user runs the package's Python validators,
+/// and the judge refuses an interpreter only root may reach.
 fn real_python() -> std::path::PathBuf {
+    let system = std::path::Path::new("/usr/bin/python3");
+    if system.exists() {
+        return system.to_path_buf();
+    }
     let out = std::process::Command::new("python3")
         .args(["-c", "import sys; print(sys.executable)"])
         .output()

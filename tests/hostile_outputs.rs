@@ -70,12 +70,13 @@ fn shifting_checker_reads_numbers_across_its_block_boundary() {
 
 #[test]
 fn checkers_validator_survives_hostile_inputs() {
-    // checkers-path links to the same validator: one program, fuzzed once.
-    let shared = |p: &str| {
+    // checkers-path keeps a copy of the same validator (a package holds its own files): one
+    // program, fuzzed once.
+    let source = |p: &str| {
         let sources = hostile::pool::package(p).input_validators().unwrap();
-        std::fs::canonicalize(&sources[0]).unwrap()
+        std::fs::read(&sources[0]).unwrap()
     };
-    assert_eq!(shared("checkers"), shared("checkers-path"));
+    assert!(source("checkers") == source("checkers-path"));
     print_validators("checkers", fuzz::fuzz_validators(&problems::CHECKERS));
 }
 
