@@ -28,19 +28,11 @@ use leapfrog_runner::{self as runner, RunSpec, Runner};
 use super::as_run_user;
 use super::fault::JudgeFault;
 
-/// The jury's uids (and gids): one per package, [`JURY_UIDS`]`.start` plus a hash of the
-/// package's root modulo the range's length, so that the same package is the same user in
-/// every judge and two packages are two users (but for a chance of one in 16.7 million). The
-/// range lies above the submissions' user ([`runner::RUN_UID`]) and, like it, outside every
-/// range that distributions, systemd, containers and isolate hand out (below the foreign
-/// range, which starts at 2147352576).
-pub(crate) const JURY_UIDS: std::ops::Range<u32> = 2_001_000_000..2_017_777_216;
-
 /// The user the jury's programs of the package holding `source` run as where the judge is
 /// root (`None` where it is not): the package is the nearest folder above `source` with a
 /// `problem.yaml`, else the folder `source` lies in.
 pub(crate) fn jury_user_of(source: &Path) -> Option<runner::RunUser> {
-    runner::jury_user()?;
+    runner::run_user()?;
     let absolute = std::path::absolute(source).unwrap_or_else(|_| source.to_path_buf());
     let root = absolute
         .ancestors()
@@ -49,10 +41,7 @@ pub(crate) fn jury_user_of(source: &Path) -> Option<runner::RunUser> {
         .or_else(|| absolute.parent())
         .unwrap_or(&absolute);
     let root = root.canonicalize().unwrap_or_else(|_| root.to_path_buf());
-    let hash = leapfrog_util::hash_bytes(root.as_os_str().as_encoded_bytes());
-    let n = u32::from_str_radix(&hash[..8], 16).unwrap_or_default();
-    let id = JURY_UIDS.start + n % (JURY_UIDS.end - JURY_UIDS.start);
-    Some(runner::RunUser { uid: id, gid: id })
+    runner::jury_user(root.as_os_str().as_encoded_bytes())
 }
 
 /// A program's room: made at its first run as the jury's user, removed with the program.

@@ -20,12 +20,12 @@ pub const RUN_UID: libc::uid_t = 2_000_000_000;
 /// The run's gid (the same number).
 pub const RUN_GID: libc::gid_t = 2_000_000_000;
 
-/// The uid and gid of the jury's programs that judge a run (output validators, interactors):
-/// the next number, so that a submission's run, another user, can neither signal nor trace
-/// them nor change the files they work on.
-pub const JURY_UID: libc::uid_t = RUN_UID + 1;
-/// The jury's programs' gid (the same number).
-pub const JURY_GID: libc::gid_t = RUN_GID + 1;
+/// The jury's uids (and gids): one per package (see [`jury_user`]). The range lies above the
+/// submissions' user ([`RUN_UID`]) and, like it, outside every range that distributions,
+/// systemd, containers and isolate hand out (below the foreign range, which starts at
+/// 2147352576), so that a submission's run, another user, can neither signal nor trace the
+/// jury's programs nor change the files they work on.
+pub const JURY_UIDS: std::ops::Range<libc::uid_t> = 2_001_000_000..2_017_777_216;
 
 /// The user and group a run executes as.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -47,13 +47,16 @@ pub fn run_user() -> Option<RunUser> {
     })
 }
 
-/// The user the jury's programs that judge a run execute as: [`JURY_UID`] where the judge is
-/// root, `None` otherwise.
-pub fn jury_user() -> Option<RunUser> {
-    run_user().map(|_| RunUser {
-        uid: JURY_UID,
-        gid: JURY_GID,
-    })
+/// The user the jury's programs of the package whose identity is `package` (its root's path)
+/// execute as where the judge is root, `None` otherwise: [`JURY_UIDS`]`.start` plus a hash of
+/// `package` modulo the range's length, so that the same package is the same user in every
+/// judge and two packages are two users (but for a chance of one in 16.7 million).
+pub fn jury_user(package: &[u8]) -> Option<RunUser> {
+    run_user()?;
+    let hash = leapfrog_util::hash_bytes(package);
+    let n = u32::from_str_radix(&hash[..8], 16).unwrap_or_default();
+    let id = JURY_UIDS.start + n % (JURY_UIDS.end - JURY_UIDS.start);
+    Some(RunUser { uid: id, gid: id })
 }
 
 /// Becomes `user` for good, between `fork` and `exec` (only system calls): first drops every

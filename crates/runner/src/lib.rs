@@ -56,7 +56,7 @@ pub use cancel::{Cancel, Interrupted, Signals};
 pub use duet::{Duet, DuetOutcome};
 pub use error::{RunError, SetupError};
 pub use handle::Runner;
-pub use identity::{JURY_GID, JURY_UID, RUN_GID, RUN_UID, RunUser, jury_user, run_user};
+pub use identity::{JURY_UIDS, RUN_GID, RUN_UID, RunUser, jury_user, run_user};
 pub use isolation::{Isolation, IsolationChoice, IsolationError};
 pub use limits::{
     BUILD_BYTES, COMPILER_TASKS, DEFAULT_COMPILATION_MEMORY_MIB, DEFAULT_COMPILATION_TIME_S,
