@@ -250,14 +250,7 @@ fn a_listed_submission_outside_the_specs_folders_gets_only_what_its_entry_permit
         "problem_format_version: 2025-09\nname: Sum\ntype: scoring\nlimits:\n  time_limit: 2\n",
     );
     for (group, inputs) in [("small", ["1 2", "3 4"]), ("large", ["100 200", "300 400"])] {
-        for (i, input) in inputs.iter().enumerate() {
-            let sum: u64 = input.split(' ').map(|x| x.parse::<u64>().unwrap()).sum();
-            pkg.write(
-                &format!("data/secret/{group}/{i}.in"),
-                &format!("{input}\n"),
-            );
-            pkg.write(&format!("data/secret/{group}/{i}.ans"), &format!("{sum}\n"));
-        }
+        pkg.write_sum_group(group, &inputs);
     }
     pkg.write("submissions/accepted/sum.py", SUM);
     // Right on small numbers only; its entry permits WA, and 2025-09 has no rule of its own

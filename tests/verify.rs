@@ -142,14 +142,7 @@ fn scoring_with_inferred_limit() -> TempPackage {
             &format!("data/secret/{group}/testdata.yaml"),
             "on_reject: break\naccept_score: 50\nrange: 0 50\ngrader_flags: min\n",
         );
-        for (i, input) in inputs.iter().enumerate() {
-            let sum: u64 = input.split(' ').map(|x| x.parse::<u64>().unwrap()).sum();
-            pkg.write(
-                &format!("data/secret/{group}/{i}.in"),
-                &format!("{input}\n"),
-            );
-            pkg.write(&format!("data/secret/{group}/{i}.ans"), &format!("{sum}\n"));
-        }
+        pkg.write_sum_group(group, &inputs);
     }
     pkg.write(
         "submissions/accepted/sum.py",

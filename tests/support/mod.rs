@@ -89,6 +89,19 @@ impl TempPackage {
         self.path().display().to_string()
     }
 
+    /// Tests of the sum problem in `data/secret/GROUP/`: `N.in` holds the N-th of `inputs` (two
+    /// numbers), `N.ans` their sum.
+    pub fn write_sum_group(&self, group: &str, inputs: &[&str]) {
+        for (i, input) in inputs.iter().enumerate() {
+            let sum: u64 = input.split(' ').map(|x| x.parse::<u64>().unwrap()).sum();
+            self.write(
+                &format!("data/secret/{group}/{i}.in"),
+                &format!("{input}\n"),
+            );
+            self.write(&format!("data/secret/{group}/{i}.ans"), &format!("{sum}\n"));
+        }
+    }
+
     /// Writes a file below the package, creating directories.
     pub fn write(&self, rel: &str, contents: &str) -> PathBuf {
         let path = self.path().join(rel);
