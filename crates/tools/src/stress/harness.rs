@@ -35,6 +35,9 @@ pub(super) struct Harness<'a> {
     options: &'a StressOptions,
     scratch: Scratch,
     counter: std::cell::Cell<u64>,
+    /// A test of `secret`, as each case is judged: that group's settings (validator arguments,
+    /// the submission's arguments), resolved once; a case is this test with its own files.
+    secret: TestCase,
 }
 
 /// One test's files, in a directory of the scratch space removed when the case is dropped: at
@@ -110,6 +113,12 @@ impl<'a> Harness<'a> {
             options,
             scratch: Scratch::new()?,
             counter: std::cell::Cell::new(0),
+            secret: package.test_in_group(
+                "secret",
+                "stress".into(),
+                PathBuf::new(),
+                PathBuf::new(),
+            )?,
         })
     }
 
@@ -222,7 +231,7 @@ impl<'a> Harness<'a> {
     }
 
     fn judge(&self, case: &Case) -> anyhow::Result<TestResult> {
-        let test = self.test_case(case)?;
+        let test = self.test_case(case);
         let work = case.dir.join("run");
         let _ = std::fs::remove_dir_all(&work);
         std::fs::create_dir_all(&work)?;
@@ -238,15 +247,18 @@ impl<'a> Harness<'a> {
 
     /// A case as a test of `secret`: the settings of that group (validator arguments, the
     /// submission's arguments) are the ones a test added there would get.
-    fn test_case(&self, case: &Case) -> anyhow::Result<TestCase> {
-        let name = "stress".to_string();
-        Ok((self.package).test_in_group("secret", name, case.input(), case.answer())?)
+    fn test_case(&self, case: &Case) -> TestCase {
+        TestCase {
+            input: case.input(),
+            answer: case.answer(),
+            ..self.secret.clone()
+        }
     }
 
     /// The checker must accept the reference's own answer: otherwise one of them is wrong and
     /// no verdict about the submission can be trusted.
     pub(super) fn check_reference(&self, trial: &Trial) -> anyhow::Result<()> {
-        let test = self.test_case(&trial.case)?;
+        let test = self.test_case(&trial.case);
         let work = trial.case.dir.join("check-reference");
         std::fs::create_dir_all(&work)?;
         let outcome = self.check_reference_in(&test, &work);
