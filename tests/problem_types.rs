@@ -460,6 +460,29 @@ fn generate_writes_an_interactive_problems_tests_once_the_solution_wins_the_game
 }
 
 #[test]
+fn generate_plays_a_multi_pass_solution_in_a_package_other_users_cannot_enter() {
+    let Some(pkg) = with_python("guess-twice") else {
+        return;
+    };
+    // A package only its owner may enter, as one under `/root` is: the solution's play runs as
+    // other users where the judge is root, so it must run elsewhere.
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(pkg.path(), std::fs::Permissions::from_mode(0o700)).unwrap();
+    pkg.write(
+        "generators/generators.yaml",
+        "solution: /submissions/accepted/search.py\ndata:\n  secret:\n    data:\n      - kept: {in: '100'}\n",
+    );
+    std::fs::remove_dir_all(pkg.path().join("data/secret")).unwrap();
+    let output = leapfrog().args(["generate", &pkg.arg()]).output().unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    assert!(
+        pkg.path().join("data/secret/1-kept.in").is_file(),
+        "{stderr}"
+    );
+}
+
+#[test]
 fn a_validator_that_hangs_is_a_judge_error_at_its_own_limit() {
     let Some(pkg) = with_python("guess-broken") else {
         return;

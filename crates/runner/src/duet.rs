@@ -20,10 +20,15 @@
 //! A submission that ends after its input was closed counts as ending after the validator,
 //! whichever end the judge happened to see first on a busy machine.
 //!
-//! Once the submission is gone, the validator has seen the end of its input and must end too:
-//! it gets the submission's CPU limit (at least [`MIN_GRACE`]) to do so, and is stopped past
-//! it. Such a validator hung (it neither wrote nor ended: the submission then waited for it in
-//! vain), which is the judge's fault ([`DuetOutcome::validator_hung`]), never the submission's.
+//! Once the submission is gone, the validator still reads what the submission wrote and it had
+//! not read yet (a submission that floods it with queries leaves a full pipe), then sees the
+//! end of its input and must end too: it gets the submission's CPU limit (at least
+//! [`MIN_GRACE`]) to do so, counted afresh each time it reads more of that rest, and is stopped
+//! past it. Such a validator hung (it neither read, wrote nor ended: the submission then waited
+//! for it in vain), which is the judge's fault ([`DuetOutcome::validator_hung`]), never the
+//! submission's. A validator that sleeps a little on every query (DOMjudge's `boolfind` does)
+//! may take longer than the grace to get through a full pipe, and is not hung. (With a
+//! transcript, the relay reads on as the validator does, so only a full pipe to it shows that.)
 //!
 //! Asked for a transcript, the judge sits in the middle: two relay threads copy each direction
 //! from one pipe to the next and keep what passed, in the order it passed. When the submission
@@ -148,6 +153,34 @@ fn connect<'scope>(
     })
 }
 
+/// A new read end of the pipe of which `end` is an end, to measure what is unread in it
+/// ([`unread`]) and never read from. Opened only once the submission is gone: a reader held
+/// while it runs would spare it the broken pipe of a validator that left. `None` without
+/// `/proc`.
+fn watch(end: &OwnedFd) -> Option<OwnedFd> {
+    use std::os::fd::AsRawFd;
+    use std::os::unix::fs::OpenOptionsExt;
+    std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NONBLOCK | libc::O_CLOEXEC)
+        .open(format!("/proc/self/fd/{}", end.as_raw_fd()))
+        .ok()
+        .map(OwnedFd::from)
+}
+
+/// How many bytes wait unread in the pipe whose read end is `fd` (0 when it cannot tell).
+fn unread(fd: &OwnedFd) -> usize {
+    use std::os::fd::AsRawFd;
+    let mut pending: libc::c_int = 0;
+    // SAFETY: FIONREAD writes one int through the pointer it is given.
+    let ok = unsafe { libc::ioctl(fd.as_raw_fd(), libc::FIONREAD, &mut pending) } == 0;
+    if ok {
+        usize::try_from(pending).unwrap_or(0)
+    } else {
+        0
+    }
+}
+
 /// Runs both programs joined by pipes until both have ended (or been stopped), and measures
 /// each. Fails as [`Runner::run`] does when either run fails (the judge was interrupted, the
 /// sandbox or the runner's machinery failed).
@@ -208,13 +241,15 @@ fn run_duet(runner: &Runner, duet: &Duet) -> Result<DuetOutcome, super::RunError
         // (crashing on the end of its input, say), whichever run's end the judge saw first on
         // a busy machine: the validator counts as first.
         let input_closed = hung_up(&input_watch);
+        // What the submission wrote and the validator (or the relay to it) has not read yet.
+        let validator_input = watch(&output_held);
         drop((input_watch, output_held));
         // The submission is gone: what the validator still writes is read and dropped, until
         // it closes its output (by ending).
         if let Some(held) = held.take() {
             scope.spawn(move || drain(held));
         }
-        let hung = stop_if_hung(&validator, duet, abandoned);
+        let hung = stop_if_hung(&validator, validator_input.as_ref(), duet, abandoned);
         let (validator_start, validator) = validator
             .join()
             .map_err(|_| SetupError::msg("the validator's run thread panicked"))?;
@@ -240,16 +275,25 @@ fn run_duet(runner: &Runner, duet: &Duet) -> Result<DuetOutcome, super::RunError
 }
 
 /// Waits for the validator's run (in `thread`) to end, looking every 10 ms, for its grace: the
-/// submission's CPU limit, at least [`MIN_GRACE`]. Past it, has the run stopped (`abandoned`)
-/// and returns the grace it had.
+/// submission's CPU limit, at least [`MIN_GRACE`], counted again from each look that finds
+/// less of its input unread (`input`) than the last. Past it, has the run stopped
+/// (`abandoned`) and returns the grace it had.
 fn stop_if_hung<T>(
     thread: &std::thread::ScopedJoinHandle<'_, T>,
+    input: Option<&OwnedFd>,
     duet: &Duet,
     abandoned: &AtomicBool,
 ) -> Option<Duration> {
     let grace = duet.submission.limits.cpu.max(MIN_GRACE);
-    let deadline = Instant::now() + grace;
+    let mut deadline = Instant::now() + grace;
+    let unread = |input: Option<&OwnedFd>| input.map_or(0, unread);
+    let mut left = unread(input);
     while !thread.is_finished() {
+        let now_left = unread(input);
+        if now_left < left {
+            deadline = Instant::now() + grace;
+        }
+        left = now_left;
         if Instant::now() >= deadline {
             abandoned.store(true, Ordering::Release);
             return Some(grace);
@@ -362,6 +406,36 @@ mod tests {
             assert_eq!(outcome.submission.exit, Exit::Code(3));
             assert!(!outcome.validator_first);
         }
+    }
+
+    #[test]
+    fn a_validator_still_reading_what_the_submission_left_is_not_hung() {
+        let dir = tempfile::tempdir().unwrap();
+        // The submission floods its output and leaves; the validator takes 3 s to get through
+        // it, longer than its grace of 2 s, but reads more of it all the while.
+        let validator = shell(
+            dir.path(),
+            "v",
+            "while read -r x; do sleep 0.05; done; exit 42",
+        );
+        let mut submission = shell(dir.path(), "s", "seq 60");
+        submission.limits.cpu = Duration::from_millis(100);
+        let duet = Duet {
+            submission: &submission,
+            validator: &validator,
+            transcript: None,
+        };
+        let outcome = run_duet(&Runner::new(crate::Cancel::new()), &duet).unwrap();
+        assert_eq!(outcome.validator_hung, None);
+        assert_eq!(outcome.validator.exit, Exit::Code(42));
+        // One that reads nothing more once the submission is gone is stopped after its grace.
+        let validator = shell(dir.path(), "v", "read -r x; sleep 30");
+        let duet = Duet {
+            validator: &validator,
+            ..duet
+        };
+        let outcome = run_duet(&Runner::new(crate::Cancel::new()), &duet).unwrap();
+        assert_eq!(outcome.validator_hung, Some(MIN_GRACE));
     }
 
     #[test]

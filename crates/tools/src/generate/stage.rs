@@ -186,7 +186,10 @@ fn play_answer(
         None,
     );
     let limits = &tools.package.config.limits;
-    leapfrog_judge::play_reference(program, checker, &case, limits, &dir.join("play"))
+    // The play runs as other users, who must pass every directory above its own: the judge's
+    // scratch space lets them, the package (below a `0700` home, say) may not.
+    let play = leapfrog_util::scratch_dir("leapfrog-play-")?;
+    leapfrog_judge::play_reference(program, checker, &case, limits, play.path())
         .context("key 'solution'")
 }
 
