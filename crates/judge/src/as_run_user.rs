@@ -105,6 +105,24 @@ fn runnable_by_others(mut argv: Vec<OsString>) -> Result<Vec<OsString>, JudgeFau
 /// on PATH with its name (or, for `python3.12`, `python3`) that every user may run, said once; an error naming `tool` (and the script whose `#!` names it) where
 /// there is none.
 fn runnable_instead(tool: &Path, script: Option<&Path>) -> Result<PathBuf, JudgeFault> {
+    // A virtual environment's interpreter: a namesake would run without its packages, and the
+    // program would fail in ways that blame it (an input validator's traceback, say).
+    if let Some(venv) = tool.parent().and_then(Path::parent)
+        && venv.join("pyvenv.cfg").is_file()
+    {
+        let why = format!(
+            "it is the interpreter of the virtual environment {}, made from a Python the \
+             run's user cannot run; a namesake would run without the environment's packages: \
+             make the environment again from a Python every user may run (`/usr/bin/python3 \
+             -m venv`)",
+            venv.display()
+        );
+        return Err(JudgeFault::file(
+            "running as another user",
+            tool,
+            std::io::Error::other(why),
+        ));
+    }
     // A link in a private directory to a file every user may run (`target/validator-tools`
     // of a checkout under `/root`, linking to a tool installed elsewhere): that file itself.
     if let Ok(canonical) = tool.canonicalize()
@@ -312,5 +330,25 @@ pub(crate) fn read_feedback(path: &Path) -> String {
         leapfrog_util::read_head(path)
     } else {
         String::new()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_virtual_environment_of_a_private_python_is_refused_not_swapped() {
+        let dir = tempfile::tempdir().unwrap();
+        let private = dir.path().join("private");
+        std::fs::create_dir(&private).unwrap();
+        std::fs::write(private.join("python3"), "").unwrap();
+        std::fs::set_permissions(&private, std::fs::Permissions::from_mode(0o700)).unwrap();
+        let bin = dir.path().join("venv/bin");
+        std::fs::create_dir_all(&bin).unwrap();
+        std::fs::write(dir.path().join("venv/pyvenv.cfg"), "home = /private\n").unwrap();
+        std::os::unix::fs::symlink(private.join("python3"), bin.join("python3")).unwrap();
+        let err = runnable_instead(&bin.join("python3"), None).unwrap_err();
+        assert!(err.to_string().contains("virtual environment"), "{err}");
     }
 }
