@@ -1,6 +1,6 @@
-//! The `leapfrog` binary: parses the command line and maps results to exit codes that scripts
-//! can trust (0 accepted / success, 1 rejected or invalid generated data, 2 usage or judge
-//! error, 130 interrupted).
+//! The `leapfrog` binary: parses the command line and exits with the code the command's outcome
+//! gives: 0 accepted / success, 1 rejected or invalid test data, 2 usage or judge error, 130
+//! interrupted. Which error gets which code is `JudgeError::process_exit_code`'s to say.
 
 use std::process::ExitCode;
 
@@ -12,23 +12,10 @@ fn main() -> ExitCode {
     match cli.command.run(&leapfrog::REGISTRY) {
         Ok(code) => code,
         Err(err) => {
-            // A closed pipe (`leapfrog solve ... | head`) is the reader's choice, not an error.
-            if leapfrog::report::is_closed_pipe(&err) {
-                return ExitCode::SUCCESS;
+            if err.is_reported() {
+                leapfrog::report::print_error(&err);
             }
-            leapfrog::report::print_error(&err);
-            // 130 is what shells report for a command stopped by Ctrl-C.
-            if err.is::<leapfrog::runner::Interrupted>() {
-                ExitCode::from(130)
-            } else if err.chain().any(|e| {
-                e.is::<leapfrog::generate::InvalidInput>()
-                    || e.is::<leapfrog::commands::precheck::InvalidData>()
-            }) {
-                // Invalid test data is a rejection (exit 1), as the README's exit codes say.
-                ExitCode::from(1)
-            } else {
-                ExitCode::from(2)
-            }
+            err.process_exit_code()
         }
     }
 }

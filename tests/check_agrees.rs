@@ -7,8 +7,9 @@
 //! fewer pairs, keeping the module well under half a minute.
 //!
 //! Each way of judging is a [`Party`]: it judges all pairs of a package at once and returns
-//! one verdict per pair. A new party (stress's comparison, once stress judges through `Judge`)
-//! is one more function in [`PARTIES`].
+//! one verdict per pair (`-` for a pair it leaves out). The parties are `check`, `judge`, and
+//! `stress`'s comparison of a submission's output with the reference's answer; a new one is one
+//! more function in [`PARTIES`].
 
 use std::collections::BTreeMap;
 
@@ -27,7 +28,15 @@ struct Pair {
 /// A way of judging: the verdict (`AC`, `WA`) of each pair, in order.
 type Party = fn(&TempPackage, &[Pair]) -> Vec<String>;
 
-const PARTIES: &[(&str, Party)] = &[("check", by_check), ("judge", by_judge)];
+const PARTIES: &[(&str, Party)] = &[
+    ("check", by_check),
+    ("judge", by_judge),
+    ("stress", by_stress),
+];
+
+/// How many pairs `stress` judges, from the first: it takes one input per run (about two
+/// seconds each), so it gets a prefix of the pairs.
+const STRESS_PAIRS: usize = 12;
 
 /// `leapfrog check PKG data/secret/prop/N.in N.out`, one run per pair: exit 0 is AC, 1 WA.
 fn by_check(pkg: &TempPackage, pairs: &[Pair]) -> Vec<String> {
@@ -55,8 +64,8 @@ fn by_check(pkg: &TempPackage, pairs: &[Pair]) -> Vec<String> {
         .collect()
 }
 
-/// `leapfrog judge` once, with a submission that prints each pair's output for its input.
-fn by_judge(pkg: &TempPackage, pairs: &[Pair]) -> Vec<String> {
+/// A submission that prints each pair's output for its input.
+fn lookup(pkg: &TempPackage, pairs: &[Pair]) -> std::path::PathBuf {
     let table: Vec<String> = pairs
         .iter()
         .map(|p| format!("    {:?}: {:?},", p.input.trim(), p.output.trim_end()))
@@ -65,7 +74,48 @@ fn by_judge(pkg: &TempPackage, pairs: &[Pair]) -> Vec<String> {
         "OUTPUTS = {{\n{}\n}}\nprint(OUTPUTS[input().strip()])\n",
         table.join("\n")
     );
-    let submission = pkg.write("submissions/scratch/lookup.py", &source);
+    pkg.write("submissions/scratch/lookup.py", &source)
+}
+
+/// `leapfrog stress PKG lookup.py --against nine_digits.py --input data/secret/prop/N.in`, one
+/// run per pair of the first [`STRESS_PAIRS`]: the fixture's accepted program answers the input
+/// and the lookup's output is compared with that answer as stress compares. Exit 0 (the
+/// submission survived) is AC, 1 (a failure found) WA.
+fn by_stress(pkg: &TempPackage, pairs: &[Pair]) -> Vec<String> {
+    let submission = lookup(pkg, pairs);
+    // Where stress saves a failure: inside the package, which the test removes.
+    let save = pkg.path().join("stress-saved");
+    let reference = pkg.path().join("submissions/accepted/nine_digits.py");
+    let judged = pairs.iter().take(STRESS_PAIRS).map(|pair| {
+        let input = pkg.path().join(format!("data/{}.in", pair.name));
+        let out = leapfrog()
+            .args(["stress", &pkg.arg()])
+            .arg(&submission)
+            .arg("--against")
+            .arg(&reference)
+            .arg("--input")
+            .arg(&input)
+            .args(["--shrink-time", "0.1", "--save"])
+            .arg(&save)
+            .output()
+            .unwrap();
+        match out.status.code() {
+            Some(0) => "AC".to_string(),
+            Some(1) => "WA".to_string(),
+            other => panic!(
+                "stress on {} exited {other:?}: {}",
+                pair.name,
+                String::from_utf8_lossy(&out.stderr)
+            ),
+        }
+    });
+    let left_out = pairs.iter().skip(STRESS_PAIRS).map(|_| "-".to_string());
+    judged.chain(left_out).collect()
+}
+
+/// `leapfrog judge` once, with a submission that prints each pair's output for its input.
+fn by_judge(pkg: &TempPackage, pairs: &[Pair]) -> Vec<String> {
+    let submission = lookup(pkg, pairs);
     let out = leapfrog()
         .args(["judge", &pkg.arg()])
         .arg(&submission)
@@ -161,7 +211,7 @@ fn parties_agree(fixture: &str, seed: u64, count: usize) {
         let differ: Vec<String> = pairs
             .iter()
             .zip(reference.iter().zip(theirs))
-            .filter(|(_, (a, b))| a != b)
+            .filter(|(_, (a, b))| a != b && b.as_str() != "-")
             .map(|(p, (a, b))| {
                 format!(
                     "{}: input {:?} output {:?}: {first} {a}, {name} {b}",
@@ -188,11 +238,11 @@ fn parties_agree(fixture: &str, seed: u64, count: usize) {
 }
 
 #[test]
-fn check_and_judge_agree_under_a_float_tolerance_of_data() {
+fn check_judge_and_stress_agree_under_a_float_tolerance_of_data() {
     parties_agree("float-dist", 0x5eed_0001, 150);
 }
 
 #[test]
-fn check_and_judge_agree_under_a_custom_output_validator() {
+fn check_judge_and_stress_agree_under_a_custom_output_validator() {
     parties_agree("float-custom", 0x5eed_0002, 24);
 }

@@ -195,3 +195,35 @@ fn a_program_judged_again_against_the_inferred_limit_gets_what_judge_gives() {
     assert_eq!(row["status"], "ok", "{row}");
     assert_eq!(out.status.code(), Some(0), "{v}");
 }
+
+/// A test and a submission whose file names hold terminal escapes (a clipboard write, a
+/// colour, a screen clear): `verify`'s table names both, escaped, and nothing raw reaches the
+/// terminal, as `judge` shows them.
+#[test]
+fn names_with_terminal_escapes_reach_verifys_table_escaped() {
+    let pkg = TempPackage::sum(2.0, 256, 1);
+    let name = "x\x1b]52;c;cHduZWQ=\x07\x1b[32mAC";
+    pkg.write(&format!("data/secret/{name}.in"), "1 2\n");
+    // A wrong answer, so that the accepted program fails there and the reason names the test.
+    pkg.write(&format!("data/secret/{name}.ans"), "4\n");
+    pkg.write(
+        "submissions/accepted/sum\x1b[2J.py",
+        "a, b = map(int, input().split())\nprint(a + b)\n",
+    );
+    let out = leapfrog().args(["verify", &pkg.arg()]).output().unwrap();
+    let shown = [&out.stdout[..], &out.stderr[..]].concat();
+    let text = String::from_utf8_lossy(&shown);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert!(
+        !shown.contains(&0x1b),
+        "raw escapes reached the terminal:\n{text:?}"
+    );
+    assert!(
+        text.contains("sum\\x1b[2J.py"),
+        "the submission is not named: {text}"
+    );
+    assert!(
+        text.contains("x\\x1b]52;c;"),
+        "the test is not named: {text}"
+    );
+}

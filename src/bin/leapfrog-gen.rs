@@ -34,7 +34,8 @@ fn main() -> ExitCode {
         Ok(code) => code,
         Err(err) => {
             // A closed pipe is the reader's choice, not an error (as in `leapfrog`).
-            if leapfrog::report::is_closed_pipe(&err) {
+            let err = leapfrog::judge::JudgeError::from(err);
+            if !err.is_reported() {
                 return ExitCode::SUCCESS;
             }
             eprintln!("leapfrog-gen: {err:#}");

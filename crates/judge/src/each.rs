@@ -132,14 +132,12 @@ impl Judge {
         test: &TestCase,
         scratch: &Path,
         keep: OwnTest,
-    ) -> anyhow::Result<TestResult> {
+    ) -> Result<TestResult, crate::JudgeError> {
         let program = match &submission.program {
             Ok(program) => program,
             Err(err) => {
-                return Err(err
-                    .clone()
-                    .named(&submission.path.display().to_string())
-                    .into());
+                let named = err.clone().named(&submission.path.display().to_string());
+                return Err(crate::JudgeError::Failed(named.into()));
             }
         };
         let run_limits = self.run_limits();

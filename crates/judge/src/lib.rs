@@ -6,7 +6,9 @@
 //! package once per command (the limits in force, the tests, the output checker), after the
 //! command has made sure the test data exists; [`Judge::submission`] compiles one submission
 //! (its language detected once, by the caller); [`Judge::run`] runs every test (in parallel,
-//! each pinned to its own CPU) through the [`TestRunner`] and combines the test verdicts.
+//! each pinned to its own CPU) through the [`TestRunner`] and combines the test verdicts. What
+//! happens on the way goes out to the command as events to a [`JudgeSink`]; how judging fails
+//! comes back as a [`JudgeError`], whose kind decides the exit code.
 
 pub mod checking;
 pub mod program;
@@ -16,12 +18,14 @@ mod as_run_user;
 mod cause;
 mod classify;
 mod each;
+mod error;
 mod fault;
 mod filter;
 mod jury_room;
 mod options;
 mod passes;
 mod score;
+mod sink;
 mod slots;
 mod test_run;
 
@@ -36,10 +40,12 @@ use serde::Serialize;
 
 pub use cause::Cause;
 pub use each::OwnTest;
+pub use error::JudgeError;
 pub use fault::JudgeFault;
 pub use leapfrog_package::verdict::Verdict;
 pub use passes::play_reference;
 pub use score::{Grade, GroupScore};
+pub use sink::{EveryTest, Flow, JudgeSink, UntilRejected};
 pub use slots::Busy;
 pub use test_run::TestRunner;
 
@@ -116,10 +122,6 @@ impl JudgeReport {
     }
 }
 
-/// When a run may stop early: at the first test (in order) for which this returns true; it is
-/// called once per test, in test order, so it may keep what it has seen.
-pub type StopRule<'a> = &'a mut dyn FnMut(&TestResult) -> bool;
-
 /// What judging needs from a package, prepared once per command.
 pub struct Judge {
     problem: String,
@@ -129,8 +131,9 @@ pub struct Judge {
     /// The tests to run, in order, after `--tests`.
     pub tests: Vec<TestCase>,
     checker: OutputChecker,
-    /// The package's `data/`, when the problem is scored (its groups' rules are read there).
-    scored: Option<PathBuf>,
+    /// Every group's own scoring rules, from the package's test model, when the problem is
+    /// scored.
+    scored: Option<std::collections::BTreeMap<String, leapfrog_package::GroupScoring>>,
     /// The CPU limit programs run under when it is above `limits.time_s` (see
     /// [`Judge::measure_beyond`]).
     run_limit: Option<Seconds>,
@@ -166,17 +169,17 @@ impl Judge {
         runner: &Arc<Runner>,
         package: &Package,
         options: &JudgeOptions,
-    ) -> anyhow::Result<Judge> {
+    ) -> Result<Judge, JudgeError> {
         let filter = options.filter.as_ref();
         let tests = selected_tests(package, filter)?;
         if tests.is_empty() {
-            anyhow::bail!(
+            return Err(JudgeError::Failed(anyhow::anyhow!(
                 "no test of {} matches --tests '{}'",
                 package.short_name,
                 filter.map_or("", TestFilter::as_str)
-            );
+            )));
         }
-        Judge::prepare_with(runner, package, options, tests)
+        Ok(Judge::prepare_with(runner, package, options, tests)?)
     }
 
     /// [`Judge::prepare`] for a command that makes its own tests (`stress`): none of the
@@ -199,6 +202,10 @@ impl Judge {
         let included = package.included()?;
         (included.warnings.iter()).for_each(|warning| eprintln!("warning: {warning}"));
         let limits = effective_limits(package, options);
+        let scored = match package.config.kind.scoring {
+            true => Some(package.test_set()?.groups().scoring_by_group()),
+            false => None,
+        };
         let jobs = runner::admissible_jobs(options.jobs, limits.memory_mib.bytes());
         Ok(Judge {
             problem: package.short_name.clone(),
@@ -206,7 +213,7 @@ impl Judge {
             limits,
             tests,
             checker: OutputChecker::for_package(runner, package)?,
-            scored: package.config.kind.scoring.then(|| package.data_dir()),
+            scored,
             run_limit: None,
             included,
             shared: slots::Shared::new(jobs, Arc::clone(runner)),
@@ -262,21 +269,20 @@ impl Judge {
         })
     }
 
-    /// Runs every test (until `stop_at` says the outcome is settled), calling `on_start` with
-    /// the number of tests and `on_test` with each result in test order.
+    /// Runs every test in order, until the sink answers [`Flow::Stop`], and reports each event
+    /// of the run to the sink (see [`JudgeSink`]).
     pub fn run(
         &self,
         submission: &Prepared,
-        mut stop_at: Option<StopRule>,
-        on_start: &mut dyn FnMut(usize),
-        on_test: &mut dyn FnMut(&TestResult),
-    ) -> anyhow::Result<JudgeReport> {
+        sink: &mut dyn JudgeSink,
+    ) -> Result<JudgeReport, JudgeError> {
         let mut report = self.empty_report(submission);
         let program = match &submission.program {
             Ok(program) => program,
             Err(err) => {
                 report.verdict = verdict::not_compiled();
                 report.compile_message = Some(err.message.clone());
+                sink.finished(&report);
                 return Ok(report);
             }
         };
@@ -288,7 +294,7 @@ impl Judge {
             .tempdir()
             .context("creating a scratch directory")?;
         self.runner.note_dir(scratch.path());
-        on_start(self.tests.len());
+        sink.started(self.tests.len());
         let mut interrupted = false;
         let busy = self.shared.busy();
         let rerun = submission.rerun_wall_clock;
@@ -298,10 +304,9 @@ impl Judge {
             |_, test| self.judge_test(&test_runner, test, scratch.path(), rerun),
             |_, result| match result {
                 Ok(result) => {
-                    on_test(&result);
-                    let stop = stop_at.as_mut().is_some_and(|f| f(&result));
+                    let flow = sink.test_done(&result);
                     report.tests.push(result);
-                    !stop
+                    flow == Flow::Continue
                 }
                 Err(_) => {
                     interrupted = true;
@@ -311,10 +316,10 @@ impl Judge {
         );
         drop(busy);
         if interrupted || self.runner.cancel().is_cancelled() {
-            return Err(runner::Interrupted.into());
+            return Err(JudgeError::Interrupted);
         }
-        let grade = self.grade(&mut report.tests)?;
-        grade.apply_to(&mut report);
+        self.grade(&mut report.tests).apply_to(&mut report);
+        sink.finished(&report);
         Ok(report)
     }
 

@@ -7,12 +7,11 @@
 //! problemtools' default grader makes it, from `data/` down.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::Path;
 
 use serde::Serialize;
 
 use leapfrog_package::verdict::Verdict;
-use leapfrog_package::{Aggregation, GroupScoring, TestdataError};
+use leapfrog_package::{Aggregation, GroupScoring};
 
 use super::TestResult;
 
@@ -41,17 +40,16 @@ fn parent(name: &str) -> &str {
     name.rsplit_once('/').map_or("", |(p, _)| p)
 }
 
-/// Gives every test its score and adds them up by group. `data` is the package's `data/`.
-pub fn score(data: &Path, tests: &mut [TestResult]) -> Result<Scores, TestdataError> {
-    let mut rules: BTreeMap<String, GroupScoring> = BTreeMap::new();
+/// Gives every test its score and adds them up by group, by each group's own rules as the
+/// package's test model read them ([`leapfrog_package::Groups::scoring_by_group`]); a group
+/// the model does not hold has no file, so the defaults.
+pub fn score(by_group: &BTreeMap<String, GroupScoring>, tests: &mut [TestResult]) -> Scores {
+    let mut rules = by_group.clone();
     let mut groups = BTreeSet::new();
     let mut maxima = BTreeMap::new();
     for test in tests.iter_mut() {
         let group = parent(&test.name).to_string();
-        if !rules.contains_key(&group) {
-            rules.insert(group.clone(), GroupScoring::of_dir(&data.join(&group))?);
-        }
-        let own = &rules[&group];
+        let own = rules.entry(group.clone()).or_default();
         let given = test.score.filter(|_| test.verdict == Verdict::Ac);
         test.score = Some(match test.verdict {
             Verdict::Ac => given.unwrap_or(own.accept_score),
@@ -65,25 +63,21 @@ pub fn score(data: &Path, tests: &mut [TestResult]) -> Result<Scores, TestdataEr
         }
     }
     for group in &groups {
-        if !rules.contains_key(group) {
-            rules.insert(group.clone(), GroupScoring::of_dir(&data.join(group))?);
-        }
+        rules.entry(group.clone()).or_default();
     }
     let mut out = Vec::new();
     if groups.contains("secret") {
         group_score("secret", tests, &groups, &rules, &maxima, &mut out);
     }
     let (total, max) = out.first().map_or((0.0, 0.0), |g| (g.score, g.max));
-    if !rules.contains_key("") {
-        rules.insert(String::new(), GroupScoring::of_dir(data)?);
-    }
+    rules.entry(String::new()).or_default();
     let graded = rules.values().any(GroupScoring::grades_verdicts);
-    Ok(Scores {
+    Scores {
         total,
         max,
         groups: out,
         verdict: graded.then(|| crate::verdict::of_groups("", tests, &rules)),
-    })
+    }
 }
 
 /// The score and maximum of `group`, its subgroups' entries pushed after its own.
@@ -162,22 +156,22 @@ impl super::Judge {
     /// score, and the submission its verdict ([`crate::verdict::of_submission`], with the
     /// groups' grader flags) and scores. `judge` and `verify` grade through it, a run re-timed
     /// against another limit too.
-    pub fn grade(&self, tests: &mut [TestResult]) -> Result<Grade, TestdataError> {
-        let Some(data) = &self.scored else {
+    pub fn grade(&self, tests: &mut [TestResult]) -> Grade {
+        let Some(rules) = &self.scored else {
             let verdict = crate::verdict::of_submission(tests, None);
-            return Ok(Grade {
+            return Grade {
                 verdict,
                 score: None,
                 max_score: None,
                 groups: Vec::new(),
-            });
+            };
         };
-        let scores = score(data, tests)?;
-        Ok(Grade {
+        let scores = score(rules, tests);
+        Grade {
             verdict: crate::verdict::of_submission(tests, scores.verdict),
             score: Some(scores.total),
             max_score: Some(scores.max),
             groups: scores.groups,
-        })
+        }
     }
 }

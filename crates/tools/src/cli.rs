@@ -6,6 +6,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 use crate::commands;
+use leapfrog_judge::JudgeError;
 use leapfrog_registry::Registry;
 
 /// A local contest judge and test-data toolkit for checkers puzzles.
@@ -69,11 +70,11 @@ pub enum Command {
 }
 
 impl Command {
-    /// Runs the command: the process exit code, or an error for the caller to report with exit
-    /// code 2.
-    pub fn run(self, registry: &'static Registry) -> anyhow::Result<ExitCode> {
+    /// Runs the command: the process exit code, or the typed error whose
+    /// [`JudgeError::process_exit_code`] the caller exits with.
+    pub fn run(self, registry: &'static Registry) -> Result<ExitCode, JudgeError> {
         use commands::*;
-        match self {
+        let outcome = match self {
             Command::Judge(args) => judge::run(args, registry),
             Command::Verify(args) => verify::run(args, registry),
             Command::Check(args) => check::run(args, registry),
@@ -91,6 +92,7 @@ impl Command {
             Command::TimeLimit(args) => time_limit::run(args, registry),
             Command::New(args) => new::run(args),
             Command::Status(args) => status::run(args, registry),
-        }
+        };
+        outcome.map_err(JudgeError::from)
     }
 }

@@ -11,19 +11,12 @@ use leapfrog_judge::{JudgeReport, TestResult};
 use leapfrog_package::verdict::Verdict;
 use leapfrog_util::inert;
 
-/// Whether an error is a closed pipe on stdout (`leapfrog solve ... | head`): the reader's
-/// choice, not a failure.
-pub fn is_closed_pipe(err: &anyhow::Error) -> bool {
-    err.chain().any(|e| {
-        e.downcast_ref::<std::io::Error>()
-            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
-    })
-}
-
-/// Prints an error and its causes on stderr, the way every command reports failure.
-pub fn print_error(err: &anyhow::Error) {
+/// Prints an error and its causes on stderr, the way every command reports failure; inert, as
+/// an error may quote a file's name or a program's words.
+pub fn print_error(err: &dyn std::fmt::Display) {
     let red = Style::new().red().bold().for_stderr();
-    eprintln!("{} {err:#}", red.apply_to("error:"));
+    let text = format!("{err:#}");
+    eprintln!("{} {}", red.apply_to("error:"), inert(&text));
 }
 
 /// Whether stdout is a terminal (and colours are wanted there).
@@ -125,7 +118,7 @@ impl Progress {
     /// A bar labelled `what`, shown only when stderr is a terminal and `quiet` is false.
     pub fn new(what: &str, quiet: bool) -> Progress {
         Progress {
-            what: what.to_string(),
+            what: inert(what).into_owned(),
             enabled: !quiet && std::io::stderr().is_terminal(),
             bar: std::sync::OnceLock::new(),
         }

@@ -92,8 +92,11 @@ pub fn for_each(
         leapfrog_util::outln!("== {} {verb} {}", problem.label, problem.id);
         match each(problem, problem.dir.display().to_string()) {
             Ok(code) => worst.add(code_of(code)),
-            Err(err) if err.is::<leapfrog_runner::Interrupted>() => return Err(err),
             Err(err) => {
+                let err = leapfrog_judge::JudgeError::from(err);
+                if err.is_interrupted() {
+                    return Err(err.into());
+                }
                 report::print_error(&err);
                 worst.add(2);
             }

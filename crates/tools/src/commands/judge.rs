@@ -5,8 +5,9 @@ use std::process::ExitCode;
 
 use clap::Args;
 
+use crate::matrix::Column;
 use crate::report::{self, Progress};
-use leapfrog_judge::{Judge, JudgeOptions, JudgeReport};
+use leapfrog_judge::{Flow, Judge, JudgeOptions, JudgeReport, JudgeSink, TestResult};
 use leapfrog_package::Package;
 use leapfrog_package::lang::Language;
 use leapfrog_package::verdict::Verdict;
@@ -136,38 +137,64 @@ pub fn run(args: JudgeArgs, registry: &'static Registry) -> anyhow::Result<ExitC
         print_header(&package, &judge, &options, (&args.submission, &language));
     }
     let submission = judge.submission(&args.submission, language)?;
-    let mut inputs = super::precheck::FailedInputs::for_package(&runner, &package);
-    let report = judge.run(
-        &submission,
-        None,
-        &mut |count| progress.start(count),
-        &mut |result| {
-            progress.step(&result.name);
-            if let Some(recorder) = recorder.as_mut() {
-                recorder.record(0, result);
-            }
-            if !json {
-                progress.println(&report::test_line(result, name_width, styled));
-            }
-            if let Some(note) = inputs
-                .as_mut()
-                .and_then(|i| i.note(&package, &judge.tests, result))
-            {
-                // With --json, standard output holds the one JSON object and nothing else.
-                if json {
-                    eprintln!("  ^ {note}");
-                } else {
-                    progress.println(&format!("  ^ {note}"));
-                }
-            }
-        },
-    )?;
+    let mut shown = Shown {
+        progress: &progress,
+        page: recorder.as_mut().map(|recorder| Column {
+            recorder,
+            column: 0,
+        }),
+        inputs: super::precheck::FailedInputs::for_package(&runner, &package),
+        package: &package,
+        tests: &judge.tests,
+        line: (!json).then_some((name_width, styled)),
+    };
+    let report = judge.run(&submission, &mut shown)?;
     progress.finish();
+    // The page's column lets go of the recorder here: the page is written from it below.
+    let Shown { inputs, .. } = shown;
     if let Some(inputs) = &inputs {
         inputs.warn(&package);
     }
     write_results(&args, &report, recorder.as_ref(), styled)?;
     Ok(exit_code(&report))
+}
+
+/// `judge`'s view of the run, a sink of the judge's events: the progress bar, one line per test
+/// (none with `--json`), the report page's column, and a note when the input of a failed test
+/// is one the package's validators reject.
+struct Shown<'a> {
+    progress: &'a Progress,
+    page: Option<Column<'a>>,
+    inputs: Option<super::precheck::FailedInputs>,
+    package: &'a Package,
+    tests: &'a [leapfrog_package::TestCase],
+    /// The width of the names and whether to colour, when test lines are printed.
+    line: Option<(usize, bool)>,
+}
+
+impl JudgeSink for Shown<'_> {
+    fn started(&mut self, tests: usize) {
+        self.progress.start(tests);
+    }
+
+    fn test_done(&mut self, result: &TestResult) -> Flow {
+        self.progress.step(&result.name);
+        if let Some(page) = self.page.as_mut() {
+            page.test_done(result);
+        }
+        if let Some((name_width, styled)) = self.line {
+            (self.progress).println(&report::test_line(result, name_width, styled));
+        }
+        let inputs = self.inputs.as_mut();
+        if let Some(note) = inputs.and_then(|i| i.note(self.package, self.tests, result)) {
+            // With --json, standard output holds the one JSON object and nothing else.
+            match self.line {
+                Some(_) => self.progress.println(&format!("  ^ {note}")),
+                None => eprintln!("  ^ {note}"),
+            }
+        }
+        Flow::Continue
+    }
 }
 
 /// What stops a run before any test data is generated for it: a language problem.yaml does not

@@ -12,18 +12,13 @@ use sha2::{Digest, Sha256};
 
 use super::validate::{Finding, validate_test};
 use super::validate_data::Checks;
-use leapfrog_judge::JudgeFault;
 use leapfrog_judge::checking::{AnswerValidators, InputValidators, OutputChecker};
+use leapfrog_judge::{JudgeError, JudgeFault};
 use leapfrog_package::Package;
 use leapfrog_runner::Runner;
 
-/// Test data the package's own validators reject: verify stops before judging (exit 1).
-#[derive(Debug, Clone, thiserror::Error)]
-#[error("{0}")]
-pub struct InvalidData(pub String);
-
 /// Checks the package's test data unless an identical package passed before. Prints what is
-/// wrong; fails with [`InvalidData`] (or a judge error for a broken validator).
+/// wrong; fails with [`JudgeError::InvalidData`] (or a judge error for a broken validator).
 pub fn data(
     runner: &Arc<Runner>,
     package: &Package,
@@ -134,7 +129,7 @@ fn does_not_compile(err: &anyhow::Error) -> bool {
 }
 
 /// Fails on what the check found: a judge error for a broken validator or checker, else
-/// [`InvalidData`] for rejected tests. At most ten of each are listed.
+/// [`JudgeError::InvalidData`] for rejected tests. At most ten of each are listed.
 fn refuse_findings(package: &Package, invalid: &[String], broken: &[String]) -> anyhow::Result<()> {
     let shown = |list: &[String]| {
         let mut text: Vec<String> = list.iter().take(10).map(|l| format!("  {l}")).collect();
@@ -151,7 +146,7 @@ fn refuse_findings(package: &Package, invalid: &[String], broken: &[String]) -> 
         );
     }
     if !invalid.is_empty() {
-        return Err(InvalidData(format!(
+        return Err(JudgeError::InvalidData(format!(
             "{}: {} invalid before judging (the package's validators reject {}, or a case of its invalid/valid data is not judged as its folder says); nothing was judged:\n{}\nsee `leapfrog validate {}`",
             package.root.display(),
             leapfrog_util::plural(invalid.len(), "test"),

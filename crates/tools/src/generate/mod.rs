@@ -34,12 +34,6 @@ use commit::commit;
 use stage::{Staged, Tools, stage_test};
 use stale::Recipes;
 
-/// A generated input that the package's input validators reject: the data is wrong, not the
-/// judge, so the command exits 1 (as for any rejected test) rather than 2.
-#[derive(Debug, Clone, thiserror::Error)]
-#[error("the generated input is invalid: {0}")]
-pub struct InvalidInput(pub String);
-
 /// How to generate.
 #[derive(Debug, Clone)]
 pub struct GenerateOptions {

@@ -8,7 +8,8 @@ use std::sync::Arc;
 
 use anyhow::{Context, bail};
 
-use super::{InvalidInput, Reference, run_generator};
+use super::{Reference, run_generator};
+use leapfrog_judge::JudgeError;
 use leapfrog_judge::checking::InputValidators;
 use leapfrog_package::{Package, PlanTest, Source};
 use leapfrog_registry::{Registry, first_token};
@@ -72,7 +73,8 @@ pub(super) fn stage_test(
     let settings = tools.groups.test_settings(group, own)?;
     let input_flags = &settings.input_validator_args;
     if let Some(reason) = tools.validators.check(&input, input_flags, &dir, limits)? {
-        return Err(InvalidInput(reason).into());
+        let why = format!("the generated input is invalid: {reason}");
+        return Err(JudgeError::InvalidData(why).into());
     }
     let reference = match tools.interactive {
         Some(checker) => {

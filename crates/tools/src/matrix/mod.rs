@@ -19,7 +19,7 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use leapfrog_judge::{self as judge, TestResult};
+use leapfrog_judge::{self as judge, Flow, JudgeSink, TestResult};
 use leapfrog_package::verdict::Verdict;
 use leapfrog_package::{Package, TestCase};
 use leapfrog_registry::{Drawings, Picture, Registry};
@@ -153,6 +153,21 @@ pub struct Recorder {
     picture: Option<Picture>,
     drawings: &'static Drawings,
     pub details: Details,
+}
+
+/// The report page's column of one submission, a sink of the judge's events: it records each
+/// judged test and never stops a run.
+pub struct Column<'a> {
+    pub recorder: &'a mut Recorder,
+    /// The submission's index among the page's submissions.
+    pub column: usize,
+}
+
+impl JudgeSink for Column<'_> {
+    fn test_done(&mut self, result: &TestResult) -> Flow {
+        self.recorder.record(self.column, result);
+        Flow::Continue
+    }
 }
 
 /// How much of each file a click shows.

@@ -12,7 +12,7 @@ use serde::Serialize;
 use super::{Mutant, Syntax, mutants};
 use crate::report::Progress;
 use crate::stress::{self, Outcome, StressOptions};
-use leapfrog_judge::{Judge, JudgeOptions, Prepared, TestResult, Verdict};
+use leapfrog_judge::{Judge, JudgeOptions, Prepared, Verdict};
 use leapfrog_package::Package;
 use leapfrog_package::lang::Language;
 use leapfrog_registry::Registry;
@@ -196,8 +196,7 @@ fn build_all(
 
 /// Judges one mutant up to its first rejected test.
 fn judge_one(judge: &Judge, prepared: &Prepared) -> anyhow::Result<(Status, Option<String>)> {
-    let mut stop = |result: &TestResult| result.verdict != Verdict::Ac;
-    let report = judge.run(prepared, Some(&mut stop), &mut |_| {}, &mut |_| {})?;
+    let report = judge.run(prepared, &mut leapfrog_judge::UntilRejected)?;
     if report.verdict == Verdict::Ce {
         return Ok((Status::BuildFailed, None));
     }

@@ -15,7 +15,7 @@ use super::scratch::Scratch;
 use crate::generate::Reference;
 use leapfrog_judge::checking::{CheckOutcome, InputValidators};
 use leapfrog_judge::program::Program;
-use leapfrog_judge::{self as judge, Judge, OwnTest, Prepared, TestResult};
+use leapfrog_judge::{self as judge, Judge, JudgeError, OwnTest, Prepared, TestResult};
 use leapfrog_package::verdict::Verdict;
 use leapfrog_package::{Package, TestCase};
 use leapfrog_registry::Registry;
@@ -192,7 +192,7 @@ impl<'a> Harness<'a> {
     }
 
     /// Answers a case with the reference and judges the submission on it.
-    pub(super) fn trial(&self, case: Case) -> anyhow::Result<Trial> {
+    pub(super) fn trial(&self, case: Case) -> Result<Trial, JudgeError> {
         self.answer(&case)?;
         let result = self.judge(&case)?;
         Ok(Trial { case, result })
@@ -209,7 +209,7 @@ impl<'a> Harness<'a> {
         match self.trial(case) {
             Ok(trial) if trial.result.verdict == verdict => Ok(Some(trial)),
             Ok(_) => Ok(None),
-            Err(err) if err.is::<leapfrog_runner::Interrupted>() => Err(err),
+            Err(err) if err.is_interrupted() => Err(err.into()),
             Err(_) => Ok(None),
         }
     }
@@ -230,11 +230,11 @@ impl<'a> Harness<'a> {
         Ok(())
     }
 
-    fn judge(&self, case: &Case) -> anyhow::Result<TestResult> {
+    fn judge(&self, case: &Case) -> Result<TestResult, JudgeError> {
         let test = self.test_case(case);
         let work = case.dir.join("run");
         let _ = std::fs::remove_dir_all(&work);
-        std::fs::create_dir_all(&work)?;
+        std::fs::create_dir_all(&work).map_err(anyhow::Error::from)?;
         let transcripts = case.dir.join("transcripts");
         let keep = OwnTest {
             output: Some(&case.output()),

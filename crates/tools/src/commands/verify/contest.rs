@@ -13,6 +13,7 @@ use crate::commands::contest::{Worst, code_of, problem_column_width};
 use crate::report;
 use leapfrog_package::{Contest, ContestProblem};
 use leapfrog_registry::Registry;
+use leapfrog_util::inert;
 
 /// One problem's line in the contest table and JSON.
 #[derive(Debug, Serialize)]
@@ -43,7 +44,8 @@ pub fn verify(
     let mut lines = Vec::new();
     for problem in &contest.problems {
         if !json {
-            leapfrog_util::outln!("== {} {}", problem.label, problem.id);
+            let (label, id) = (inert(&problem.label), inert(&problem.id));
+            leapfrog_util::outln!("== {label} {id}");
         }
         let started = Instant::now();
         let one = problem_args(&args, problem);
@@ -66,13 +68,9 @@ pub fn verify(
                     t
                 });
             }
-            Err(err) if err.is::<leapfrog_runner::Interrupted>() => return Err(err),
+            Err(err) if err.is_interrupted() => return Err(err.into()),
             Err(err) => {
-                worst.add(if err.is::<crate::commands::precheck::InvalidData>() {
-                    1
-                } else {
-                    2
-                });
+                worst.add(code_of(err.process_exit_code()));
                 if !json {
                     report::print_error(&err);
                 }
@@ -137,7 +135,7 @@ fn print_table(contest: &Contest, lines: &[Line]) {
     let styled = report::stdout_styled();
     leapfrog_util::outln!(
         "contest {} · {}",
-        contest.name,
+        inert(&contest.name),
         leapfrog_util::plural(lines.len(), "problem")
     );
     leapfrog_util::outln!(
@@ -149,7 +147,7 @@ fn print_table(contest: &Contest, lines: &[Line]) {
         "time"
     );
     for line in lines {
-        let name = format!("{} {}", line.label, line.problem);
+        let name = format!("{} {}", inert(&line.label), inert(&line.problem));
         let text = match &line.tally {
             Some(t) => format!(
                 "{name:<width$}  {:>11}  {:>10}  {:>12}  {:>7.1}s",
@@ -160,7 +158,7 @@ fn print_table(contest: &Contest, lines: &[Line]) {
             ),
             None => format!(
                 "{name:<width$}  error: {}",
-                line.error.as_deref().unwrap_or("not verified")
+                inert(line.error.as_deref().unwrap_or("not verified"))
             ),
         };
         let style = if line.ok {

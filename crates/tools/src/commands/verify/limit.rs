@@ -10,6 +10,7 @@ use super::{Row, Status};
 use leapfrog_judge::{JudgeOptions, TestResult, verdict};
 use leapfrog_package::verdict::Verdict;
 use leapfrog_package::{Package, Submission, TestScope, TimeLimitUse, Timing};
+use leapfrog_util::inert;
 
 /// The CPU limit lower-bound programs run under while the limit is not known yet.
 pub(super) const PROBE_S: f64 = 30.0;
@@ -225,6 +226,7 @@ pub(super) fn print_report(
         });
         leapfrog_util::outln!("{}", serde_json::to_string(&value)?);
     } else {
+        let problem = inert(problem);
         leapfrog_util::outln!("time limit of {problem}: {}", entry.describe());
         leapfrog_util::outln!(
             "  lower bounds must stay within {:.2} s / {} = {:.3} s; upper bounds must pass {:.2} s × {} = {:.3} s",
@@ -239,18 +241,19 @@ pub(super) fn print_report(
         for b in &bounds {
             let figure = match (b.slowest_s, &b.test) {
                 (Some(_), Some(test)) if b.cut_off => {
-                    format!("still running at the run limit on {test}")
+                    format!("still running at the run limit on {}", inert(test))
                 }
-                (Some(s), Some(test)) => format!("slowest {s:.3} s on {test}"),
+                (Some(s), Some(test)) => format!("slowest {s:.3} s on {}", inert(test)),
                 _ => format!(
                     "not judged ({})",
                     serde_json::to_value(b.status)?.as_str().unwrap_or("")
                 ),
             };
-            leapfrog_util::outln!("  {:<5}  {:<width$}  {figure}", b.bound, b.submission);
+            let submission = inert(&b.submission);
+            leapfrog_util::outln!("  {:<5}  {submission:<width$}  {figure}", b.bound);
         }
         for warning in &entry.warnings {
-            leapfrog_util::outln!("warning: {warning}");
+            leapfrog_util::outln!("warning: {}", inert(warning));
         }
     }
     Ok(if entry.warnings.is_empty() {

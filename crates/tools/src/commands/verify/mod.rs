@@ -14,9 +14,9 @@ use std::sync::Arc;
 use clap::Args;
 use serde::Serialize;
 
-use crate::matrix::{self, LimitsEntry, Recorder};
+use crate::matrix::{self, Column, LimitsEntry, Recorder};
 use crate::report::{self, Progress};
-use leapfrog_judge::{Grade, Judge, TestResult, verdict};
+use leapfrog_judge::{Grade, Judge, JudgeError, TestResult};
 use leapfrog_package::lang::Language;
 use leapfrog_package::verdict::Verdict;
 use leapfrog_package::{Package, Submission, Timing};
@@ -33,9 +33,11 @@ mod rules;
 mod score;
 mod session;
 mod summary;
+mod watch;
 use assess::{Assessment, assess_row};
 use rules::{RuleEntry, rule_entries};
 use session::{Session, column_widths, header_line};
+use watch::Watch;
 
 #[derive(Debug, Args)]
 #[command(after_help = super::help::after_help(
@@ -114,7 +116,7 @@ pub fn run(args: VerifyArgs, registry: &'static Registry) -> anyhow::Result<Exit
 pub(crate) fn problem(
     registry: &'static Registry,
     args: VerifyArgs,
-) -> anyhow::Result<summary::Verified> {
+) -> Result<summary::Verified, JudgeError> {
     let runner = crate::interrupt::runner();
     let package = open_package(registry, &runner, &args)?;
     let jobs = args
@@ -138,9 +140,7 @@ pub(crate) fn problem(
     // alone), but no test to judge (`--tests` matching none) is one usage error.
     let judge = match Judge::prepare(&runner, &package, &base) {
         Ok(judge) => Ok(judge),
-        Err(err) if err.is::<leapfrog_runner::Interrupted>() || tests.is_empty() => {
-            return Err(err);
-        }
+        Err(err) if err.is_interrupted() || tests.is_empty() => return Err(err),
         Err(err) => Err(format!("{err:#}")),
     };
     let mut session = Session {
@@ -151,7 +151,7 @@ pub(crate) fn problem(
         rows: submissions.iter().map(|_| None).collect(),
         jobs,
     };
-    let timing = Timing::load(&package.root)?;
+    let timing = Timing::load(&package.root).map_err(anyhow::Error::from)?;
     let mut entry = session.find_limit(&submissions, &base, &timing)?;
     let limits = session.apply_limit(&base, &entry, &timing)?;
     let styled = report::stdout_styled();
@@ -171,6 +171,7 @@ pub(crate) fn problem(
     }
     if !args.json {
         for warning in &entry.warnings {
+            let warning = leapfrog_util::inert(warning);
             leapfrog_util::outln!("warning: time limit margin: {warning}");
         }
     }
@@ -182,14 +183,14 @@ pub(crate) fn problem(
         tests: matrix::test_entries(&tests),
         recorder: session.recorder.as_ref(),
     };
-    summary::summarize(
+    Ok(summary::summarize(
         &package,
         base.isolation.name(),
         rows,
         page,
         (args.json, args.embedded),
         styled,
-    )
+    )?)
 }
 
 /// Opens the package to verify: its report page writable, its data/secret generated.
@@ -224,7 +225,7 @@ fn verify_one(
     package: &Package,
     submission: &Submission,
     (quiet, complete): (bool, bool),
-    mut record: Option<(&mut Recorder, usize)>,
+    page: Option<Column>,
 ) -> anyhow::Result<Row> {
     let expected = &submission.expectation;
     let mut row = Row::new(submission);
@@ -240,39 +241,26 @@ fn verify_one(
         }
     };
     let progress = Progress::new(&row.submission, quiet);
-    let mut seen: Vec<(String, Verdict)> = Vec::new();
-    let mut stop = |t: &TestResult| {
-        seen.push((t.name.clone(), t.verdict));
-        let judged: Vec<(&str, Verdict)> = seen.iter().map(|(n, v)| (n.as_str(), *v)).collect();
-        verdict::settles(expected, &judged)
+    let mut watch = Watch {
+        progress: &progress,
+        page,
+        // A score needs every test.
+        stop_at: (!complete && !package.config.kind.scoring).then_some(expected),
+        seen: Vec::new(),
     };
     let judged = judge
         .submission_from(&submission.path, language, submission.entrypoint.as_deref())
+        .map_err(JudgeError::from)
         .and_then(|mut prepared| {
             // A program meant to exceed the limit gains nothing from a second run alone, and
             // the others would wait for it.
             prepared.rerun_wall_clock &= !limit::is_upper(submission);
-            judge.run(
-                &prepared,
-                // A score needs every test.
-                if complete || package.config.kind.scoring {
-                    None
-                } else {
-                    Some(&mut stop)
-                },
-                &mut |count| progress.start(count),
-                &mut |t| {
-                    progress.step(&t.name);
-                    if let Some((recorder, column)) = record.as_mut() {
-                        recorder.record(*column, t);
-                    }
-                },
-            )
+            judge.run(&prepared, &mut watch)
         });
     progress.finish();
     let report = match judged {
         Ok(report) => report,
-        Err(err) if err.is::<leapfrog_runner::Interrupted>() => return Err(err),
+        Err(err) if err.is_interrupted() => return Err(err.into()),
         Err(err) => {
             row.status = Status::Error;
             row.reason = format!("{err:#}");

@@ -2,6 +2,7 @@
 
 use super::{Row, Status};
 use crate::report;
+use leapfrog_util::inert;
 
 pub(super) fn format_row(row: &Row, (width, labels): (usize, usize), styled: bool) -> String {
     let (label, style) = match row.status {
@@ -23,13 +24,15 @@ pub(super) fn format_row(row: &Row, (width, labels): (usize, usize), styled: boo
                 .to_string()
         })
         .unwrap_or_else(|| "-  ".to_string());
+    // Names and reasons hold whatever a package's files are called and its programs wrote:
+    // shown inert, so that none of it moves the cursor or rewrites the operator's terminal.
     format!(
         "  {status}  {:<width$}  {:<11}  expected {:<labels$}  got {got}  {:>9}  {:>6.2} s  {}",
-        row.submission,
-        row.language,
-        row.expected,
+        inert(&row.submission),
+        inert(&row.language),
+        inert(&row.expected),
         leapfrog_util::plural(row.tests_run, "test"),
         row.max_time_s,
-        row.reason
+        inert(&row.reason)
     )
 }

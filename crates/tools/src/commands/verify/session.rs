@@ -4,7 +4,7 @@
 
 use super::row::format_row;
 use super::{Row, assess_row, limit, verify_one};
-use crate::matrix::Recorder;
+use crate::matrix::{Column, Recorder};
 use leapfrog_judge::{self as judge, Judge};
 use leapfrog_package::{Limits, Package, Submission, Timing};
 use leapfrog_runner::units::Seconds;
@@ -17,7 +17,7 @@ pub(super) fn header_line(
 ) -> String {
     format!(
         "verify {} · {} · limits {}, {} MiB memory · {} · memory: {}",
-        package.short_name,
+        leapfrog_util::inert(&package.short_name),
         leapfrog_util::plural(count, "submission"),
         entry.describe(),
         limits.memory_mib,
@@ -50,8 +50,8 @@ pub(super) struct Session<'a> {
 
 impl Session<'_> {
     fn judge_one(&mut self, column: usize, submission: &Submission) -> anyhow::Result<Row> {
-        let record = self.recorder.as_mut().map(|r| (r, column));
-        verify_one(&self.judge, self.package, submission, self.quiet, record)
+        let page = (self.recorder.as_mut()).map(|recorder| Column { recorder, column });
+        verify_one(&self.judge, self.package, submission, self.quiet, page)
     }
 
     /// The time limit: given, or inferred after judging the lower-bound programs under a
@@ -166,7 +166,7 @@ impl Session<'_> {
             && limit::retime(&mut row, limit_s)
         {
             let mut tests = std::mem::take(&mut row.tests);
-            let grade = judge.grade(&mut tests)?;
+            let grade = judge.grade(&mut tests);
             let scored = self.package.config.kind.scoring;
             assess_row(&mut row, submission, tests, &grade, (None, scored))?;
         }

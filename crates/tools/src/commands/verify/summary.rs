@@ -121,7 +121,8 @@ pub(super) fn summarize(
         };
         leapfrog_util::outln!("{}", style.bold().force_styling(styled).apply_to(summary));
         if let Some(path) = page.path {
-            leapfrog_util::outln!("report: {}", path.display());
+            let shown = path.display().to_string();
+            leapfrog_util::outln!("report: {}", leapfrog_util::inert(&shown));
         }
     }
     let code = if errors > 0 {
