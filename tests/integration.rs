@@ -40,6 +40,7 @@ mod jury_users;
 mod languages;
 mod lean_build;
 mod lenient_reading;
+mod link_policy;
 mod memory_limits;
 #[cfg(feature = "mutants")]
 mod mutants;

@@ -174,6 +174,21 @@ fn from_list(
                 format_args!("problem {} has no `id` (the name of its folder)", i + 1),
             ));
         };
+        // The link policy: an id names a folder of the contest, never a path out of it
+        // (`../../root/pkg` would be exported, world-readable, with the contest).
+        let plain = matches!(
+            Path::new(&id).components().collect::<Vec<_>>()[..],
+            [std::path::Component::Normal(_)]
+        );
+        if !plain {
+            return Err(PackageError::invalid(
+                source.display(),
+                format_args!(
+                    "problem `{}`: an id names a folder of the contest, not a path (no `/`, `..` or leading `/`)",
+                    leapfrog_util::inert(&id)
+                ),
+            ));
+        }
         let dir = root.join(&id);
         if !dir.join("problem.yaml").is_file() {
             return Err(PackageError::invalid(
