@@ -15,6 +15,7 @@ mod checkers_packages;
 mod checkers_property;
 mod checkers_validators;
 mod conditions;
+mod config_limits;
 mod contest;
 mod contest_frictions;
 mod copied_packages;

@@ -288,7 +288,7 @@ impl<'a> Reader<'a> {
         let Some(file) = [modern, legacy].into_iter().find(|f| f.is_file()) else {
             return Ok(None);
         };
-        let text = std::fs::read_to_string(&file).map_err(TestdataError::io("reading", &file))?;
+        let text = crate::yaml_file::read(&file)?;
         Ok(Some((file, text)))
     }
 }
@@ -495,7 +495,7 @@ pub(crate) fn own_settings(
     if !own.is_file() {
         return groups.test_settings(group, None);
     }
-    let text = std::fs::read_to_string(&own).map_err(TestdataError::io("reading", &own))?;
+    let text = crate::yaml_file::read(&own)?;
     groups.test_settings(group, Some((&own, &text)))
 }
 

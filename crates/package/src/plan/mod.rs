@@ -125,7 +125,7 @@ pub struct Plan {
 
 impl Plan {
     pub fn load(path: &Path) -> Result<Plan, PlanError> {
-        let text = std::fs::read_to_string(path).map_err(PlanError::io("reading", path))?;
+        let text = crate::yaml_file::read(path)?;
         let mut plan = tree::read(path, &text)?;
         if plan.tests.is_empty() {
             return Err(PlanError::invalid(
