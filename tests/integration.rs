@@ -15,6 +15,7 @@ mod checkers_packages;
 mod checkers_property;
 mod checkers_validators;
 mod conditions;
+mod config_limits;
 mod contest;
 mod contest_frictions;
 mod copied_packages;
@@ -40,6 +41,7 @@ mod jury_users;
 mod languages;
 mod lean_build;
 mod lenient_reading;
+mod link_policy;
 mod memory_limits;
 #[cfg(feature = "mutants")]
 mod mutants;

@@ -299,3 +299,41 @@ fn r_and_prolog_files_as_domjudge_names_them_are_known_languages() {
         }
     }
 }
+
+/// A package's `version` command is the package's code: `languages` runs none of them (it
+/// would run them as its caller, root on a judge machine, outside any sandbox), and says so.
+#[test]
+fn languages_runs_no_version_command_a_package_brings() {
+    let pkg = TempPackage::sum(1.0, 256, 0);
+    let marker = pkg.path().join("ran-as");
+    pkg.write(
+        "languages.yaml",
+        &format!(
+            "bash:\n  name: Bash (package's own)\n  extensions: [sh]\n  run: bash {{mainfile}}\n  version: sh -c 'id -u > {}'\n",
+            marker.display()
+        ),
+    );
+    let output = leapfrog()
+        .args(["languages", &pkg.arg(), "--json"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    let ran = std::fs::read_to_string(&marker).ok();
+    assert_eq!(
+        ran, None,
+        "the package's version command ran as uid {ran:?}"
+    );
+    let v = json(&output);
+    let bash = v.as_array().unwrap().iter().find(|e| e["key"] == "bash");
+    let version = bash.unwrap()["version"].as_str().unwrap().to_string();
+    assert!(version.starts_with("not run:"), "{version}");
+    // The judge's own commands still run.
+    let cpp = v.as_array().unwrap().iter().find(|e| e["key"] == "cpp");
+    let cpp = cpp.unwrap();
+    if cpp["missing"].is_null() {
+        assert!(
+            !cpp["version"].as_str().unwrap().starts_with("not run"),
+            "{cpp}"
+        );
+    }
+}

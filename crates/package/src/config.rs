@@ -124,7 +124,7 @@ impl ProblemConfig {
     /// Reads `problem.yaml` (and `.timelimit`) from a package directory.
     pub fn load(root: &Path) -> Result<ProblemConfig, ConfigError> {
         let path = root.join("problem.yaml");
-        let text = std::fs::read_to_string(&path).map_err(ConfigError::io("reading", &path))?;
+        let text = crate::yaml_file::read(&path)?;
         let mut format = super::FormatVersion::Legacy;
         let mut kind = super::ProblemType::default();
         let raw: RawConfig = if text.trim().is_empty() {

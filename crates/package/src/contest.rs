@@ -174,6 +174,21 @@ fn from_list(
                 format_args!("problem {} has no `id` (the name of its folder)", i + 1),
             ));
         };
+        // The link policy: an id names a folder of the contest, never a path out of it
+        // (`../../root/pkg` would be exported, world-readable, with the contest).
+        let plain = matches!(
+            Path::new(&id).components().collect::<Vec<_>>()[..],
+            [std::path::Component::Normal(_)]
+        );
+        if !plain {
+            return Err(PackageError::invalid(
+                source.display(),
+                format_args!(
+                    "problem `{}`: an id names a folder of the contest, not a path (no `/`, `..` or leading `/`)",
+                    leapfrog_util::inert(&id)
+                ),
+            ));
+        }
         let dir = root.join(&id);
         if !dir.join("problem.yaml").is_file() {
             return Err(PackageError::invalid(
@@ -222,7 +237,7 @@ fn warn_unlisted(
 /// Warns about each key of a `problems.yaml` entry that no contest system reads (`labl:`),
 /// naming its line: the entry is read as if the key were not there.
 fn warn_unknown_entry_keys(path: &Path) -> Result<(), PackageError> {
-    let text = std::fs::read_to_string(path).map_err(PackageError::io("reading", path))?;
+    let text = crate::yaml_file::read(path)?;
     let Ok(serde_yaml_ng::Value::Sequence(entries)) = serde_yaml_ng::from_str(&text) else {
         return Ok(()); // read_yaml names what is wrong with the file itself
     };
@@ -267,7 +282,7 @@ fn key_line(text: &str, key: &str, seen: &mut usize) -> Option<usize> {
 /// spec writes one, `h:mm:ss` with optional milliseconds: exports copy it to contest systems,
 /// which would refuse it there.
 fn check_lengths(path: &Path) -> Result<(), PackageError> {
-    let text = std::fs::read_to_string(path).map_err(PackageError::io("reading", path))?;
+    let text = crate::yaml_file::read(path)?;
     let Ok(serde_yaml_ng::Value::Mapping(map)) = serde_yaml_ng::from_str(&text) else {
         return Ok(()); // read_yaml names what is wrong with the file itself
     };
@@ -344,7 +359,7 @@ fn folder_name(dir: &Path) -> String {
 
 /// Reads a YAML file; `None` for an empty one.
 fn read_yaml<T: serde::de::DeserializeOwned>(path: &Path) -> Result<Option<T>, PackageError> {
-    let text = std::fs::read_to_string(path).map_err(PackageError::io("reading", path))?;
+    let text = crate::yaml_file::read(path)?;
     if text.trim().is_empty() {
         return Ok(None);
     }

@@ -59,6 +59,9 @@ pub enum Refusal {
         #[source]
         source: walkdir::Error,
     },
+    /// A link that leads out of the package or submission it was found in (the link policy).
+    #[error(transparent)]
+    Link(#[from] leapfrog_util::LinkOut),
     /// Text that is not the YAML expected at `at`.
     #[error("{at}")]
     Yaml {
@@ -98,6 +101,11 @@ macro_rules! common {
                     at: at.to_string(),
                     why: why.to_string(),
                 })
+            }
+
+            /// A link out of the tree it was found in ([`leapfrog_util::check_within`]).
+            pub(crate) fn link(out: leapfrog_util::LinkOut) -> $name {
+                $name::Refused(Refusal::Link(out))
             }
 
             /// A refusal whose place the caller adds.

@@ -77,6 +77,10 @@ pub fn discover(package: &Package) -> Result<Vec<DataCase>, TestdataError> {
         for entry in WalkDir::new(&dir).follow_links(true).sort_by_file_name() {
             let entry = entry.map_err(TestdataError::walk(&dir))?;
             let path = entry.path();
+            // The link policy, as for tests ([`crate::test_set`]): nothing read from outside.
+            if entry.path_is_symlink() {
+                leapfrog_util::check_within(&package.root, path).map_err(TestdataError::link)?;
+            }
             if !entry.file_type().is_file() || path.extension().is_none_or(|e| e != "in") {
                 continue;
             }

@@ -40,6 +40,7 @@ mod test_config;
 pub mod test_set;
 pub mod testdata;
 pub mod timing;
+mod yaml_file;
 
 use std::path::{Path, PathBuf};
 

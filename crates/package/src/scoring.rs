@@ -95,7 +95,7 @@ impl GroupScoring {
         let Some(file) = files.iter().find(|f| f.is_file()) else {
             return Ok(GroupScoring::default());
         };
-        let text = std::fs::read_to_string(file).map_err(TestdataError::io("reading", file))?;
+        let text = crate::yaml_file::read(file)?;
         if text.trim().is_empty() {
             return Ok(GroupScoring::default());
         }

@@ -288,7 +288,7 @@ impl<'a> Reader<'a> {
         let Some(file) = [modern, legacy].into_iter().find(|f| f.is_file()) else {
             return Ok(None);
         };
-        let text = std::fs::read_to_string(&file).map_err(TestdataError::io("reading", &file))?;
+        let text = crate::yaml_file::read(&file)?;
         Ok(Some((file, text)))
     }
 }
@@ -368,6 +368,7 @@ pub(crate) fn discover(package: &Package) -> Result<(Vec<TestCase>, Groups), Tes
             format_args!("no test data (the data/ directory is missing)"),
         ));
     }
+    leapfrog_util::check_within(&package.root, &data).map_err(TestdataError::link)?;
     let mut found = Vec::new();
     for group in ["sample", "secret"] {
         let dir = data.join(group);
@@ -386,6 +387,10 @@ pub(crate) fn discover(package: &Package) -> Result<(Vec<TestCase>, Groups), Tes
         for entry in walker {
             let entry = entry.map_err(TestdataError::walk(&dir))?;
             let path = entry.path();
+            // The link policy: checked before the walk goes into a folder the link leads to.
+            if entry.path_is_symlink() {
+                leapfrog_util::check_within(&package.root, path).map_err(TestdataError::link)?;
+            }
             if !entry.file_type().is_file() {
                 continue;
             }
@@ -404,6 +409,7 @@ pub(crate) fn discover(package: &Package) -> Result<(Vec<TestCase>, Groups), Tes
                 continue;
             }
             let answer = path.with_extension("ans");
+            leapfrog_util::check_within(&package.root, &answer).map_err(TestdataError::link)?;
             if !answer.is_file() {
                 return Err(TestdataError::invalid(
                     path.display(),
@@ -442,6 +448,9 @@ pub(crate) fn discover(package: &Package) -> Result<(Vec<TestCase>, Groups), Tes
         let settings = own_settings(&groups, &group, &input)?;
         let files = input.with_extension("files");
         let files = files.is_dir().then_some(files);
+        if let Some(files) = &files {
+            leapfrog_util::check_tree_within(&package.root, files).map_err(TestdataError::link)?;
+        }
         tests.push(TestCase::new(name, input, answer, &group, settings, files));
     }
     Ok((tests, groups))
@@ -486,7 +495,7 @@ pub(crate) fn own_settings(
     if !own.is_file() {
         return groups.test_settings(group, None);
     }
-    let text = std::fs::read_to_string(&own).map_err(TestdataError::io("reading", &own))?;
+    let text = crate::yaml_file::read(&own)?;
     groups.test_settings(group, Some((&own, &text)))
 }
 

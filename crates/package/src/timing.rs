@@ -27,7 +27,7 @@ impl Timing {
     /// `problem_format_version` (legacy: 5 and 2; 2023-07 and later: 2 and 1.5).
     pub fn load(root: &Path) -> Result<Timing, ConfigError> {
         let path = root.join("problem.yaml");
-        let text = std::fs::read_to_string(&path).map_err(ConfigError::io("reading", &path))?;
+        let text = crate::yaml_file::read(&path)?;
         let value: Value = if text.trim().is_empty() {
             Value::Null
         } else {

@@ -3,6 +3,7 @@
 //! uses none of them.
 
 mod files;
+mod links;
 mod out;
 mod paths;
 mod text;
@@ -14,6 +15,7 @@ pub use files::{
     publish_dir, read_head, read_head_tail, readable_by_all, scratch_dir, staging_dir_for,
     uuid_text, write_atomically,
 };
+pub use links::{LinkOut, check_tree_within, check_within, package_around};
 pub use out::write_stdout;
 pub use paths::{display_path, find_in_path, test_file_name};
 pub use text::inert;

@@ -47,6 +47,11 @@ pub fn compile_from(
     (included, entrypoint): (Option<&Path>, Option<&str>),
     limits: Option<RunLimits>,
 ) -> Result<Result<Compiled, CompileError>, BuildError> {
+    if let Err(out) = submission_links(source) {
+        return Ok(Err(CompileError {
+            message: format!("{out}\nthe submission was not compiled"),
+        }));
+    }
     // Only a file of the program's own can be its entry point.
     let entrypoint = entrypoint
         .map(|e| e.rsplit('/').next().unwrap_or(e).to_string())
@@ -76,6 +81,23 @@ pub fn compile_from(
     Ok(compiled.map_err(|err| CompileError {
         message: user_names(err.message, &merged, source, included, &own, &added),
     }))
+}
+
+/// The link policy for a submission: a directory's links lead only inside it (a header linked
+/// to a root-only file would be compiled in and printed); a single file that is a link leads
+/// only inside its package (else its own folder), so no file out of reach is compiled and
+/// quoted in a compile error.
+fn submission_links(source: &Path) -> Result<(), leapfrog_util::LinkOut> {
+    if source.is_dir() {
+        return leapfrog_util::check_tree_within(source, source);
+    }
+    if !std::fs::symlink_metadata(source).is_ok_and(|m| m.file_type().is_symlink()) {
+        return Ok(());
+    }
+    let bound = leapfrog_util::package_around(source)
+        .or_else(|| source.parent().map(Path::to_path_buf))
+        .unwrap_or_default();
+    leapfrog_util::check_within(&bound, source)
 }
 
 /// A program's files, each with its path relative to the program (a single file: its name),

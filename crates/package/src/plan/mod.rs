@@ -125,7 +125,7 @@ pub struct Plan {
 
 impl Plan {
     pub fn load(path: &Path) -> Result<Plan, PlanError> {
-        let text = std::fs::read_to_string(path).map_err(PlanError::io("reading", path))?;
+        let text = crate::yaml_file::read(path)?;
         let mut plan = tree::read(path, &text)?;
         if plan.tests.is_empty() {
             return Err(PlanError::invalid(
@@ -146,6 +146,7 @@ impl Plan {
                     test.command = constants.substitute(&test.command);
                 }
             }
+            check_copies(root, path, &plan)?;
         }
         Ok(plan)
     }
@@ -158,4 +159,22 @@ impl Plan {
             None => Path::new("generators").join(word),
         }
     }
+}
+
+/// The link policy for `copy:`: every file a test copies (`.in`, `.ans`, `.out`) resolves
+/// inside the package, through links or `..` alike; a path out is refused, naming the test.
+fn check_copies(root: &Path, file: &Path, plan: &Plan) -> Result<(), PlanError> {
+    for test in plan.tests.iter().chain(&plan.checks) {
+        let Source::Copy(copied) = &test.source else {
+            continue;
+        };
+        for ext in ["in", "ans", "out"] {
+            let path = root.join(format!("{copied}.{ext}"));
+            leapfrog_util::check_within(root, &path).map_err(|out| PlanError::In {
+                at: format!("{}: test {}: key 'copy'", file.display(), test.name),
+                source: Box::new(PlanError::link(out)),
+            })?;
+        }
+    }
+    Ok(())
 }

@@ -90,7 +90,7 @@ pub fn load(path: &Path) -> Result<Vec<Entry>, SubmissionsError> {
     if !path.is_file() {
         return Ok(Vec::new());
     }
-    let text = std::fs::read_to_string(path).map_err(SubmissionsError::io("reading", path))?;
+    let text = crate::yaml_file::read(path)?;
     if text.trim().is_empty() {
         return Ok(Vec::new());
     }

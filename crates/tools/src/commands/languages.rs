@@ -40,7 +40,19 @@ pub fn run(args: LanguagesArgs) -> anyhow::Result<ExitCode> {
         Some(problem) => (*Package::open(problem)?.languages).clone(),
         None => Languages::built_in().clone(),
     };
-    let entries: Vec<Entry> = table.specs.iter().map(|spec| entry(spec)).collect();
+    // Only the judge's own version commands run: a package's languages.yaml is as untrusted as
+    // its programs, and this command runs outside any sandbox, as the caller (often root).
+    let own = |spec: &Spec| {
+        Languages::built_in()
+            .specs
+            .iter()
+            .any(|b| b.version == spec.version)
+    };
+    let entries: Vec<Entry> = table
+        .specs
+        .iter()
+        .map(|spec| entry(spec, own(spec)))
+        .collect();
     if args.json {
         leapfrog_util::outln!("{}", serde_json::to_string(&entries)?);
         return Ok(ExitCode::SUCCESS);
@@ -62,13 +74,17 @@ pub fn run(args: LanguagesArgs) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-fn entry(spec: &Spec) -> Entry {
+/// The row of `spec`; its version command runs only when it is `trusted` (the judge's own).
+fn entry(spec: &Spec, trusted: bool) -> Entry {
     let missing = spec
         .tools()
         .into_iter()
         .find(|tool| leapfrog_util::find_in_path(tool).is_none())
         .map(str::to_string);
     let version = match (&missing, spec.version.split_first()) {
+        (None, Some(_)) if !trusted => {
+            "not run: the version command is the package's own (languages.yaml)".to_string()
+        }
         (None, Some((tool, rest))) => std::process::Command::new(tool)
             .args(rest)
             .stdin(std::process::Stdio::null())

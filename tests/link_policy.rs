@@ -1,0 +1,245 @@
+//! The link policy (issue 40): a hostile package, contest or submission whose links (or `..`
+//! paths) lead out of it to a file the judge may read and its reader may not. Each case plants
+//! a secret outside, then checks that the judge refuses, naming the link and where it points,
+//! and that the secret shows up in nothing the judge printed or wrote.
+
+use std::os::unix::fs::symlink;
+use std::path::{Path, PathBuf};
+
+use crate::support::{TempPackage, installed, leapfrog};
+
+const MARKER: &str = "SECRET-MARKER-40";
+
+/// A folder outside every package, holding `secret.in`, `secret.ans` and `secret.txt` with
+/// the marker (removed on drop).
+fn outside() -> tempfile::TempDir {
+    let dir = tempfile::Builder::new()
+        .prefix("leapfrog-outside-")
+        .tempdir()
+        .unwrap();
+    for name in ["secret.in", "secret.ans", "secret.txt"] {
+        std::fs::write(dir.path().join(name), format!("{MARKER}\n")).unwrap();
+    }
+    dir
+}
+
+/// `leapfrog ARGS`: exit code, stdout and stderr together.
+fn run(args: &[&str]) -> (i32, String) {
+    let out = leapfrog().args(args).output().unwrap();
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    (out.status.code().unwrap_or(-1), text)
+}
+
+/// No file below `dir` holds the marker.
+fn no_copy_below(dir: &Path) {
+    for entry in walkdir::WalkDir::new(dir).into_iter().flatten() {
+        if entry.file_type().is_file() {
+            let bytes = std::fs::read(entry.path()).unwrap_or_default();
+            let text = String::from_utf8_lossy(&bytes);
+            assert!(
+                !text.contains(MARKER),
+                "{} holds the secret",
+                entry.path().display()
+            );
+        }
+    }
+}
+
+/// The secret, refused: exit 2, the link and its target named, the marker nowhere.
+fn refused(code: i32, text: &str, link: &str, target: &Path) {
+    assert_eq!(code, 2, "{text}");
+    assert!(text.contains(link), "the link {link} is not named:\n{text}");
+    let target = target.display().to_string();
+    assert!(text.contains(&target), "{target} is not named:\n{text}");
+    assert!(!text.contains(MARKER), "the secret was read:\n{text}");
+}
+
+#[test]
+fn a_test_file_linked_out_of_the_package_is_refused() {
+    let secret = outside();
+    let pkg = TempPackage::sum(1.0, 256, 1);
+    symlink(
+        secret.path().join("secret.in"),
+        pkg.path().join("data/secret/02.in"),
+    )
+    .unwrap();
+    pkg.write("data/secret/02.ans", "3\n");
+    let (code, text) = run(&["verify", &pkg.arg()]);
+    refused(code, &text, "data/secret/02.in", secret.path());
+    // An answer alone linked out is refused too.
+    std::fs::remove_file(pkg.path().join("data/secret/02.in")).unwrap();
+    pkg.write("data/secret/02.in", "1 2\n");
+    std::fs::remove_file(pkg.path().join("data/secret/02.ans")).unwrap();
+    symlink(
+        secret.path().join("secret.ans"),
+        pkg.path().join("data/secret/02.ans"),
+    )
+    .unwrap();
+    let (code, text) = run(&["verify", &pkg.arg()]);
+    refused(code, &text, "data/secret/02.ans", secret.path());
+}
+
+#[test]
+fn a_folder_of_tests_linked_out_of_the_package_is_refused() {
+    let secret = outside();
+    let pkg = TempPackage::sum(1.0, 256, 1);
+    symlink(secret.path(), pkg.path().join("data/secret/stolen")).unwrap();
+    let (code, text) = run(&["verify", &pkg.arg()]);
+    refused(code, &text, "data/secret/stolen", secret.path());
+}
+
+#[test]
+fn links_inside_the_package_are_followed() {
+    let pkg = TempPackage::sum(1.0, 256, 1);
+    symlink("01.in", pkg.path().join("data/secret/02.in")).unwrap();
+    symlink("01.ans", pkg.path().join("data/secret/02.ans")).unwrap();
+    pkg.write(
+        "submissions/accepted/sum.py",
+        "a, b = map(int, input().split())\nprint(a + b)\n",
+    );
+    let (code, text) = run(&["verify", &pkg.arg()]);
+    assert_eq!(code, 0, "{text}");
+}
+
+#[test]
+fn a_link_in_a_tests_files_folder_out_of_the_package_is_refused() {
+    let secret = outside();
+    let pkg = TempPackage::sum(1.0, 256, 1);
+    pkg.write("data/secret/01.files/fine.txt", "ok\n");
+    pkg.write(
+        "submissions/accepted/sum.py",
+        "a, b = map(int, input().split())\nprint(a + b)\n",
+    );
+    symlink(
+        secret.path().join("secret.txt"),
+        pkg.path().join("data/secret/01.files/stolen.txt"),
+    )
+    .unwrap();
+    let (code, text) = run(&["verify", &pkg.arg()]);
+    refused(code, &text, "01.files/stolen.txt", secret.path());
+}
+
+/// A package whose generators.yaml copies one test from `copy` (relative to generators/).
+fn copying_package(copy: &str) -> TempPackage {
+    let pkg = TempPackage::sum(1.0, 256, 0);
+    pkg.write(
+        "submissions/accepted/sum.py",
+        "a, b = map(int, input().split())\nprint(a + b)\n",
+    );
+    pkg.write(
+        "generators/generators.yaml",
+        &format!(
+            "solution: /submissions/accepted/sum.py\ndata:\n  secret:\n    data:\n      stolen:\n        copy: {copy}\n"
+        ),
+    );
+    pkg
+}
+
+#[test]
+fn a_copy_key_out_of_the_package_is_refused() {
+    let secret = outside();
+    // Through a link inside generators/ …
+    let pkg = copying_package("manual/stolen");
+    std::fs::create_dir_all(pkg.path().join("generators/manual")).unwrap();
+    for ext in ["in", "ans"] {
+        let link = pkg.path().join(format!("generators/manual/stolen.{ext}"));
+        symlink(secret.path().join(format!("secret.{ext}")), link).unwrap();
+    }
+    let (code, text) = run(&["generate", &pkg.arg()]);
+    refused(code, &text, "manual/stolen.in", secret.path());
+    assert!(text.contains("key 'copy'"), "{text}");
+    no_copy_below(&pkg.path().join("data"));
+    // … and through `..` alone.
+    let pkg = copying_package("");
+    let up = pathdiff(secret.path(), &pkg.path().join("generators")).join("secret");
+    let plan = std::fs::read_to_string(pkg.path().join("generators/generators.yaml")).unwrap();
+    let plan = plan.replace("copy: ", &format!("copy: {}", up.display()));
+    pkg.write("generators/generators.yaml", &plan);
+    let (code, text) = run(&["generate", &pkg.arg()]);
+    refused(code, &text, "key 'copy'", secret.path());
+    no_copy_below(&pkg.path().join("data"));
+}
+
+/// `to` written relative to `from` (both absolute): `../../x`.
+fn pathdiff(to: &Path, from: &Path) -> PathBuf {
+    let ups = from.components().count() - 1;
+    let mut rel = PathBuf::new();
+    for _ in 0..ups {
+        rel.push("..");
+    }
+    rel.join(to.strip_prefix("/").unwrap())
+}
+
+#[test]
+fn a_contest_id_out_of_the_contest_is_refused() {
+    let victim = TempPackage::sum(1.0, 256, 1);
+    victim.write("data/secret/01.ans", &format!("{MARKER}\n"));
+    let contest = tempfile::Builder::new()
+        .prefix("leapfrog-contest-")
+        .tempdir()
+        .unwrap();
+    let own = contest.path().join("a");
+    std::fs::create_dir_all(own.join("data/sample")).unwrap();
+    std::fs::write(own.join("problem.yaml"), "name: A\n").unwrap();
+    let id = pathdiff(victim.path(), contest.path());
+    let listed = format!("- id: a\n  label: A\n- id: {}\n  label: B\n", id.display());
+    std::fs::write(contest.path().join("problems.yaml"), listed).unwrap();
+    let out = contest.path().join("out");
+    let (code, text) = run(&[
+        "export",
+        contest.path().to_str().unwrap(),
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 2, "{text}");
+    assert!(text.contains("problems.yaml"), "{text}");
+    assert!(text.contains(&id.display().to_string()), "{text}");
+    no_copy_below(contest.path());
+}
+
+#[test]
+fn a_directory_submissions_link_out_of_it_is_not_compiled_in() {
+    let secret = outside();
+    std::fs::write(
+        secret.path().join("helper.py"),
+        format!("SECRET = '{MARKER}'\n"),
+    )
+    .unwrap();
+    let pkg = TempPackage::sum(1.0, 256, 1);
+    pkg.write(
+        "submissions/scratch/dir/main.py",
+        "import helper\nprint(helper.SECRET)\n",
+    );
+    let link = pkg.path().join("submissions/scratch/dir/helper.py");
+    symlink(secret.path().join("helper.py"), &link).unwrap();
+    let dir = pkg.path().join("submissions/scratch/dir");
+    let (code, text) = run(&["judge", &pkg.arg(), dir.to_str().unwrap(), "--json"]);
+    assert_eq!(code, 1, "{text}");
+    assert!(text.contains("\"CE\""), "{text}");
+    assert!(text.contains("dir/helper.py"), "{text}");
+    assert!(!text.contains(MARKER), "the secret was read:\n{text}");
+}
+
+#[test]
+fn a_single_file_submission_linked_out_of_reach_is_not_quoted() {
+    if !installed(&["g++"]) {
+        eprintln!("skipped: g++ is not installed");
+        return;
+    }
+    let secret = outside();
+    let pkg = TempPackage::sum(1.0, 256, 1);
+    let link = pkg.path().join("submissions/scratch/sol.cpp");
+    std::fs::create_dir_all(link.parent().unwrap()).unwrap();
+    // Named as a source, so that a compiler reading it quotes the line it cannot parse.
+    let target = secret.path().join("secret.cpp");
+    std::fs::write(&target, format!("{MARKER} x;\n")).unwrap();
+    symlink(&target, &link).unwrap();
+    let (code, text) = run(&["judge", &pkg.arg(), link.to_str().unwrap(), "--json"]);
+    assert_eq!(code, 1, "{text}");
+    assert!(text.contains("\"CE\""), "{text}");
+    assert!(text.contains("scratch/sol.cpp"), "{text}");
+    assert!(!text.contains(MARKER), "the secret was quoted:\n{text}");
+}
