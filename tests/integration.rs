@@ -17,6 +17,7 @@ mod checkers_validators;
 mod conditions;
 mod contest;
 mod contest_frictions;
+mod dangling_links;
 mod copied_packages;
 mod domjudge;
 mod ecosystem_validators;

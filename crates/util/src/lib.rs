@@ -15,7 +15,9 @@ pub use files::{
     uuid_text, write_atomically,
 };
 pub use out::write_stdout;
-pub use paths::{display_path, find_in_path, test_file_name};
+pub use paths::{
+    dangling_link, display_path, find_in_path, io_error_at, test_file_name, walk_error,
+};
 pub use text::inert;
 pub use warn::{at_key, warn, yaml_key_line};
 
