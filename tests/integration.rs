@@ -27,6 +27,7 @@ mod export_fidelity;
 mod first_hour;
 mod format_2025;
 mod generate;
+mod generate_determinism;
 mod genyaml;
 mod help_pages;
 mod hostile_outputs;
