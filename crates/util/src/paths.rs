@@ -37,20 +37,6 @@ pub fn test_file_name(name: &str) -> String {
     out
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn test_file_names_never_meet() {
-        assert_eq!(test_file_name("sample/1"), "sample__1");
-        let names = ["a/b", "a__b", "a_/b", "a/_b", "a_-b", "a_b", "a-_b"];
-        let mapped: std::collections::HashSet<_> =
-            names.iter().map(|n| test_file_name(n)).collect();
-        assert_eq!(mapped.len(), names.len(), "{mapped:?}");
-    }
-}
-
 /// Where `path` leads when it is a symbolic link whose target does not exist (a dangling link):
 /// the link's own target as written. `None` for anything else, including a working link.
 pub fn dangling_link(path: &Path) -> Option<PathBuf> {
@@ -87,6 +73,15 @@ pub fn walk_error(err: &walkdir::Error) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn test_file_names_never_meet() {
+        assert_eq!(test_file_name("sample/1"), "sample__1");
+        let names = ["a/b", "a__b", "a_/b", "a/_b", "a_-b", "a_b", "a-_b"];
+        let mapped: std::collections::HashSet<_> =
+            names.iter().map(|n| test_file_name(n)).collect();
+        assert_eq!(mapped.len(), names.len(), "{mapped:?}");
+    }
 
     #[test]
     fn a_dangling_link_is_named_with_its_target_once() {
