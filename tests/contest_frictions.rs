@@ -158,19 +158,29 @@ fn generate_prints_a_summary_and_warns_without_validators() {
     assert!(stderr.contains("no input validators"), "{stderr}");
 }
 
+/// `--report` makes the page's folder when it is missing (issue 43 asked for it; issue 30 had
+/// refused such a path), and a path no page can be written at is still refused before anything
+/// is judged.
 #[test]
-fn a_report_path_is_checked_before_verify_runs_and_no_folder_is_made() {
+fn a_report_path_is_checked_before_verify_runs_and_its_folder_is_made() {
     let pkg = sum_with_accepted(1);
     let missing = pkg.path().join("nonexistent/dir/r.html");
     let out = leapfrog()
         .args(["verify", &pkg.arg(), "--report", missing.to_str().unwrap()])
         .output()
         .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out));
+    assert!(missing.is_file());
+    pkg.write("blocker", "a file, where the page's folder would be\n");
+    let blocked = pkg.path().join("blocker/r.html");
+    let out = leapfrog()
+        .args(["verify", &pkg.arg(), "--report", blocked.to_str().unwrap()])
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(2), "{}", text(&out));
     let said = text(&out);
-    assert!(said.contains("does not exist"), "{said}");
+    assert!(said.contains("cannot write the page there"), "{said}");
     assert!(!said.contains("submission"), "nothing was judged: {said}");
-    assert!(!pkg.path().join("nonexistent").exists());
 }
 
 #[test]

@@ -335,5 +335,68 @@ fn languages_runs_no_version_command_a_package_brings() {
             !cpp["version"].as_str().unwrap().starts_with("not run"),
             "{cpp}"
         );
+
+/// The rest of DOMjudge's default languages (Ada, Fortran, Pascal, Perl, Swift, AWK), each with
+/// DOMjudge's extension: a known language, accepted where its toolchain is installed and
+/// skipped as "not installed" where it is not; never "no known language". A `.pl` file is Perl
+/// when its `#!` line says so (else Prolog: see docs/src/reference/languages.md).
+#[test]
+fn domjudge_default_languages_are_known_and_judged_or_named_not_installed() {
+    let pkg = TempPackage::sum(5.0, 1024, 2);
+    let programs: [(&str, &str, &str, &str); 6] = [
+        (
+            "sum.adb",
+            "Ada",
+            "gnatmake",
+            "with Ada.Integer_Text_IO; use Ada.Integer_Text_IO;\nwith Ada.Text_IO; use Ada.Text_IO;\nprocedure Sum is\n   A, B : Integer;\nbegin\n   Get (A);\n   Get (B);\n   Put (A + B, Width => 0);\n   New_Line;\nend Sum;\n",
+        ),
+        (
+            "sum.f90",
+            "Fortran",
+            "gfortran",
+            "program sum\n  implicit none\n  integer(kind=8) :: a, b\n  read (*, *) a, b\n  write (*, '(I0)') a + b\nend program sum\n",
+        ),
+        (
+            "sum.pas",
+            "Pascal",
+            "fpc",
+            "program Sum;\nvar a, b: Int64;\nbegin\n  ReadLn(a, b);\n  WriteLn(a + b);\nend.\n",
+        ),
+        (
+            "sum.pl",
+            "Perl",
+            "perl",
+            "#!/usr/bin/env perl\nmy @x = split ' ', <STDIN>;\nprint $x[0] + $x[1], \"\\n\";\n",
+        ),
+        (
+            "sum.swift",
+            "Swift",
+            "swiftc",
+            "let parts = readLine()!.split(separator: \" \").map { Int($0)! }\nprint(parts[0] + parts[1])\n",
+        ),
+        ("sum.awk", "AWK", "awk", "{ print $1 + $2 }\n"),
+    ];
+    for (file, _, _, text) in programs {
+        pkg.write(&format!("submissions/accepted/{file}"), text);
+    }
+    let output = leapfrog()
+        .args(["verify", &pkg.arg(), "--json"])
+        .output()
+        .unwrap();
+    let v = json(&output);
+    let rows = v["submissions"].as_array().unwrap();
+    for (file, language, tool, _) in programs {
+        let row = rows
+            .iter()
+            .find(|r| file_of(r) == file)
+            .unwrap_or_else(|| panic!("no row for {file}: {v}"));
+        assert_eq!(row["language"], language, "{row}");
+        if on_path(tool) {
+            assert_eq!(row["status"], "ok", "{row}");
+        } else {
+            eprintln!("skipped: {tool} is not installed; {file} must say so");
+            assert_eq!(row["status"], "skipped", "{row}");
+            assert_eq!(row["reason"], format!("{tool} is not installed"), "{row}");
+        }
     }
 }

@@ -63,10 +63,14 @@ impl Program {
                     lang::compile_as(runner, &copy, language, IsolationChoice::LimitsOnly)
                 }),
             None => lang::compile(runner, path, IsolationChoice::LimitsOnly),
-        }
-        .map_err(build_error);
+        };
+        // A path that cannot be looked at is named by the error itself: the role is enough.
+        let names_path = built.as_ref().err().is_some_and(BuildError::names_the_path);
+        let built = built.map_err(build_error);
         let built = if role.is_empty() {
             built?
+        } else if names_path {
+            built.context(role)?
         } else {
             built.with_context(|| label.clone())?
         };

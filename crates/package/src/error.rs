@@ -45,19 +45,19 @@ pub enum Refusal {
         #[source]
         source: std::io::Error,
     },
-    /// A program's path cannot be looked at.
-    #[error("{}", .path.display())]
+    /// A program's path cannot be looked at. The system's reason is in the message, said
+    /// once (a dangling link named as one), rather than a cause that repeats the path.
+    #[error("{}", leapfrog_util::io_error_at(.path, .cause))]
     Missing {
         path: PathBuf,
-        #[source]
-        source: std::io::Error,
+        cause: std::io::Error,
     },
-    /// A directory could not be walked.
-    #[error("reading {}", .path.display())]
+    /// A directory could not be walked: the entry it stopped at and why, said once (walkdir's
+    /// error repeats the system's reason as its own cause).
+    #[error("reading {}: {}", .path.display(), leapfrog_util::walk_error(.cause))]
     Walk {
         path: PathBuf,
-        #[source]
-        source: walkdir::Error,
+        cause: walkdir::Error,
     },
     /// A link that leads out of the package or submission it was found in (the link policy).
     #[error(transparent)]
@@ -85,7 +85,7 @@ impl Refusal {
     /// Walking the directory `path` failed.
     pub fn walk(path: &Path) -> impl FnOnce(walkdir::Error) -> Refusal {
         let path = path.to_path_buf();
-        move |source| Refusal::Walk { path, source }
+        move |cause| Refusal::Walk { path, cause }
     }
 }
 
@@ -125,7 +125,7 @@ macro_rules! common {
             /// The program at `path` cannot be looked at.
             pub(crate) fn missing(path: &Path) -> impl FnOnce(std::io::Error) -> $name {
                 let path = path.to_path_buf();
-                move |source| $name::Refused(Refusal::Missing { path, source })
+                move |cause| $name::Refused(Refusal::Missing { path, cause })
             }
 
             /// Walking the directory `path` failed.
@@ -264,6 +264,16 @@ impl BuildError {
             BuildError::Compiler {
                 source: RunError::Interrupted
             }
+        )
+    }
+
+    /// Whether the message already starts with the program's path (it could not be looked
+    /// at), so that a caller naming the program does not name the path twice.
+    pub fn names_the_path(&self) -> bool {
+        matches!(
+            self,
+            BuildError::Refused(Refusal::Missing { .. })
+                | BuildError::Language(LanguageError::Refused(Refusal::Missing { .. }))
         )
     }
 }

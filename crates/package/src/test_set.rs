@@ -397,13 +397,20 @@ pub(crate) fn discover(package: &Package) -> Result<(Vec<TestCase>, Groups), Tes
             // A misnamed test (`1.ans` beside `01.in`) must not silently disappear.
             if path.extension().is_some_and(|e| e == "ans") && !path.with_extension("in").is_file()
             {
-                return Err(TestdataError::invalid(
-                    path.display(),
-                    format_args!(
-                        "answer file has no test input {} (rename one so the two match)",
-                        path.with_extension("in").display()
+                let input = path.with_extension("in");
+                // A link to nowhere is there, but not a test input: say so, not "rename".
+                let why = match leapfrog_util::dangling_link(&input) {
+                    Some(to) => format!(
+                        "its test input {} is a link to {}, which does not exist",
+                        input.display(),
+                        to.display()
                     ),
-                ));
+                    None => format!(
+                        "answer file has no test input {} (rename one so the two match)",
+                        input.display()
+                    ),
+                };
+                return Err(TestdataError::invalid(path.display(), why));
             }
             if path.extension().is_none_or(|e| e != "in") {
                 continue;

@@ -21,13 +21,13 @@ pub enum FileError {
         cause: std::io::Error,
     },
     /// Walking a directory tree failed below `doing`'s path.
-    #[error("{doing}: {}", chain(.cause))]
+    #[error("{doing}: {}", crate::walk_error(.cause))]
     Walk {
         doing: String,
         cause: walkdir::Error,
     },
     /// An entry met while walking a tree could not be read.
-    #[error("{}", chain(.0))]
+    #[error("{}", crate::walk_error(.0))]
     Entry(walkdir::Error),
     /// Renaming a finished temporary file into place failed.
     #[error("{doing}: {}", chain(.cause))]

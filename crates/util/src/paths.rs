@@ -37,6 +37,39 @@ pub fn test_file_name(name: &str) -> String {
     out
 }
 
+/// Where `path` leads when it is a symbolic link whose target does not exist (a dangling link):
+/// the link's own target as written. `None` for anything else, including a working link.
+pub fn dangling_link(path: &Path) -> Option<PathBuf> {
+    let link = std::fs::symlink_metadata(path).ok()?;
+    if !link.file_type().is_symlink() || path.exists() {
+        return None;
+    }
+    std::fs::read_link(path).ok()
+}
+
+/// An I/O error met on `path`, said once and in the user's terms: a dangling link is named as
+/// one, with its target ("x.py is a link to ../gone.py, which does not exist"), where the
+/// system only says "No such file or directory" about a path that plainly is there.
+pub fn io_error_at(path: &Path, err: &std::io::Error) -> String {
+    match dangling_link(path) {
+        Some(target) => format!(
+            "{} is a link to {}, which does not exist",
+            path.display(),
+            target.display()
+        ),
+        None => format!("{}: {err}", path.display()),
+    }
+}
+
+/// A directory walk's error, said once: the entry it stopped at (a dangling link named as one),
+/// and the system's reason, which `walkdir` otherwise repeats as its own cause.
+pub fn walk_error(err: &walkdir::Error) -> String {
+    match (err.path(), err.io_error()) {
+        (Some(path), Some(io)) => io_error_at(path, io),
+        _ => err.to_string(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -48,5 +81,30 @@ mod tests {
         let mapped: std::collections::HashSet<_> =
             names.iter().map(|n| test_file_name(n)).collect();
         assert_eq!(mapped.len(), names.len(), "{mapped:?}");
+    }
+
+    #[test]
+    fn a_dangling_link_is_named_with_its_target_once() {
+        let dir = tempfile::tempdir().unwrap();
+        let link = dir.path().join("sol.py");
+        std::os::unix::fs::symlink("../gone/sol.py", &link).unwrap();
+        let err = std::fs::read(&link).unwrap_err();
+        let text = io_error_at(&link, &err);
+        assert_eq!(
+            text,
+            format!(
+                "{} is a link to ../gone/sol.py, which does not exist",
+                link.display()
+            )
+        );
+        let plain = dir.path().join("none.py");
+        let err = std::fs::read(&plain).unwrap_err();
+        assert!(io_error_at(&plain, &err).ends_with("No such file or directory (os error 2)"));
+        let walked = walkdir::WalkDir::new(dir.path())
+            .follow_links(true)
+            .into_iter()
+            .find_map(Result::err)
+            .unwrap();
+        assert_eq!(walk_error(&walked).matches("does not exist").count(), 1);
     }
 }

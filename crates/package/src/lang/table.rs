@@ -378,9 +378,48 @@ mod tests {
             "r",
             "lua",
             "bash",
+            "ada",
+            "fortran",
+            "pascal",
+            "perl",
+            "swift",
+            "awk",
         ] {
             assert!(table.get(id).is_some(), "{id} is missing");
         }
+    }
+
+    /// DOMjudge's default languages by their file names; `.pl` is Prolog unless its `#!` line
+    /// names perl (DOMjudge reads every `.pl` as Perl, problemtools as Prolog).
+    #[test]
+    fn domjudge_s_extensions_name_their_languages() {
+        let dir = tempfile::tempdir().unwrap();
+        let table = Languages::built_in();
+        let of = |name: &str, text: &str| {
+            let path = dir.path().join(name);
+            std::fs::write(&path, text).unwrap();
+            table.of_file(&path).map(|s| s.name.clone())
+        };
+        for (file, name) in [
+            ("a.adb", "Ada"),
+            ("a.ads", "Ada"),
+            ("a.f95", "Fortran"),
+            ("a.f90", "Fortran"),
+            ("a.pas", "Pascal"),
+            ("a.p", "Pascal"),
+            ("a.swift", "Swift"),
+            ("a.awk", "AWK"),
+            ("a.lhs", "Haskell"),
+            ("a.plg", "Prolog"),
+            ("a.R", "R"),
+            ("a.pl", "Prolog"),
+        ] {
+            assert_eq!(of(file, "x\n").as_deref(), Some(name), "{file}");
+        }
+        let perl = of("b.pl", "#!/usr/bin/env perl\nprint 1;\n");
+        assert_eq!(perl.as_deref(), Some("Perl"));
+        let perl = of("c.pl", "#!/usr/bin/perl -w\nprint 1;\n");
+        assert_eq!(perl.as_deref(), Some("Perl"));
     }
 
     #[test]

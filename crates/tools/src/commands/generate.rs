@@ -25,6 +25,10 @@ pub struct GenerateArgs {
     /// Tests to generate in parallel (default: the number of CPUs).
     #[arg(long, short = 'j', value_name = "N", allow_negative_numbers = true, value_parser = leapfrog_runner::units::parse_jobs)]
     pub jobs: Option<u64>,
+    /// Run every generator twice (same arguments, same seed) and compare the bytes, and with
+    /// the data generate wrote before; write nothing. Exit 1 naming each test that differs.
+    #[arg(long)]
+    pub check_deterministic: bool,
 }
 
 pub fn run(args: GenerateArgs, registry: &'static Registry) -> anyhow::Result<ExitCode> {
@@ -47,7 +51,11 @@ pub fn run(args: GenerateArgs, registry: &'static Registry) -> anyhow::Result<Ex
             .jobs
             .map(|j| j as usize)
             .unwrap_or_else(leapfrog_runner::parallel::default_jobs),
+        wait: false,
     };
+    if args.check_deterministic {
+        return check_deterministic(registry, &package, options.jobs);
+    }
     let progress = Progress::new("generating", false);
     let runner = crate::interrupt::runner();
     let summary = generate::generate(
@@ -70,15 +78,26 @@ pub fn run(args: GenerateArgs, registry: &'static Registry) -> anyhow::Result<Ex
         summary.unchanged,
         summary.removed
     );
-    // An interactive problem's answers are the interactor's secrets, not outputs to sum up.
-    if !package.config.kind.interactive
-        && let Some(line) = outcomes_line(&summary.outcomes)
-    {
+    // An interactive problem's answers are the interactor's secrets, not outputs to sum up:
+    // say what was done with them instead.
+    if package.config.kind.interactive {
+        let empty = summary.outcomes.get("").copied().unwrap_or(0);
+        leapfrog_util::outln!(
+            "  interactive: {} kept for the interactor ({empty} empty), not outputs to sum up",
+            leapfrog_util::plural(summary.tests, ".ans file")
+        );
+    } else if let Some(line) = outcomes_line(&summary.outcomes) {
         leapfrog_util::outln!("  {line}");
     }
     // Warnings last, so that they are the last thing on the screen.
     for (test, first) in &summary.duplicates {
         eprintln!("warning: {test} has the same input as {first}");
+    }
+    for u in &summary.unstable {
+        eprintln!(
+            "warning: {} ({}) {}: its generator is not deterministic (see `leapfrog generate --check-deterministic`)",
+            u.test, u.command, u.how
+        );
     }
     if package.input_validators()?.is_empty() {
         eprintln!(
@@ -87,6 +106,36 @@ pub fn run(args: GenerateArgs, registry: &'static Registry) -> anyhow::Result<Ex
         );
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// `generate --check-deterministic`: each test whose generator's bytes differ, one a line, and
+/// a summary; exit 1 when there is one.
+fn check_deterministic(
+    registry: &'static Registry,
+    package: &leapfrog_package::Package,
+    jobs: usize,
+) -> anyhow::Result<ExitCode> {
+    let runner = crate::interrupt::runner();
+    let (checked, unstable) = generate::check_deterministic(registry, &runner, package, jobs)?;
+    for u in &unstable {
+        leapfrog_util::outln!(
+            "  not deterministic  {}  ({})  {}",
+            u.test,
+            u.command,
+            u.how
+        );
+    }
+    leapfrog_util::outln!(
+        "{}: {} run twice, {} not deterministic",
+        package.short_name,
+        leapfrog_util::plural(checked, "generated test"),
+        unstable.len()
+    );
+    Ok(if unstable.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
 }
 
 /// One line about the answers' outcomes (what each answer says, as the puzzle's reference
@@ -102,7 +151,11 @@ fn outcomes_line(outcomes: &std::collections::BTreeMap<String, usize>) -> Option
     let parts: Vec<String> = ranked
         .iter()
         .take(SHOWN)
-        .map(|(outcome, count)| format!("{outcome} ×{count}"))
+        .map(|(outcome, count)| match outcome.as_str() {
+            // An empty answer (a multi-pass problem's, say) has no first word to show.
+            "" => format!("(empty) ×{count}"),
+            _ => format!("{outcome} ×{count}"),
+        })
         .collect();
     Some(if outcomes.len() <= SHOWN {
         format!("answers: {}", parts.join(", "))

@@ -18,7 +18,9 @@ pub const STRESSED: &str = "0 no failing test found, 1 a failing test found (and
 or judge error, 130 interrupted";
 /// Exit codes of `generate`.
 pub const GENERATED: &str = "0 data written, 1 a generated input the input validators reject \
-(nothing is written), 2 usage error or a generator / plan that failed, 130 interrupted";
+(nothing is written), or with --check-deterministic a generator that gave different bytes, 2 \
+usage error, a generator / plan that failed, or another generate running on the package, 130 \
+interrupted";
 /// Exit codes of `mutants`.
 pub const MUTATED: &str = "0 no mutant survived, or every survivor was hunted without a \
 difference (probably equivalent), 1 a survivor remains unexplained, 2 usage or judge error, \

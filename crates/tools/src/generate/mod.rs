@@ -10,6 +10,7 @@
 
 mod checks;
 mod commit;
+mod determinism;
 mod manifest;
 mod programs;
 mod stage;
@@ -22,6 +23,7 @@ use std::time::Instant;
 
 use anyhow::{Context, bail};
 
+pub use determinism::{Unstable, check_deterministic};
 pub use manifest::Manifest;
 pub use programs::{Reference, builtin_solver, run_generator};
 
@@ -40,6 +42,9 @@ pub struct GenerateOptions {
     /// Overwrite test files that generate did not write (or that were edited since).
     pub force: bool,
     pub jobs: usize,
+    /// Wait while another generate runs on the package, instead of refusing (for commands
+    /// that generate on the way).
+    pub wait: bool,
 }
 
 /// What a generate run did.
@@ -59,6 +64,9 @@ pub struct GenerateSummary {
     /// Tests whose input is byte-identical to an earlier test's (a sample's or another
     /// generated one's): `(test, the earlier test)`. Contest tools warn about these.
     pub duplicates: Vec<(String, String)>,
+    /// Tests made again from an unchanged recipe whose input differs from the one recorded:
+    /// their generator is not deterministic.
+    pub unstable: Vec<Unstable>,
     pub seconds: f64,
 }
 
@@ -80,6 +88,8 @@ pub fn generate(
         );
     };
     let data = package.data_dir();
+    std::fs::create_dir_all(&data).with_context(|| format!("creating {}", data.display()))?;
+    let _lock = determinism::lock(package, &data, options.wait)?;
     let old = Manifest::load(&data)?;
     let validators = InputValidators::for_package(runner, package)?;
     let references = references(registry, runner, package, &plan)?;
@@ -89,7 +99,6 @@ pub fn generate(
             && old.owns(&data, &format!("{}.in", t.name))
             && old.owns(&data, &format!("{}.ans", t.name))
     });
-    std::fs::create_dir_all(&data).with_context(|| format!("creating {}", data.display()))?;
     let staging = tempfile::Builder::new()
         .prefix(".generate-")
         .tempdir_in(&data)
@@ -149,6 +158,7 @@ pub fn generate(
     for (index, test) in fresh {
         staged.insert(index, reuse(&data, &old, test, &recipes, &references));
     }
+    let unstable = determinism::changed_since_last_time(&plan, &old, &staged);
     let made = staged_files(&staged);
     let check_files = checks::make(registry, runner, package, &plan, staging.path(), &made)?;
     refuse_foreign_files(&plan, &data, &old, options.force, &staged, &check_files)?;
@@ -161,6 +171,7 @@ pub fn generate(
             .collect(),
     };
     let mut summary = commit(&data, &plan, &old, staged.into_values().collect(), checks)?;
+    summary.unstable = unstable;
     summary.seconds = started.elapsed().as_secs_f64();
     Ok(summary)
 }
@@ -292,6 +303,7 @@ pub fn ensure_secret_data(
     let options = GenerateOptions {
         force: false,
         jobs: leapfrog_runner::parallel::default_jobs(),
+        wait: true,
     };
     generate(
         registry,

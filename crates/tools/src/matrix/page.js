@@ -67,10 +67,12 @@
     const got = c.verdict == null ? "–" : c.verdict;
     const bad = c.status === "mismatch" || c.status === "error";
     const pct = limitMs > 0 ? Math.round(100 * maxTime[s] / limitMs) : 0;
-    const exp = c.expected == null ? "" : `exp ${esc(c.expected)} · `;
+    const exp = c.expected == null ? "exp –" : `exp ${esc(c.expected)}`;
+    // One short fact per line, each cut with an ellipsis rather than wrapped into the next
+    // column's; the title holds the whole of it.
     return `<div class="sub${bad ? " bad" : ""}" title="${esc(c.name)} (${esc(c.language)})${c.reason ? "\n" + esc(c.reason) : ""}">` +
-      `<div class="name">${esc(short(c.name))}</div><div>${exp}got ${esc(got)}</div>` +
-      `<div class="time${pct > 50 ? " close" : ""}">max ${secs(maxTime[s])} · ${pct}%</div><div>rejected on ${killedBy[s]}</div></div>`;
+      `<div class="name">${esc(short(c.name))}</div><div>${exp}</div><div>got ${esc(got)}</div>` +
+      `<div class="time${pct > 50 ? " close" : ""}">${secs(maxTime[s])}</div><div class="time${pct > 50 ? " close" : ""}">${pct}% of TL</div><div>${killedBy[s]} failed</div></div>`;
   }
 
   // Rows are flex boxes with `content-visibility: auto`, so the browser lays out and paints only
@@ -81,8 +83,8 @@
     while (s < S) {
       let e = s;
       while (e < S && D.subs[e].expected === D.subs[s].expected) e++;
-      const label = D.subs[s].expected == null ? "submission" : "expected " + D.subs[s].expected;
-      parts.push(`<div class="band" style="width:${(e - s) * 66}px">${esc(label)} (${e - s})</div>`);
+      const label = (D.subs[s].expected == null ? "no expectation" : "expected " + D.subs[s].expected) + ` (${e - s})`;
+      parts.push(`<div class="band" style="width:${(e - s) * 66}px" title="${esc(label)}">${esc(label)}</div>`);
       s = e;
     }
     parts.push("</div><div class=\"subs\"><div class=\"test\">test</div>");

@@ -91,9 +91,9 @@ pub fn write(path: &Path, data: &ReportData, details: Option<&Details>) -> anyho
     Ok(())
 }
 
-/// Checks, before any work is done, that a page can be written at `path`: its folder exists
-/// (it is never created: a mistyped path must not leave folders behind) and takes a new file.
-/// Returns the folder.
+/// Checks, before any work is done, that a page can be written at `path`: its folder (created
+/// with its parents when missing, as `--report out/sum.html` asks) takes a new file. Returns
+/// the folder.
 pub fn check_writable(path: &Path) -> anyhow::Result<&Path> {
     let dir = match path.parent() {
         Some(p) if !p.as_os_str().is_empty() => p,
@@ -103,11 +103,13 @@ pub fn check_writable(path: &Path) -> anyhow::Result<&Path> {
         anyhow::bail!("{}: is a folder; give the page's file name", path.display());
     }
     if !dir.is_dir() {
-        anyhow::bail!(
-            "{}: cannot write the page there: the folder {} does not exist (create it first)",
-            path.display(),
-            dir.display()
-        );
+        std::fs::create_dir_all(dir).with_context(|| {
+            format!(
+                "{}: cannot write the page there: creating the folder {}",
+                path.display(),
+                dir.display()
+            )
+        })?;
     }
     tempfile::NamedTempFile::new_in(dir).with_context(|| {
         format!(
@@ -159,23 +161,25 @@ pub fn build(data: &ReportData, details: Option<&Details>) -> anyhow::Result<Str
         pictures: HashMap::new(),
         picture_bytes: 0,
     };
+    // Each group once, in the order it first comes, and its tests together under it: a group
+    // judged in two runs (`secret/01`, `secret/g/1`, `secret/zz`) is still one heading.
     let mut groups: Vec<&str> = Vec::new();
-    let mut tests = Vec::with_capacity(data.tests.len());
-    for (i, t) in data.tests.iter().enumerate() {
-        if groups.last() != Some(&t.group.as_str()) {
+    for t in &data.tests {
+        if !groups.contains(&t.group.as_str()) {
             groups.push(&t.group);
         }
+    }
+    let group_of = |i: usize| groups.iter().position(|g| *g == data.tests[i].group);
+    let mut rows: Vec<usize> = (0..data.tests.len()).collect();
+    rows.sort_by_key(|&i| group_of(i));
+    let mut tests = Vec::with_capacity(data.tests.len());
+    for &i in &rows {
+        let t = &data.tests[i];
         let blob = match details.and_then(|d| d.tests.get(i)) {
             Some(detail) => blobs.add(&serde_json::to_string(detail)?) as i64,
             None => -1,
         };
-        let row = json!([
-            t.name,
-            groups.len() - 1,
-            t.input_bytes,
-            t.answer_bytes,
-            blob
-        ]);
+        let row = json!([t.name, group_of(i), t.input_bytes, t.answer_bytes, blob]);
         tests.push(row);
     }
     let mut order: Vec<usize> = (0..data.submissions.len()).collect();
@@ -187,11 +191,10 @@ pub fn build(data: &ReportData, details: Option<&Details>) -> anyhow::Result<Str
             .unwrap_or(EXPECTED_ORDER.len())
     });
     let mut columns = Columns {
-        index: data
-            .tests
+        index: rows
             .iter()
             .enumerate()
-            .map(|(i, t)| (t.name.as_str(), i))
+            .map(|(row, &i)| (data.tests[i].name.as_str(), (row, i)))
             .collect(),
         messages: vec![""],
         message_index: HashMap::from([("", 0)]),
@@ -229,7 +232,8 @@ pub fn build(data: &ReportData, details: Option<&Details>) -> anyhow::Result<Str
 
 /// Packs submissions' results into flat number arrays, listing each message once.
 struct Columns<'a> {
-    index: HashMap<&'a str, usize>,
+    /// Each test's row on the page and its index in the report (which the details use).
+    index: HashMap<&'a str, (usize, usize)>,
     messages: Vec<&'a str>,
     message_index: HashMap<&'a str, usize>,
     details: Option<&'a Details>,
@@ -242,14 +246,14 @@ impl<'a> Columns<'a> {
     fn pack(&mut self, s: usize, column: &'a ColumnData) -> anyhow::Result<Vec<i64>> {
         let mut flat = vec![-1i64; 5 * self.index.len()];
         for cell in &column.tests {
-            let Some(&t) = self.index.get(cell.name.as_str()) else {
+            let Some(&(t, test)) = self.index.get(cell.name.as_str()) else {
                 continue;
             };
             let message = *self.message_index.entry(&cell.message).or_insert_with(|| {
                 self.messages.push(&cell.message);
                 self.messages.len() - 1
             });
-            let blob = match self.details.and_then(|d| d.cells.get(&(s, t))) {
+            let blob = match self.details.and_then(|d| d.cells.get(&(s, test))) {
                 Some(d) => self.cell_blob(d)? as i64,
                 None => -1,
             };
