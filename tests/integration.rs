@@ -43,6 +43,7 @@ mod lenient_reading;
 mod memory_limits;
 #[cfg(feature = "mutants")]
 mod mutants;
+mod new_types;
 mod no_panic;
 mod pairs;
 mod pairs_heavy;
