@@ -49,6 +49,7 @@ mod pairs;
 mod pairs_heavy;
 mod pairs_programs;
 mod per_test_inputs;
+mod problem_set;
 mod problem_types;
 mod program_kinds;
 mod render;
