@@ -47,11 +47,13 @@ mod link_policy;
 mod memory_limits;
 #[cfg(feature = "mutants")]
 mod mutants;
+mod new_types;
 mod no_panic;
 mod pairs;
 mod pairs_heavy;
 mod pairs_programs;
 mod per_test_inputs;
+mod problem_set;
 mod problem_types;
 mod program_kinds;
 mod render;

@@ -197,7 +197,14 @@ impl Program {
             stdin: streams.stdin.map(Path::to_path_buf),
             stdout: streams.stdout.to_path_buf(),
             stderr: streams.stderr.to_path_buf(),
-            limits: RunLimits::validator(limits.validation_time_s, memory_mib),
+            limits: RunLimits {
+                // A JVM reserves far more address space than it uses (its heap is bounded by
+                // `-Xmx` instead): a Java generator or validator under the cap could not start.
+                address_space: RunLimits::validator(limits.validation_time_s, memory_mib)
+                    .address_space
+                    .filter(|_| self.compiled.allows_address_space_cap()),
+                ..RunLimits::validator(limits.validation_time_s, memory_mib)
+            },
             cpu_slot: None,
             env: Some(runner::clean_env(dir)),
             isolation: Isolation::Direct,

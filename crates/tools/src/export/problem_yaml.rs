@@ -7,7 +7,7 @@
 //! |---|---|---|
 //! | who made it | `author` (one string) | `credits` (a string, or a map of roles) |
 //! | where from | `source`, `source_url` | `source` (a string, a map `name`/`url`, or a list) |
-//! | kind | `validation: custom interactive`, `type: scoring` | `type` (a name or a list) |
+//! | kind | `validation: custom interactive` (and `multi-pass`, as DOMjudge reads it), `type: scoring` | `type` (a name or a list) |
 //! | time limit | `.timelimit` beside it | `limits.time_limit` |
 //! | time margins | `limits.time_multiplier`, `limits.time_safety_margin` | `limits.time_multipliers` |
 //! | validator arguments | `validator_flags` | `output_validator_args` in `data/test_group.yaml` |
@@ -99,27 +99,32 @@ pub fn legacy(package: &Package, raw: &Mapping) -> anyhow::Result<Mapping> {
         out.insert("keywords".into(), keyword_string(keywords));
     }
     let kind = package.config.kind;
-    if kind.multi_pass {
-        return Err(cannot(
-            "type: multi-pass",
-            FORMAT,
-            "it has no multi-pass problems",
-        ));
-    }
-    // The legacy format says interactive and scoring after `custom`.
+    // The legacy format says interactive and scoring after `custom`, and multi-pass too as
+    // DOMjudge reads it (problemtools' legacy format has no multi-pass problems).
     let custom = package.config.validation == leapfrog_package::Validation::Custom;
-    let validation = match (custom, kind.interactive, kind.scoring) {
+    let mut validation = match (custom, kind.interactive, kind.scoring) {
         (false, ..) => "default",
         (true, false, false) => "custom",
         (true, true, false) => "custom interactive",
         (true, false, true) => "custom score",
         (true, true, true) => "custom interactive score",
-    };
+    }
+    .to_string();
+    if kind.multi_pass {
+        if !custom {
+            return Err(cannot(
+                "type: multi-pass",
+                FORMAT,
+                "a multi-pass problem needs its own output validator",
+            ));
+        }
+        validation.push_str(" multi-pass");
+    }
     out.insert("validation".into(), validation.into());
     if kind.scoring {
         out.insert("type".into(), "scoring".into());
     }
-    let limits = legacy_limits(raw.get("limits"))?;
+    let limits = legacy_limits(raw.get("limits"), kind.multi_pass)?;
     if !limits.is_empty() {
         out.insert("limits".into(), Value::Mapping(limits));
     }
@@ -214,7 +219,7 @@ fn keyword_string(keywords: &Value) -> Value {
 }
 
 /// `limits` in the legacy spelling: margins as `time_multiplier` / `time_safety_margin`.
-fn legacy_limits(limits: Option<&Value>) -> anyhow::Result<Mapping> {
+fn legacy_limits(limits: Option<&Value>, multi_pass: bool) -> anyhow::Result<Mapping> {
     let mut out = Mapping::new();
     let Some(Value::Mapping(ours)) = limits else {
         return Ok(out);
@@ -222,7 +227,12 @@ fn legacy_limits(limits: Option<&Value>) -> anyhow::Result<Mapping> {
     for (key, value) in ours {
         let name = key.as_str().unwrap_or_default();
         match name {
-            "time_limit" | "validation_passes" => {}
+            "time_limit" => {}
+            // DOMjudge reads it beside `validation: custom multi-pass`.
+            "validation_passes" if multi_pass => {
+                out.insert(key.clone(), value.clone());
+            }
+            "validation_passes" => {}
             _ if SHARED_LIMITS.contains(&name) || MARGINS.iter().any(|(l, _)| *l == name) => {
                 out.insert(key.clone(), value.clone());
             }

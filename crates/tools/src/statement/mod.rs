@@ -5,11 +5,13 @@
 //! - [`picture`]: picture blocks (```` ```board ```` / ```` ```row ````) and their attributes;
 //! - [`markdown`]: the statement as events plus pictures;
 //! - [`html`]: the statement body as HTML with MathML and inline SVG;
-//! - [`page`]: the whole page, with the samples and their copy buttons.
+//! - [`page`]: the whole page, with the samples and their copy buttons;
+//! - [`pdf`]: that page, or a contest's problem set, printed to PDF by headless Chromium.
 
 pub mod html;
 pub mod markdown;
 pub mod page;
+pub mod pdf;
 pub mod picture;
 
 use std::path::{Path, PathBuf};

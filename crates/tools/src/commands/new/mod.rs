@@ -9,18 +9,23 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{Context, bail};
-use clap::{Args, Subcommand};
+use clap::{Args, Subcommand, ValueEnum};
 
-pub use templates::Lang;
+pub use templates::{Kind, Lang};
 
 #[derive(Debug, Args)]
 #[command(after_help = super::help::after_help(
     &[
         "leapfrog new contest spring",
         "cd spring && leapfrog new problem hello --lang cpp",
+        "leapfrog new problem guess --type interactive --lang java",
         "leapfrog verify spring",
     ],
-    "",
+    "Types: pass-fail (the sum of two integers), float (a pass-fail problem whose answer is a \
+real number, checked with output_validator_args [float_tolerance, 1e-6] in data/test_group.yaml), \
+interactive (guess a number; an interactor in output_validator/), multi-pass (two runs; the \
+output validator writes the second run's input) and scoring (two test groups, a point a test). \
+Each comes with an accepted and a wrong submission and verifies as it is.",
     "0 made, 2 the folder exists or cannot be written",
 ))]
 pub struct NewArgs {
@@ -31,13 +36,17 @@ pub struct NewArgs {
 #[derive(Debug, Subcommand)]
 pub enum What {
     /// A problem package (2025-09): problem.yaml, statement, a sample, an input validator, a
-    /// seeded generator with generators.yaml and an accepted solution.
+    /// seeded generator with generators.yaml, an accepted and a wrong submission, and the output
+    /// validator or interactor its type needs.
     Problem {
         /// The folder to create; its last part is the problem's short name ([a-z0-9_-]).
         name: PathBuf,
-        /// The language of the validator, generator and solution.
+        /// The language of the programs: validators, generator and submissions.
         #[arg(long, value_enum, default_value_t = Lang::Python)]
         lang: Lang,
+        /// The kind of problem; `float` is a pass-fail problem with a real-number answer.
+        #[arg(long = "type", value_enum, default_value_t = Kind::PassFail)]
+        kind: Kind,
     },
     /// A contest folder: contest.yaml and problems.yaml, to add problems to with `new problem`.
     Contest {
@@ -48,7 +57,7 @@ pub enum What {
 
 pub fn run(args: NewArgs) -> anyhow::Result<ExitCode> {
     match args.what {
-        What::Problem { name, lang } => new_problem(&name, lang),
+        What::Problem { name, lang, kind } => new_problem(&name, lang, kind),
         What::Contest { name } => new_contest(&name),
     }
 }
@@ -143,40 +152,18 @@ fn uuid(name: &str) -> String {
     leapfrog_util::uuid_text(&sha2::Sha256::digest(seed.as_bytes()), 4)
 }
 
-fn new_problem(dest: &Path, lang: Lang) -> anyhow::Result<ExitCode> {
+fn new_problem(dest: &Path, lang: Lang, kind: Kind) -> anyhow::Result<ExitCode> {
     let name = short_name(dest)?;
     refuse_existing(dest)?;
     let contest = contest_of(dest);
-    let title = title(&name);
     let ext = lang.extension();
-    let (validator, generator, solution) = lang.sources();
-    let files: Vec<(String, String)> = vec![
-        (
-            "problem.yaml".into(),
-            templates::problem_yaml(&title, &uuid(&name)),
-        ),
-        (
-            "statement/problem.en.md".into(),
-            templates::statement(&title),
-        ),
-        ("data/sample/1.in".into(), "1 2\n".into()),
-        ("data/sample/1.ans".into(), "3\n".into()),
-        (format!("input_validators/validate.{ext}"), validator.into()),
-        (format!("generators/gen.{ext}"), generator.into()),
-        (
-            "generators/generators.yaml".into(),
-            templates::generators_yaml(ext),
-        ),
-        (
-            format!("submissions/accepted/solution.{ext}"),
-            solution.into(),
-        ),
-    ];
+    let files = templates::files(kind, lang, &title(&name), &uuid(&name));
     write_folder(dest, &files)?;
     leapfrog_util::outln!(
-        "created problem {name} in {} ({} programs)",
+        "created problem {name} in {} ({}, {ext} programs)",
         dest.display(),
-        ext
+        kind.to_possible_value()
+            .map_or(String::new(), |v| v.get_name().to_string()),
     );
     if let Some(contest) = contest {
         let label = add_to_contest(&contest, &name)?;

@@ -1,6 +1,8 @@
-//! The files of a new problem: a sum of two integers, small enough to read in a minute and
-//! complete enough to verify at once (statement, sample, validator, seeded generator, accepted
-//! solution), in the language asked for.
+//! The files of a new problem, for each problem type and language: small problems that read in
+//! a minute and verify at once (statement, sample, input validator, seeded generator with its
+//! plan, an accepted and a wrong submission, and the output validator or interactor the type
+//! needs). The program texts live in `crates/tools/templates/new/` as ordinary source files, so
+//! they can be read and compiled as they are; this module picks and places them.
 
 /// A language a new problem's programs can be written in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -8,6 +10,7 @@ pub enum Lang {
     Cpp,
     Python,
     Rust,
+    Java,
 }
 
 impl Lang {
@@ -16,25 +19,199 @@ impl Lang {
             Lang::Cpp => "cpp",
             Lang::Python => "py",
             Lang::Rust => "rs",
+            Lang::Java => "java",
         }
     }
 
-    /// (validator, generator, solution) sources.
-    pub fn sources(self) -> (&'static str, &'static str, &'static str) {
+    /// The position of this language's text in [`SOURCES`].
+    fn index(self) -> usize {
         match self {
-            Lang::Python => (PY_VALIDATOR, PY_GENERATOR, PY_SOLUTION),
-            Lang::Cpp => (CPP_VALIDATOR, CPP_GENERATOR, CPP_SOLUTION),
-            Lang::Rust => (RS_VALIDATOR, RS_GENERATOR, RS_SOLUTION),
+            Lang::Python => 0,
+            Lang::Cpp => 1,
+            Lang::Rust => 2,
+            Lang::Java => 3,
         }
     }
 }
 
-/// `problem.yaml` (2025-09) for a problem titled `title` with the given uuid.
-pub fn problem_yaml(title: &str, uuid: &str) -> String {
+/// The kind of problem `new problem --type` starts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Kind {
+    /// The sum of two integers, compared token by token.
+    PassFail,
+    /// A pass-fail problem whose answer is a real number: the quotient of two integers, any
+    /// output within 1e-6 (absolute or relative) accepted (`data/test_group.yaml`).
+    Float,
+    /// Guess a number from 1 to 1000 with 10 guesses; an interactor answers each guess.
+    Interactive,
+    /// Two runs: the sum, then its double; the output validator hands the first output on.
+    MultiPass,
+    /// The sum of two integers in two test groups (small numbers, any numbers), a point a test.
+    Scoring,
+}
+
+impl Kind {
+    /// The `type:` of problem.yaml.
+    fn problem_type(self) -> &'static str {
+        match self {
+            Kind::PassFail | Kind::Float => "pass-fail",
+            Kind::Interactive => "interactive",
+            Kind::MultiPass => "multi-pass",
+            Kind::Scoring => "scoring",
+        }
+    }
+
+    /// The template names of (input validator, generator, accepted, wrong, output validator).
+    fn programs(self) -> [Option<&'static str>; 5] {
+        let (validator, generator) = match self {
+            Kind::Interactive => ("validate_secret", "gen_secret"),
+            _ => ("validate_pair", "gen_pair"),
+        };
+        let (accepted, wrong, checker) = match self {
+            Kind::PassFail | Kind::Scoring => ("sum", "small_only", None),
+            Kind::Float => ("quotient", "quotient_wrong", None),
+            Kind::Interactive => ("guess", "guess_wrong", Some("interact")),
+            Kind::MultiPass => ("twice", "twice_wrong", Some("twice_check")),
+        };
+        [
+            Some(validator),
+            Some(generator),
+            Some(accepted),
+            Some(wrong),
+            checker,
+        ]
+    }
+
+    /// The first sample: input and answer.
+    fn sample(self) -> (&'static str, &'static str) {
+        match self {
+            Kind::PassFail | Kind::Scoring | Kind::MultiPass => ("1 2\n", "3\n"),
+            Kind::Float => ("1 3\n", "0.333333333\n"),
+            // The answer file of an interactive test is not read: the interactor knows all.
+            Kind::Interactive => ("7\n", ""),
+        }
+    }
+}
+
+/// `include_str!` of one program in every language, in [`Lang::index`] order.
+macro_rules! sources {
+    ($name:literal) => {
+        (
+            $name,
+            [
+                include_str!(concat!("../../../templates/new/", $name, ".py")),
+                include_str!(concat!("../../../templates/new/", $name, ".cpp")),
+                include_str!(concat!("../../../templates/new/", $name, ".rs")),
+                include_str!(concat!("../../../templates/new/", $name, ".java")),
+            ],
+        )
+    };
+}
+
+/// Every program template, by name.
+const SOURCES: &[(&str, [&str; 4])] = &[
+    sources!("validate_pair"),
+    sources!("gen_pair"),
+    sources!("sum"),
+    sources!("small_only"),
+    sources!("quotient"),
+    sources!("quotient_wrong"),
+    sources!("twice"),
+    sources!("twice_wrong"),
+    sources!("twice_check"),
+    sources!("validate_secret"),
+    sources!("gen_secret"),
+    sources!("guess"),
+    sources!("guess_wrong"),
+    sources!("interact"),
+];
+
+/// The statement templates, by kind; `TITLE` stands for the problem's name.
+fn statement_template(kind: Kind) -> &'static str {
+    match kind {
+        Kind::PassFail => include_str!("../../../templates/new/statement-pass-fail.md"),
+        Kind::Float => include_str!("../../../templates/new/statement-float.md"),
+        Kind::Interactive => include_str!("../../../templates/new/statement-interactive.md"),
+        Kind::MultiPass => include_str!("../../../templates/new/statement-multi-pass.md"),
+        Kind::Scoring => include_str!("../../../templates/new/statement-scoring.md"),
+    }
+}
+
+/// The text of program `name` in `lang`, to be saved as `file` (a Java class takes the name
+/// of its file: javac and the judges look for it there).
+fn program(name: &str, lang: Lang, file: &str) -> String {
+    let text = SOURCES
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map_or("", |(_, texts)| texts[lang.index()]);
+    match lang {
+        Lang::Java => {
+            let stem = file.rsplit('/').next().unwrap_or(file);
+            text.replace("CLASS", stem.trim_end_matches(".java"))
+        }
+        _ => text.to_string(),
+    }
+}
+
+/// Every file of a new problem (relative path, contents).
+pub fn files(kind: Kind, lang: Lang, title: &str, uuid: &str) -> Vec<(String, String)> {
+    let ext = lang.extension();
+    let [validator, generator, accepted, wrong, checker] = kind.programs();
+    let (sample_in, sample_ans) = kind.sample();
+    let mut files = vec![
+        ("problem.yaml".to_string(), problem_yaml(kind, title, uuid)),
+        (
+            "statement/problem.en.md".to_string(),
+            statement_template(kind).replace("TITLE", title),
+        ),
+        ("data/sample/1.in".to_string(), sample_in.to_string()),
+        ("data/sample/1.ans".to_string(), sample_ans.to_string()),
+        (
+            "generators/generators.yaml".to_string(),
+            generators_yaml(kind, ext),
+        ),
+    ];
+    let mut place = |name: Option<&str>, file: String| {
+        if let Some(name) = name {
+            let text = program(name, lang, &file);
+            files.push((file, text));
+        }
+    };
+    place(validator, format!("input_validators/validate.{ext}"));
+    place(generator, format!("generators/gen.{ext}"));
+    place(accepted, format!("submissions/accepted/solution.{ext}"));
+    place(
+        wrong,
+        format!("submissions/wrong_answer/{}.{ext}", wrong.unwrap_or("")),
+    );
+    place(
+        checker,
+        format!("output_validator/{}.{ext}", checker.unwrap_or("")),
+    );
+    if kind == Kind::Float {
+        files.push((
+            "data/test_group.yaml".to_string(),
+            "# Every answer is a real number: an output within 1e-6 of it (absolute or relative)\n\
+# is right, however many digits it prints.\n\
+output_validator_args: [float_tolerance, 1e-6]\n"
+                .to_string(),
+        ));
+    }
+    files
+}
+
+/// `problem.yaml` (2025-09) of a problem of `kind` titled `title`.
+fn problem_yaml(kind: Kind, title: &str, uuid: &str) -> String {
     let quoted = serde_yaml_ng::to_string(title).unwrap_or_else(|_| format!("'{title}'\n"));
+    let passes = match kind {
+        Kind::MultiPass => {
+            "  # How many times a submission may be run, each pass on the last one's nextpass.in.\n  validation_passes: 2\n"
+        }
+        _ => "",
+    };
     format!(
         "problem_format_version: 2025-09\n\
-type: pass-fail\n\
+type: {}\n\
 name: {quoted}\
 uuid: {uuid}\n\
 credits: the problem setters\n\
@@ -42,198 +219,42 @@ license: unknown\n\
 limits:\n  \
 # Remove time_limit to have verify infer it from the slowest accepted submission.\n  \
 time_limit: 2.0\n  \
-memory: 1024\n"
+memory: 1024\n{passes}",
+        kind.problem_type()
     )
 }
 
-pub fn statement(title: &str) -> String {
-    format!(
-        "# {title}\n\n\
-Given two positive integers $a$ and $b$, print their sum.\n\n\
-## Input\n\n\
-One line with two integers $a$ and $b$ ($1 \\le a, b \\le 10^9$), separated by a space.\n\n\
-## Output\n\n\
-One line with the integer $a + b$.\n"
-    )
-}
-
-/// `generators/generators.yaml`: three groups of seeded random tests; answers from the
-/// accepted solution.
-pub fn generators_yaml(ext: &str) -> String {
-    format!(
-        "# How data/secret is made (BAPCtools' generators.yaml); run `leapfrog generate .`.\n\
-solution: /submissions/accepted/solution.{ext}\n\
-data:\n  \
-secret:\n    \
-data:\n      \
-- small: gen.{ext} --max 10 --seed {{seed}}\n      \
+/// `generators/generators.yaml`: seeded random tests (for a scoring problem, in two test
+/// groups); answers from the accepted solution, except for an interactive problem, whose
+/// answers are not read.
+fn generators_yaml(kind: Kind, ext: &str) -> String {
+    let solution = match kind {
+        Kind::Interactive => String::new(),
+        _ => format!("solution: /submissions/accepted/solution.{ext}\n"),
+    };
+    let tests = match kind {
+        Kind::Interactive => format!(
+            "      - low: gen.{ext} --seed 1\n      \
+- random:\n          generate: gen.{ext} --seed {{seed}}\n          count: 5\n"
+        ),
+        Kind::Scoring => format!(
+            "      - small:\n          \
+data:\n            \
+- tiny: gen.{ext} --max 3 --seed {{seed}}\n            \
+- ten: gen.{ext} --max 10 --seed {{seed}}\n      \
+- large:\n          \
+data:\n            \
+- medium: gen.{ext} --max 100000 --seed {{seed}}\n            \
+- huge: gen.{ext} --max 1000000000 --seed {{seed}}\n"
+        ),
+        _ => format!(
+            "      - small: gen.{ext} --max 10 --seed {{seed}}\n      \
 - medium: gen.{ext} --max 100000 --seed {{seed}}\n      \
 - large: gen.{ext} --max 1000000000 --seed {{seed}}\n"
+        ),
+    };
+    format!(
+        "# How data/secret is made (BAPCtools' generators.yaml); run `leapfrog generate .`.\n\
+{solution}data:\n  secret:\n    data:\n{tests}"
     )
 }
-
-const PY_VALIDATOR: &str = r#"# Input validator: exit 42 when stdin is one line "a b" with 1 <= a, b <= 10^9, else 43.
-import re
-import sys
-
-data = sys.stdin.buffer.read()
-match = re.fullmatch(rb"([1-9][0-9]{0,9}) ([1-9][0-9]{0,9})\n", data)
-if match is None:
-    print("expected one line with two positive integers a b", file=sys.stderr)
-    sys.exit(43)
-for value in (int(match[1]), int(match[2])):
-    if value > 10**9:
-        print(f"{value} is above 10^9", file=sys.stderr)
-        sys.exit(43)
-sys.exit(42)
-"#;
-
-const PY_GENERATOR: &str = r#"# Generator: two integers in [1, MAX] from a seed: gen.py --max MAX --seed SEED.
-import random
-import sys
-
-args = dict(zip(sys.argv[1::2], sys.argv[2::2]))
-rng = random.Random(int(args["--seed"]))
-top = int(args["--max"])
-print(rng.randint(1, top), rng.randint(1, top))
-"#;
-
-const PY_SOLUTION: &str = r#"a, b = map(int, input().split())
-print(a + b)
-"#;
-
-const CPP_VALIDATOR: &str = r#"// Input validator: exit 42 when stdin is one line "a b" with 1 <= a, b <= 10^9, else 43.
-#include <cstdio>
-#include <iostream>
-#include <iterator>
-#include <string>
-
-static int invalid(const char* why) {
-    std::fprintf(stderr, "%s\n", why);
-    return 43;
-}
-
-// Reads a positive integer without leading zeros at text[at...], up to 10^9.
-static bool number(const std::string& text, size_t& at, long long& value) {
-    size_t start = at;
-    value = 0;
-    while (at < text.size() && text[at] >= '0' && text[at] <= '9' && at - start < 11) {
-        value = value * 10 + (text[at] - '0');
-        ++at;
-    }
-    return at > start && text[start] != '0' && value <= 1000000000LL;
-}
-
-int main() {
-    std::string text((std::istreambuf_iterator<char>(std::cin)), std::istreambuf_iterator<char>());
-    size_t at = 0;
-    long long a, b;
-    if (!number(text, at, a)) return invalid("a: expected an integer from 1 to 10^9");
-    if (at >= text.size() || text[at] != ' ') return invalid("expected one space after a");
-    ++at;
-    if (!number(text, at, b)) return invalid("b: expected an integer from 1 to 10^9");
-    if (at + 1 != text.size() || text[at] != '\n') return invalid("expected a newline after b, then the end");
-    return 42;
-}
-"#;
-
-const CPP_GENERATOR: &str = r#"// Generator: two integers in [1, MAX] from a seed: gen --max MAX --seed SEED.
-#include <cstdio>
-#include <cstdlib>
-#include <cstring>
-#include <random>
-
-int main(int argc, char** argv) {
-    unsigned long long top = 1000000000ULL, seed = 0;
-    for (int i = 1; i + 1 < argc; i += 2) {
-        if (!std::strcmp(argv[i], "--max")) top = std::strtoull(argv[i + 1], nullptr, 10);
-        else if (!std::strcmp(argv[i], "--seed")) seed = std::strtoull(argv[i + 1], nullptr, 10);
-        else { std::fprintf(stderr, "unknown argument %s\n", argv[i]); return 1; }
-    }
-    std::mt19937_64 rng(seed);
-    unsigned long long a = 1 + rng() % top, b = 1 + rng() % top;
-    std::printf("%llu %llu\n", a, b);
-}
-"#;
-
-const CPP_SOLUTION: &str = r#"#include <iostream>
-
-int main() {
-    long long a, b;
-    std::cin >> a >> b;
-    std::cout << a + b << "\n";
-}
-"#;
-
-const RS_VALIDATOR: &str = r#"//! Input validator: exit 42 when stdin is one line "a b" with 1 <= a, b <= 10^9, else 43.
-use std::io::Read;
-
-fn invalid(why: &str) -> ! {
-    eprintln!("{why}");
-    std::process::exit(43)
-}
-
-fn number(word: &str, name: &str) -> u64 {
-    let ok = !word.is_empty()
-        && word.len() <= 10
-        && !word.starts_with('0')
-        && word.bytes().all(|b| b.is_ascii_digit());
-    match word.parse::<u64>() {
-        Ok(v) if ok && v <= 1_000_000_000 => v,
-        _ => invalid(&format!("{name}: expected an integer from 1 to 10^9, got {word:?}")),
-    }
-}
-
-fn main() {
-    let mut text = String::new();
-    if std::io::stdin().read_to_string(&mut text).is_err() {
-        invalid("the input is not UTF-8");
-    }
-    let Some(line) = text.strip_suffix('\n') else {
-        invalid("expected the line to end with a newline");
-    };
-    let Some((a, b)) = line.split_once(' ') else {
-        invalid("expected two integers separated by one space");
-    };
-    number(a, "a");
-    number(b, "b");
-    std::process::exit(42)
-}
-"#;
-
-const RS_GENERATOR: &str = r#"//! Generator: two integers in [1, MAX] from a seed: gen --max MAX --seed SEED.
-
-fn main() {
-    let args: Vec<String> = std::env::args().collect();
-    let (mut top, mut seed) = (1_000_000_000u64, 0u64);
-    for pair in args[1..].chunks(2) {
-        let value = pair.get(1).and_then(|v| v.parse().ok()).expect("a number after each flag");
-        match pair[0].as_str() {
-            "--max" => top = value,
-            "--seed" => seed = value,
-            other => panic!("unknown argument {other}"),
-        }
-    }
-    // splitmix64: a small, well-mixed generator, so the test needs no crate.
-    let mut state = seed;
-    let mut next = || {
-        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    };
-    let (a, b) = (1 + next() % top, 1 + next() % top);
-    println!("{a} {b}");
-}
-"#;
-
-const RS_SOLUTION: &str = r#"use std::io::Read;
-
-fn main() {
-    let mut text = String::new();
-    std::io::stdin().read_to_string(&mut text).unwrap();
-    let sum: u64 = text.split_whitespace().map(|w| w.parse::<u64>().unwrap()).sum();
-    println!("{sum}");
-}
-"#;

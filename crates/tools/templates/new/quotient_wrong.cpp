@@ -1,0 +1,8 @@
+// Wrong: integer division drops the fraction.
+#include <iostream>
+
+int main() {
+    long long a, b;
+    std::cin >> a >> b;
+    std::cout << a / b << "\n";
+}

@@ -1,0 +1,3 @@
+# Wrong: integer division drops the fraction.
+a, b = map(int, input().split())
+print(a // b)

@@ -1,0 +1,9 @@
+import java.util.Scanner;
+
+class CLASS {
+    public static void main(String[] args) {
+        Scanner in = new Scanner(System.in);
+        long a = in.nextLong(), b = in.nextLong();
+        System.out.println(a + b);
+    }
+}
