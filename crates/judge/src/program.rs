@@ -172,6 +172,9 @@ impl Program {
         let back = lent.map(crate::jury_room::Lent::take_back).transpose();
         let outcome = ran?;
         back?;
+        if let Some(kind) = crate::spent::Kind::of_role(self.role) {
+            crate::spent::record(kind, outcome.wall);
+        }
         Ok(outcome)
     }
 
