@@ -118,3 +118,62 @@ fn verify_says_where_the_time_went() {
     let total: f64 = kinds.iter().map(|k| k["percent"].as_f64().unwrap()).sum();
     assert!((total - 100.0).abs() < 0.5, "{v}");
 }
+
+/// The sum problem whose output validator notes the Python it runs on (`body` follows).
+fn sum_noting_interpreter(body: &str) -> (TempPackage, tempfile::TempDir, PathBuf) {
+    let (pkg, logs, log) = sum_with_noting_validator(1);
+    pkg.write(
+        "output_validators/check/check.py",
+        &format!(
+            "import sys\nopen({:?}, 'a').write(sys.implementation.name + '\\n')\n{body}",
+            log.display().to_string()
+        ),
+    );
+    (pkg, logs, log)
+}
+
+#[test]
+fn a_python_validator_runs_on_pypy_where_it_is_installed() {
+    if !crate::support::installed(&["pypy3"]) {
+        return;
+    }
+    let body = "want = open(sys.argv[2]).read().split()\n\
+                sys.exit(42 if sys.stdin.read().split() == want else 43)\n";
+    let (pkg, _logs, log) = sum_noting_interpreter(body);
+    let out = leapfrog()
+        .args(["verify", &pkg.arg(), "--json"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", json(&out));
+    let used = std::fs::read_to_string(&log).unwrap();
+    assert!(
+        !used.is_empty() && used.lines().all(|l| l == "pypy"),
+        "{used}"
+    );
+}
+
+#[test]
+fn a_validator_pypy_cannot_compile_runs_on_cpython() {
+    if !crate::support::installed(&["pypy3"]) {
+        return;
+    }
+    // A `match` statement: Python 3.10's syntax, which PyPy 3.9 does not read.
+    let body = "want = open(sys.argv[2]).read().split()\n\
+                match sys.stdin.read().split() == want:\n    \
+                case True:\n        sys.exit(42)\n    \
+                case _:\n        sys.exit(43)\n";
+    let (pkg, _logs, log) = sum_noting_interpreter(body);
+    let pypy = std::process::Command::new("pypy3")
+        .args(["-c", "import sys; print(sys.version_info >= (3, 10))"])
+        .output()
+        .unwrap();
+    let out = leapfrog()
+        .args(["verify", &pkg.arg(), "--json"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", json(&out));
+    let used = std::fs::read_to_string(&log).unwrap();
+    if String::from_utf8_lossy(&pypy.stdout).trim() == "False" {
+        assert!(used.lines().all(|l| l == "cpython"), "{used}");
+    }
+}
