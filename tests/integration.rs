@@ -39,6 +39,7 @@ mod isolation;
 mod judge_faults;
 mod judge_verdicts;
 mod jury_compilers;
+mod jury_time;
 mod jury_users;
 mod languages;
 mod lean_build;

@@ -335,6 +335,8 @@ fn languages_runs_no_version_command_a_package_brings() {
             !cpp["version"].as_str().unwrap().starts_with("not run"),
             "{cpp}"
         );
+    }
+}
 
 /// The rest of DOMjudge's default languages (Ada, Fortran, Pascal, Perl, Swift, AWK), each with
 /// DOMjudge's extension: a known language, accepted where its toolchain is installed and

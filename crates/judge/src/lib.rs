@@ -12,6 +12,7 @@
 
 pub mod checking;
 pub mod program;
+pub mod spent;
 pub mod verdict;
 
 mod as_run_user;

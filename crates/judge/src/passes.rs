@@ -150,6 +150,7 @@ impl TestRunner<'_> {
             Err(RunError::Interrupted) => return Err(Interrupted),
             Err(err) => return Ok((judge_error(err), None)),
         };
+        crate::spent::record(crate::spent::Kind::Submission, outcome.wall);
         let output_bytes = std::fs::metadata(&files.output).map_or(0, |m| m.len());
         let stderr = read_head_tail(&files.stderr);
         if let Some(cause) = classify::run_verdict(&outcome, self.limits, output_bytes, &stderr) {
@@ -190,6 +191,9 @@ impl TestRunner<'_> {
             Err(RunError::Interrupted) => return Err(Interrupted),
             Err(err) => return Ok((judge_error(err), None)),
         };
+        // The two run at once: each counts its own wall-clock time.
+        crate::spent::record(crate::spent::Kind::Submission, outcome.submission.wall);
+        crate::spent::record(crate::spent::Kind::OutputValidator, outcome.validator.wall);
         let log = read_head_tail(&check_dir.join("validator.log"));
         let checked = validator.judged(&outcome.validator, log, &feedback_dir(check_dir));
         let stderr = read_head_tail(&files.stderr);

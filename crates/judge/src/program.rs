@@ -55,15 +55,8 @@ impl Program {
         let copy = leapfrog_package::constants::of_program(path)
             .program_copy(path)
             .with_context(|| format!("substituting the constants of {label}"))?;
-        let built = match copy {
-            Some(copy) => lang::Languages::for_program(path)
-                .and_then(|table| table.detect(path))
-                .map_err(BuildError::from)
-                .and_then(|language| {
-                    lang::compile_as(runner, &copy, language, IsolationChoice::LimitsOnly)
-                }),
-            None => lang::compile(runner, path, IsolationChoice::LimitsOnly),
-        };
+        let source = copy.as_deref().unwrap_or(path);
+        let built = compile_jury(runner, path, source, role);
         // A path that cannot be looked at is named by the error itself: the role is enough.
         let names_path = built.as_ref().err().is_some_and(BuildError::names_the_path);
         let built = built.map_err(build_error);
@@ -176,6 +169,9 @@ impl Program {
         let back = lent.map(crate::jury_room::Lent::take_back).transpose();
         let outcome = ran?;
         back?;
+        if let Some(kind) = crate::spent::Kind::of_role(self.role) {
+            crate::spent::record(kind, outcome.wall);
+        }
         Ok(outcome)
     }
 
@@ -268,6 +264,42 @@ impl Program {
             );
         }
         Ok(())
+    }
+}
+
+/// Whether a judges' program of this role runs Python 3 on PyPy where PyPy is installed:
+/// validators and interactors do, as problemtools and BAPCtools run them (one language table
+/// for every program), so a slow Python validator is not slower here than there; their
+/// verdicts do not depend on the interpreter. Generators and solutions stay on CPython, so
+/// the test data a package generates does not depend on which interpreters are installed.
+fn on_pypy(role: &str) -> bool {
+    matches!(
+        role,
+        "output validator" | "input validator" | "answer validator"
+    )
+}
+
+/// Compiles `source` (the program at `path`, or its copy with constants replaced) in its
+/// language, on PyPy for the roles [`on_pypy`] names. PyPy follows CPython's syntax a few
+/// versions behind: a program PyPy cannot compile (a `match` statement) builds on CPython.
+fn compile_jury(
+    runner: &Runner,
+    path: &Path,
+    source: &Path,
+    role: &str,
+) -> Result<Result<Compiled, lang::CompileError>, BuildError> {
+    let table = lang::Languages::for_program(path)?;
+    let language = table.detect(path)?;
+    let chosen = match on_pypy(role) {
+        true => table.for_submission(language.clone()),
+        false => language.clone(),
+    };
+    let built = lang::compile_as(runner, source, chosen.clone(), IsolationChoice::LimitsOnly)?;
+    match built {
+        Err(_) if chosen != language => {
+            lang::compile_as(runner, source, language, IsolationChoice::LimitsOnly)
+        }
+        built => Ok(built),
     }
 }
 

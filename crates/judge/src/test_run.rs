@@ -225,6 +225,7 @@ impl TestRunner<'_> {
             Err(RunError::Interrupted) => return Err(Interrupted),
             Err(err) => return Ok(UNMEASURED.fault(test, err)),
         };
+        crate::spent::record(crate::spent::Kind::Submission, outcome.wall);
         let measured = Measured::of(&outcome);
         let output_bytes = match kept(&files.output, keep_output) {
             Ok(bytes) => bytes,

@@ -5,6 +5,7 @@
 mod data_validators;
 pub mod diff;
 mod ecosystem;
+mod remembered;
 mod validator;
 
 use std::path::Path;
@@ -14,6 +15,7 @@ use leapfrog_package::{Package, TestCase};
 use leapfrog_runner::Runner;
 
 pub use data_validators::{AnswerValidators, InputValidators};
+pub use remembered::CheckCounts;
 pub use validator::{ValidatorProgram, feedback_dir};
 
 /// The verdict of an output check.
@@ -33,6 +35,8 @@ pub enum CheckOutcome {
 pub struct OutputChecker {
     custom: Option<ValidatorProgram>,
     package: Package,
+    /// The checks remembered, once [`OutputChecker::remember_checks`] asked for it.
+    remembered: std::sync::OnceLock<remembered::Remembered>,
 }
 
 impl OutputChecker {
@@ -46,7 +50,32 @@ impl OutputChecker {
         Ok(OutputChecker {
             custom,
             package: package.clone(),
+            remembered: std::sync::OnceLock::new(),
         })
+    }
+
+    /// From now on, a check the output validator already made on the same input, answer,
+    /// output and arguments is answered from memory (see [`remembered`]): `verify` asks for
+    /// it, since its submissions often print the same outputs. Commands that check once do
+    /// not, and spare the hashing.
+    pub fn remember_checks(&self) {
+        self.remembered.get_or_init(remembered::Remembered::default);
+    }
+
+    /// How many output validator runs were made and how many checks reused one, when checks
+    /// are remembered.
+    pub fn check_counts(&self) -> Option<CheckCounts> {
+        self.remembered.get().map(remembered::Remembered::counts)
+    }
+
+    /// Whether this problem's checks may be remembered: not when the validator talks to the
+    /// run (interactive) or may ask for another pass (multi-pass).
+    fn rememberable(&self) -> Option<&remembered::Remembered> {
+        let kind = self.kind();
+        if kind.interactive || kind.multi_pass {
+            return None;
+        }
+        self.remembered.get()
     }
 
     /// The package's own output validator, if it has one.
@@ -80,7 +109,17 @@ impl OutputChecker {
         match &self.custom {
             Some(program) => {
                 let limits = &self.package.config.limits;
-                program.check_output(&test.input, &test.answer, output, flags, scratch, limits)
+                let run = || {
+                    program.check_output(&test.input, &test.answer, output, flags, scratch, limits)
+                };
+                match self.rememberable() {
+                    Some(memory) => {
+                        let files = [test.input.as_path(), &test.answer, output];
+                        let key = remembered::key(&program.path, files, flags);
+                        memory.check(key, &feedback_dir(scratch), run)
+                    }
+                    None => run(),
+                }
             }
             None => default_check(&test.answer, output, flags),
         }

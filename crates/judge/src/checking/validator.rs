@@ -166,6 +166,7 @@ impl ValidatorProgram {
                     .runner()
                     .run(&spec)
                     .map_err(crate::program::run_error)?;
+                crate::spent::record(crate::spent::Kind::OutputValidator, outcome.wall);
                 Ok((outcome, self.program.own_paths(&read_head_tail(&log))))
             });
         match ran {

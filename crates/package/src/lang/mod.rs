@@ -199,7 +199,8 @@ impl Languages {
 
     /// A submission's language: a Python 3 program runs on PyPy when PyPy is installed, as
     /// problemtools and Kattis run it (CPython is the fallback), unless the package's own table
-    /// changed the Python 3 entry. The judges' own programs keep CPython.
+    /// changed the Python 3 entry. The judges' own programs are built the same way, as those
+    /// tools build them.
     pub fn for_submission(&self, language: Language) -> Language {
         let built_in = Languages::built_in();
         let python = self.get("python3");

@@ -27,6 +27,7 @@ use super::judge::{RunOptions, permitted};
 
 mod assess;
 mod contest;
+mod eta;
 mod limit;
 mod row;
 mod rules;
@@ -117,6 +118,7 @@ pub(crate) fn problem(
     registry: &'static Registry,
     args: VerifyArgs,
 ) -> Result<summary::Verified, JudgeError> {
+    let spent_from = leapfrog_judge::spent::Spent::now();
     let runner = crate::interrupt::runner();
     let package = open_package(registry, &runner, &args)?;
     let jobs = args
@@ -138,11 +140,7 @@ pub(crate) fn problem(
     base.keep_outputs = recorder.as_ref().map(Recorder::keep_dir);
     // Prepared once for every submission; should it fail, each reports why (as when judged
     // alone), but no test to judge (`--tests` matching none) is one usage error.
-    let judge = match Judge::prepare(&runner, &package, &base) {
-        Ok(judge) => Ok(judge),
-        Err(err) if err.is_interrupted() || tests.is_empty() => return Err(err),
-        Err(err) => Err(format!("{err:#}")),
-    };
+    let judge = prepare_judge(&runner, &package, &base, tests.is_empty())?;
     let mut session = Session {
         package: &package,
         judge,
@@ -182,6 +180,7 @@ pub(crate) fn problem(
         complete,
         tests: matrix::test_entries(&tests),
         recorder: session.recorder.as_ref(),
+        time: summary::TimeByProgram::since(&spent_from, session.judge.as_ref().ok()),
     };
     Ok(summary::summarize(
         &package,
@@ -191,6 +190,26 @@ pub(crate) fn problem(
         (args.json, args.embedded),
         styled,
     )?)
+}
+
+/// The judge prepared once for every submission; should that fail, each reports why (as when
+/// judged alone), but an interruption, or no test to judge (`--tests` matching none), is the
+/// command's one error.
+fn prepare_judge(
+    runner: &Arc<Runner>,
+    package: &Package,
+    base: &leapfrog_judge::JudgeOptions,
+    no_tests: bool,
+) -> Result<Result<Judge, String>, JudgeError> {
+    match Judge::prepare(runner, package, base) {
+        Ok(judge) => {
+            // Submissions that print the same output get one validator run between them.
+            judge.checker().remember_checks();
+            Ok(Ok(judge))
+        }
+        Err(err) if err.is_interrupted() || no_tests => Err(err),
+        Err(err) => Ok(Err(format!("{err:#}"))),
+    }
 }
 
 /// Opens the package to verify: its report page writable, its data/secret generated.

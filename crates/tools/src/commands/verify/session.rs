@@ -208,9 +208,11 @@ impl Session<'_> {
             }
         };
         show(&rows);
+        let mut eta = super::eta::Eta::new(todo.len(), self.jobs, print.is_none());
         self.judge_many(submissions, &todo, &mut |column, row| {
             rows[column] = Some(row);
             show(&rows);
+            eta.judged();
         })?;
         let kept = wanted.iter().map(|&c| submissions[c].clone()).collect();
         let rows = wanted.iter().filter_map(|&c| rows[c].take()).collect();

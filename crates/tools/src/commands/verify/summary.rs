@@ -22,6 +22,46 @@ pub(super) struct VerifyReport {
     /// Whether every submission was judged on every test (`--all-tests`, `--report`).
     complete: bool,
     tests: Vec<TestEntry>,
+    time_by_program: TimeByProgram,
+}
+
+/// Where verify's time went: each kind of program's summed wall-clock time and share, and how
+/// many output checks were answered from an earlier run on the same output.
+#[derive(Debug, Serialize)]
+pub(super) struct TimeByProgram {
+    kinds: Vec<leapfrog_judge::spent::KindEntry>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    output_checks: Option<leapfrog_judge::checking::CheckCounts>,
+    #[serde(skip)]
+    line: Option<String>,
+}
+
+impl TimeByProgram {
+    /// What was spent since `from`, with the judge's remembered checks.
+    pub(super) fn since(
+        from: &leapfrog_judge::spent::Spent,
+        judge: Option<&leapfrog_judge::Judge>,
+    ) -> TimeByProgram {
+        let spent = leapfrog_judge::spent::Spent::now().since(from);
+        let output_checks = judge.and_then(|j| j.checker().check_counts());
+        let reused = output_checks
+            .filter(|c| c.reused > 0)
+            .map(|c| {
+                format!(
+                    "; {} of {} output checks reused",
+                    c.reused,
+                    c.runs + c.reused
+                )
+            })
+            .unwrap_or_default();
+        TimeByProgram {
+            kinds: spent.entries(),
+            output_checks,
+            line: spent
+                .line()
+                .map(|l| format!("time in programs: {l}{reused}")),
+        }
+    }
 }
 
 /// What the JSON and the report page carry besides the rows.
@@ -33,6 +73,7 @@ pub(super) struct Page<'a> {
     pub complete: bool,
     pub tests: Vec<TestEntry>,
     pub recorder: Option<&'a Recorder>,
+    pub time: TimeByProgram,
 }
 
 /// A verified problem: its exit code and, for a contest's table, its counts.
@@ -86,6 +127,7 @@ pub(super) fn summarize(
         time_limit: page.time_limit,
         complete: page.complete,
         tests: page.tests,
+        time_by_program: page.time,
     };
     let value = serde_json::to_value(&report)?;
     if let Some(path) = page.path {
@@ -120,6 +162,9 @@ pub(super) fn summarize(
             console::Style::new().red()
         };
         leapfrog_util::outln!("{}", style.bold().force_styling(styled).apply_to(summary));
+        if let Some(line) = &report.time_by_program.line {
+            leapfrog_util::outln!("{line}");
+        }
         if let Some(path) = page.path {
             let shown = path.display().to_string();
             leapfrog_util::outln!("report: {}", leapfrog_util::inert(&shown));
