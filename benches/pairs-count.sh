@@ -6,14 +6,18 @@
 # costs nothing to prove. The ratio shows what the proof-backed count costs on top of that.
 # The script also checks that both print the same digits.
 #
-#   benches/pairs-count.sh [RUNS] [BIG]
+#   benches/pairs-count.sh [RUNS] [BIG] [HUGE]
 #
 # RUNS (default 5): hyperfine runs for n = 1000. BIG (default 10000): one timed run at that n
-# (minutes on a loaded 2-core machine; pass 0 to skip it).
+# (minutes on a loaded 2-core machine; pass 0 to skip it). HUGE (default 100000, the goal of
+# issue 42): one run at that n stopped after LIMIT seconds (default 60, the goal), saying
+# whether it finished; pass 0 to skip it.
 set -euo pipefail
 
 runs=${1:-5}
 big=${2:-10000}
+huge=${3:-100000}
+limit=${LIMIT:-60}
 root=$(cd "$(dirname "$0")/.." && pwd)
 work=$(mktemp -d "${TMPDIR:-/tmp}/bench-count.XXXXXX")
 trap 'rm -rf "$work"' EXIT
@@ -66,4 +70,14 @@ print()
 print(f"n = {sys.argv[4]}: leapfrog {m - s:.1f} s, python3 closed form {e - m:.2f} s, "
       f"ratio {(m - s) / (e - m):.0f}x; {int(sys.argv[6]) - 1} digits, equal: {sys.argv[5]}")
 PY
+fi
+
+if [ "$huge" -gt 0 ]; then
+  start=$(date +%s.%N)
+  if timeout "$limit" "$leapfrog" count pairs "$huge" 2>/dev/null > "$work/huge.txt"; then
+    end=$(date +%s.%N)
+    echo "n = $huge: leapfrog $(echo "$end - $start" | bc -l | xargs printf '%.1f') s, $(($(wc -c < "$work/huge.txt") - 1)) digits"
+  else
+    echo "n = $huge: not finished in $limit s (stopped)"
+  fi
 fi

@@ -8,6 +8,7 @@ mod answer_validators;
 mod architecture;
 mod check_agrees;
 mod check_answer;
+mod check_handoff;
 mod check_settings;
 mod check_validate;
 mod checkers_cli;

@@ -12,6 +12,8 @@
 //!   `0700`), which the runner hands to its user, and the validator's feedback directory;
 //! - the files it is given (a validator's input and answer): where every user may read them,
 //!   their own paths, else copies in its directory;
+//! - the output it judges: on its stdin, opened by the judge, and for a checker that wants it
+//!   by path `/dev/stdin` (never a copy of the whole file where other users may read it);
 //! - the way there: the judge's scratch directory may be entered (`0711`) but not listed.
 
 use std::ffi::OsString;
@@ -225,9 +227,9 @@ fn prepare_jury_dir(dir: &Path, feedback: &Path, user: RunUser) -> Result<(), Ju
 }
 
 /// Where the judge is root, readies `scratch` and `feedback` for `user` (the validator's
-/// package's jury user), and gives the
-/// files it is handed (input, answer, output) as that user can reach them
-/// ([`crate::as_run_user`]).
+/// package's jury user), and gives the files it is handed by path (input, answer) as that user
+/// can reach them ([`reachable`]). The output is no such file: it is on the validator's stdin
+/// ([`output_path`]).
 pub(crate) fn jury_files<const N: usize>(
     user: Option<RunUser>,
     scratch: &Path,
@@ -239,10 +241,32 @@ pub(crate) fn jury_files<const N: usize>(
     };
     prepare_jury_dir(scratch, feedback, user)?;
     let mut reached = files.map(Path::to_path_buf);
-    for (i, (file, name)) in files.iter().zip(["input", "answer", "output"]).enumerate() {
+    for (i, (file, name)) in files.iter().zip(["input", "answer"]).enumerate() {
         reached[i] = reachable(file, scratch, name)?;
     }
     Ok(reached)
+}
+
+/// The path naming an output validator's output (on its stdin, which the judge opened) for a
+/// validator that also wants it by path (testlib's): its own path where `user` may reach it,
+/// else `/dev/stdin`, which reopens the open file without passing the directories above it
+/// (a `0700` one is no obstacle), so a large output is never copied. Only a file that other
+/// users may not read at all is handed as a copy ([`reachable`]).
+pub(crate) fn output_path(
+    user: Option<RunUser>,
+    output: &Path,
+    scratch: &Path,
+) -> Result<PathBuf, JudgeFault> {
+    let absolute = std::path::absolute(output).unwrap_or_else(|_| output.to_path_buf());
+    if user.is_none() || leapfrog_util::others_may(&absolute, 0o004) {
+        return Ok(absolute);
+    }
+    let readable = std::fs::metadata(&absolute)
+        .is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o004 != 0);
+    if readable {
+        return Ok(PathBuf::from("/dev/stdin"));
+    }
+    reachable(&absolute, scratch, "output")
 }
 
 /// `path` as another user can reach it: itself where every user may read it and enter every
@@ -350,5 +374,49 @@ mod tests {
         std::os::unix::fs::symlink(private.join("python3"), bin.join("python3")).unwrap();
         let err = runnable_instead(&bin.join("python3"), None).unwrap_err();
         assert!(err.to_string().contains("virtual environment"), "{err}");
+    }
+
+    /// A testlib checker's path to the output: its own where others may reach it, the open
+    /// stdin where only the directory is closed, a copy only where the file itself is.
+    #[test]
+    fn an_output_is_named_by_its_path_or_by_stdin_and_copied_only_when_unreadable() {
+        let root =
+            std::env::temp_dir().join(format!("leapfrog-output-path-{}", std::process::id()));
+        let (shared, private, scratch) =
+            (root.join("shared"), root.join("private"), root.join("s"));
+        for (dir, mode) in [
+            (&root, 0o755),
+            (&shared, 0o755),
+            (&private, 0o700),
+            (&scratch, 0o700),
+        ] {
+            std::fs::create_dir_all(dir).unwrap();
+            std::fs::set_permissions(dir, std::fs::Permissions::from_mode(mode)).unwrap();
+        }
+        let user = Some(RunUser {
+            uid: 65534,
+            gid: 65534,
+        });
+        let write = |path: &Path, mode: u32| {
+            std::fs::write(path, "1 2 3\n").unwrap();
+            std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode)).unwrap();
+            path.to_path_buf()
+        };
+        let open = write(&shared.join("out"), 0o644);
+        assert_eq!(output_path(user, &open, &scratch).unwrap(), open);
+        let closed_dir = write(&private.join("out"), 0o644);
+        let reached = output_path(user, &closed_dir, &scratch).unwrap();
+        assert_eq!(reached, Path::new("/dev/stdin"));
+        assert!(!scratch.join("output").exists(), "no copy");
+        let closed_file = write(&private.join("own"), 0o600);
+        assert_eq!(
+            output_path(user, &closed_file, &scratch).unwrap(),
+            scratch.join("output")
+        );
+        assert_eq!(
+            output_path(None, &closed_file, &scratch).unwrap(),
+            closed_file
+        );
+        std::fs::remove_dir_all(&root).unwrap();
     }
 }

@@ -15,7 +15,7 @@ use anyhow::{Context, bail};
 
 use super::CheckOutcome;
 use super::ecosystem::{self, Convention, Prepared};
-use crate::as_run_user::jury_files;
+use crate::as_run_user::{jury_files, output_path};
 use crate::program::{Program, Streams};
 use leapfrog_package::Limits;
 use leapfrog_runner::{self as runner, Runner};
@@ -146,11 +146,17 @@ impl ValidatorProgram {
                     self.program.jury_user(),
                     scratch,
                     &feedback,
-                    [input, answer, output],
+                    [input, answer],
                 )
             })
-            .and_then(|[input, answer, shown]| {
+            .and_then(|[input, answer]| {
                 let convention = self.convention;
+                // The output is on stdin, opened by the judge: only testlib's checkers also
+                // take it by path, and none is given a copy of it.
+                let shown = match convention {
+                    Convention::Testlib => output_path(self.program.jury_user(), output, scratch)?,
+                    _ => output.to_path_buf(),
+                };
                 let mut args =
                     ecosystem::output_args(convention, &input, &answer, &shown, &feedback);
                 args.extend(flags.iter().map(OsString::from));
