@@ -38,7 +38,7 @@ impl GeneratorSource {
     /// Whether test `i` comes from the structured search (a combination or a single fault that
     /// the generator may fail to plant with this seed: such a test is skipped, not an error).
     pub(super) fn is_structured(&self, i: u64) -> bool {
-        i % self.round() != 0
+        !i.is_multiple_of(self.round())
     }
 
     /// The generator command line for test `i` with `seed`.
