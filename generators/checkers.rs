@@ -14,7 +14,9 @@
 //!   trail), `border` (every white pinned at the border);
 //! - `any`: a family drawn at random, for stress testing;
 //! - `combo`: a board in the combination of conditions that `--start`, `--others` and `--fails`
-//!   name (see `leapfrog_puzzles::checkers::conditions`), for the structured search of stress.
+//!   name (see `leapfrog_puzzles::checkers::conditions`), for the structured search of stress;
+//! - `single`: a board where the one condition `--fault` names fails and every other holds, or
+//!   with `--twin` its neighbour where all hold (`--start`, `--place`, `--others alone|other`).
 
 #[path = "checkers/canvas.rs"]
 mod canvas;
@@ -26,13 +28,15 @@ mod families;
 mod near_miss;
 #[path = "checkers/plant.rs"]
 mod plant;
+#[path = "checkers/single.rs"]
+mod single;
 
 use clap::Parser;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use canvas::{Canvas, Phase, pick};
-use leapfrog_puzzles::checkers::conditions::{self, FAILS, OTHERS, STARTS};
+use leapfrog_puzzles::checkers::conditions::{self, FAILS, FAULTS, OTHERS, STARTS};
 
 /// Attempts per board before a request is declared impossible.
 const ATTEMPTS: u32 = 400;
@@ -54,6 +58,7 @@ pub enum Family {
     Border,
     Any,
     Combo,
+    Single,
 }
 
 /// Which border the `edge` family's white stands on (top = the last rank, row n).
@@ -115,6 +120,15 @@ pub struct Options {
     /// split, many, elsewhere).
     #[arg(long, default_value = "none", value_parser = clap::builder::PossibleValuesParser::new(FAILS))]
     pub fails: String,
+    /// `single`: the one condition to break (parity, edge, blocked, split, many, elsewhere).
+    #[arg(long, default_value = "parity", value_parser = clap::builder::PossibleValuesParser::new(FAULTS))]
+    pub fault: String,
+    /// `single`: where the change that breaks the condition goes.
+    #[arg(long, value_enum, default_value = "any")]
+    pub place: single::Place,
+    /// `single`: the neighbour of the board instead, without the change (everything holds).
+    #[arg(long)]
+    pub twin: bool,
     #[arg(long)]
     pub seed: u64,
 }
@@ -160,8 +174,26 @@ pub fn run(args: &[String]) -> crate::Result<Vec<u8>> {
             combos::wanted(&opts).name()
         );
     }
+    if opts.outcome == Family::Single {
+        if !["alone", "other"].contains(&opts.others.as_str()) {
+            fail!(Arguments, "--outcome single takes --others alone or other");
+        }
+        if opts.fault == "elsewhere" && opts.start != "even" {
+            fail!(
+                Impossible,
+                "--fault elsewhere needs --start even: a piece of odd degree is itself one of \
+                 the odd squares"
+            );
+        }
+    }
     let mut rng = ChaCha8Rng::seed_from_u64(opts.seed);
     for _ in 0..ATTEMPTS {
+        if opts.outcome == Family::Single {
+            if let Some(canvas) = single::attempt(&mut rng, &opts) {
+                return Ok(canvas.text());
+            }
+            continue;
+        }
         if opts.outcome == Family::Combo {
             let mut canvas = Canvas::new(opts.n, opts.phase);
             if combos::attempt(&mut canvas, &mut rng, &opts).is_some() {
@@ -259,6 +291,30 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn single_faults_break_one_condition_and_their_twins_none() {
+        use leapfrog_puzzles::checkers::conditions::faults;
+        for fault in FAULTS {
+            let start = if fault == "elsewhere" { "even" } else { "1" };
+            for (n, phase, others) in [(9, "a1", "alone"), (12, "b1", "other")] {
+                let line = format!(
+                    "--outcome single --fault {fault} --start {start} --others {others} \
+                     --n {n} --phase {phase} --seed 5"
+                );
+                assert_eq!(outcome(&line), "None", "{line}");
+                let twin = Board::parse(&generate(&format!("{line} --twin")).unwrap()).unwrap();
+                let Answer::One(piece) = answer(&twin) else {
+                    panic!("{line} --twin: no single solver");
+                };
+                let board = Board::parse(&generate(&line).unwrap()).unwrap();
+                assert_eq!(faults(&board, piece), [fault], "{line}");
+                assert!(faults(&twin, piece).is_empty(), "{line}");
+            }
+        }
+        let err = generate("--outcome single --fault elsewhere --start 1 --seed 1").unwrap_err();
+        assert!(err.to_string().contains("needs --start even"), "{err}");
     }
 
     #[test]

@@ -1,7 +1,9 @@
 //! The conditions each problem's answer depends on (`leapfrog::puzzles::Conditions`; each
 //! package's `notes.md` explains them): every combination has a secret test in the package,
 //! the notes name every combination, and the structured search's command lines make inputs of
-//! the combination they are drawn for.
+//! the combination they are drawn for. Where a problem has a single-fault family, every
+//! condition of its list fails alone in a secret test whose twin (all conditions holding) is a
+//! secret test too, with another answer.
 
 use std::collections::BTreeSet;
 use std::path::Path;
@@ -121,4 +123,67 @@ fn the_structured_search_draws_every_combination() {
             );
         }
     }
+}
+
+/// The generator's output for a plan line's arguments (the generator name dropped).
+fn generate(line: &str) -> Vec<u8> {
+    let words = leapfrog::generators::words(line);
+    let generator = leapfrog::generators::find(&words[0]).unwrap();
+    (generator.run)(&words[1..]).unwrap_or_else(|e| panic!("{line}: {e}"))
+}
+
+/// The reference answer to an input.
+fn solve(problem: &str, input: &[u8]) -> Vec<u8> {
+    let puzzle = puzzles::find(problem).unwrap();
+    let mut out = Vec::new();
+    (puzzle.solve)(&mut &input[..], &mut out).unwrap_or_else(|e| panic!("{problem}: {e:?}"));
+    out
+}
+
+#[test]
+fn every_condition_fails_alone_in_a_secret_test_beside_its_twin() {
+    let mut report = Vec::new();
+    let mut checked = 0;
+    for problem in PROBLEMS {
+        let Some(single) = &conditions(problem).single else {
+            eprintln!("skipped: {problem} has no single-fault family yet");
+            continue;
+        };
+        let lines: Vec<String> = plan_lines(problem)
+            .into_iter()
+            .filter(|(at, _)| at.starts_with("/secret"))
+            .map(|(_, line)| line)
+            .collect();
+        let mut alone = BTreeSet::new();
+        for line in &lines {
+            alone.extend((single.alone)(&generate(line)));
+            if !line.contains("--outcome single") || line.ends_with("--twin") {
+                continue;
+            }
+            let twin = format!("{line} --twin");
+            if !lines.contains(&twin) {
+                report.push(format!(
+                    "{problem}: `{line}` has no twin in the secret data"
+                ));
+                continue;
+            }
+            let (broken, held) = (generate(line), generate(&twin));
+            if (single.alone)(&held).len() + (single.alone)(&broken).len() == 0 {
+                report.push(format!("{problem}: `{line}` breaks no condition alone"));
+            }
+            if solve(problem, &broken) == solve(problem, &held) {
+                report.push(format!("{problem}: `{line}` and its twin have one answer"));
+            }
+            checked += 1;
+        }
+        for fault in single.faults {
+            if !alone.contains(*fault) {
+                report.push(format!(
+                    "{problem}: no secret test where `{fault}` fails alone"
+                ));
+            }
+        }
+    }
+    assert!(report.is_empty(), "{}", report.join("\n"));
+    assert!(checked > 0, "no single-fault line was checked");
 }

@@ -85,7 +85,12 @@ pub fn attempt(canvas: &mut Canvas, rng: &mut ChaCha8Rng, opts: &Options) -> Opt
 
 /// A black piece and a capture trail from it, the piece's degree as asked: `1` (an open
 /// trail), `3+` (a loop through the piece and one more jump away from it), `even` (a loop).
-fn base(canvas: &mut Canvas, rng: &mut ChaCha8Rng, opts: &Options, start: &str) -> Option<At> {
+pub(super) fn base(
+    canvas: &mut Canvas,
+    rng: &mut ChaCha8Rng,
+    opts: &Options,
+    start: &str,
+) -> Option<At> {
     let hero = place_start(canvas, rng, |_, _| true)?;
     let most = (opts.n * opts.n / 8).max(4);
     let jumps = opts.whites.unwrap_or_else(|| between(rng, 1, most));

@@ -34,7 +34,9 @@ pub fn attempt(
         Family::Shared => near_miss::shared(canvas, rng, opts),
         Family::Border => near_miss::border(canvas, rng, opts),
         Family::Dense => dense(canvas, rng),
-        Family::Any | Family::Combo => unreachable!("the caller draws a concrete family"),
+        Family::Any | Family::Combo | Family::Single => {
+            unreachable!("the caller draws a concrete family")
+        }
     }
 }
 

@@ -64,6 +64,7 @@ pub static FROGS_CONDITIONS: Conditions = Conditions {
             seed.to_string(),
         ])
     },
+    single: None,
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -109,6 +110,7 @@ pub static PAIRS_CONDITIONS: Conditions = Conditions {
         };
         line(&["--n".into(), n.to_string()])
     },
+    single: None,
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -178,6 +180,7 @@ pub static SHIFTING_CONDITIONS: Conditions = Conditions {
         args.extend(["--seed".into(), seed.to_string()]);
         args
     },
+    single: None,
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -236,6 +239,7 @@ pub static QUERY_CONDITIONS: Conditions = Conditions {
         args.extend(["--seed".into(), seed.to_string()]);
         args
     },
+    single: None,
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -297,4 +301,5 @@ pub static LABEL_CONDITIONS: Conditions = Conditions {
         args.extend(["--seed".into(), seed.to_string()]);
         args
     },
+    single: None,
 };

@@ -209,6 +209,22 @@ pub struct Conditions {
     pub classify: fn(&[u8]) -> Option<String>,
     /// The generator's arguments for an input in combination `k` (cycling) with this seed.
     pub args: fn(usize, u64) -> Vec<String>,
+    /// The single-fault family, when the problem has one: inputs where one condition fails and
+    /// every other holds, beside neighbours where all hold (stress draws every third test
+    /// from it).
+    pub single: Option<SingleFaults>,
+}
+
+/// Inputs that break exactly one of a problem's conditions (its `notes.md` lists them), made
+/// by the same built-in generator as the combinations.
+pub struct SingleFaults {
+    /// The conditions, by name, in a fixed order.
+    pub faults: &'static [&'static str],
+    /// The conditions that fail alone in an input (none when several fail, or none at all).
+    pub alone: fn(&[u8]) -> Vec<String>,
+    /// The generator's arguments for single-fault case `k` (cycling over the conditions, each
+    /// broken alone and then beside its neighbour where all hold) with this seed.
+    pub args: fn(usize, u64) -> Vec<String>,
 }
 
 /// Smaller variants of an input, larger reductions first.

@@ -215,6 +215,121 @@ pub fn first_failure(board: &Board, start: Square) -> &'static str {
     }
 }
 
+/// The conditions a piece's answer depends on, each tested on its own (unlike
+/// [`first_failure`], which stops at the first): the single-fault list of `notes.md`.
+/// `parity`: a white on the piece's row parity; `edge`: an edge with an end off the board;
+/// `blocked`: another black piece on an end of an edge; `split`: an edge the piece cannot
+/// reach when every landing counts as free; `many`: a number of odd squares other than zero
+/// or two; `elsewhere`: two odd squares, the piece on neither.
+pub const FAULTS: [&str; 6] = ["parity", "edge", "blocked", "split", "many", "elsewhere"];
+
+/// Every condition of [`FAULTS`] the piece on `start` breaks, each judged as if the others
+/// held (an end off the board is simply not a square; a black piece on a landing does not stop
+/// the connectivity search). The piece captures everything exactly when the list is empty.
+pub fn faults(board: &Board, start: Square) -> Vec<&'static str> {
+    let whites: Vec<Square> = board.squares().filter(|&s| board.at(s) == WHITE).collect();
+    let k = class(start);
+    let on_own_row = |w: &&Square| w.row % 2 == start.row % 2;
+    let edges: Vec<Square> = whites.iter().filter(|w| !on_own_row(w)).copied().collect();
+    let ends = |w: &Square| -> [Option<Square>; 2] {
+        let (r, c) = (w.row as isize, w.col as isize);
+        let (dr, dc) = if class_at(r - 1, c - 1) == k { (1, 1) } else { (1, -1) };
+        [board.offset(*w, -dr, -dc), board.offset(*w, dr, dc)]
+    };
+    let mut found = Vec::new();
+    if whites.iter().any(|w| on_own_row(&w)) {
+        found.push("parity");
+    }
+    if edges.iter().any(|w| ends(w).contains(&None)) {
+        found.push("edge");
+    }
+    let blocks = |e: &Option<Square>| e.is_some_and(|sq| sq != start && board.at(sq) == BLACK);
+    if edges.iter().any(|w| ends(w).iter().any(blocks)) {
+        found.push("blocked");
+    }
+    let mut seen = vec![false; board.size() * board.size()];
+    let mut stack = vec![start];
+    seen[board.index(start)] = true;
+    while let Some(sq) = stack.pop() {
+        for (dr, dc) in DIAGONALS {
+            let middle = board.offset(sq, dr, dc);
+            if let Some(l) = middle.and_then(|m| board.offset(m, dr, dc))
+                && middle.is_some_and(|m| board.at(m) == WHITE)
+                && !seen[board.index(l)]
+            {
+                seen[board.index(l)] = true;
+                stack.push(l);
+            }
+        }
+    }
+    if edges.iter().any(|w| !ends(w).iter().flatten().any(|e| seen[board.index(*e)])) {
+        found.push("split");
+    }
+    let odd: Vec<Square> = board
+        .squares()
+        .filter(|&sq| class(sq) == k && degree(board, sq) % 2 == 1)
+        .collect();
+    match odd.len() {
+        0 => {}
+        2 if odd.contains(&start) => {}
+        2 => found.push("elsewhere"),
+        _ => found.push("many"),
+    }
+    found
+}
+
+/// The conditions of [`FAULTS`] that fail alone on a board: for some candidate (a black piece
+/// touching a white), the only one it breaks. Empty for anything that is not a board.
+pub fn single_faults_text(input: &[u8]) -> Vec<String> {
+    let Ok(board) = Board::parse(input) else {
+        return Vec::new();
+    };
+    let mut alone: Vec<String> = board
+        .squares()
+        .filter(|&sq| board.at(sq) == BLACK && degree(&board, sq) > 0)
+        .filter_map(|sq| match faults(&board, sq).as_slice() {
+            [one] => Some(one.to_string()),
+            _ => None,
+        })
+        .collect();
+    alone.sort();
+    alone.dedup();
+    alone
+}
+
+/// The `checkers` generator's arguments for single-fault case `k` (cycling): the conditions
+/// of [`FAULTS`] in turn, each first broken alone and, the next time round, its neighbour where
+/// everything holds (`--twin`); the start degree, the fault's place and another candidate vary
+/// with the seed, on boards of 7 or 8 squares a side (small, so a failure shrinks quickly).
+pub fn single_fault_args(k: usize, seed: u64) -> Vec<String> {
+    let fault = FAULTS[k % FAULTS.len()];
+    let mut args: Vec<String> = ["--outcome", "single", "--fault", fault]
+        .map(String::from)
+        .to_vec();
+    let start = match fault {
+        "elsewhere" => "even",
+        _ => STARTS[(seed % 3) as usize],
+    };
+    let place = ["edge", "middle"][(seed / 3 % 2) as usize];
+    let others = ["alone", "other"][(seed / 6 % 2) as usize];
+    let n = 7 + seed / 2 % 2;
+    let phase = ["a1", "b1"][(seed % 2) as usize];
+    for (key, value) in [
+        ("--start", start.to_string()),
+        ("--place", place.to_string()),
+        ("--others", others.to_string()),
+        ("--n", n.to_string()),
+        ("--phase", phase.to_string()),
+        ("--seed", seed.to_string()),
+    ] {
+        args.extend([key.to_string(), value]);
+    }
+    if (k / FAULTS.len()) % 2 == 1 {
+        args.push("--twin".into());
+    }
+    args
+}
+
 /// The `checkers` generator's arguments for an input in combination `k` of
 /// [`combinations`] (cycling), on a board of 8 to 12
 /// squares a side in either phase, as the seed decides.
@@ -270,6 +385,94 @@ mod tests {
         );
         let around = ["_._._", ".W.W.", "B._._", ".W.W.", "_._._"];
         assert_eq!(name(&around), "start=even others=alone fails=none");
+    }
+
+    /// Random boards of sides 2 to 8 and every density, from a fixed xorshift seed.
+    fn random_boards(count: usize) -> Vec<Board> {
+        let mut state = 0x2545_f491_4f6c_dd1d_u64;
+        let mut next = |m: u64| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state % m
+        };
+        let mut boards = Vec::new();
+        for _ in 0..count {
+            let n = 2 + next(7) as usize;
+            let (w, b) = (next(40), next(15));
+            let rows: Vec<String> = (0..n)
+                .map(|r| {
+                    (0..n)
+                        .map(|c| match ((r + c) % 2, next(100)) {
+                            (1, _) => '.',
+                            (_, x) if x < w => 'W',
+                            (_, x) if x < w + b => 'B',
+                            _ => '_',
+                        })
+                        .collect()
+                })
+                .collect();
+            let text = format!("{n}\n{}\n", rows.join("\n"));
+            boards.extend(Board::parse(text.as_bytes()));
+        }
+        boards
+    }
+
+    fn candidates(board: &Board) -> Vec<Square> {
+        board
+            .squares()
+            .filter(|&sq| board.at(sq) == BLACK && degree(board, sq) > 0)
+            .collect()
+    }
+
+    #[test]
+    fn no_fault_exactly_when_the_solver_says_so() {
+        let (mut examined, mut found) = (0, 0);
+        for board in random_boards(20_000) {
+            let solvers = capturing_pieces(&board);
+            found += solvers.len();
+            for sq in candidates(&board) {
+                let none = faults(&board, sq).is_empty();
+                assert_eq!(none, solvers.contains(&sq), "{board:?} {sq:?}");
+                examined += 1;
+            }
+        }
+        assert!(examined > 5000 && found > 200, "{examined} candidates, {found} solvers");
+    }
+
+    /// The claims of notes.md's single-fault section: one edge with one end on the board and
+    /// the other off it always comes with a wrong number of odd squares (so a lone `edge` fault needs two such edges), and a
+    /// blocked landing always holds another candidate of the piece's own class.
+    #[test]
+    fn what_comes_with_a_fault() {
+        let (mut lone_edges, mut blocks) = (0, 0);
+        for board in random_boards(20_000) {
+            let all = candidates(&board);
+            for &sq in &all {
+                let found = faults(&board, sq);
+                let k = class(sq);
+                let dangling = board
+                    .squares()
+                    .filter(|&w| board.at(w) == WHITE && w.row % 2 != sq.row % 2)
+                    .filter(|&w| {
+                        let off = DIAGONALS.iter().filter(|&&(dr, dc)| {
+                            let end = (w.row as isize + dr, w.col as isize + dc);
+                            class_at(end.0, end.1) == k && board.offset(w, dr, dc).is_none()
+                        });
+                        off.count() == 1
+                    })
+                    .count();
+                if dangling == 1 {
+                    assert!(found.contains(&"many"), "{board:?} {sq:?}");
+                    lone_edges += 1;
+                }
+                if found.contains(&"blocked") {
+                    assert!(all.iter().any(|&o| o != sq && class(o) == k), "{board:?}");
+                    blocks += 1;
+                }
+            }
+        }
+        assert!(lone_edges > 100 && blocks > 100, "{lone_edges} {blocks}");
     }
 
     #[test]

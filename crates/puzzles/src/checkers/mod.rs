@@ -87,6 +87,11 @@ static CONDITIONS: super::Conditions = super::Conditions {
     combinations: conditions::combinations,
     classify: conditions::classify_text,
     args: conditions::generator_args,
+    single: Some(leapfrog_registry::SingleFaults {
+        faults: &conditions::FAULTS,
+        alone: conditions::single_faults_text,
+        args: conditions::single_fault_args,
+    }),
 };
 
 /// The registry entry: `checkers` and `checkers-path` read the same boards.

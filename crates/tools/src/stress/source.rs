@@ -1,7 +1,9 @@
 //! Where random tests come from: a built-in generator at growing sizes (every other test drawn
 //! instead from the next combination of the conditions the puzzle's answer depends on, the
-//! structured search), the package's own generator program on its plan's command lines in turn,
-//! or a fixed command line; each time with a new seed.
+//! structured search; when the puzzle has a single-fault family, tests go in threes: uniform,
+//! combination, then one condition broken alone or its twin, the conditions in turn), the
+//! package's own generator program on its plan's command lines in turn, or a fixed command
+//! line; each time with a new seed.
 
 use anyhow::Context;
 
@@ -23,23 +25,45 @@ pub(super) enum GeneratorSource {
 }
 
 impl GeneratorSource {
-    /// Whether test `i` comes from the structured search (a combination that the generator may
-    /// fail to plant with this seed: such a test is skipped, not an error).
+    /// How many tests make one round: uniform only (1), uniform and combination (2), or those
+    /// and a single-fault case (3).
+    fn round(&self) -> u64 {
+        match self {
+            GeneratorSource::Sized(_, Some(c)) if c.single.is_some() => 3,
+            GeneratorSource::Sized(_, Some(_)) => 2,
+            _ => 1,
+        }
+    }
+
+    /// Whether test `i` comes from the structured search (a combination or a single fault that
+    /// the generator may fail to plant with this seed: such a test is skipped, not an error).
     pub(super) fn is_structured(&self, i: u64) -> bool {
-        matches!(self, GeneratorSource::Sized(_, Some(_))) && i % 2 == 1
+        !i.is_multiple_of(self.round())
     }
 
     /// The generator command line for test `i` with `seed`.
     pub(super) fn line(&self, i: u64, seed: u64) -> Line {
+        let (round, place) = (self.round(), i % self.round());
         match self {
-            GeneratorSource::Sized(_, Some(c)) if i % 2 == 1 => Line {
+            GeneratorSource::Sized(_, Some(c)) if place == 1 => Line {
                 name: c.generator.to_string(),
-                template: (c.args)((i / 2) as usize, seed),
+                template: (c.args)((i / round) as usize, seed),
                 seed,
             },
+            GeneratorSource::Sized(_, Some(c)) if place == 2 => {
+                let single = c
+                    .single
+                    .as_ref()
+                    .expect("a round of three has a single-fault family");
+                Line {
+                    name: c.generator.to_string(),
+                    template: (single.args)((i / round) as usize, seed),
+                    seed,
+                }
+            }
             // Ten uniform tests per size, from size 1 up to 100.
-            GeneratorSource::Sized(g, conditions) => {
-                let j = if conditions.is_some() { i / 2 } else { i };
+            GeneratorSource::Sized(g, _) => {
+                let j = i / round;
                 Line {
                     name: g.name.to_string(),
                     template: (g.sized)((1 + j / 10).min(100) as u32, seed),
@@ -111,4 +135,41 @@ fn conditions(
         .find(puzzle)
         .and_then(|p| p.conditions)
         .filter(|c| c.generator == generator.name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn source(puzzle: &str, generator: &str) -> GeneratorSource {
+        let g = leapfrog_generators::find(generator).unwrap();
+        let c = leapfrog_puzzles::registry::find(puzzle).and_then(|p| p.conditions);
+        GeneratorSource::Sized(g, c)
+    }
+
+    #[test]
+    fn every_third_checkers_test_breaks_one_condition_in_turn() {
+        let s = source("checkers", "checkers");
+        let faults: Vec<String> = (0..18)
+            .map(|i| s.line(i, 7).template)
+            .enumerate()
+            .filter(|(i, _)| i % 3 == 2)
+            .map(|(_, t)| {
+                assert!(t.join(" ").contains("--outcome single"), "{t:?}");
+                let at = t.iter().position(|w| w == "--fault").unwrap();
+                t[at + 1].clone()
+            })
+            .collect();
+        let list = leapfrog_puzzles::checkers::conditions::FAULTS;
+        assert_eq!(faults, list.map(String::from));
+        assert!(s.line(1, 7).template.join(" ").contains("--outcome combo"));
+        assert!(s.line(3, 7).template.join(" ").contains("--outcome any"));
+        assert!(s.is_structured(2) && s.is_structured(1) && !s.is_structured(3));
+    }
+
+    #[test]
+    fn without_a_single_fault_family_every_other_test_is_a_combination() {
+        let s = source("frogs", "frogs");
+        assert!(!s.is_structured(0) && s.is_structured(1) && !s.is_structured(2));
+    }
 }
