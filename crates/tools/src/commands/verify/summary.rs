@@ -148,20 +148,7 @@ pub(super) fn summarize(
     } else if json {
         leapfrog_util::outln!("{}", serde_json::to_string(&value)?);
     } else {
-        let summary = format!(
-            "{}: {} as expected, {} mismatched, {} skipped, {}",
-            leapfrog_util::plural(rows.len(), "submission"),
-            fine,
-            mismatched,
-            skipped,
-            leapfrog_util::plural(errors, "judge error")
-        ) + &ignored(ignored_files);
-        let style = if ok {
-            console::Style::new().green()
-        } else {
-            console::Style::new().red()
-        };
-        leapfrog_util::outln!("{}", style.bold().force_styling(styled).apply_to(summary));
+        print_summary(&tally, ignored_files, ok, styled);
         if let Some(line) = &report.time_by_program.line {
             leapfrog_util::outln!("{line}");
         }
@@ -181,6 +168,24 @@ pub(super) fn summarize(
         code,
         tally: Some(tally),
     })
+}
+
+/// The summary line: green when every submission got what it expected, else red.
+fn print_summary(tally: &Tally, ignored_files: usize, ok: bool, styled: bool) {
+    let summary = format!(
+        "{}: {} as expected, {} mismatched, {} skipped, {}",
+        leapfrog_util::plural(tally.submissions, "submission"),
+        tally.as_expected,
+        tally.mismatches,
+        tally.skipped,
+        leapfrog_util::plural(tally.judge_errors, "judge error")
+    ) + &ignored(ignored_files);
+    let style = if ok {
+        console::Style::new().green()
+    } else {
+        console::Style::new().red()
+    };
+    leapfrog_util::outln!("{}", style.bold().force_styling(styled).apply_to(summary));
 }
 
 /// The summary's mention of ignored files, when there are some.
