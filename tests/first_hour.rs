@@ -228,7 +228,7 @@ fn statement_outside_the_repository_goes_next_to_the_package() {
     );
     let help = leapfrog().args(["statement", "--help"]).output().unwrap();
     let help = String::from_utf8_lossy(&help.stdout);
-    assert!(help.contains("next to the package"), "{help}");
+    assert!(help.contains("next to its directory"), "{help}");
 }
 
 struct RemoveOnDrop(std::path::PathBuf);

@@ -253,7 +253,7 @@ fn seal(file: &File) -> Result<()> {
 /// Starts the prepared command and returns its pid; the caller waits for it with `wait4`, so
 /// the `Child` handle is dropped here.
 pub(super) fn start(command: &mut Command, isolation: &Isolation) -> Result<libc::pid_t, RunError> {
-    match command.spawn() {
+    match spawn_past_busy_text(command) {
         Ok(child) => Ok(child.id() as libc::pid_t),
         // The kept sandbox could not be entered, or the program not started in it.
         Err(err) if matches!(isolation, Isolation::Kept(_)) => Err(RunError::SandboxFailed(
@@ -262,6 +262,23 @@ pub(super) fn start(command: &mut Command, isolation: &Isolation) -> Result<libc
         Err(err) => {
             let program = command.get_program().to_string_lossy();
             Err(SetupError::io(format!("starting {program}"), err).into())
+        }
+    }
+}
+
+/// Spawns `command`, again for a while when the program's file is still open for writing
+/// somewhere ("Text file busy"): a copy of the program the judge has just written and closed
+/// can still be held open by a child that another thread forked meanwhile, until that child
+/// starts its own program. The hold lasts a moment, so a few tries get past it.
+fn spawn_past_busy_text(command: &mut Command) -> std::io::Result<std::process::Child> {
+    let mut tries = 0;
+    loop {
+        match command.spawn() {
+            Err(err) if err.raw_os_error() == Some(libc::ETXTBSY) && tries < 50 => {
+                tries += 1;
+                std::thread::sleep(std::time::Duration::from_millis(10));
+            }
+            spawned => return spawned,
         }
     }
 }
