@@ -152,6 +152,24 @@ fn verify_shows_the_compilers_words_not_only_its_first_line() {
 }
 
 #[test]
+fn a_failing_accepted_submission_shows_the_checkers_words() {
+    let (_dir, pkg) = fixture_copy("quarters");
+    std::fs::copy(
+        pkg.join("submissions/wrong_answer/rounded.py"),
+        pkg.join("submissions/accepted/bad.py"),
+    )
+    .unwrap();
+    let (code, said) = run_in(&pkg, &["verify", pkg.to_str().unwrap()]);
+    assert_eq!(code, 1, "{said}");
+    let row = said
+        .lines()
+        .find(|l| l.contains("accepted/bad.py"))
+        .unwrap();
+    assert!(row.contains("beyond the tolerance"), "{row}");
+    assert!(row.contains("does not permit"), "{row}");
+}
+
+#[test]
 fn tests_matching_nothing_is_one_usage_error() {
     let pkg = sum_with_accepted();
     let (code, said) = run_in(pkg.path(), &["verify", &pkg.arg(), "--tests", "nothing*"]);

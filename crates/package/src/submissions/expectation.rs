@@ -264,8 +264,17 @@ impl Expectation {
                 && let Some(&i) = covered.iter().find(|&&i| !permitted.contains(judged[i].1))
             {
                 let (name, verdict) = judged[i];
+                // The checker's words on that test, so the setter sees why without a rerun.
+                let why = messages
+                    .get(i)
+                    .and_then(|m| m.lines().find(|l| !l.trim().is_empty()))
+                    .map(|line| {
+                        let short: String = line.trim().chars().take(160).collect();
+                        format!(" ({short})")
+                    })
+                    .unwrap_or_default();
                 return Err(format!(
-                    "{verdict} on {name}, which {} does not permit (only {})",
+                    "{verdict} on {name}{why}, which {} does not permit (only {})",
                     rule.origin,
                     permitted.label().replace('|', ", ")
                 ));
