@@ -55,7 +55,7 @@ impl OutputChecker {
     }
 
     /// From now on, a check the output validator already made on the same input, answer,
-    /// output and arguments is answered from memory (see [`remembered`]): `verify` asks for
+    /// output and arguments is answered from memory (see the `remembered` module): `verify` asks for
     /// it, since its submissions often print the same outputs. Commands that check once do
     /// not, and spare the hashing.
     pub fn remember_checks(&self) {
