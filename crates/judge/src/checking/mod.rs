@@ -55,8 +55,8 @@ impl OutputChecker {
     }
 
     /// From now on, a check the output validator already made on the same input, answer,
-    /// output and arguments is answered from memory (see the `remembered` module): `verify` asks for
-    /// it, since its submissions often print the same outputs. Commands that check once do
+    /// output and arguments is answered from memory (see the `remembered` module): `verify`
+    /// asks for it, since its submissions often print the same outputs. Commands that check once do
     /// not, and spare the hashing.
     pub fn remember_checks(&self) {
         self.remembered.get_or_init(remembered::Remembered::default);
