@@ -34,13 +34,9 @@ use super::fault::JudgeFault;
 pub(crate) fn jury_user_of(source: &Path) -> Option<runner::RunUser> {
     runner::run_user()?;
     let absolute = std::path::absolute(source).unwrap_or_else(|_| source.to_path_buf());
-    let root = absolute
-        .ancestors()
-        .skip(1)
-        .find(|dir| dir.join("problem.yaml").is_file() || dir.join("problem.yml").is_file())
-        .or_else(|| absolute.parent())
-        .unwrap_or(&absolute);
-    let root = root.canonicalize().unwrap_or_else(|_| root.to_path_buf());
+    let folder = absolute.parent().unwrap_or(&absolute);
+    let root = leapfrog_util::package_around(folder).unwrap_or_else(|| folder.to_path_buf());
+    let root = root.canonicalize().unwrap_or(root);
     runner::jury_user(root.as_os_str().as_encoded_bytes())
 }
 

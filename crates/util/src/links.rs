@@ -79,12 +79,12 @@ pub fn check_tree_within(root: &Path, dir: &Path) -> Result<(), LinkOut> {
 }
 
 /// The package folder around `path`: the nearest folder above it (or itself) holding a
-/// `problem.yaml`, found by the path as written (links not followed).
+/// `problem.yaml` (or `problem.yml`), found by the path as written (links not followed).
 pub fn package_around(path: &Path) -> Option<PathBuf> {
     let absolute = std::path::absolute(path).ok()?;
     absolute
         .ancestors()
-        .find(|dir| dir.join("problem.yaml").is_file())
+        .find(|dir| dir.join("problem.yaml").is_file() || dir.join("problem.yml").is_file())
         .map(Path::to_path_buf)
 }
 
