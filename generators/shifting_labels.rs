@@ -1,13 +1,14 @@
 //! `shifting-labels`: `n k` with a planted outcome: `k` a label of `n` (uniform over all `F(n+2)`
-//! labels, the smallest, the largest) or `k` just outside the set of labels. Every test is
-//! checked against [`is_label`] before it is written.
+//! labels, the smallest, the largest) or `k` just outside the set of labels, or (`--fault`) a
+//! label with bits added that break one check of [`FAULTS`] alone, or with `--twin` the label
+//! itself. Every test is checked against [`is_label`] (and [`faults`]) before it is written.
 
 use clap::Parser;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use leapfrog_puzzles::shifting::count::fibonacci;
-use leapfrog_puzzles::shifting::labels::{is_label, label_by_index};
+use leapfrog_puzzles::shifting::labels::{FAULTS, ending, faults, is_label, label_by_index};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum Kind {
@@ -27,18 +28,39 @@ pub enum Kind {
     Random,
 }
 
+/// Where `--fault` puts the bit that breaks the check.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Place {
+    /// The lowest bit the check covers: just past the last bit read (or bit n for `width`).
+    Low,
+    /// The highest: bit n - 1 (or bit 61 for `width`).
+    High,
+    /// A bit drawn between the two.
+    Random,
+}
+
 #[derive(Debug, Parser)]
 #[command(name = "shifting-labels")]
 pub struct Options {
     /// The number of black checkers, 1..=60 (default: drawn).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=60))]
     pub n: Option<u64>,
-    /// What to plant (required unless --k is given).
-    #[arg(long, value_enum, required_unless_present = "k")]
+    /// What to plant (required unless --k or --fault is given).
+    #[arg(long, value_enum, required_unless_present_any = ["k", "fault"])]
     pub kind: Option<Kind>,
     /// An explicit k, 0 <= k < 2^62 (label or not).
-    #[arg(long, conflicts_with = "kind")]
+    #[arg(long, conflicts_with_all = ["kind", "fault"])]
     pub k: Option<u64>,
+    /// A label with one check of notes.md's single-fault list broken alone: end-slide (n >= 2),
+    /// end-short (n >= 3) or width.
+    #[arg(long, conflicts_with = "kind", value_parser = FAULTS)]
+    pub fault: Option<String>,
+    /// With --fault: where the breaking bit goes.
+    #[arg(long, value_enum, default_value = "random", requires = "fault")]
+    pub place: Place,
+    /// With --fault: the label before the bit is added (every check holds).
+    #[arg(long, requires = "fault")]
+    pub twin: bool,
     #[arg(long)]
     pub seed: u64,
 }
@@ -56,11 +78,16 @@ fn bits_read(n: u64, label: u64) -> u32 {
 pub fn run(args: &[String]) -> crate::Result<Vec<u8>> {
     let o: Options = super::parse_args("shifting-labels", args)?;
     let mut rng = ChaCha8Rng::seed_from_u64(o.seed);
-    let n = o.n.unwrap_or_else(|| rng.random_range(1..=60u64));
+    // A drawn n suits every fault (the end faults need n >= 2 or 3).
+    let lowest = if o.fault.is_some() { 3 } else { 1 };
+    let n = o.n.unwrap_or_else(|| rng.random_range(lowest..=60u64));
     let count: u64 = fibonacci(n + 2).try_into().expect("F(62) fits in 64 bits");
     let random_label = |rng: &mut ChaCha8Rng| {
         label_by_index(n, rng.random_range(0..count)).expect("the index is below the count")
     };
+    if let Some(fault) = &o.fault {
+        return single_fault(&mut rng, n, fault, o.place, o.twin, random_label);
+    }
     let Some(kind) = o.kind else {
         let k = o.k.expect("clap requires --kind or --k");
         if k >= 1 << 62 {
@@ -88,6 +115,58 @@ pub fn run(args: &[String]) -> crate::Result<Vec<u8>> {
             Disagree,
             "k = {k} should {}be a label of n = {n}",
             if should_be_label { "" } else { "not " }
+        );
+    }
+    Ok(format!("{n} {k}\n").into_bytes())
+}
+
+/// A label of `n` whose game ends as `fault` needs (any end for `width`) and leaves at least
+/// one bit unread below `n` for the end faults, with the bit `place` names added to it (none
+/// with `twin`). Rejection sampling over uniform labels: for `n >= 3` most labels qualify.
+fn single_fault(
+    rng: &mut ChaCha8Rng,
+    n: u64,
+    fault: &str,
+    place: Place,
+    twin: bool,
+    random_label: impl Fn(&mut ChaCha8Rng) -> u64,
+) -> crate::Result<Vec<u8>> {
+    let least = match fault {
+        "end-slide" => 2,
+        "end-short" => 3,
+        _ => 1,
+    };
+    if n < least {
+        fail!(Arguments, "--fault {fault} needs n >= {least} (n = {n})");
+    }
+    let fits = |label: u64| {
+        let (read, short) = ending(n, label);
+        match fault {
+            "width" => true,
+            _ => u64::from(read) < n && short == (fault == "end-short"),
+        }
+    };
+    let Some(label) = (0..10_000).map(|_| random_label(rng)).find(|&l| fits(l)) else {
+        fail!(
+            Disagree,
+            "no label of n = {n} ends as --fault {fault} needs"
+        );
+    };
+    let (lo, hi) = match fault {
+        "width" => (n, 61),
+        _ => (u64::from(ending(n, label).0), n - 1),
+    };
+    let bit = match place {
+        Place::Low => lo,
+        Place::High => hi,
+        Place::Random => rng.random_range(lo..=hi),
+    };
+    let k = if twin { label } else { label | 1 << bit };
+    let want: &[&str] = if twin { &[] } else { &[fault] };
+    if faults(n, k) != want {
+        fail!(
+            Disagree,
+            "k = {k} should break {want:?} alone as a label of n = {n}"
         );
     }
     Ok(format!("{n} {k}\n").into_bytes())
@@ -138,5 +217,31 @@ mod tests {
             // One bit fewer is a label again: the number is just outside the set.
             assert!(is_label(n, k & !(1 << (63 - k.leading_zeros()))));
         }
+    }
+
+    #[test]
+    fn each_fault_breaks_its_check_alone_beside_a_label() {
+        for fault in FAULTS {
+            for seed in 0..60 {
+                let place = ["low", "high", "random"][seed % 3];
+                let line = format!("--fault {fault} --place {place} --seed {seed}");
+                let (n, k) = gen_args(&line);
+                let (tn, twin) = gen_args(&format!("{line} --twin"));
+                assert_eq!(faults(n, k), [fault], "{line}");
+                assert!(tn == n && is_label(n, twin), "{line}");
+                // The twin is the same label without the one bit that was added.
+                assert_eq!((k ^ twin).count_ones(), 1, "{line}");
+            }
+        }
+        assert_eq!(
+            gen_args("--n 3 --fault end-short --place low --seed 1"),
+            (3, 7)
+        );
+        assert_eq!(
+            gen_args("--n 60 --fault width --place high --seed 1").1 >> 61,
+            1
+        );
+        assert!(run(&crate::words("--n 2 --fault end-short --seed 1")).is_err());
+        assert!(run(&crate::words("--n 1 --fault end-slide --seed 1")).is_err());
     }
 }

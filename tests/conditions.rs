@@ -3,7 +3,8 @@
 //! the notes name every combination, and the structured search's command lines make inputs of
 //! the combination they are drawn for. Where a problem has a single-fault family, every
 //! condition of its list fails alone in a secret test whose twin (all conditions holding) is a
-//! secret test too, with another answer.
+//! secret test too, with another answer; where it has none, its notes explain that the list
+//! is a partition of the inputs, which the classifier confirms.
 
 use std::collections::BTreeSet;
 use std::path::Path;
@@ -157,7 +158,8 @@ fn every_condition_fails_alone_in_a_secret_test_beside_its_twin() {
         let mut alone = BTreeSet::new();
         for line in &lines {
             alone.extend((single.alone)(&generate(line)));
-            if !line.contains("--outcome single") || line.ends_with("--twin") {
+            // A single-fault line names its fault (`--fault F`); its twin adds `--twin`.
+            if !line.contains("--fault ") || line.ends_with("--twin") {
                 continue;
             }
             let twin = format!("{line} --twin");
@@ -186,4 +188,81 @@ fn every_condition_fails_alone_in_a_secret_test_beside_its_twin() {
     }
     assert!(report.is_empty(), "{}", report.join("\n"));
     assert!(checked > 0, "no single-fault line was checked");
+}
+
+/// Every input of a row puzzle up to a size (all of them for the one-number puzzles), and the
+/// largest ones: the domain the partition claim is checked on.
+fn small_inputs(problem: &str) -> Vec<String> {
+    match problem {
+        "frogs" => (1..=200).map(|n| format!("{n}\n")).collect(),
+        "pairs" => (1..=2000)
+            .chain([999_999, 1_000_000])
+            .map(|n| format!("{n}\n"))
+            .collect(),
+        "shifting" => {
+            let sides: Vec<u64> = (1..=40).chain([700, 40_000, 400_000]).collect();
+            let pairs = sides
+                .iter()
+                .flat_map(|&n| sides.iter().map(move |&m| (n, m)));
+            // The problem bounds the number of moves, nm + n + m, by 2 000 000.
+            pairs
+                .filter(|(n, m)| n * m + n + m <= 2_000_000)
+                .map(|(n, m)| format!("{n} {m}\n"))
+                .collect()
+        }
+        "shifting-query" => {
+            let sides: Vec<u64> = (2..=40).chain([1000, 100_000_000, 1_000_000_000]).collect();
+            let pairs = sides
+                .iter()
+                .flat_map(|&n| sides.iter().map(move |&m| (n, m)));
+            pairs.map(|(n, m)| format!("{n} {m} 1\n1\n")).collect()
+        }
+        _ => panic!("{problem}: no input domain for the partition check"),
+    }
+}
+
+#[test]
+fn the_lists_without_single_faults_are_partitions() {
+    let mut partitions = Vec::new();
+    for problem in PROBLEMS {
+        let c = conditions(problem);
+        if c.single.is_some() {
+            continue;
+        }
+        partitions.push(problem);
+        // The notes say why no condition of the list can fail alone.
+        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("problems")
+            .join(problem)
+            .join("notes.md");
+        let notes = std::fs::read_to_string(&path).unwrap();
+        let section = notes
+            .split("## Single faults")
+            .nth(1)
+            .unwrap_or_else(|| panic!("{}: no `## Single faults` section", path.display()));
+        assert!(
+            section.contains("partition"),
+            "{}: the single-fault section does not explain the partition",
+            path.display()
+        );
+        // The claim: every input falls in exactly one combination of the list (the classifier
+        // names one, and it is on the list), and every combination has inputs, so "one fails,
+        // the others hold" describes no input.
+        let combinations: BTreeSet<String> = (c.combinations)().into_iter().collect();
+        let mut reached = BTreeSet::new();
+        for input in small_inputs(problem) {
+            let class = (c.classify)(input.as_bytes())
+                .unwrap_or_else(|| panic!("{problem} {input:?}: in no combination"));
+            assert!(
+                combinations.contains(&class),
+                "{problem} {input:?}: `{class}` is not on the list"
+            );
+            reached.insert(class);
+        }
+        assert_eq!(
+            reached, combinations,
+            "{problem}: combinations without inputs"
+        );
+    }
+    assert_eq!(partitions, ["frogs", "pairs", "shifting", "shifting-query"]);
 }

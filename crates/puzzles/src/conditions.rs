@@ -246,6 +246,56 @@ pub static QUERY_CONDITIONS: Conditions = Conditions {
 // shifting-labels: n and k. The labels of n are F(n+2) numbers of at most n bits, the largest
 // 2^(n-1); a non-label may lie below it (a bit set after the game is over), between it and
 // 2^n, or at 2^n and above. n = 1 has only 0 and 1 as labels and nothing non-label below 2.
+// Those kinds are a partition of k; the checks a program makes to tell a label are a list of
+// their own (LABEL_FAULTS), each of which can fail alone.
+
+/// The checks that make `k` a label (notes.md's single-fault list; `labels::faults` judges
+/// each on its own).
+pub const LABEL_FAULTS: [&str; 3] = super::shifting::labels::FAULTS;
+
+/// The checks of [`LABEL_FAULTS`] that fail alone for an input `n k` (none when two fail, or
+/// none, or for anything that is not an input of the problem).
+fn label_faults_alone(input: &[u8]) -> Vec<String> {
+    let Some([n, k]) = numbers(input).and_then(|v| <[u64; 2]>::try_from(v).ok()) else {
+        return Vec::new();
+    };
+    if !(1..=60).contains(&n) {
+        return Vec::new();
+    }
+    match super::shifting::labels::faults(n, k).as_slice() {
+        [one] => vec![one.to_string()],
+        _ => Vec::new(),
+    }
+}
+
+/// The `shifting-labels` generator's arguments for single-fault case `k` (cycling): the checks
+/// of [`LABEL_FAULTS`] in turn, each broken alone and, the next time round, its twin (the
+/// label itself); the breaking bit's place varies with the seed, and n is mostly small (3 to
+/// 12, so a failure shrinks to a short game), one time in four up to 60.
+pub fn label_fault_args(k: usize, seed: u64) -> Vec<String> {
+    let fault = LABEL_FAULTS[k % LABEL_FAULTS.len()];
+    let n = match seed % 4 {
+        0 => pick(seed, 13, 60),
+        _ => pick(seed, 3, 12),
+    };
+    let place = ["low", "high", "random"][(seed / 4 % 3) as usize];
+    let mut args = vec![
+        "--n".to_string(),
+        n.to_string(),
+        "--fault".into(),
+        fault.into(),
+    ];
+    args.extend([
+        "--place".into(),
+        place.into(),
+        "--seed".into(),
+        seed.to_string(),
+    ]);
+    if (k / LABEL_FAULTS.len()) % 2 == 1 {
+        args.push("--twin".into());
+    }
+    args
+}
 
 pub static LABEL_CONDITIONS: Conditions = Conditions {
     generator: "shifting-labels",
@@ -301,5 +351,28 @@ pub static LABEL_CONDITIONS: Conditions = Conditions {
         args.extend(["--seed".into(), seed.to_string()]);
         args
     },
-    single: None,
+    single: Some(leapfrog_registry::SingleFaults {
+        faults: &LABEL_FAULTS,
+        alone: label_faults_alone,
+        args: label_fault_args,
+    }),
 };
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn label_fault_cases_go_through_the_checks_broken_then_twinned() {
+        for k in 0..12 {
+            let args = label_fault_args(k, 5 + k as u64);
+            let at = args.iter().position(|w| w == "--fault").unwrap();
+            assert_eq!(args[at + 1], LABEL_FAULTS[k % 3], "{args:?}");
+            assert_eq!(args.last().unwrap() == "--twin", k % 6 >= 3, "{args:?}");
+        }
+        assert_eq!(label_faults_alone(b"3 7\n"), ["end-short"]);
+        assert_eq!(label_faults_alone(b"3 13\n"), Vec::<String>::new());
+        assert_eq!(label_faults_alone(b"3 4\n"), Vec::<String>::new());
+        assert_eq!(label_faults_alone(b"3\n"), Vec::<String>::new());
+    }
+}

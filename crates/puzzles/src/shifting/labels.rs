@@ -24,6 +24,43 @@ pub fn is_label(n: u64, label: u64) -> bool {
     bit >= 64 || label >> bit == 0
 }
 
+/// The checks that make `k` a label of `n`, each of which a program may leave out on its own:
+/// `width`, no bit at `n` or above (a game has at most `n` stages, so a label has at most `n`
+/// bits); `end-slide`, when the game ends with the white's last slide (`r = 0`), no bit set
+/// between the last one read and bit `n`; `end-short`, the same when the game ends with the
+/// three-move stage (a 1 read at `r = 1`). `k` is a label exactly when all three hold.
+pub const FAULTS: [&str; 3] = ["end-slide", "end-short", "width"];
+
+/// How the game of `label`, read as a label of `n`, ends: the number of bits read, and whether
+/// the last stage was the three-move one (a 1 read with one black left).
+pub fn ending(n: u64, label: u64) -> (u32, bool) {
+    let (mut left, mut bit, mut short) = (n, 0u32, false);
+    while left > 0 && bit < 64 {
+        let one = label >> bit & 1 == 1;
+        short = one && left == 1;
+        left = left.saturating_sub(1 + one as u64);
+        bit += 1;
+    }
+    (bit, short)
+}
+
+/// The checks of [`FAULTS`] that `k` breaks as a label of `n` (`n <= 63`), each judged on its
+/// own: bits at `n` and above count for `width` only, bits read-to-`n` for the end the game
+/// has. Empty exactly when `k` is a label.
+pub fn faults(n: u64, k: u64) -> Vec<&'static str> {
+    assert!(n <= 63, "a label of n <= 63 blacks fits in 64 bits");
+    let (read, short) = ending(n, k);
+    let mut found = Vec::new();
+    let unread_below_n = (read as u64..n).any(|b| k >> b & 1 == 1);
+    if unread_below_n {
+        found.push(if short { "end-short" } else { "end-slide" });
+    }
+    if k >> n != 0 {
+        found.push("width");
+    }
+    found
+}
+
 /// The `index`-th label of `n` (0-based; at every stage the labels reading a 0 come before
 /// those reading a 1), or `None` when `index` is not below the number of labels. Used to draw labels uniformly. Needs `n <= 90`, so that
 /// the counts fit in a `u64`.
@@ -147,6 +184,25 @@ mod tests {
         );
         // 5 = 0b101: bits 0 and 1 finish the game, so bit 2 is never read.
         assert!(LabelMoves::new(3, 5).is_none());
+    }
+
+    #[test]
+    fn a_number_breaks_no_check_exactly_when_it_is_a_label() {
+        for n in 1..=12u64 {
+            for k in 0..1u64 << (n + 2) {
+                let found = faults(n, k);
+                assert_eq!(found.is_empty(), is_label(n, k), "n={n} k={k}: {found:?}");
+                // The game ends one way, so at most one end check fails.
+                assert!(found.iter().filter(|f| f.starts_with("end")).count() <= 1);
+            }
+        }
+        // n = 3: 5 = 0b101 ends with the slide after two bits, 7 = 0b111 with the short stage
+        // after two, 8 = 2^3 is label 0 with a bit beyond the width.
+        assert_eq!(faults(3, 5), ["end-slide"]);
+        assert_eq!(faults(3, 7), ["end-short"]);
+        assert_eq!(faults(3, 8), ["width"]);
+        assert_eq!(faults(3, 13), ["end-slide", "width"]);
+        assert_eq!(faults(60, 1 << 61), ["width"]);
     }
 
     #[test]
