@@ -168,6 +168,35 @@ mod tests {
     }
 
     #[test]
+    fn every_third_label_test_breaks_one_check_in_turn() {
+        let s = source("shifting-labels", "shifting-labels");
+        let lines: Vec<Vec<String>> = (0..18).map(|i| s.line(i, 7).template).collect();
+        let faults: Vec<(String, bool)> = lines
+            .iter()
+            .skip(2)
+            .step_by(3)
+            .map(|t| {
+                let at = t
+                    .iter()
+                    .position(|w| w == "--fault")
+                    .expect("a --fault line");
+                (t[at + 1].clone(), t.last().unwrap() == "--twin")
+            })
+            .collect();
+        // The checks in turn, each broken alone and then, the next time round, twinned.
+        let list = leapfrog_puzzles::conditions::LABEL_FAULTS;
+        let want: Vec<(String, bool)> = [false, true]
+            .iter()
+            .flat_map(|&twin| list.iter().map(move |f| (f.to_string(), twin)))
+            .collect();
+        assert_eq!(faults, want);
+        for (i, t) in lines.iter().enumerate() {
+            assert_eq!(t.contains(&"--fault".to_string()), i % 3 == 2, "{i}: {t:?}");
+        }
+        assert!(s.is_structured(2) && s.is_structured(1) && !s.is_structured(3));
+    }
+
+    #[test]
     fn without_a_single_fault_family_every_other_test_is_a_combination() {
         let s = source("frogs", "frogs");
         assert!(!s.is_structured(0) && s.is_structured(1) && !s.is_structured(2));
