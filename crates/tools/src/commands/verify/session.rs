@@ -168,7 +168,7 @@ impl Session<'_> {
             let mut tests = std::mem::take(&mut row.tests);
             let grade = judge.grade(&mut tests);
             let scored = self.package.config.kind.scoring;
-            assess_row(&mut row, submission, tests, &grade, (None, scored))?;
+            assess_row(&mut row, submission, tests, (judge, &grade), (None, scored))?;
         }
         Ok(Some(row))
     }
