@@ -452,3 +452,39 @@ fn verify_and_its_page_give_the_same_rows_on_every_fixture() {
         "only {compared} of {names:?} compared"
     );
 }
+
+#[test]
+fn a_package_verify_rejects_gives_the_same_rows_and_exit_code_with_or_without_the_page() {
+    // No fixture fails verify: this package does, on three kinds of mismatch.
+    let pkg = support::TempPackage::sum(1.0, 256, 2);
+    pkg.write(
+        "submissions/accepted/sum.py",
+        "a, b = map(int, input().split())\nprint(a + b)\n",
+    );
+    // Right on the sample, wrong on secret/02 ("2 14").
+    pkg.write(
+        "submissions/accepted/wrong_later.py",
+        "a, b = map(int, input().split())\nprint(a + b + (a == 2))\n",
+    );
+    pkg.write(
+        "submissions/wrong_answer/right.py",
+        "a, b = map(int, input().split())\nprint(a + b)\n",
+    );
+    pkg.write(
+        "submissions/run_time_error/wrong.py",
+        "a, b = map(int, input().split())\nprint(a - b)\n",
+    );
+    let ((plain_code, plain), (report_code, reported)) = verify_both_ways(pkg.path());
+    assert_eq!(plain_code, 1, "{plain}");
+    assert_eq!(report_code, 1, "{reported}");
+    let plain_rows = rows(&plain);
+    assert_eq!(plain_rows, rows(&reported), "{plain}\n{reported}");
+    let statuses: Vec<&str> = (plain_rows.iter())
+        .map(|r| r["status"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        statuses,
+        ["ok", "mismatch", "mismatch", "mismatch"],
+        "{plain}"
+    );
+}
