@@ -2,10 +2,13 @@
 //! a module of a higher layer. Between crates, Cargo enforces the layers (a crate cannot name one
 //! it does not depend on); inside one crate only this test sees them. The layer order is read
 //! from the crate's top doc comment (`crates/tools/src/lib.rs`, section "Layers"), so it is
-//! written down once.
+//! written down once. Its submodule `verdicts` shows the other rule of the code's shape: a
+//! `Verdict` is made only in the verdict module.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+
+mod verdicts;
 
 /// Each top-level module's layer number, lowest first, parsed from the numbered list in the
 /// "# Layers" section of `crates/tools/src/lib.rs`.

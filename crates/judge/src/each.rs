@@ -126,12 +126,17 @@ impl Judge {
     /// given their settings by [`leapfrog_package::Package::test_in_group`]), by the rules of
     /// every test: the checker and its arguments, the limits, the run again alone after a
     /// wall-clock stop. Runs in `scratch`; an error when the submission did not compile.
+    ///
+    /// The test goes to `sink` as a run's tests go ([`crate::JudgeSink`]: `started` with one
+    /// test, then `test_done`), so a command shows its own tests as it shows any other; there
+    /// is no submission's verdict to finish with. The result is returned too, for the command
+    /// that goes on from it (shrinking a failure).
     pub fn judge_own_test(
         &self,
         submission: &Prepared,
         test: &TestCase,
-        scratch: &Path,
-        keep: OwnTest,
+        (scratch, keep): (&Path, OwnTest),
+        sink: &mut dyn crate::JudgeSink,
     ) -> Result<TestResult, crate::JudgeError> {
         let program = match &submission.program {
             Ok(program) => program,
@@ -144,7 +149,11 @@ impl Judge {
         let test_runner = self.test_runner(program, &run_limits, keep.transcripts);
         let _busy = self.shared.busy();
         let rerun = submission.rerun_wall_clock;
-        Ok(self.judge_test_keeping(&test_runner, test, scratch, rerun, keep.output)?)
+        sink.started(1);
+        let result = self.judge_test_keeping(&test_runner, test, scratch, rerun, keep.output)?;
+        // One test: whether to go on is the command's to decide, after it.
+        let _ = sink.test_done(&result);
+        Ok(result)
     }
 
     /// The checker every test's output goes through (`stress` checks its reference's answers

@@ -10,7 +10,8 @@ use clap::Args;
 use super::lazy_answer::LazyAnswer;
 
 use crate::report;
-use leapfrog_judge::checking::{CheckOutcome, OutputChecker};
+use leapfrog_judge::checking::OutputChecker;
+use leapfrog_judge::{Cause, verdict};
 use leapfrog_package::verdict::Verdict;
 use leapfrog_package::{Package, TestCase};
 use leapfrog_registry::Registry;
@@ -63,22 +64,21 @@ pub fn run(args: CheckArgs, registry: &Registry) -> anyhow::Result<ExitCode> {
     if let Some(lazy) = lazy {
         lazy.finish(&args.input)?;
     }
-    let styled = report::stdout_styled();
-    let (verdict, code) = match &outcome {
-        CheckOutcome::Accepted => (Verdict::Ac, ExitCode::SUCCESS),
-        CheckOutcome::Rejected { .. } => (Verdict::Wa, ExitCode::from(1)),
-        CheckOutcome::JudgeError(_) => (Verdict::Je, ExitCode::from(2)),
+    // The verdict comes from the verdict module as `judge` gets it, so the two cannot differ.
+    let (cause, details) = verdict::of_check(outcome);
+    let verdict = cause.verdict();
+    let code = match verdict {
+        Verdict::Ac => ExitCode::SUCCESS,
+        Verdict::Je => ExitCode::from(2),
+        _ => ExitCode::from(1),
     };
-    let shown = report::verdict_style(verdict, styled).apply_to(verdict.code());
-    match outcome {
-        CheckOutcome::Accepted => leapfrog_util::outln!("{shown}"),
-        CheckOutcome::Rejected { reason, details } => {
-            leapfrog_util::outln!("{shown}  {reason}");
-            for line in details {
-                leapfrog_util::outln!("  {line}");
-            }
-        }
-        CheckOutcome::JudgeError(why) => leapfrog_util::outln!("{shown}  {why}"),
+    let shown = report::verdict_style(verdict, report::stdout_styled()).apply_to(verdict.code());
+    match cause {
+        Cause::Accepted => leapfrog_util::outln!("{shown}"),
+        why => leapfrog_util::outln!("{shown}  {why}"),
+    }
+    for line in details {
+        leapfrog_util::outln!("  {line}");
     }
     Ok(code)
 }

@@ -7,7 +7,7 @@ use clap::Args;
 
 use crate::matrix::Column;
 use crate::report::{self, Progress};
-use leapfrog_judge::{Flow, Judge, JudgeOptions, JudgeReport, JudgeSink, TestResult};
+use leapfrog_judge::{Flow, Judge, JudgeOptions, JudgeReport, JudgeSink, TestResult, verdict};
 use leapfrog_package::Package;
 use leapfrog_package::lang::Language;
 use leapfrog_package::verdict::Verdict;
@@ -295,10 +295,8 @@ pub fn print_report(report: &JudgeReport, json: bool, styled: bool) -> anyhow::R
         return Ok(());
     }
     if let Some(message) = &report.compile_message {
-        leapfrog_util::outln!(
-            "{}",
-            report::verdict_style(Verdict::Ce, styled).apply_to("CE")
-        );
+        let ce = verdict::not_compiled();
+        leapfrog_util::outln!("{}", report::verdict_style(ce, styled).apply_to(ce.code()));
         for line in message.lines().take(40) {
             leapfrog_util::outln!("  {line}");
         }

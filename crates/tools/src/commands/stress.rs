@@ -7,7 +7,8 @@ use std::process::ExitCode;
 use clap::Args;
 use serde_json::json;
 
-use crate::stress::{self, Found, Outcome, StressOptions};
+use crate::stress::{self, Found, Outcome, Status, StressOptions, StressSink};
+use leapfrog_judge::{Flow, JudgeSink};
 use leapfrog_package::Package;
 use leapfrog_registry::Registry;
 use leapfrog_runner::Runner;
@@ -79,9 +80,13 @@ pub fn run(args: StressArgs, registry: &'static Registry) -> anyhow::Result<Exit
     let runner = crate::interrupt::runner();
     let package = Package::open(&args.problem)?;
     let options = stress_options(&runner, &args)?;
-    let spinner = crate::report::Progress::new("stress", args.json);
-    spinner.start_spinner();
-    let started = std::time::Instant::now();
+    let mut spinner = Spinner {
+        progress: crate::report::Progress::new("stress", args.json),
+        started: std::time::Instant::now(),
+        status: None,
+        runs: 0,
+    };
+    spinner.progress.start_spinner();
     let outcome = stress::stress(
         registry,
         &runner,
@@ -89,17 +94,9 @@ pub fn run(args: StressArgs, registry: &'static Registry) -> anyhow::Result<Exit
         &args.submission,
         args.against.as_deref(),
         &options,
-        &mut |status| {
-            spinner.message(&format!(
-                "{} · {} · {:.1} s · size {}",
-                status.phase,
-                leapfrog_util::plural(status.tests, "test"),
-                started.elapsed().as_secs_f64(),
-                status.size
-            ));
-        },
+        &mut spinner,
     );
-    spinner.finish();
+    spinner.progress.finish();
     match outcome? {
         Outcome::Survived { tests, seconds } => {
             if args.json {
@@ -119,6 +116,46 @@ pub fn run(args: StressArgs, registry: &'static Registry) -> anyhow::Result<Exit
             report_found(&args, &package, &found)?;
             Ok(ExitCode::from(1))
         }
+    }
+}
+
+/// The spinner's line, the sink of the stress run: where the search is, and how many runs of
+/// the submission the judge has reported (shrinking runs many candidates on one failure).
+struct Spinner {
+    progress: crate::report::Progress,
+    started: std::time::Instant,
+    status: Option<Status>,
+    runs: u64,
+}
+
+impl Spinner {
+    fn show(&self) {
+        let Some(status) = &self.status else {
+            return;
+        };
+        self.progress.message(&format!(
+            "{} · {} · {} · {:.1} s · size {}",
+            status.phase,
+            leapfrog_util::plural(status.tests, "test"),
+            leapfrog_util::plural(self.runs, "run"),
+            self.started.elapsed().as_secs_f64(),
+            status.size
+        ));
+    }
+}
+
+impl JudgeSink for Spinner {
+    fn test_done(&mut self, _: &leapfrog_judge::TestResult) -> Flow {
+        self.runs += 1;
+        self.show();
+        Flow::Continue
+    }
+}
+
+impl StressSink for Spinner {
+    fn status(&mut self, status: &Status) {
+        self.status = Some(status.clone());
+        self.show();
     }
 }
 

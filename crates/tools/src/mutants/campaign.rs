@@ -266,7 +266,7 @@ fn hunt(
             &paths[i],
             None,
             &stress,
-            &mut |_| {},
+            &mut leapfrog_judge::EveryTest,
         )
         .with_context(|| format!("hunting the mutant on line {}", results[i].line))?;
         progress.step(&format!("line {}", results[i].line));

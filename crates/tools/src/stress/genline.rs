@@ -90,7 +90,8 @@ pub(super) struct LineShrinker<'h, 'a> {
     /// When to stop trying other seeds, leaving the rest of the time to shrinking the input.
     pub seeds_until: Instant,
     pub steps: usize,
-    pub on_step: &'h mut dyn FnMut(&Trial),
+    /// The random tests tried before the failure, for the status shown while shrinking.
+    pub tests: u64,
 }
 
 impl LineShrinker<'_, '_> {
@@ -106,7 +107,7 @@ impl LineShrinker<'_, '_> {
         let found = self.harness.reproduces(case, self.verdict)?;
         if let Some(trial) = &found {
             self.steps += 1;
-            (self.on_step)(trial);
+            self.harness.status("shrinking", self.tests, &trial.case);
         }
         Ok(found)
     }

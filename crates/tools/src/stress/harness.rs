@@ -5,13 +5,14 @@
 //! arguments, the limits, the run again alone. Inputs, answers and outputs live in files of the
 //! scratch directory, never in memory.
 
+use std::cell::RefCell;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use anyhow::{Context, bail};
 
-use super::StressOptions;
 use super::scratch::Scratch;
+use super::{Status, StressOptions, StressSink};
 use crate::generate::Reference;
 use leapfrog_judge::checking::{CheckOutcome, InputValidators};
 use leapfrog_judge::program::Program;
@@ -38,6 +39,8 @@ pub(super) struct Harness<'a> {
     /// A test of `secret`, as each case is judged: that group's settings (validator arguments,
     /// the submission's arguments), resolved once; a case is this test with its own files.
     secret: TestCase,
+    /// The command's sink: each test judged goes there from the judge, and each status.
+    sink: RefCell<&'a mut dyn StressSink>,
 }
 
 /// One test's files, in a directory of the scratch space removed when the case is dropped: at
@@ -83,9 +86,9 @@ impl<'a> Harness<'a> {
         registry: &'a Registry,
         runner: &'a Arc<Runner>,
         package: &'a Package,
-        submission: &Path,
-        against: Option<&Path>,
+        (submission, against): (&Path, Option<&Path>),
         options: &'a StressOptions,
+        sink: &'a mut dyn StressSink,
     ) -> anyhow::Result<Self> {
         let language = package.languages.detect(submission)?;
         let judge = Judge::prepare_for_own_tests(runner, package, &options.judge)?;
@@ -119,7 +122,17 @@ impl<'a> Harness<'a> {
                 PathBuf::new(),
                 PathBuf::new(),
             )?,
+            sink: RefCell::new(sink),
         })
+    }
+
+    /// Tells the command's sink where the search is: its phase, the random tests tried, and
+    /// the size of the case at hand.
+    pub(super) fn status(&self, phase: &'static str, tests: u64, case: &Case) {
+        let size = super::first_line(&case.input());
+        self.sink
+            .borrow_mut()
+            .status(&Status { phase, tests, size });
     }
 
     /// The command's runner.
@@ -240,7 +253,9 @@ impl<'a> Harness<'a> {
             output: Some(&case.output()),
             transcripts: self.interactive().then_some(transcripts.as_path()),
         };
-        let result = (self.judge).judge_own_test(&self.submission, &test, &work, keep)?;
+        let mut sink = self.sink.borrow_mut();
+        let result =
+            (self.judge).judge_own_test(&self.submission, &test, (&work, keep), &mut **sink)?;
         let _ = std::fs::remove_dir_all(&work);
         Ok(result)
     }

@@ -26,7 +26,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, bail};
 
-use leapfrog_judge::JudgeOptions;
+use leapfrog_judge::{JudgeOptions, JudgeSink};
 use leapfrog_package::Package;
 use leapfrog_package::verdict::Verdict;
 use leapfrog_registry::{Registry, ShrinkFn};
@@ -64,6 +64,17 @@ pub struct Status {
     pub size: String,
 }
 
+/// What a stress run reports to its command: every test it judges, as the judge reports it
+/// ([`JudgeSink`]), and where the search is ([`StressSink::status`]). The command's display
+/// is one; nothing calls back up into the command through a closure.
+pub trait StressSink: JudgeSink {
+    /// The search moved on: a new random test drawn, or a smaller failing one found.
+    fn status(&mut self, _status: &Status) {}
+}
+
+/// Shows nothing (a hunt of `mutants`, which shows its own progress).
+impl StressSink for leapfrog_judge::EveryTest {}
+
 /// A failure, shrunk.
 #[derive(Debug, Clone)]
 pub struct Found {
@@ -100,10 +111,11 @@ pub fn stress(
     submission: &Path,
     against: Option<&Path>,
     options: &StressOptions,
-    on_status: &mut dyn FnMut(&Status),
+    sink: &mut dyn StressSink,
 ) -> anyhow::Result<Outcome> {
     let started = Instant::now();
-    let harness = Harness::new(registry, runner, package, submission, against, options)?;
+    let programs = (submission, against);
+    let harness = Harness::new(registry, runner, package, programs, options, sink)?;
     let shape = registry
         .find(&source::puzzle_name(registry, package)?)
         .map(|p| p.shrink);
@@ -124,7 +136,7 @@ pub fn stress(
             });
         }
         let origin = Origin::File(path.display().to_string());
-        let found = shrink(&harness, trial, origin, shape, 1, started, on_status)?;
+        let found = shrink(&harness, trial, origin, shape, 1, started)?;
         return Ok(Outcome::Found(Box::new(found)));
     }
     let generator = choose_generator(registry, package, options)?;
@@ -142,11 +154,7 @@ pub fn stress(
             Err(_) if generator.is_structured(i) => continue,
             Err(err) => return Err(err.context(format!("generator: {shown}"))),
         };
-        on_status(&Status {
-            phase: "searching",
-            tests: i + 1,
-            size: first_line(&case.input()),
-        });
+        harness.status("searching", i + 1, &case);
         if let Some(reason) = harness.invalid(&case)? {
             bail!("the generator made an invalid input ({shown}): {reason}");
         }
@@ -161,15 +169,7 @@ pub fn stress(
         if trial.result.verdict == Verdict::Ac {
             continue;
         }
-        let found = shrink(
-            &harness,
-            trial,
-            Origin::Line(line),
-            shape,
-            i + 1,
-            started,
-            on_status,
-        )?;
+        let found = shrink(&harness, trial, Origin::Line(line), shape, i + 1, started)?;
         return Ok(Outcome::Found(Box::new(found)));
     }
     runner.sweep_orphans();
@@ -194,7 +194,6 @@ fn shrink(
     shape: Option<ShrinkFn>,
     tests: u64,
     started: Instant,
-    on_status: &mut dyn FnMut(&Status),
 ) -> anyhow::Result<Found> {
     let seconds = started.elapsed().as_secs_f64();
     let now = Instant::now();
@@ -202,13 +201,6 @@ fn shrink(
     let seeds_until = now + harness.shrink_time() * 2 / 3;
     let verdict = trial.result.verdict;
     let original_bytes = trial.case.input_len();
-    let mut on_step = |t: &Trial| {
-        on_status(&Status {
-            phase: "shrinking",
-            tests,
-            size: first_line(&t.case.input()),
-        })
-    };
     let (mut best, mut line, mut moved, mut line_steps) = (trial, None, Vec::new(), 0);
     let generator_line = match origin {
         Origin::Line(original) => {
@@ -219,7 +211,7 @@ fn shrink(
                 deadline,
                 seeds_until,
                 steps: 0,
-                on_step: &mut on_step,
+                tests,
             };
             let (shrunk, trial, arguments) = shrinker.shrink(original, best)?;
             (best, line, moved, line_steps) = (trial, Some(shrunk), arguments, shrinker.steps);
@@ -232,7 +224,7 @@ fn shrink(
         verdict,
         deadline,
         steps: 0,
-        on_step: &mut on_step,
+        tests,
     };
     best = reducer.reduce(best, shape)?;
     let input_steps = reducer.steps;

@@ -27,7 +27,8 @@ pub(super) struct Reducer<'h, 'a> {
     pub deadline: Instant,
     /// Candidates accepted so far.
     pub steps: usize,
-    pub on_step: &'h mut dyn FnMut(&Trial),
+    /// The random tests tried before the failure, for the status shown while shrinking.
+    pub tests: u64,
 }
 
 impl Reducer<'_, '_> {
@@ -45,7 +46,7 @@ impl Reducer<'_, '_> {
         let found = self.harness.reproduces(case, self.verdict)?;
         if let Some(trial) = &found {
             self.steps += 1;
-            (self.on_step)(trial);
+            self.harness.status("shrinking", self.tests, &trial.case);
         }
         Ok(found)
     }

@@ -3,25 +3,27 @@
 //! checked ([`super::score`]).
 
 use super::{Row, Status, score};
-use leapfrog_judge::{Grade, TestResult, verdict};
+use leapfrog_judge::{Grade, Judge, TestResult, verdict};
 use leapfrog_package::Submission;
 
 /// A judged submission's row: its verdict, score and whether it met its expectation, all from
 /// the tests its expectation is judged on ([`verdict::judged_part`]: up to the test that
 /// settled it), so that a run that went on for the report page or `--all-tests` gives the row
-/// a run that stopped there gives. `tests` are every test judged, in order, for the page.
+/// a run that stopped there gives. `tests` are every test judged, in order, for the page;
+/// `grade` is what `judge` made of them all. The part's verdict is graded by the judge too
+/// ([`Judge::grade`], with the groups' grader flags), not made again here.
 pub(super) fn assess_row(
     row: &mut Row,
     submission: &Submission,
     tests: Vec<TestResult>,
-    grade: &Grade,
+    (judge, grade): (&Judge, &Grade),
     (compile_error, scored): (Option<&str>, bool),
 ) -> anyhow::Result<()> {
     let expected = &submission.expectation;
     let part = verdict::judged_part(expected, &tests, scored);
     let mut judged = grade.clone();
     if part < tests.len() {
-        judged.verdict = verdict::of_submission(&tests[..part], None);
+        judged.verdict = judge.grade(&mut tests[..part].to_vec()).verdict;
     }
     let mut assessment = match verdict::against_expectation(expected, &tests[..part], compile_error)
     {

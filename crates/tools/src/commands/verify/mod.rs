@@ -301,7 +301,7 @@ fn verify_one(
         &mut row,
         submission,
         report.tests,
-        &grade,
+        (judge, &grade),
         (compile_error, scored),
     )?;
     Ok(row)

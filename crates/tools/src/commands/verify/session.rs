@@ -72,10 +72,8 @@ impl Session<'_> {
         let lower: Vec<usize> = (0..submissions.len())
             .filter(|&c| limit::is_lower(&submissions[c]))
             .collect();
-        let mut judged = Vec::new();
-        self.judge_many(submissions, &lower, &mut |column, row| {
-            judged.push((column, row))
-        })?;
+        let mut judged: Vec<(usize, Row)> = Vec::new();
+        self.judge_many(submissions, &lower, &mut judged)?;
         for (column, row) in judged {
             self.rows[column] = Some(row);
         }
@@ -109,16 +107,16 @@ impl Session<'_> {
 
     /// Judges the submissions at `columns` (none judged yet), up to `jobs` at a time with the
     /// ones that must exceed the time limit last, so that their long runs overlap the others;
-    /// `done` gets each row as it is judged. One at a time when the report page records them.
+    /// `sink` gets each row as it is judged. One at a time when the report page records them.
     fn judge_many(
         &mut self,
         submissions: &[Submission],
         columns: &[usize],
-        done: &mut dyn FnMut(usize, Row),
+        sink: &mut dyn RowSink,
     ) -> anyhow::Result<()> {
         if self.recorder.is_some() || self.jobs <= 1 || columns.len() <= 1 {
             for &column in columns {
-                done(column, self.judge_one(column, &submissions[column])?);
+                sink.row_done(column, self.judge_one(column, &submissions[column])?);
             }
             return Ok(());
         }
@@ -138,7 +136,7 @@ impl Session<'_> {
             },
             |index, row| match row {
                 Ok(row) => {
-                    done(order[index], row);
+                    sink.row_done(order[index], row);
                     true
                 }
                 Err(err) => {
@@ -168,7 +166,7 @@ impl Session<'_> {
             let mut tests = std::mem::take(&mut row.tests);
             let grade = judge.grade(&mut tests);
             let scored = self.package.config.kind.scoring;
-            assess_row(&mut row, submission, tests, &grade, (None, scored))?;
+            assess_row(&mut row, submission, tests, (judge, &grade), (None, scored))?;
         }
         Ok(Some(row))
     }
@@ -198,24 +196,66 @@ impl Session<'_> {
             .copied()
             .filter(|&c| rows[c].is_none())
             .collect();
-        let mut printed = 0;
-        let mut show = |rows: &[Option<Row>]| {
-            while let Some(row) = wanted.get(printed).and_then(|&c| rows[c].as_ref()) {
-                if let Some((widths, styled)) = print {
-                    leapfrog_util::outln!("{}", format_row(row, widths, styled));
-                }
-                printed += 1;
-            }
+        let eta = super::eta::Eta::new(todo.len(), self.jobs, print.is_none());
+        let mut table = Table {
+            wanted,
+            rows,
+            printed: 0,
+            print,
+            eta,
         };
-        show(&rows);
-        let mut eta = super::eta::Eta::new(todo.len(), self.jobs, print.is_none());
-        self.judge_many(submissions, &todo, &mut |column, row| {
-            rows[column] = Some(row);
-            show(&rows);
-            eta.judged();
-        })?;
+        table.show();
+        self.judge_many(submissions, &todo, &mut table)?;
+        let Table {
+            wanted, mut rows, ..
+        } = table;
         let kept = wanted.iter().map(|&c| submissions[c].clone()).collect();
         let rows = wanted.iter().filter_map(|&c| rows[c].take()).collect();
         Ok((rows, kept))
+    }
+}
+
+/// Receives each row `judge_many` judges, with its submission's column, as it is judged.
+trait RowSink {
+    fn row_done(&mut self, column: usize, row: Row);
+}
+
+/// The rows judged ahead to find the time limit, kept for the table.
+impl RowSink for Vec<(usize, Row)> {
+    fn row_done(&mut self, column: usize, row: Row) {
+        self.push((column, row));
+    }
+}
+
+/// The table as its rows come: each row in its column, printed as soon as every row before it
+/// is (submissions judged at once finish out of order), and the time left said once.
+struct Table {
+    /// The columns of the table's rows, in order.
+    wanted: Vec<usize>,
+    rows: Vec<Option<Row>>,
+    /// How many of `wanted` are printed.
+    printed: usize,
+    /// The widths of the columns and whether to style, when printing.
+    print: Option<((usize, usize), bool)>,
+    eta: super::eta::Eta,
+}
+
+impl Table {
+    /// Prints the rows that are ready, in order.
+    fn show(&mut self) {
+        while let Some(row) = (self.wanted.get(self.printed)).and_then(|&c| self.rows[c].as_ref()) {
+            if let Some((widths, styled)) = self.print {
+                leapfrog_util::outln!("{}", format_row(row, widths, styled));
+            }
+            self.printed += 1;
+        }
+    }
+}
+
+impl RowSink for Table {
+    fn row_done(&mut self, column: usize, row: Row) {
+        self.rows[column] = Some(row);
+        self.show();
+        self.eta.judged();
     }
 }
