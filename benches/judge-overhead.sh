@@ -1,18 +1,24 @@
 #!/usr/bin/env bash
-# Measures the judge's own overhead: `leapfrog judge --jobs 1` on N one-line tests with a
-# trivial C submission, in the sandbox and with --no-sandbox, against a plain shell loop that
-# runs the same binary on the same tests and compares bytes with cmp. The three commands take
-# turns, round after round, so a change in the machine's load hits them alike; prints the
-# median and best wall time of each, the time per test, the CPU time (of the command and
-# everything it started) and the ratios to the loop.
+# Measures the judge's own overhead and how it scales: `leapfrog judge --jobs 1` on N one-line
+# tests with a trivial C submission, in the sandbox and with --no-sandbox, against a plain shell
+# loop that runs the same binary on the same tests and compares bytes with cmp; and
+# `--jobs 2` against `--jobs 1`, both sandboxed. The commands take turns, round after round, so
+# a change in the machine's load hits them alike; prints the median and best wall time of
+# each, the time per test, the CPU time (of the command and everything it started), the ratios
+# to the loop, and the speed-up of two jobs over one.
 #
-#   benches/judge-overhead.sh [TESTS [ROUNDS]]     (defaults: 200 tests, 15 rounds)
+#   benches/judge-overhead.sh [TESTS [ROUNDS]]     (defaults: 201 tests, 15 rounds)
+#
+# LEAPFROG=path/to/leapfrog measures that binary (another build, say main's) instead of
+# building this tree's.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-tests=${1:-200}
+tests=${1:-201}
 rounds=${2:-15}
-cargo build --release --quiet --manifest-path "$root/Cargo.toml"
-leapfrog=$root/target/release/leapfrog
+if [ -z "${LEAPFROG:-}" ]; then
+  cargo build --release --quiet --manifest-path "$root/Cargo.toml"
+fi
+leapfrog=${LEAPFROG:-$root/target/release/leapfrog}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
@@ -49,10 +55,12 @@ chmod +x "$work/loop.sh"
 
 python3 - "$rounds" "$tests" "$work/loop.sh $pkg $work/sum" \
   "$leapfrog judge $pkg $work/sum --jobs 1 --no-sandbox" \
-  "$leapfrog judge $pkg $work/sum --jobs 1 --require-sandbox" <<'PY'
+  "$leapfrog judge $pkg $work/sum --jobs 1 --require-sandbox" \
+  "$leapfrog judge $pkg $work/sum --jobs 2 --require-sandbox" <<'PY'
 import resource, statistics, subprocess, sys, time
 rounds, tests = int(sys.argv[1]), int(sys.argv[2])
-names = ["shell loop + cmp", "leapfrog judge --jobs 1 --no-sandbox", "leapfrog judge --jobs 1 (sandbox)"]
+names = ["shell loop + cmp", "leapfrog judge --jobs 1 --no-sandbox", "leapfrog judge --jobs 1 (sandbox)",
+         "leapfrog judge --jobs 2 (sandbox)"]
 commands = sys.argv[3:]
 wall = {name: [] for name in names}
 cpu = {name: [] for name in names}
@@ -75,7 +83,11 @@ for name in names:
     print(f"  {name:<38} {median[name]*1000:6.0f}ms {median[name]/tests*1000:7.2f}ms"
           f" {median[name]/median[base]:5.2f}x {best[name]*1000:6.0f}ms {best[name]/best[base]:5.2f}x"
           f" {median_cpu[name]*1000:6.0f}ms {median_cpu[name]/median_cpu[base]:5.2f}x")
-sandbox, bare = names[2], names[1]
+sandbox, bare, two = names[2], names[1], names[3]
 print(f"  the sandbox's own cost per test: {(median[sandbox] - median[bare]) / tests * 1000:.2f} ms wall,"
       f" {(median_cpu[sandbox] - median_cpu[bare]) / tests * 1000:.2f} ms CPU")
+print(f"  one job, sandboxed, against the bare loop: {median[sandbox]/median[base]:.2f}x (median),"
+      f" {best[sandbox]/best[base]:.2f}x (best)")
+print(f"  two jobs against one (sandboxed), speed-up: {median[sandbox]/median[two]:.2f}x (median),"
+      f" {best[sandbox]/best[two]:.2f}x (best)")
 PY

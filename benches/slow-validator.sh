@@ -8,17 +8,25 @@
 # Prints one table row per binary: wall seconds of `leapfrog verify --json`, its exit code and
 # the verdicts (which must be the same). Each binary gets a fresh compile cache.
 #
-#   benches/slow-validator.sh [BASELINE_BINARY]     (default: /work/main/target/release/leapfrog)
-#   TESTS=20 benches/slow-validator.sh              (a shorter variant)
+#   benches/slow-validator.sh [TESTS [BASELINE_BINARY]]
+#       TESTS: secret tests (default 100; 20 is a short run)
+#       BASELINE_BINARY: default /work/main/target/release/leapfrog
+# LEAPFROG=path/to/leapfrog measures that binary against the baseline instead of this tree's.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
+tests=${1:-${TESTS:-100}}
+baseline=${2:-/work/main/target/release/leapfrog}
+case $tests in
+  '' | *[!0-9]*)
+    echo "usage: benches/slow-validator.sh [TESTS [BASELINE_BINARY]]: TESTS must be a number, not '$tests'" >&2
+    exit 2
+    ;;
+esac
 if [ -z "${LEAPFROG:-}" ]; then
   cargo build --release --quiet
   LEAPFROG=$root/target/release/leapfrog
 fi
-baseline=${1:-/work/main/target/release/leapfrog}
-tests=${TESTS:-100}
 loop=${LOOP:-3000000}
 work=$root/target/bench-slow-validator
 rm -rf "$work"

@@ -134,7 +134,7 @@ impl Runner {
     /// the judge, a subreaper. For a command, between runs: a program the command started
     /// itself and still waits for is a child too.
     pub fn sweep_orphans(&self) {
-        super::reap::sweep_children(|_| true);
+        super::live::sweep_children(|_| true);
     }
 
     /// Notes a run's session, for the sweep when the runner is dropped.
@@ -205,7 +205,7 @@ impl Drop for Runner {
                 .get_mut()
                 .unwrap_or_else(|poisoned| poisoned.into_inner()),
         );
-        super::reap::sweep_children(|sid| sessions.contains(&sid));
+        super::live::sweep_children(|sid| sessions.contains(&sid));
         self.bases.remove();
         // The ledger goes last (its own `Drop`): until then a crash still leaves it listing
         // what is left.

@@ -38,6 +38,7 @@ mod launcher;
 mod ledger;
 mod lent;
 mod limits;
+mod live;
 mod memory;
 mod outcome;
 mod procs;

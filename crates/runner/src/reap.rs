@@ -1,10 +1,11 @@
 //! Waiting for a run under its time limits, and leaving nothing behind: killing the run's
-//! process group, reaping it, and sweeping up orphans that escaped their group.
+//! process group and reaping it (the orphans that escaped their group are
+//! [`super::live`]'s to sweep).
 //!
 //! The judge makes itself a child subreaper, so a run's orphaned descendants are re-parented to
 //! the judge rather than to PID 1 (which, in containers, often never reaps them).
 
-use std::sync::{Mutex, Once};
+use std::sync::Once;
 use std::time::{Duration, Instant};
 
 use super::cancel::Cancel;
@@ -160,99 +161,6 @@ fn timeval(tv: libc::timeval) -> Duration {
     Duration::from_secs(tv.tv_sec.max(0) as u64) + Duration::from_micros(tv.tv_usec.max(0) as u64)
 }
 
-/// The sessions of the runs in progress in this process, each numbered as its first process.
-/// Orphans are children of the process, whichever runner started their run (the subreaper is
-/// the process), so what the sweep must spare is known per process, not per runner.
-static LIVE: Mutex<Vec<libc::pid_t>> = Mutex::new(Vec::new());
-
-fn live() -> std::sync::MutexGuard<'static, Vec<libc::pid_t>> {
-    LIVE.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
-}
-
-/// A run in progress, spared by [`sweep_children`] until dropped (once it has been killed and
-/// reaped).
-pub(super) struct Live(libc::pid_t);
-
-impl Live {
-    /// Starts a run with `start` (which returns its first process) and notes it, with no sweep
-    /// in between: a sweep holds the same lock while it picks and kills orphans.
-    pub(super) fn start<E>(
-        start: impl FnOnce() -> Result<libc::pid_t, E>,
-    ) -> Result<(libc::pid_t, Live), E> {
-        let mut live = live();
-        let pid = start()?;
-        live.push(pid);
-        Ok((pid, Live(pid)))
-    }
-}
-
-impl Drop for Live {
-    fn drop(&mut self) {
-        live().retain(|&pid| pid != self.0);
-    }
-}
-
-/// Kills and reaps the children of the judge that `orphan` picks by their session, but never
-/// a run in progress (or what stays in its session): orphans that left their run's process
-/// group before it was killed.
-pub(super) fn sweep_children(orphan: impl Fn(libc::pid_t) -> bool) {
-    // SAFETY: getpid has no preconditions.
-    let me = unsafe { libc::getpid() };
-    for _round in 0..50 {
-        let mut orphans: Vec<libc::pid_t> = {
-            let live = live();
-            let orphans: Vec<libc::pid_t> = children_of(me)
-                .into_iter()
-                .filter(|&pid| {
-                    session_of(pid).is_some_and(|sid| !live.contains(&sid) && orphan(sid))
-                })
-                .collect();
-            for pid in &orphans {
-                // SAFETY: signalling a process that is our child.
-                unsafe {
-                    libc::kill(*pid, libc::SIGKILL);
-                }
-            }
-            orphans
-        };
-        if orphans.is_empty() {
-            break;
-        }
-        // Only the orphans are reaped: a run in progress is waited for by its own runner.
-        let deadline = Instant::now() + Duration::from_millis(200);
-        while !orphans.is_empty() && Instant::now() <= deadline {
-            orphans.retain(|&pid| {
-                let mut status = 0;
-                // SAFETY: reaping our own child.
-                unsafe { libc::waitpid(pid, &mut status, libc::WNOHANG) == 0 }
-            });
-            if !orphans.is_empty() {
-                std::thread::sleep(Duration::from_millis(2));
-            }
-        }
-    }
-}
-
-/// The judge's own children: from each thread's `/proc/self/task/TID/children` (a few small
-/// reads), or, on kernels built without that file, by scanning every process in /proc (which
-/// costs milliseconds on a busy machine).
-fn children_of(parent: libc::pid_t) -> Vec<libc::pid_t> {
-    listed_children().unwrap_or_else(|| super::procs::processes_where(|ppid, _| ppid == parent))
-}
-
-/// The children that the kernel lists per thread of this process, or `None` where it does not.
-fn listed_children() -> Option<Vec<libc::pid_t>> {
-    let mut found: Vec<libc::pid_t> = Vec::new();
-    for task in std::fs::read_dir("/proc/self/task").ok()?.flatten() {
-        let list = std::fs::read_to_string(task.path().join("children")).ok()?;
-        found.extend(
-            list.split_whitespace()
-                .filter_map(|pid| pid.parse::<libc::pid_t>().ok()),
-        );
-    }
-    Some(found)
-}
-
 /// The CPU time of the run: all its processes' as its cgroup counts them (those that ended
 /// and were never waited for included), else its live processes': those in its cgroup, else
 /// those in its process group (whose id is the run's pid).
@@ -339,11 +247,4 @@ fn cpu_time(clock: libc::clockid_t) -> Option<Duration> {
             ts.tv_nsec.clamp(0, 999_999_999) as u32,
         )
     })
-}
-
-/// The session a process is in (`getsid`), if it still exists.
-fn session_of(pid: libc::pid_t) -> Option<libc::pid_t> {
-    // SAFETY: getsid takes a pid and returns a session id or -1.
-    let sid = unsafe { libc::getsid(pid) };
-    (sid >= 0).then_some(sid)
 }

@@ -8,7 +8,7 @@ use std::time::Instant;
 use super::error::{Doing, Within};
 use super::{
     Isolation, RunError, RunLimits, RunOutcome, RunSpec, Runner, Stopped, cgroup, child, enter,
-    identity, launcher, memory, outcome, reap, seccomp, spawn,
+    identity, launcher, live, memory, outcome, reap, seccomp, spawn,
 };
 
 impl Runner {
@@ -111,7 +111,7 @@ struct Launched {
     report: Option<launcher::ReportPipe>,
     sampler: Option<memory::Sampler>,
     /// Spares the run's session from a sweep for orphans while it is in progress.
-    live: reap::Live,
+    live: live::Live,
 }
 
 /// Starts a run: its command, its cgroup, what its child does before `exec`, the spawn.
@@ -203,8 +203,8 @@ fn start_noted(
     runner: &Runner,
     command: &mut std::process::Command,
     spec: &RunSpec,
-) -> Result<(libc::pid_t, reap::Live), RunError> {
-    let started = reap::Live::start(|| spawn::start(command, &spec.isolation));
+) -> Result<(libc::pid_t, live::Live), RunError> {
+    let started = live::Live::start(|| spawn::start(command, &spec.isolation));
     if let (Err(RunError::SandboxFailed(_)), Isolation::Kept(kept)) = (&started, &spec.isolation) {
         runner.kept().forget(kept);
     }
