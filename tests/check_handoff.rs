@@ -10,7 +10,7 @@
 
 use std::os::unix::fs::PermissionsExt;
 
-use crate::run_user::is_root;
+use crate::support::users::is_root;
 use crate::support::{TempPackage, leapfrog};
 
 /// Accepts (42) an output that starts with the sum 3 when no copy of it is in reach; rejects

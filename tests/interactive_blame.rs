@@ -5,7 +5,8 @@
 
 use crate::support;
 
-use support::{TempPackage, json, leapfrog};
+use support::guard::Guard;
+use support::{TempPackage, json};
 
 /// A copy of the doubling fixture (Python programs); `None` where python3 is not installed.
 fn doubling() -> Option<TempPackage> {
@@ -14,7 +15,10 @@ fn doubling() -> Option<TempPackage> {
 
 /// The verdict and message of `leapfrog judge` on one test, with `extra` arguments.
 fn judged(pkg: &TempPackage, submission: &str, test: &str, extra: &[&str]) -> (String, String) {
-    let output = leapfrog()
+    // The package and the judge's scratch space come out of every blame as they went in.
+    let guard = Guard::over(&[pkg.path()]);
+    let output = guard
+        .leapfrog()
         .args(["judge", &pkg.arg(), submission, "--json", "--no-sandbox"])
         .args(["--tests", test])
         .args(extra)
@@ -22,6 +26,7 @@ fn judged(pkg: &TempPackage, submission: &str, test: &str, extra: &[&str]) -> (S
         .output()
         .unwrap();
     let report = json(&output);
+    guard.finish();
     let only = &report["tests"][0];
     assert_eq!(only["name"], test, "{report}");
     (
@@ -137,8 +142,10 @@ fn row_6_a_validator_writing_after_the_submission_left_reads_its_end_instead_of_
     };
     // A 200 kB greeting fills the pipe long after the submission has gone; with the relay
     // (--transcript) as without it, the validator sees the end of the submission's output.
-    let transcripts = pkg.path().join("transcripts");
-    let relayed = ["--transcript", transcripts.to_str().unwrap()];
+    // The transcripts go to a folder of the caller's, never into the package (the guard of
+    // `judged` sees the package come out unchanged).
+    let transcripts = tempfile::tempdir().unwrap();
+    let relayed = ["--transcript", transcripts.path().to_str().unwrap()];
     for extra in [&[][..], &relayed[..]] {
         let (verdict, message) = judged(
             &pkg,

@@ -13,12 +13,8 @@ use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 
 use crate::support::TempPackage;
-use crate::support::trees::Snapshot;
-
-pub(crate) fn is_root() -> bool {
-    // SAFETY: geteuid has no preconditions.
-    unsafe { libc::geteuid() == 0 }
-}
+use crate::support::guard::Guard;
+use crate::support::users::is_root;
 
 /// A Python jury program that reports its uid (on stdout, and in its judge message when it
 /// has a feedback directory) and accepts only where it is not root; `ACCEPT` and `REJECT` are
@@ -93,17 +89,15 @@ fn who_am_i_package() -> TempPackage {
     pkg
 }
 
-/// Runs leapfrog with `args` and PATH `path` in a fresh cache: its exit code and what it
-/// said, after checking that the package and the caller's files hash as before.
+/// Runs leapfrog with `args` and PATH `path` under a [`Guard`] (a fresh cache and `TMPDIR`):
+/// its exit code and what it said, after checking that the package and the caller's files
+/// hash as before and that nothing was left outside the run's scratch space.
 fn run_keeping(pkg: &TempPackage, path: &std::ffi::OsStr, args: &[&str]) -> (i32, String) {
-    let cache = tempfile::tempdir().unwrap();
     let caller = tempfile::tempdir().unwrap();
     std::fs::write(caller.path().join("notes.txt"), "the caller's own file\n").unwrap();
-    let roots = [pkg.path(), caller.path()];
-    let before = Snapshot::take(&roots);
-    let out = std::process::Command::new(assert_cmd::cargo::cargo_bin!("leapfrog"))
-        .env("LEAPFROG_CACHE_DIR", cache.path())
-        .env("NO_COLOR", "1")
+    let guard = Guard::over(&[pkg.path(), caller.path()]);
+    let out = guard
+        .command()
         .env("PATH", path)
         .current_dir(caller.path())
         .args(args)
@@ -114,7 +108,8 @@ fn run_keeping(pkg: &TempPackage, path: &std::ffi::OsStr, args: &[&str]) -> (i32
         String::from_utf8_lossy(&out.stdout),
         String::from_utf8_lossy(&out.stderr)
     );
-    before.assert_same(&Snapshot::take(&roots), &format!("the package ({said})"));
+    eprintln!("{said}");
+    guard.finish();
     (out.status.code().unwrap_or(-1), said)
 }
 
@@ -250,4 +245,105 @@ fn each_package_s_jury_programs_are_a_user_of_their_own() {
     assert_ne!(uids[0], uids[1], "two packages' validators were one user");
     // The same package is the same user every time (a user per package, not per process).
     assert_eq!(validator_uid(&packages[0]), uids[0]);
+}
+
+/// A `python3` and a `pypy3` that only root may run (in a `0700` directory, as pyenv's shims
+/// under `/root`): wrappers that log their uid and arguments (one line a run, quoted by bash's
+/// `%q`) before handing over to the system's Python under their own name, so that the
+/// interpreter they report (`sys.executable`) is the private one, as pyenv's is. No other user
+/// can start them, so every line of the log is a run as root.
+struct LoggingPython {
+    dir: tempfile::TempDir,
+}
+
+impl LoggingPython {
+    fn make() -> Option<LoggingPython> {
+        let system = ["/usr/bin/python3", "/usr/local/bin/python3"]
+            .into_iter()
+            .map(Path::new)
+            .find(|p| p.is_file())?;
+        let bash = Path::new("/bin/bash");
+        if !bash.is_file() {
+            return None;
+        }
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
+        let private = dir.path().join("private");
+        std::fs::create_dir(&private).unwrap();
+        let log = dir.path().join("calls.log");
+        for name in ["python3", "pypy3"] {
+            let wrapper = private.join(name);
+            std::fs::write(
+                &wrapper,
+                format!(
+                    "#!/bin/bash\n{{ printf 'uid=%s' \"$(id -u)\"; printf ' %q' \"$@\"; echo; }} >> '{}'\n\
+                     exec -a \"$0\" '{}' \"$@\"\n",
+                    log.display(),
+                    system.display()
+                ),
+            )
+            .unwrap();
+            std::fs::set_permissions(&wrapper, std::fs::Permissions::from_mode(0o755)).unwrap();
+        }
+        std::fs::set_permissions(&private, std::fs::Permissions::from_mode(0o700)).unwrap();
+        Some(LoggingPython { dir })
+    }
+
+    /// PATH with the private interpreters first.
+    fn path(&self) -> std::ffi::OsString {
+        let mut dirs = vec![self.dir.path().join("private")];
+        if let Some(path) = std::env::var_os("PATH") {
+            dirs.extend(std::env::split_paths(&path));
+        }
+        std::env::join_paths(dirs).unwrap()
+    }
+
+    /// The runs as root that were handed a file of `pkg`, or a program to compile or run: the
+    /// judge's own look at the interpreter (`sys.executable`, `--version`) names neither.
+    fn root_runs_of(&self, pkg: &Path) -> Vec<String> {
+        let log = std::fs::read_to_string(self.dir.path().join("calls.log")).unwrap_or_default();
+        log.lines()
+            .filter(|l| l.starts_with("uid=0 "))
+            .filter(|l| l.contains(&*pkg.to_string_lossy()) || l.contains("compile("))
+            .map(str::to_string)
+            .collect()
+    }
+}
+
+#[test]
+fn a_python_only_root_may_run_never_compiles_a_program_as_root() {
+    if !is_root() {
+        eprintln!("skipped: the judge is not root, so compiles are its own user");
+        return;
+    }
+    let Some(python) = LoggingPython::make() else {
+        eprintln!("skipped: no system python3 every user may run, or no bash");
+        return;
+    };
+    let pkg = who_am_i_package();
+    let path = python.path();
+    // The input validator's compile (`validate`), then the output validator's and the
+    // submission's (`judge` in limits-only mode, where a compile runs outside the sandbox).
+    let (code, said) = run_keeping(&pkg, &path, &["validate", &pkg.arg()]);
+    assert_eq!(code, 0, "{said}");
+    let sum = pkg.path().join("submissions/accepted/sum.py");
+    let (code, said) = run_keeping(
+        &pkg,
+        &path,
+        &[
+            "judge",
+            &pkg.arg(),
+            sum.to_str().unwrap(),
+            "--json",
+            "--no-sandbox",
+        ],
+    );
+    assert_eq!(code, 0, "{said}");
+    assert!(said.contains("\"AC\""), "{said}");
+    let as_root = python.root_runs_of(pkg.path());
+    assert!(
+        as_root.is_empty(),
+        "the private interpreter compiled or ran a package's program as root:\n{}",
+        as_root.join("\n")
+    );
 }

@@ -6,7 +6,8 @@
 use std::os::unix::fs::symlink;
 use std::path::{Path, PathBuf};
 
-use crate::support::{TempPackage, installed, leapfrog};
+use crate::support::guard::Guard;
+use crate::support::{TempPackage, installed};
 
 const MARKER: &str = "SECRET-MARKER-40";
 
@@ -23,9 +24,23 @@ fn outside() -> tempfile::TempDir {
     dir
 }
 
-/// `leapfrog ARGS`: exit code, stdout and stderr together.
+/// `leapfrog ARGS` under a [`Guard`]: exit code, stdout and stderr together. `verify` and
+/// `judge` must leave the trees they are given (the package, a submission) as they found
+/// them; `generate` and `export` write where they are told, so only the temporary directory,
+/// the cache and the caller's files are watched then.
 fn run(args: &[&str]) -> (i32, String) {
-    let out = leapfrog().args(args).output().unwrap();
+    let reads_only = matches!(args.first(), Some(&"verify" | &"judge"));
+    let given: Vec<&Path> = match reads_only {
+        true => args[1..]
+            .iter()
+            .map(Path::new)
+            .filter(|p| p.exists())
+            .collect(),
+        false => Vec::new(),
+    };
+    let guard = Guard::over(&given);
+    let out = guard.command().args(args).output().unwrap();
+    guard.finish();
     let text = format!(
         "{}{}",
         String::from_utf8_lossy(&out.stdout),

@@ -3,12 +3,13 @@
 //! carried from test to test in the network namespace, a hung interactor blamed on the
 //! contestant, a compile whose output fills the disk, and a sparse input that would fill memory.
 //! After each, the package, the compile cache and the caller's files hash as before
-//! (`sandbox_attacks::Guard`).
+//! (`support::guard::Guard`), and the judge left nothing in its temporary directory.
 
 use crate::sandbox_attacks::{SANDBOX, judge_guarded, modes, verdict};
 use crate::support;
 
 use support::TempPackage;
+use support::guard::Guard;
 
 /// Three children, one after another, each in a session of its own, burn 0.15 s of CPU and
 /// exit; the parent waits for each without reaping it (it reads a pipe the child holds until
@@ -243,7 +244,9 @@ fn a_hung_interactor_is_a_judge_error_promptly() {
         "import time\nwhile True:\n    time.sleep(60)\n",
     );
     let started = std::time::Instant::now();
-    let output = support::leapfrog()
+    let guard = Guard::over(&[pkg.path()]);
+    let output = guard
+        .command()
         .args([
             "judge",
             &pkg.arg(),
@@ -255,6 +258,7 @@ fn a_hung_interactor_is_a_judge_error_promptly() {
         .output()
         .unwrap();
     let took = started.elapsed();
+    guard.finish();
     let v = support::json(&output);
     assert_eq!(v["tests"][0]["verdict"], "JE", "{v}");
     assert!(took.as_secs() < 30, "took {took:?}: {v}");

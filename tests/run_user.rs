@@ -19,6 +19,7 @@ use std::path::Path;
 
 use support::TempPackage;
 use support::trees::Snapshot;
+use support::users::is_root;
 
 /// What both hostile programs share: trying to write, append to, chmod and create beside each
 /// path, noting every attempt that worked in `report`.
@@ -77,11 +78,6 @@ pub(crate) const HOSTILE: &str = r#"int main(void) {
     return 0;
 }
 "#;
-
-pub(crate) fn is_root() -> bool {
-    // SAFETY: geteuid has no preconditions.
-    unsafe { libc::geteuid() == 0 }
-}
 
 fn c_list(paths: &[&Path]) -> String {
     paths

@@ -17,8 +17,9 @@
 //! Skipped, with the reason, where the judge is not root (runs are the judge's own user) or,
 //! for the sandboxed cases, bubblewrap cannot run.
 
-use crate::run_user::{HOSTILE, SUM, Scene, is_root};
+use crate::run_user::{HOSTILE, SUM, Scene};
 use crate::support;
+use crate::support::users::is_root;
 
 use std::os::unix::fs::{MetadataExt, PermissionsExt};
 use std::path::Path;

@@ -15,8 +15,9 @@
 
 use std::os::unix::fs::{MetadataExt, PermissionsExt};
 
-use crate::run_user::{Scene, is_root};
+use crate::run_user::Scene;
 use crate::support;
+use crate::support::users::is_root;
 use support::trees::Snapshot;
 
 /// What the hostile programs share beyond `run_user`'s `ATTACKS`: the package's data folders,

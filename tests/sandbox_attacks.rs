@@ -13,7 +13,6 @@ use crate::support;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use support::trees::Snapshot;
 use support::{TempPackage, json};
 
 pub(crate) const SANDBOX: &[&str] = &["--require-sandbox"];
@@ -28,45 +27,9 @@ pub(crate) fn modes() -> Vec<&'static [&'static str]> {
     modes
 }
 
-/// What a hostile command must leave as it found it: the package, a compile cache of its own
-/// and a directory of the caller's (its working directory, holding a file of its own).
-pub(crate) struct Guard {
-    cache: tempfile::TempDir,
-    caller: tempfile::TempDir,
-    kept: Snapshot,
-    cache_before: Snapshot,
-}
-
-impl Guard {
-    pub(crate) fn new(pkg: &TempPackage) -> Guard {
-        let cache = tempfile::tempdir().unwrap();
-        let caller = tempfile::tempdir().unwrap();
-        std::fs::write(caller.path().join("notes.txt"), "the caller's own file\n").unwrap();
-        Guard {
-            kept: Snapshot::take(&[pkg.path(), caller.path()]),
-            cache_before: Snapshot::take(&[cache.path()]),
-            cache,
-            caller,
-        }
-    }
-
-    /// `leapfrog` with this guard's cache, run from the caller's directory.
-    pub(crate) fn command(&self) -> std::process::Command {
-        let mut cmd = std::process::Command::new(assert_cmd::cargo::cargo_bin!("leapfrog"));
-        cmd.env("LEAPFROG_CACHE_DIR", self.cache.path())
-            .env("NO_COLOR", "1")
-            .current_dir(self.caller.path());
-        cmd
-    }
-
-    pub(crate) fn check(&self, pkg: &TempPackage) {
-        let now = Snapshot::take(&[pkg.path(), self.caller.path()]);
-        self.kept
-            .assert_same(&now, "the package and the caller's files");
-        let cache = Snapshot::take(&[self.cache.path()]);
-        self.cache_before.assert_kept(&cache, "the compile cache");
-    }
-}
+/// What a hostile command must leave as it found it: the package, a compile cache of its own,
+/// a directory of the caller's and its temporary directory ([`Guard`]).
+pub(crate) use crate::support::guard::Guard;
 
 /// Judges `source` with `--json` and `extra`, checking the guard's trees afterwards.
 pub(crate) fn judge_guarded(
@@ -86,13 +49,13 @@ pub(crate) fn judge_with(
     adjust: impl FnOnce(&mut std::process::Command),
 ) -> serde_json::Value {
     let path = pkg.write(&format!("submissions/scratch/{name}"), source);
-    let guard = Guard::new(pkg);
+    let guard = Guard::over(&[pkg.path()]);
     let mut cmd = guard.command();
     cmd.args(["judge", &pkg.arg(), path.to_str().unwrap(), "--json"])
         .args(extra);
     adjust(&mut cmd);
     let out = cmd.output().unwrap();
-    guard.check(pkg);
+    guard.finish();
     json(&out)
 }
 
@@ -132,13 +95,13 @@ fn an_input_validator_cannot_change_the_input_it_checks() {
         "input_validators/validate.py",
         "import sys\nsys.stdin.read()\nfor mode in ('w', 'a'):\n    try:\n        open('/proc/self/fd/0', mode).write('')\n    except OSError:\n        pass\nsys.exit(42)\n",
     );
-    let guard = Guard::new(&pkg);
+    let guard = Guard::over(&[pkg.path()]);
     let out = guard
         .command()
         .args(["validate", &pkg.arg()])
         .output()
         .unwrap();
-    guard.check(&pkg);
+    guard.finish();
     assert!(
         out.status.success(),
         "{}",
@@ -174,8 +137,8 @@ fn a_run_cannot_reach_the_operators_terminal() {
     for mode in modes() {
         let pkg = TempPackage::sum(2.0, 256, 1);
         let sub = pkg.write("submissions/scratch/tty.c", TTY);
-        let guard = Guard::new(&pkg);
-        let report = guard.caller.path().join("report.json");
+        let guard = Guard::over(&[pkg.path()]);
+        let report = guard.caller().join("report.json");
         // `script` gives the judge a terminal of its own (a pty) as its controlling terminal,
         // as an operator's shell would; what reaches that terminal comes out on its stdout.
         let out = std::process::Command::new("script")
@@ -189,8 +152,9 @@ fn a_run_cannot_reach_the_operators_terminal() {
             .env("LF_SUB", &sub)
             .env("LF_MODE", mode[0])
             .env("LF_OUT", &report)
-            .env("LEAPFROG_CACHE_DIR", guard.cache.path())
-            .current_dir(guard.caller.path())
+            .env("LEAPFROG_CACHE_DIR", guard.cache())
+            .env("TMPDIR", guard.tmp())
+            .current_dir(guard.caller())
             .stdin(std::process::Stdio::null())
             .output()
             .unwrap();
@@ -205,7 +169,7 @@ fn a_run_cannot_reach_the_operators_terminal() {
         );
         let text = std::fs::read_to_string(&report).unwrap();
         std::fs::remove_file(&report).unwrap();
-        guard.check(&pkg);
+        guard.finish();
         let v: serde_json::Value = serde_json::from_str(text.trim()).unwrap();
         assert_eq!(verdict(&v), "AC", "{mode:?}: {v}");
     }

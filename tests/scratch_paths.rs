@@ -9,62 +9,10 @@
 
 use std::os::unix::fs::PermissionsExt;
 use std::path::PathBuf;
-use std::process::Command;
 
 use crate::support::TempPackage;
 use crate::support::trees::Snapshot;
-
-fn is_root() -> bool {
-    // SAFETY: geteuid has no preconditions.
-    unsafe { libc::geteuid() == 0 }
-}
-
-/// A user of the machine made for one test, removed on drop (a failing test unwinds).
-struct ThrowawayUser {
-    name: String,
-    uid: u32,
-}
-
-impl ThrowawayUser {
-    /// `None`, saying why, where users cannot be made here.
-    fn make(tag: &str) -> Option<ThrowawayUser> {
-        if !is_root() {
-            eprintln!("skipped: the judge is not root, so it cannot make a throwaway user");
-            return None;
-        }
-        let name = format!("lf-{tag}-{}", std::process::id() % 100_000);
-        let _ = Command::new("userdel").arg(&name).output();
-        let made = Command::new("useradd")
-            .args(["-M", "-N", "-s", "/usr/sbin/nologin", &name])
-            .output();
-        if !made.as_ref().is_ok_and(|o| o.status.success()) {
-            eprintln!("skipped: useradd cannot make a user here ({made:?})");
-            return None;
-        }
-        let id = Command::new("id").args(["-u", &name]).output().unwrap();
-        let uid = String::from_utf8_lossy(&id.stdout).trim().parse().unwrap();
-        Some(ThrowawayUser { name, uid })
-    }
-
-    /// A command run as this user (no group of root's).
-    fn command(&self, program: &str) -> Command {
-        let mut cmd = Command::new("setpriv");
-        cmd.args([
-            &format!("--reuid={}", self.uid),
-            "--regid=65534",
-            "--clear-groups",
-            "--",
-            program,
-        ]);
-        cmd
-    }
-}
-
-impl Drop for ThrowawayUser {
-    fn drop(&mut self) {
-        let _ = Command::new("userdel").arg(&self.name).output();
-    }
-}
+use crate::support::users::ThrowawayUser;
 
 /// A directory like `/tmp`: every user may create in it, sticky.
 fn shared_tmp() -> tempfile::TempDir {

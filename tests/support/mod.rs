@@ -5,8 +5,10 @@
 
 pub mod browser;
 pub mod checkers_brute;
+pub mod guard;
 pub mod hostile;
 pub mod trees;
+pub mod users;
 
 use std::path::{Path, PathBuf};
 

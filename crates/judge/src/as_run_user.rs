@@ -77,111 +77,11 @@ pub(crate) fn command(
     runnable_by_others(argv)
 }
 
-/// `argv` as another user can start it: its first word, where other users may not run it,
-/// replaced by a namesake further along PATH that they may; a script whose `#!` interpreter
-/// they may not run started by such a namesake of its interpreter, as the kernel would start
-/// it (`interpreter [argument] script ...`). A virtual environment's `python3` that links to a
-/// private Python is out of reach too: the namesake found is then the system's, without the
-/// environment's packages, so such an environment must be made from a Python every user may run.
-fn runnable_by_others(mut argv: Vec<OsString>) -> Result<Vec<OsString>, JudgeFault> {
-    let Some(first) = argv.first().map(PathBuf::from) else {
-        return Ok(argv);
-    };
-    if first.is_absolute() && !leapfrog_util::others_may(&first, 0o001) {
-        argv[0] = runnable_instead(&first, None)?.into_os_string();
-        return Ok(argv);
-    }
-    if let Some((interpreter, argument)) = shebang_of(&first)
-        && !leapfrog_util::others_may(&interpreter, 0o001)
-    {
-        let instead = runnable_instead(&interpreter, Some(&first))?;
-        let mut started = vec![instead.into_os_string()];
-        started.extend(argument);
-        started.extend(argv);
-        return Ok(started);
-    }
-    Ok(argv)
-}
-
-/// What other users may run instead of `tool`: the file it links to, else the first program
-/// on PATH with its name (or, for `python3.12`, `python3`) that every user may run, said once; an error naming `tool` (and the script whose `#!` names it) where
-/// there is none.
-fn runnable_instead(tool: &Path, script: Option<&Path>) -> Result<PathBuf, JudgeFault> {
-    // A virtual environment's interpreter: a namesake would run without its packages, and the
-    // program would fail in ways that blame it (an input validator's traceback, say).
-    if let Some(venv) = tool.parent().and_then(Path::parent)
-        && venv.join("pyvenv.cfg").is_file()
-    {
-        let why = format!(
-            "it is the interpreter of the virtual environment {}, made from a Python the \
-             run's user cannot run; a namesake would run without the environment's packages: \
-             make the environment again from a Python every user may run (`/usr/bin/python3 \
-             -m venv`)",
-            venv.display()
-        );
-        return Err(JudgeFault::file(
-            "running as another user",
-            tool,
-            std::io::Error::other(why),
-        ));
-    }
-    // A link in a private directory to a file every user may run (`target/validator-tools`
-    // of a checkout under `/root`, linking to a tool installed elsewhere): that file itself.
-    if let Ok(canonical) = tool.canonicalize()
-        && canonical != tool
-        && leapfrog_util::others_may(&canonical, 0o001)
-    {
-        return Ok(canonical);
-    }
-    let name = tool
-        .file_name()
-        .unwrap_or_default()
-        .to_string_lossy()
-        .into_owned();
-    let short = name.split_once('.').map(|(short, _)| short.to_string());
-    let path = std::env::var_os("PATH").unwrap_or_default();
-    let found = [Some(name.clone()), short]
-        .into_iter()
-        .flatten()
-        .find_map(|name| {
-            std::env::split_paths(&path)
-                .map(|dir| dir.join(&name))
-                .filter(|candidate| candidate.as_path() != tool)
-                .find(|candidate| {
-                    is_executable(candidate) && leapfrog_util::others_may(candidate, 0o001)
-                })
-        });
-    let whose = match script {
-        Some(script) => format!(" (the `#!` interpreter of {})", script.display()),
-        None => String::new(),
-    };
-    match found {
-        Some(instead) => {
-            say_once(&format!(
-                "note: {}{whose} lies where other users cannot run it: runs as another user take {} from PATH instead",
-                tool.display(),
-                instead.display()
-            ));
-            Ok(instead)
-        }
-        None => {
-            let why = format!(
-                "{name} resolves to it{whose}, which the run's user cannot run, and no {name} \
-                 further along PATH can be: install {name} system-wide or copy the interpreter \
-                 somewhere every user may read (programs of a package never run as the judge's user)"
-            );
-            Err(JudgeFault::file(
-                "finding a program every user may run instead of",
-                tool,
-                std::io::Error::other(why),
-            ))
-        }
-    }
-}
-
-/// Whether `path` is a file with an execute bit.
-fn is_executable(path: &Path) -> bool {
-    std::fs::metadata(path).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+/// `argv` as another user can start it ([`runner::runnable::runnable_by_others`]): never as the
+/// judge's own user where its interpreter lies out of other users' reach.
+fn runnable_by_others(argv: Vec<OsString>) -> Result<Vec<OsString>, JudgeFault> {
+    runner::runnable::runnable_by_others(argv, "interpreter")
+        .map_err(|e| JudgeFault::file(e.doing, &e.path, std::io::Error::other(e.why)))
 }
 
 /// `argv` with every argument naming a file in `from` naming its copy in `to`.
@@ -192,16 +92,6 @@ fn relocated(argv: Vec<OsString>, from: &Path, to: &Path) -> Vec<OsString> {
             Err(_) => arg,
         })
         .collect()
-}
-
-/// Prints `note` once per process.
-fn say_once(note: &str) {
-    static SAID: std::sync::Mutex<Vec<String>> = std::sync::Mutex::new(Vec::new());
-    let mut said = SAID.lock().unwrap_or_else(|e| e.into_inner());
-    if !said.iter().any(|n| n == note) {
-        eprintln!("{note}");
-        said.push(note.to_string());
-    }
 }
 
 /// Opens the judge's scratch directory for entering (`0711`) where runs are other users: each
@@ -283,27 +173,6 @@ pub(crate) fn reachable(path: &Path, dir: &Path, name: &str) -> Result<PathBuf, 
     copy_file(&absolute, &copy)
         .map_err(|e| JudgeFault::file("copying for the validator's user", path, e))?;
     Ok(copy)
-}
-
-/// The interpreter a script's `#!` line names by an absolute path, and the one argument
-/// the kernel passes it from that line, if any.
-fn shebang_of(path: &Path) -> Option<(PathBuf, Option<OsString>)> {
-    use std::io::Read;
-    let mut head = [0u8; 256];
-    let mut file = std::fs::File::open(path).ok()?;
-    let n = file.read(&mut head).ok()?;
-    let line = head[..n].strip_prefix(b"#!")?;
-    let line = line.split(|&b| b == b'\n').next().unwrap_or_default();
-    let line = String::from_utf8_lossy(line);
-    let (first, rest) = line
-        .trim()
-        .split_once(char::is_whitespace)
-        .unwrap_or((line.trim(), ""));
-    let interpreter = Path::new(first);
-    let argument = (!rest.trim().is_empty()).then(|| OsString::from(rest.trim()));
-    interpreter
-        .is_absolute()
-        .then(|| (interpreter.to_path_buf(), argument))
 }
 
 /// Whether the file is an ELF executable, which needs nothing of the folder it lies in.

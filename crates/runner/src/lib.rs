@@ -45,6 +45,7 @@ mod procs;
 mod reap;
 mod relay;
 mod run;
+pub mod runnable;
 pub mod sandbox;
 mod seccomp;
 mod spawn;

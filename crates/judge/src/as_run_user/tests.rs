@@ -2,21 +2,6 @@
 
 use super::*;
 
-#[test]
-fn a_virtual_environment_of_a_private_python_is_refused_not_swapped() {
-    let dir = tempfile::tempdir().unwrap();
-    let private = dir.path().join("private");
-    std::fs::create_dir(&private).unwrap();
-    std::fs::write(private.join("python3"), "").unwrap();
-    std::fs::set_permissions(&private, std::fs::Permissions::from_mode(0o700)).unwrap();
-    let bin = dir.path().join("venv/bin");
-    std::fs::create_dir_all(&bin).unwrap();
-    std::fs::write(dir.path().join("venv/pyvenv.cfg"), "home = /private\n").unwrap();
-    std::os::unix::fs::symlink(private.join("python3"), bin.join("python3")).unwrap();
-    let err = runnable_instead(&bin.join("python3"), None).unwrap_err();
-    assert!(err.to_string().contains("virtual environment"), "{err}");
-}
-
 /// A testlib checker's path to the output: its own where others may reach it, the open
 /// stdin where only the directory is closed, a copy only where the file itself is.
 #[test]

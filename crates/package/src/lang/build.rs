@@ -10,14 +10,16 @@ use crate::error::BuildError;
 use sha2::{Digest, Sha256};
 
 use super::cache::cache_dir;
-use super::compile_dir::CompileDir;
+use super::compile_dir::{CompileDir, closed_temp};
 use super::compile_setup::{
     CompileError, Sources, compile_failure, direct_compile, sandboxed_compile,
 };
 use super::places::{Places, SCRATCH, file_name, java_main_class, main_file};
 use super::table::{CopySources, Spec};
 use super::{Compiled, Language, Languages, RunArg, source_files, switched_off, toolchain};
-use leapfrog_runner::{BUILD_BYTES, IsolationChoice, RunLimits, RunSpec, Runner, sandbox};
+use leapfrog_runner::{
+    BUILD_BYTES, IsolationChoice, RunLimits, RunSpec, Runner, runnable, sandbox,
+};
 
 /// Compiles a program, or fetches it from the cache; its language comes from the table of the
 /// package it lies in ([`Languages::for_program`]). With the sandbox, the compiler runs inside
@@ -178,16 +180,23 @@ fn build(
     let files = program.files;
     let staging = leapfrog_util::staging_dir_for(entry)?;
     runner.note_dir(staging.path());
-    let sandboxed = isolation == IsolationChoice::Sandbox;
-    let dir = compile_dir_for(runner, spec, program, staging.path(), sandboxed)?;
+    let asked_sandbox = isolation == IsolationChoice::Sandbox;
+    let sandboxed = asked_sandbox || needs_sandbox(runner, spec)?;
+    let dir = compile_dir_for(runner, program, staging.path(), sandboxed, !asked_sandbox)?;
     if spec.copy == Some(CopySources::Before) {
         copy_sources(files, &dir.work)?;
     }
     if !spec.compile.is_empty() {
         let log = staging.path().join("compile.log");
-        let (argv, env, isolation) = match isolation {
-            IsolationChoice::LimitsOnly => direct_compile(spec, program, &dir),
-            IsolationChoice::Sandbox => sandboxed_compile(spec, program, &dir),
+        let (argv, env, isolation) = match sandboxed {
+            false => direct_compile(spec, program, &dir),
+            true => sandboxed_compile(spec, program, &dir),
+        };
+        let argv = match (sandboxed, dir.user) {
+            (false, Some(_)) => {
+                runnable::runnable_by_others(argv, "compiler").map_err(BuildError::rule)?
+            }
+            _ => argv,
         };
         let spec = RunSpec {
             argv,
@@ -258,30 +267,79 @@ fn oversized_build(work: &Path) -> Option<CompileError> {
     })
 }
 
-/// Where the compile writes and who runs it ([`CompileDir`]): the compile command's tool as
-/// PATH finds it and as resolved must be reachable for a limits-only compile as the run's user.
+/// Where the compile writes and who runs it ([`CompileDir`]), with the header files beside a
+/// single source where `headers` (a compile asked for outside the sandbox).
 fn compile_dir_for(
     runner: &Runner,
-    spec: &Spec,
     program: &Sources,
     staging: &Path,
     sandboxed: bool,
+    headers: bool,
 ) -> Result<CompileDir, BuildError> {
-    let tools: Vec<PathBuf> = Spec::tool(&spec.compile)
-        .into_iter()
-        .flat_map(|tool| {
-            [
-                leapfrog_util::find_in_path(tool),
-                Some(toolchain::resolve(tool)),
-            ]
-        })
-        .flatten()
-        .collect();
     let all = match program.dir.is_dir() {
         true => source_files(program.dir)?,
         false => program.files.to_vec(),
     };
-    CompileDir::new(runner, staging, sandboxed, &tools, program.dir, &all)
+    CompileDir::new(runner, staging, sandboxed, headers, program.dir, &all)
+}
+
+/// Whether a compile asked for outside the sandbox must move into it, because the run's user
+/// (where the judge is root) could not run it there: its compiler lies where only root may go
+/// with no namesake on PATH that every user may run (rustup's `rustc` under `/root`), or the
+/// temporary directory is closed to other users. The sandbox lends the toolchain to that
+/// user. Where there is no sandbox, the compile is refused, saying why: it never falls back
+/// to the judge's own user.
+fn needs_sandbox(runner: &Runner, spec: &Spec) -> Result<bool, BuildError> {
+    if leapfrog_runner::run_user().is_none() {
+        return Ok(false);
+    }
+    let tool = Spec::tool(&spec.compile).map(toolchain::resolve);
+    let temp = std::env::temp_dir();
+    // What keeps the compile from running outside the sandbox: in short, and in full.
+    let blocked = match tool {
+        Some(tool) if tool.is_absolute() && !leapfrog_util::others_may(&tool, 0o001) => {
+            runnable::runnable_instead(&tool, None, "compiler")
+                .err()
+                .map(|e| {
+                    (
+                        format!("{} lies where other users cannot run it", tool.display()),
+                        e.to_string(),
+                    )
+                })
+        }
+        _ => None,
+    }
+    .or_else(|| {
+        (!leapfrog_util::others_may(&temp, 0o001)).then(|| {
+            (
+                format!("{} is closed to other users", temp.display()),
+                closed_temp(&temp),
+            )
+        })
+    });
+    let Some((short, why)) = blocked else {
+        return Ok(false);
+    };
+    match runner.sandbox() {
+        Ok(_) => {
+            say_sandboxed(&short);
+            Ok(true)
+        }
+        Err(no_sandbox) => Err(BuildError::rule(format_args!(
+            "{why}; nor can the compile run in the sandbox, which would lend the toolchain to \
+             that user ({no_sandbox})"
+        ))),
+    }
+}
+
+/// Says once that compiles asked for outside the sandbox run in it, and why.
+fn say_sandboxed(why: &str) {
+    static SAID: std::sync::Once = std::sync::Once::new();
+    SAID.call_once(|| {
+        eprintln!(
+            "note: {why}: compiles outside the sandbox run in it instead, as another user (never the judge's)"
+        );
+    });
 }
 
 /// The compiler's message with each source named by the path the user gave (`bad.cpp`), not

@@ -12,10 +12,11 @@
 //! beside it (what it may include). In the sandbox both lie next to the cache
 //! entry (the runner lends them to bubblewrap); outside the sandbox (limits-only mode) the
 //! compiler must reach them by their paths: they lie in a directory of the judge's in the
-//! system's temporary directory. Where that user could not
-//! run the compiler (it lies where only root may go, as rustup's under `/root`) or reach that
-//! directory, the compile stays the judge's own user, as before, and the judge says so once.
-
+//! system's temporary directory. Where that user could not run the compiler outside the
+//! sandbox (it lies where only root may go, as rustup's under `/root`, and no namesake on PATH
+//! will do) or reach that directory, the compile moves into the sandbox, which lends the
+//! toolchain to that user (the caller decides: `build`), or is refused: a compile never runs
+//! as the judge's own user where the judge is root.
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 
@@ -38,7 +39,8 @@ pub(super) struct CompileDir {
 }
 
 impl CompileDir {
-    /// The judge's own user building in `staging` itself.
+    /// The judge's own user building in `staging` itself: only where the judge is not root,
+    /// so it cannot become another user.
     fn judges(staging: &Path) -> CompileDir {
         CompileDir {
             _holder: None,
@@ -48,14 +50,14 @@ impl CompileDir {
         }
     }
 
-    /// Where a compile into `staging` writes: in the sandbox (`sandboxed`) or outside it, for
-    /// `tools` (the compile command's, as found on PATH and as resolved), from `source` (a
-    /// file, or a directory of `all` the files).
+    /// Where a compile into `staging` writes: in the sandbox (`sandboxed`) or outside it, from
+    /// `source` (a file, or a directory of `all` the files); a single file comes with the header
+    /// files beside it (`headers`: a compile asked for outside the sandbox, as a jury program's).
     pub(super) fn new(
         runner: &Runner,
         staging: &Path,
         sandboxed: bool,
-        tools: &[PathBuf],
+        headers: bool,
         source: &Path,
         all: &[PathBuf],
     ) -> Result<CompileDir, BuildError> {
@@ -66,13 +68,8 @@ impl CompileDir {
             leapfrog_util::staging_dir_for(staging)?
         } else {
             let temp = std::env::temp_dir();
-            if let Some(blocked) = tools
-                .iter()
-                .chain([&temp])
-                .find(|p| !leapfrog_util::others_may(p, 0o001))
-            {
-                out_of_reach(blocked);
-                return Ok(CompileDir::judges(staging));
+            if !leapfrog_util::others_may(&temp, 0o001) {
+                return Err(BuildError::rule(closed_temp(&temp)));
             }
             tempfile::Builder::new()
                 .prefix("leapfrog-compile-")
@@ -97,7 +94,7 @@ impl CompileDir {
             (false, true) => None,
             _ => {
                 let mut all = all.to_vec();
-                if single && !sandboxed {
+                if single && headers {
                     all.extend(headers_beside(source));
                 }
                 copy_sources(source, &all, &sources)?;
@@ -205,13 +202,11 @@ fn adopt(from: &Path, to: &Path) -> Result<(), BuildError> {
     Ok(())
 }
 
-/// Says once that limits-only compiles stay the judge's own user, and why.
-fn out_of_reach(path: &Path) {
-    static SAID: std::sync::Once = std::sync::Once::new();
-    SAID.call_once(|| {
-        eprintln!(
-            "note: {} is out of reach of other users: compiles outside the sandbox stay the judge's own user",
-            path.display()
-        );
-    });
+/// Why a compile outside the sandbox cannot run as the run's user with its files in `temp`.
+pub(super) fn closed_temp(temp: &Path) -> String {
+    format!(
+        "the temporary directory {} is closed to other users, and compiles never run as the \
+         judge's user: set TMPDIR to a directory every user may enter",
+        temp.display()
+    )
 }

@@ -116,16 +116,13 @@ pub(super) fn sandboxed_compile(spec: &Spec, program: &Sources, dir: &CompileDir
     } else {
         (source.to_path_buf(), vec![inside.join(file_name(source))])
     };
-    // The run's user reads the sources' copies (`CompileDir`), at the same places.
-    let mount = match (&dir.sources, source.is_dir()) {
-        (Some(copies), true) => copies.clone(),
-        (Some(copies), false) => copies.join(file_name(source)),
-        (None, _) => mount,
-    };
-    let mount_point = if source.is_dir() {
-        inside.to_path_buf()
-    } else {
-        shown[0].clone()
+    // The run's user reads the sources' copies (`CompileDir`), at the same places: a single
+    // file's folder of copies holds it, and the header files beside it where a compile asked
+    // for outside the sandbox moved into it (`build`).
+    let (mount, mount_point) = match (&dir.sources, source.is_dir()) {
+        (Some(copies), _) => (copies.clone(), inside.to_path_buf()),
+        (None, true) => (mount, inside.to_path_buf()),
+        (None, false) => (mount, shown[0].clone()),
     };
     let mut read_only = vec![(mount, mount_point)];
     read_only.extend(
