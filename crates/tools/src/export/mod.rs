@@ -121,6 +121,7 @@ pub fn export_one(
         return export_set(registry, std::slice::from_ref(package), dest, force, &[]);
     }
     check_destination(dest, force, std::slice::from_ref(package))?;
+    files::check_links(&package.root)?;
     let staging = staging_dir(dest)?;
     crate::generate::ensure_secret_data(registry, &crate::interrupt::runner(), package)?;
     let mut notes = write_package(registry, package, staging.path(), format == Format::V2025)?;
@@ -203,6 +204,9 @@ fn export_set(
         }
     }
     check_destination(dest, force, packages)?;
+    for package in packages {
+        files::check_links(&package.root)?;
+    }
     let staging = staging_dir(dest)?;
     let mut exported = Exported::default();
     let runner = crate::interrupt::runner();
