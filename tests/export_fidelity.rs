@@ -110,3 +110,70 @@ fn a_latex_statement_is_exported_as_it_is() {
         assert_eq!(text(&package.join(file)), STATEMENT_TEX, "{format}");
     }
 }
+
+/// A 2025-09 package whose input validator and statement use the constant `MAX`.
+fn package_with_constants() -> TempPackage {
+    let pkg = TempPackage::sum(1.0, 256, 1);
+    pkg.write(
+        "problem.yaml",
+        "problem_format_version: 2025-09\nname: Sum\nlimits:\n  time_limit: 1\n  memory: 256\nconstants:\n  MAX: 50\n",
+    );
+    // Python only after the substitution: `{{MAX}}` alone is a set of a set.
+    pkg.write(
+        "input_validators/validate.py",
+        "import sys\nlimit = {{MAX}}\nparts = sys.stdin.read().split()\nif len(parts) != 2 or not all(p.isdigit() and int(p) <= limit for p in parts):\n    sys.exit(43)\nsys.exit(42)\n",
+    );
+    pkg.write(
+        "statement/problem.en.tex",
+        "\\problemname{Sum}\n\nAdd two numbers of at most {{MAX}}.\n",
+    );
+    pkg.write(
+        "submissions/accepted/sum.py",
+        "a, b = map(int, input().split())\nprint(a + b)\n",
+    );
+    pkg
+}
+
+#[test]
+fn constants_are_written_out_for_the_formats_without_them() {
+    let pkg = package_with_constants();
+    let out = tempfile::tempdir().unwrap();
+    for format in ["legacy", "domjudge"] {
+        let dest = out.path().join(format);
+        let output = export(&pkg, format, &dest);
+        assert_eq!(output.status.code(), Some(0), "{format}: {output:?}");
+        let package = match format {
+            "domjudge" => dest.join(
+                std::fs::read_dir(&dest)
+                    .unwrap()
+                    .map(|e| e.unwrap().file_name())
+                    .find(|n| !n.to_string_lossy().ends_with(".zip"))
+                    .unwrap(),
+            ),
+            _ => dest,
+        };
+        let problem = yaml(&package.join("problem.yaml"));
+        assert!(problem.get("constants").is_none(), "{format}: {problem:?}");
+        let validator = text(&package.join("input_validators/validate.py"));
+        assert!(validator.contains("limit = 50\n"), "{format}: {validator}");
+        let statement = text(&package.join("problem_statement/problem.en.tex"));
+        assert!(statement.contains("at most 50."), "{format}: {statement}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(stderr.contains("constants"), "{format}: no note: {stderr}");
+        let verified = leapfrog()
+            .args(["verify", "--json"])
+            .arg(&package)
+            .output()
+            .unwrap();
+        assert_eq!(verified.status.code(), Some(0), "{format}: {verified:?}");
+    }
+    // The 2025-09 format has constants: they stay as they are.
+    let dest = out.path().join("modern");
+    let output = export(&pkg, "2025-09", &dest);
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    assert!(text(&dest.join("input_validators/validate.py")).contains("{{MAX}}"));
+    assert_eq!(
+        yaml(&dest.join("problem.yaml"))["constants"]["MAX"].as_i64(),
+        Some(50)
+    );
+}

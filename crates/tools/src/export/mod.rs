@@ -8,6 +8,7 @@
 //! error, Ctrl-C or SIGTERM removes the staging directory (only a SIGKILL can leave one
 //! behind, named `.<dest>.export-*`, never a half-written destination).
 
+mod constants;
 pub mod contest;
 pub mod domjudge;
 mod files;
