@@ -177,3 +177,33 @@ fn constants_are_written_out_for_the_formats_without_them() {
         Some(50)
     );
 }
+
+#[test]
+fn on_reject_is_left_out_of_a_pass_fail_2025_09_export_with_a_note() {
+    let pkg = TempPackage::sum(1.0, 256, 2);
+    pkg.write("data/secret/testdata.yaml", "on_reject: continue\n");
+    pkg.write(
+        "submissions/accepted/sum.py",
+        "a, b = map(int, input().split())\nprint(a + b)\n",
+    );
+    let out = tempfile::tempdir().unwrap();
+    let dest = out.path().join("sum");
+    let output = export(&pkg, "2025-09", &dest);
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("on_reject: continue"), "no note: {stderr}");
+    let group = text(&dest.join("data/secret/test_group.yaml"));
+    assert!(!group.contains("on_reject"), "{group}");
+    let verified = leapfrog()
+        .args(["verify", "--json"])
+        .arg(&dest)
+        .output()
+        .unwrap();
+    assert_eq!(verified.status.code(), Some(0), "{verified:?}");
+    // On a scoring problem it decides the score: still refused, naming the key.
+    let problem = text(&pkg.path().join("problem.yaml"));
+    pkg.write("problem.yaml", &format!("{problem}type: scoring\n"));
+    let output = export(&pkg, "2025-09", &out.path().join("scoring"));
+    assert_eq!(output.status.code(), Some(2), "{output:?}");
+    assert!(String::from_utf8_lossy(&output.stderr).contains("`on_reject`"));
+}

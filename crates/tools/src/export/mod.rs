@@ -94,7 +94,7 @@ fn write_package(
     let mut notes = kattis::write(registry, package, dest, modern)
         .with_context(|| format!("exporting {}", package.short_name))?;
     if modern {
-        modern::convert(package, dest)
+        modern::convert(package, dest, &mut notes)
             .with_context(|| format!("exporting {} as 2025-09", package.short_name))?;
         generators::write(registry, package, dest, &mut notes)?;
     } else {
