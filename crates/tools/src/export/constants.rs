@@ -10,7 +10,6 @@ use std::path::Path;
 
 use anyhow::Context;
 
-use super::kattis::Notes;
 use leapfrog_package::constants::Constants;
 use leapfrog_package::{FormatVersion, Package};
 
@@ -30,7 +29,7 @@ pub fn load(package: &Package) -> Constants {
 pub fn substitute_export(
     constants: &Constants,
     dest: &Path,
-    notes: &mut Notes,
+    notes: &mut Vec<String>,
 ) -> anyhow::Result<()> {
     let mut changed = Vec::new();
     for folder in SUBSTITUTED {
@@ -87,7 +86,7 @@ mod tests {
             [0xff, 0x00, b'{', b'{'],
         )
         .unwrap();
-        let mut notes = Notes::new();
+        let mut notes = Vec::new();
         substitute_export(&constants, &dest, &mut notes).unwrap();
         let text = std::fs::read_to_string(dest.join("input_validators/v.py")).unwrap();
         assert_eq!(text, "n <= 100 {{OTHER}}");
