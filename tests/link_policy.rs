@@ -372,3 +372,31 @@ fn an_export_follows_a_link_to_the_shared_checkers_only() {
     );
     no_copy_below(out.path());
 }
+
+#[test]
+fn a_contest_yaml_linked_out_of_the_contest_is_not_exported() {
+    let secret = outside();
+    let contest = tempfile::Builder::new()
+        .prefix("leapfrog-contest-")
+        .tempdir()
+        .unwrap();
+    let own = contest.path().join("a");
+    std::fs::create_dir_all(own.join("data/sample")).unwrap();
+    std::fs::write(own.join("data/sample/1.in"), "1 2\n").unwrap();
+    std::fs::write(own.join("data/sample/1.ans"), "3\n").unwrap();
+    std::fs::write(own.join("problem.yaml"), "name: A\n").unwrap();
+    symlink(
+        secret.path().join("secret.txt"),
+        contest.path().join("contest.yaml"),
+    )
+    .unwrap();
+    let out = tempfile::tempdir().unwrap();
+    let dest = out.path().join("dj");
+    let (code, text) = run(&[
+        "export",
+        contest.path().to_str().unwrap(),
+        dest.to_str().unwrap(),
+    ]);
+    refused(code, &text, "contest.yaml", secret.path());
+    no_copy_below(out.path());
+}
