@@ -110,3 +110,100 @@ fn a_latex_statement_is_exported_as_it_is() {
         assert_eq!(text(&package.join(file)), STATEMENT_TEX, "{format}");
     }
 }
+
+/// A 2025-09 package whose input validator and statement use the constant `MAX`.
+fn package_with_constants() -> TempPackage {
+    let pkg = TempPackage::sum(1.0, 256, 1);
+    pkg.write(
+        "problem.yaml",
+        "problem_format_version: 2025-09\nname: Sum\nlimits:\n  time_limit: 1\n  memory: 256\nconstants:\n  MAX: 50\n",
+    );
+    // Python only after the substitution: `{{MAX}}` alone is a set of a set.
+    pkg.write(
+        "input_validators/validate.py",
+        "import sys\nlimit = {{MAX}}\nparts = sys.stdin.read().split()\nif len(parts) != 2 or not all(p.isdigit() and int(p) <= limit for p in parts):\n    sys.exit(43)\nsys.exit(42)\n",
+    );
+    pkg.write(
+        "statement/problem.en.tex",
+        "\\problemname{Sum}\n\nAdd two numbers of at most {{MAX}}.\n",
+    );
+    pkg.write(
+        "submissions/accepted/sum.py",
+        "a, b = map(int, input().split())\nprint(a + b)\n",
+    );
+    pkg
+}
+
+#[test]
+fn constants_are_written_out_for_the_formats_without_them() {
+    let pkg = package_with_constants();
+    let out = tempfile::tempdir().unwrap();
+    for format in ["legacy", "domjudge"] {
+        let dest = out.path().join(format);
+        let output = export(&pkg, format, &dest);
+        assert_eq!(output.status.code(), Some(0), "{format}: {output:?}");
+        let package = match format {
+            "domjudge" => dest.join(
+                std::fs::read_dir(&dest)
+                    .unwrap()
+                    .map(|e| e.unwrap().file_name())
+                    .find(|n| !n.to_string_lossy().ends_with(".zip"))
+                    .unwrap(),
+            ),
+            _ => dest,
+        };
+        let problem = yaml(&package.join("problem.yaml"));
+        assert!(problem.get("constants").is_none(), "{format}: {problem:?}");
+        let validator = text(&package.join("input_validators/validate.py"));
+        assert!(validator.contains("limit = 50\n"), "{format}: {validator}");
+        let statement = text(&package.join("problem_statement/problem.en.tex"));
+        assert!(statement.contains("at most 50."), "{format}: {statement}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(stderr.contains("constants"), "{format}: no note: {stderr}");
+        let verified = leapfrog()
+            .args(["verify", "--json"])
+            .arg(&package)
+            .output()
+            .unwrap();
+        assert_eq!(verified.status.code(), Some(0), "{format}: {verified:?}");
+    }
+    // The 2025-09 format has constants: they stay as they are.
+    let dest = out.path().join("modern");
+    let output = export(&pkg, "2025-09", &dest);
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    assert!(text(&dest.join("input_validators/validate.py")).contains("{{MAX}}"));
+    assert_eq!(
+        yaml(&dest.join("problem.yaml"))["constants"]["MAX"].as_i64(),
+        Some(50)
+    );
+}
+
+#[test]
+fn on_reject_is_left_out_of_a_pass_fail_2025_09_export_with_a_note() {
+    let pkg = TempPackage::sum(1.0, 256, 2);
+    pkg.write("data/secret/testdata.yaml", "on_reject: continue\n");
+    pkg.write(
+        "submissions/accepted/sum.py",
+        "a, b = map(int, input().split())\nprint(a + b)\n",
+    );
+    let out = tempfile::tempdir().unwrap();
+    let dest = out.path().join("sum");
+    let output = export(&pkg, "2025-09", &dest);
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("on_reject: continue"), "no note: {stderr}");
+    let group = text(&dest.join("data/secret/test_group.yaml"));
+    assert!(!group.contains("on_reject"), "{group}");
+    let verified = leapfrog()
+        .args(["verify", "--json"])
+        .arg(&dest)
+        .output()
+        .unwrap();
+    assert_eq!(verified.status.code(), Some(0), "{verified:?}");
+    // On a scoring problem it decides the score: still refused, naming the key.
+    let problem = text(&pkg.path().join("problem.yaml"));
+    pkg.write("problem.yaml", &format!("{problem}type: scoring\n"));
+    let output = export(&pkg, "2025-09", &out.path().join("scoring"));
+    assert_eq!(output.status.code(), Some(2), "{output:?}");
+    assert!(String::from_utf8_lossy(&output.stderr).contains("`on_reject`"));
+}

@@ -258,3 +258,160 @@ fn a_single_file_submission_linked_out_of_reach_is_not_quoted() {
     assert!(text.contains("scratch/sol.cpp"), "{text}");
     assert!(!text.contains(MARKER), "the secret was quoted:\n{text}");
 }
+
+/// `leapfrog export PKG --format FORMAT DEST` in every format: each refuses the link out,
+/// naming it and where it points, and writes nothing that holds the secret.
+fn every_export_refuses(pkg: &TempPackage, link: &str, target: &Path) {
+    for format in ["legacy", "2025-09", "domjudge"] {
+        let out = tempfile::tempdir().unwrap();
+        let dest = out.path().join("sum");
+        let (code, text) = run(&[
+            "export",
+            &pkg.arg(),
+            "--format",
+            format,
+            dest.to_str().unwrap(),
+        ]);
+        refused(code, &text, link, target);
+        no_copy_below(out.path());
+    }
+}
+
+#[test]
+fn an_export_refuses_a_link_out_of_the_package() {
+    let secret = outside();
+    // A test file …
+    let pkg = TempPackage::sum(1.0, 256, 1);
+    symlink(
+        secret.path().join("secret.ans"),
+        pkg.path().join("data/secret/02.ans"),
+    )
+    .unwrap();
+    pkg.write("data/secret/02.in", "1 2\n");
+    every_export_refuses(&pkg, "data/secret/02.ans", secret.path());
+    // … a validator's source …
+    let pkg = TempPackage::sum(1.0, 256, 1);
+    std::fs::remove_file(pkg.path().join("input_validators/validate.py")).unwrap();
+    symlink(
+        secret.path().join("secret.txt"),
+        pkg.path().join("input_validators/validate.py"),
+    )
+    .unwrap();
+    every_export_refuses(&pkg, "input_validators/validate.py", secret.path());
+    // … and a statement's picture.
+    let pkg = TempPackage::sum(1.0, 256, 1);
+    pkg.write("problem_statement/problem.en.md", "# Sum\n\nAdd them.\n");
+    symlink(
+        secret.path().join("secret.txt"),
+        pkg.path().join("problem_statement/notes.txt"),
+    )
+    .unwrap();
+    every_export_refuses(&pkg, "problem_statement/notes.txt", secret.path());
+}
+
+#[test]
+fn an_export_copies_a_link_inside_the_package_as_a_file() {
+    let pkg = TempPackage::sum(1.0, 256, 1);
+    pkg.write(
+        "submissions/accepted/sum.py",
+        "a, b = map(int, input().split())\nprint(a + b)\n",
+    );
+    std::fs::create_dir_all(pkg.path().join("submissions/wrong_answer")).unwrap();
+    pkg.write(
+        "shared/plus.py",
+        "a, b = map(int, input().split())\nprint(a - b)\n",
+    );
+    symlink(
+        "../../shared/plus.py",
+        pkg.path().join("submissions/wrong_answer/minus.py"),
+    )
+    .unwrap();
+    for format in ["legacy", "2025-09"] {
+        let out = tempfile::tempdir().unwrap();
+        let dest = out.path().join("sum");
+        let (code, text) = run(&[
+            "export",
+            &pkg.arg(),
+            "--format",
+            format,
+            dest.to_str().unwrap(),
+        ]);
+        assert_eq!(code, 0, "{text}");
+        let copied = dest.join("submissions/wrong_answer/minus.py");
+        let meta = std::fs::symlink_metadata(&copied).unwrap();
+        assert!(meta.file_type().is_file(), "{format}: not a plain file");
+        assert!(std::fs::read_to_string(&copied).unwrap().contains("a - b"));
+    }
+}
+
+#[test]
+fn an_export_follows_a_link_to_the_shared_checkers_only() {
+    // The setter's layout: problems/hops links its checker from checkers/ beside problems/.
+    let repo = crate::setter_support::FixtureRepo::new();
+    let hops = repo.problem("hops");
+    let out = tempfile::tempdir().unwrap();
+    let dest = out.path().join("hops");
+    let (code, text) = run(&[
+        "export",
+        hops.to_str().unwrap(),
+        "--format",
+        "2025-09",
+        dest.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{text}");
+    let checker = dest.join("output_validator/hops.rs");
+    let meta = std::fs::symlink_metadata(&checker).unwrap();
+    assert!(meta.file_type().is_file(), "{}", checker.display());
+    let original = std::fs::read(repo.path().join("checkers/hops.rs")).unwrap();
+    assert_eq!(std::fs::read(&checker).unwrap(), original);
+    // Anywhere else in the repository is out of bounds.
+    repo.write("private/notes.txt", &format!("{MARKER}\n"));
+    symlink(
+        "../../../private/notes.txt",
+        hops.join("problem_statement/notes.txt"),
+    )
+    .unwrap();
+    let dest = out.path().join("again");
+    let (code, text) = run(&[
+        "export",
+        hops.to_str().unwrap(),
+        "--format",
+        "legacy",
+        dest.to_str().unwrap(),
+    ]);
+    refused(
+        code,
+        &text,
+        "problem_statement/notes.txt",
+        Path::new("../../../private/notes.txt"),
+    );
+    no_copy_below(out.path());
+}
+
+#[test]
+fn a_contest_yaml_linked_out_of_the_contest_is_not_exported() {
+    let secret = outside();
+    let contest = tempfile::Builder::new()
+        .prefix("leapfrog-contest-")
+        .tempdir()
+        .unwrap();
+    let own = contest.path().join("a");
+    std::fs::create_dir_all(own.join("data/sample")).unwrap();
+    std::fs::write(own.join("data/sample/1.in"), "1 2\n").unwrap();
+    std::fs::write(own.join("data/sample/1.ans"), "3\n").unwrap();
+    std::fs::write(own.join("problem.yaml"), "name: A\n").unwrap();
+    symlink(
+        secret.path().join("secret.txt"),
+        contest.path().join("contest.yaml"),
+    )
+    .unwrap();
+    let out = tempfile::tempdir().unwrap();
+    let dest = out.path().join("dj");
+    let (code, text) = run(&[
+        "export",
+        contest.path().to_str().unwrap(),
+        dest.to_str().unwrap(),
+    ]);
+    refused(code, &text, "contest.yaml", secret.path());
+    no_copy_below(out.path());
+}

@@ -105,6 +105,11 @@ impl Contest {
     pub fn open(root: &Path) -> Result<Contest, PackageError> {
         let root = std::fs::canonicalize(root).unwrap_or_else(|_| root.to_path_buf());
         let contest_yaml = root.join("contest.yaml");
+        // A contest's own files are read by the link policy too: a contest.yaml linked to a
+        // root-only file would otherwise be quoted in the parse error, or exported.
+        for file in [&contest_yaml, &root.join("problems.yaml")] {
+            leapfrog_util::check_within(&root, file).map_err(PackageError::link)?;
+        }
         let config: ContestYaml = if contest_yaml.is_file() {
             check_lengths(&contest_yaml)?;
             read_yaml(&contest_yaml)?.unwrap_or_default()

@@ -60,6 +60,9 @@ pub fn problems_yaml(contest: &Contest, packages: &[Package]) -> anyhow::Result<
 pub fn contest_yaml(contest: &Contest, notes: &mut Vec<String>) -> anyhow::Result<String> {
     let own = contest.root.join("contest.yaml");
     if own.is_file() {
+        // The export goes to other machines: a contest.yaml linked out of the contest (to a
+        // file only root may read) is refused, as a package's links out are.
+        leapfrog_util::check_within(&contest.root, &own)?;
         return std::fs::read_to_string(&own)
             .map_err(|e| anyhow::anyhow!("reading {}: {e}", own.display()));
     }

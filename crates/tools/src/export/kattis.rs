@@ -22,6 +22,7 @@ use super::files::{check_name, copy_file, copy_tree, file_name};
 use super::latex;
 use super::problem_yaml;
 use crate::statement::Statement;
+use leapfrog_package::constants::Constants;
 use leapfrog_package::{LEGACY_FOLDERS, Package};
 use leapfrog_registry::Registry;
 use leapfrog_render::png::svg_to_png;
@@ -47,8 +48,13 @@ pub fn write(
     crate::interrupt::check()?;
     copy_data(package, dest, modern, &mut notes)?;
     crate::interrupt::check()?;
-    super::validator::write_input_validators(package, dest)?;
-    super::validator::write(package, dest)?;
+    // The legacy format has no constants: they are written into the files that use them.
+    let constants = match modern {
+        true => Constants::default(),
+        false => super::constants::load(package),
+    };
+    super::validator::write_input_validators(package, dest, &constants)?;
+    super::validator::write(package, dest, &constants)?;
     crate::interrupt::check()?;
     write_submissions(package, dest, modern)?;
     for extra in ["attachments", "include"] {
@@ -63,6 +69,9 @@ pub fn write(
     if languages.is_file() {
         copy_file(&languages, &dest.join("languages.yaml"))?;
         notes.push("languages.yaml: copied; leapfrog reads it, other judges configure languages themselves".into());
+    }
+    if !constants.is_empty() {
+        super::constants::substitute_export(&constants, dest, &mut notes)?;
     }
     Ok(notes)
 }

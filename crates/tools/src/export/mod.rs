@@ -8,6 +8,7 @@
 //! error, Ctrl-C or SIGTERM removes the staging directory (only a SIGKILL can leave one
 //! behind, named `.<dest>.export-*`, never a half-written destination).
 
+mod constants;
 pub mod contest;
 pub mod domjudge;
 mod files;
@@ -93,7 +94,7 @@ fn write_package(
     let mut notes = kattis::write(registry, package, dest, modern)
         .with_context(|| format!("exporting {}", package.short_name))?;
     if modern {
-        modern::convert(package, dest)
+        modern::convert(package, dest, &mut notes)
             .with_context(|| format!("exporting {} as 2025-09", package.short_name))?;
         generators::write(registry, package, dest, &mut notes)?;
     } else {
@@ -121,6 +122,7 @@ pub fn export_one(
         return export_set(registry, std::slice::from_ref(package), dest, force, &[]);
     }
     check_destination(dest, force, std::slice::from_ref(package))?;
+    files::check_links(&package.root)?;
     let staging = staging_dir(dest)?;
     crate::generate::ensure_secret_data(registry, &crate::interrupt::runner(), package)?;
     let mut notes = write_package(registry, package, staging.path(), format == Format::V2025)?;
@@ -203,6 +205,9 @@ fn export_set(
         }
     }
     check_destination(dest, force, packages)?;
+    for package in packages {
+        files::check_links(&package.root)?;
+    }
     let staging = staging_dir(dest)?;
     let mut exported = Exported::default();
     let runner = crate::interrupt::runner();

@@ -6,7 +6,8 @@
 //!   becomes the program `output_validator/`;
 //! - each `testdata.yaml` becomes a `test_group.yaml` with `*_args` lists for the
 //!   `*_flags` strings, and problem.yaml's `validator_flags` go to `data/test_group.yaml`; a
-//!   legacy scoring key (`range`, `on_reject`, ...) stops the export, naming the file.
+//!   legacy scoring key (`range`, `accept_score`, ...) stops the export, naming the file;
+//!   `on_reject` is left out with a note on a pass-fail problem, where it changes nothing.
 //!
 //! The other way, [`to_legacy_groups`] turns the `test_group.yaml` files a 2025-09 package
 //! brings into legacy `testdata.yaml` files.
@@ -20,7 +21,7 @@ use super::kattis::Notes;
 use leapfrog_package::Package;
 
 /// Rewrites the legacy export in `dest` as a 2025-09 package.
-pub fn convert(package: &Package, dest: &Path) -> anyhow::Result<()> {
+pub fn convert(package: &Package, dest: &Path, notes: &mut Notes) -> anyhow::Result<()> {
     rename(dest, "problem_statement", "statement")?;
     let validators = dest.join("output_validators");
     if validators.is_dir() {
@@ -76,6 +77,15 @@ pub fn convert(package: &Package, dest: &Path) -> anyhow::Result<()> {
                 _ if MODERN_GROUP_KEYS.contains(&name.as_str()) => {
                     out.insert(key, value);
                 }
+                // Whether judging goes on after a rejected test changes only a score: a
+                // pass-fail verdict is the first rejection either way.
+                "on_reject" if !package.config.kind.scoring && on_reject_known(&value) => {
+                    notes.push(format!(
+                        "{}: `on_reject: {}` left out: the 2025-09 format has no such key, and a pass-fail problem's verdict is its first rejected test either way",
+                        group_file_name(&file, dest),
+                        value.as_str().unwrap_or_default()
+                    ));
+                }
                 _ => bail!(
                     "{}: `{name}` cannot be expressed in the 2025-09 format (its scoring is set differently; leapfrog does not translate it); export to legacy",
                     group_file_name(&file, dest)
@@ -85,6 +95,11 @@ pub fn convert(package: &Package, dest: &Path) -> anyhow::Result<()> {
         write_yaml(&file, &out)?;
     }
     Ok(())
+}
+
+/// Whether an `on_reject` value is one the legacy format defines.
+fn on_reject_known(value: &Value) -> bool {
+    matches!(value.as_str(), Some("continue" | "break"))
 }
 
 /// Turns each `test_group.yaml` below `data` (a 2025-09 package's, or a leapfrog package's that

@@ -142,6 +142,8 @@ pub fn legacy(package: &Package, raw: &Mapping) -> anyhow::Result<Mapping> {
         "limits",
         "validator_flags",
         "grading",
+        // Written into the statement and the validators instead (see super::constants).
+        "constants",
     ];
     refuse_unknown(raw, &known, SHARED_KEYS, FORMAT)?;
     Ok(out)

@@ -18,6 +18,7 @@ use sha2::{Digest, Sha256};
 
 use super::files::{check_name, copy_file, copy_tree, file_name, set_mode};
 use leapfrog_package::Package;
+use leapfrog_package::constants::Constants;
 
 /// The platform of the shipped program: what DOMjudge and Kattis judge hosts run.
 pub const TARGET: &str = "x86_64-unknown-linux-gnu";
@@ -34,31 +35,42 @@ const FLAGS: &[&str] = &[
 ];
 
 /// Writes `output_validators/<stem>/` for the package's output validator, if it has one.
-pub fn write(package: &Package, dest: &Path) -> anyhow::Result<()> {
+/// The `constants` are substituted into the Rust sources before they are built (the legacy
+/// export, whose format has no constants); empty, they change nothing.
+pub fn write(package: &Package, dest: &Path, constants: &Constants) -> anyhow::Result<()> {
     match package.output_validator()? {
-        Some(program) => write_program(&program, &dest.join("output_validators"), true),
+        Some(program) => write_program(&program, &dest.join("output_validators"), true, constants),
         None => Ok(()),
     }
 }
 
 /// Writes `input_validators/`: each Rust file as a program directory like the output
 /// validator's, other programs as they are.
-pub fn write_input_validators(package: &Package, dest: &Path) -> anyhow::Result<()> {
-    write_folder(package, dest, "input_validators")
+pub fn write_input_validators(
+    package: &Package,
+    dest: &Path,
+    constants: &Constants,
+) -> anyhow::Result<()> {
+    write_folder(package, dest, "input_validators", constants)
 }
 
 /// Writes `answer_validators/` (BAPCtools'; the 2025-09 export only) as the input validators.
 pub fn write_answer_validators(package: &Package, dest: &Path) -> anyhow::Result<()> {
-    write_folder(package, dest, "answer_validators")
+    write_folder(package, dest, "answer_validators", &Constants::default())
 }
 
-fn write_folder(package: &Package, dest: &Path, folder: &str) -> anyhow::Result<()> {
+fn write_folder(
+    package: &Package,
+    dest: &Path,
+    folder: &str,
+    constants: &Constants,
+) -> anyhow::Result<()> {
     let from = package.root.join(folder);
     if !from.is_dir() {
         return Ok(());
     }
     for program in leapfrog_package::programs_in(&from)? {
-        write_program(&program, &dest.join(folder), false)?;
+        write_program(&program, &dest.join(folder), false, constants)?;
         crate::interrupt::check()?;
     }
     Ok(())
@@ -67,7 +79,12 @@ fn write_folder(package: &Package, dest: &Path, folder: &str) -> anyhow::Result<
 /// Writes one program into `parent`: a program directory as it is; a Rust file as the directory
 /// `<stem>/` with the source, the static `run` and `build`; any other file as it is, or in its
 /// own `<stem>/` if `own_dir` (a package has one output validator, a directory of its own).
-fn write_program(program: &Path, parent: &Path, own_dir: bool) -> anyhow::Result<()> {
+fn write_program(
+    program: &Path,
+    parent: &Path,
+    own_dir: bool,
+    constants: &Constants,
+) -> anyhow::Result<()> {
     let name = file_name(program)?;
     let stem = Path::new(&name)
         .file_stem()
@@ -93,6 +110,11 @@ fn write_program(program: &Path, parent: &Path, own_dir: bool) -> anyhow::Result
             program.display()
         )
     })?;
+    let source = match String::from_utf8(source) {
+        Ok(text) if !constants.is_empty() => constants.substitute(&text).into_bytes(),
+        Ok(text) => text.into_bytes(),
+        Err(err) => err.into_bytes(),
+    };
     std::fs::write(dir.join(&name), &source)?;
     set_mode(&dir.join(&name), 0o644)?;
     let binary = static_binary(&name, &source)
