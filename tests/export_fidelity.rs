@@ -207,3 +207,158 @@ fn on_reject_is_left_out_of_a_pass_fail_2025_09_export_with_a_note() {
     assert_eq!(output.status.code(), Some(2), "{output:?}");
     assert!(String::from_utf8_lossy(&output.stderr).contains("`on_reject`"));
 }
+
+/// `verify --json DIR`, which must exit 0: each submission's file name (DOMjudge's zip may move
+/// a program to another folder) and verdict, sorted.
+fn verdicts(dir: &Path) -> Vec<(String, String)> {
+    let output = leapfrog()
+        .args(["verify", "--json"])
+        .arg(dir)
+        .output()
+        .unwrap();
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}: {output:?}",
+        dir.display()
+    );
+    let report = support::json(&output);
+    let mut rows: Vec<(String, String)> = report["submissions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|row| {
+            let name = row["submission"].as_str().unwrap();
+            let file = name.rsplit('/').next().unwrap().to_string();
+            (file, row["verdict"].as_str().unwrap().to_string())
+        })
+        .collect();
+    rows.sort();
+    rows
+}
+
+/// The round trip of `.ci/roundtrip` for the legacy and DOMjudge formats: each export exits 0
+/// and verifies with the original's verdicts. Returns the folder holding them, the legacy
+/// export and what its export printed.
+fn round_trip(pkg: &TempPackage) -> (tempfile::TempDir, std::path::PathBuf, String) {
+    let original = verdicts(pkg.path());
+    let out = tempfile::tempdir().unwrap();
+    let legacy = out.path().join("legacy");
+    let output = export(pkg, "legacy", &legacy);
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    assert_eq!(verdicts(&legacy), original, "legacy");
+    let dj = out.path().join("dj");
+    let exported = export(pkg, "domjudge", &dj);
+    assert_eq!(exported.status.code(), Some(0), "{exported:?}");
+    let zip = std::fs::read_dir(&dj)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| p.extension().is_some_and(|e| e == "zip"))
+        .expect("a zip");
+    let unzipped = out.path().join("unzipped");
+    let mut archive = zip::ZipArchive::new(std::fs::File::open(&zip).unwrap()).unwrap();
+    archive.extract(&unzipped).unwrap();
+    assert_eq!(verdicts(&unzipped), original, "DOMjudge");
+    let said = String::from_utf8_lossy(&output.stderr).into_owned();
+    (out, legacy, said)
+}
+
+#[test]
+fn a_test_with_its_own_validator_arguments_moves_into_a_group_of_its_own() {
+    let pkg = TempPackage::from_fixture("fmt2025-quotient");
+    // Off by 5e-4 on secret/large/2 only: accepted by that test's own tolerance, 1e-3, and by
+    // no other test's; the export must keep it to keep the verdict.
+    pkg.write(
+        "submissions/accepted/loose_on_one.py",
+        "a, b = map(int, input().split())\nq = a / b + (5e-4 if (a, b) == (999, 7) else 0)\nprint(f\"{q:.7f}\")\n",
+    );
+    let (_out, legacy, said) = round_trip(&pkg);
+    assert!(
+        said.contains("data/secret/large/2.yaml: `output_validator_args`")
+            && said.contains("named secret/large/2/2"),
+        "no note: {said}"
+    );
+    let own = text(&legacy.join("data/secret/large/2/testdata.yaml"));
+    assert_eq!(own.trim(), "output_validator_flags: --tolerance 1e-3");
+}
+
+#[test]
+fn submissions_yaml_goes_into_expected_results_lines() {
+    let pkg = TempPackage::sum(1.0, 256, 2);
+    pkg.write(
+        "submissions/accepted/sum.py",
+        "a, b = map(int, input().split())\nprint(a + b)\n",
+    );
+    // WA on the second secret test, and a crash: folders the legacy format does not define.
+    pkg.write(
+        "submissions/mixed/off.py",
+        "a, b = map(int, input().split())\nprint(a + b + (a == 2))\n",
+    );
+    pkg.write("submissions/rejected/crash.py", "import sys\nsys.exit(3)\n");
+    pkg.write(
+        "submissions/submissions.yaml",
+        "mixed:\n  permitted: [AC, WA]\n",
+    );
+    let (_out, legacy, said) = round_trip(&pkg);
+    let off = text(&legacy.join("submissions/mixed/off.py"));
+    assert!(
+        off.ends_with("# @EXPECTED_RESULTS@: CORRECT, WRONG-ANSWER\n"),
+        "{off}"
+    );
+    let crash = text(&legacy.join("submissions/rejected/crash.py"));
+    assert!(
+        crash.contains("@EXPECTED_RESULTS@: WRONG-ANSWER, TIMELIMIT, RUN-ERROR"),
+        "{crash}"
+    );
+    assert!(!legacy.join("submissions/submissions.yaml").exists());
+    assert!(
+        said.contains("submissions/mixed/off.py: what submissions/submissions.yaml expects"),
+        "no note: {said}"
+    );
+}
+
+#[test]
+fn what_a_legacy_export_cannot_say_is_refused_by_name() {
+    let refused = |pkg: &TempPackage, words: &[&str]| {
+        let out = tempfile::tempdir().unwrap();
+        let output = export(pkg, "legacy", &out.path().join("x"));
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{stderr}");
+        for word in words {
+            assert!(stderr.contains(word), "no `{word}` in: {stderr}");
+        }
+    };
+    // A rule for some tests only: the line speaks of the final result.
+    let pkg = TempPackage::sum(1.0, 256, 2);
+    pkg.write("submissions/mixed/off.py", "print(0)\n");
+    pkg.write(
+        "submissions/submissions.yaml",
+        "mixed/off.py:\n  secret:\n    required: [WA]\n",
+    );
+    refused(&pkg, &["submissions/mixed/off.py", "`secret` only"]);
+    // An argument a legacy flag string cannot hold (judges split it on white space).
+    let pkg = TempPackage::sum(1.0, 256, 2);
+    pkg.write(
+        "data/secret/test_group.yaml",
+        "input_validator_args: [\"\", \"a b\"]\n",
+    );
+    refused(
+        &pkg,
+        &[
+            "data/secret/test_group.yaml: `input_validator_args`",
+            "white space",
+        ],
+    );
+    // On a scoring problem, a group of its own would score the test by its own rules.
+    let pkg = TempPackage::sum(1.0, 256, 2);
+    let problem = text(&pkg.path().join("problem.yaml"));
+    pkg.write("problem.yaml", &format!("{problem}type: scoring\n"));
+    pkg.write(
+        "data/secret/02.yaml",
+        "output_validator_args: [case_sensitive]\n",
+    );
+    refused(
+        &pkg,
+        &["data/secret/02.yaml: `output_validator_args`", "scoring"],
+    );
+}

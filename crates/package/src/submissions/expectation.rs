@@ -41,6 +41,31 @@ impl VerdictSet {
         self.0 == 0
     }
 
+    /// The verdicts in both sets.
+    pub fn and(self, other: VerdictSet) -> VerdictSet {
+        VerdictSet(self.0 & other.0)
+    }
+
+    /// The verdicts in either set.
+    pub fn or(self, other: VerdictSet) -> VerdictSet {
+        VerdictSet(self.0 | other.0)
+    }
+
+    /// The verdicts of this set that are not in `other`.
+    pub fn without(self, other: VerdictSet) -> VerdictSet {
+        VerdictSet(self.0 & !other.0)
+    }
+
+    /// Whether every verdict of this set is in `other`.
+    pub fn is_subset(self, other: VerdictSet) -> bool {
+        self.0 & !other.0 == 0
+    }
+
+    /// The verdicts in the set, in the order they are printed.
+    pub fn verdicts(self) -> impl Iterator<Item = Verdict> {
+        ORDER.into_iter().filter(move |v| self.contains(*v))
+    }
+
     /// Reads one name of the 2025-09 format (`AC`, `WA`, `TLE`, `RTE`) or leapfrog's own
     /// (`MLE`, `OLE`) into the set. The format's `RTE` covers leapfrog's MLE and OLE, which it
     /// has no name for (a program killed for its memory or its output failed at run time).

@@ -6,7 +6,8 @@
 //!   in `.timelimit` (the DOMjudge convention, which problemtools allows);
 //! - `problem_statement/problem.en.tex` converted from the Markdown, with PNG pictures;
 //! - `data/` with the generated secret answers, without our generate manifest;
-//! - `submissions/` as real files (symlinks followed);
+//! - `submissions/` as real files (symlinks followed), with what `submissions.yaml` expects
+//!   carried by the folders and `@EXPECTED_RESULTS@` lines ([`super::expected`]);
 //! - the output validator from `checkers/` and the input validators as program directories
 //!   ([`super::validator`]): the source, a prebuilt static `run` and a `build` script.
 //!
@@ -22,8 +23,8 @@ use super::files::{check_name, copy_file, copy_tree, file_name};
 use super::latex;
 use super::problem_yaml;
 use crate::statement::Statement;
+use leapfrog_package::Package;
 use leapfrog_package::constants::Constants;
-use leapfrog_package::{LEGACY_FOLDERS, Package};
 use leapfrog_registry::Registry;
 use leapfrog_render::png::svg_to_png;
 
@@ -56,7 +57,7 @@ pub fn write(
     super::validator::write_input_validators(package, dest, &constants)?;
     super::validator::write(package, dest, &constants)?;
     crate::interrupt::check()?;
-    write_submissions(package, dest, modern)?;
+    write_submissions(package, dest, modern, &mut notes)?;
     for extra in ["attachments", "include"] {
         let dir = package.root.join(extra);
         if dir.is_dir() {
@@ -77,34 +78,30 @@ pub fn write(
 }
 
 /// `submissions/`: for 2025-09 all of it, `submissions.yaml` included; for the legacy format
-/// the verdict folders, refusing what it has no place for (the expectations would be lost).
-fn write_submissions(package: &Package, dest: &Path, modern: bool) -> anyhow::Result<()> {
+/// the folders with what `submissions.yaml` expects written into the programs
+/// ([`super::expected`]), refusing what it has no place for.
+fn write_submissions(
+    package: &Package,
+    dest: &Path,
+    modern: bool,
+    notes: &mut Notes,
+) -> anyhow::Result<()> {
     let submissions = package.root.join("submissions");
     if !submissions.is_dir() {
         return Ok(());
     }
+    if !modern {
+        return super::expected::write_legacy(package, dest, notes);
+    }
     for entry in sorted_entries(&submissions)? {
         let name = file_name(&entry)?;
         let target = dest.join("submissions").join(&name);
-        if modern && entry.is_dir() {
+        if entry.is_dir() {
             copy_programs(&entry, &target)?;
-        } else if modern {
+        } else {
             check_name(&name, &entry)?;
             std::fs::create_dir_all(dest.join("submissions"))?;
             copy_file(&entry, &target)?;
-        } else if LEGACY_FOLDERS.contains(&name.as_str()) || name == "partially_accepted" {
-            copy_programs(&entry, &target)?;
-        } else if entry.is_dir() && leapfrog_package::programs_in(&entry)?.is_empty() {
-            // An empty folder expects nothing.
-        } else if !entry.is_dir() {
-            bail!(
-                "submissions/{name}: the legacy format has no file of expectations (its folders say them); export to 2025-09"
-            );
-        } else {
-            bail!(
-                "submissions/{name}: the legacy format expects a verdict only from the folders {}, partially_accepted; export to 2025-09, or move its programs into one of them",
-                LEGACY_FOLDERS.join(", ")
-            );
         }
     }
     Ok(())

@@ -11,11 +11,13 @@
 mod constants;
 pub mod contest;
 pub mod domjudge;
+mod expected;
 mod files;
 pub mod generators;
 pub mod kattis;
 pub mod latex;
 pub mod modern;
+mod own_group;
 pub mod problem_yaml;
 pub mod validator;
 
@@ -98,7 +100,7 @@ fn write_package(
             .with_context(|| format!("exporting {} as 2025-09", package.short_name))?;
         generators::write(registry, package, dest, &mut notes)?;
     } else {
-        modern::to_legacy_groups(&dest.join("data"), &mut notes)
+        modern::to_legacy_groups(&dest.join("data"), package.config.kind.scoring, &mut notes)
             .with_context(|| format!("exporting {}", package.short_name))?;
         if package.root.join("include/default").is_dir() {
             notes.push(

@@ -104,32 +104,14 @@ fn on_reject_known(value: &Value) -> bool {
 
 /// Turns each `test_group.yaml` below `data` (a 2025-09 package's, or a leapfrog package's that
 /// uses the 2025-09 name) into a legacy `testdata.yaml`, lists of arguments joined into flag
-/// strings. What the legacy format has no place for is refused, naming the file and key:
-/// a test's own arguments, the submission's `args`, scoring by group. Visualizer arguments and a
-/// test's description only show things, so they are left out with a note.
-pub fn to_legacy_groups(data: &Path, notes: &mut Notes) -> anyhow::Result<()> {
+/// strings; a test's own settings first go into a group of their own ([`super::own_group`]).
+/// What the legacy format has no place for is refused, naming the file and key: the
+/// submission's `args`, scoring by group, an argument that a flag string cannot hold. Visualizer
+/// arguments and a test's description only show things, so they are left out with a note.
+pub fn to_legacy_groups(data: &Path, scoring: bool, notes: &mut Notes) -> anyhow::Result<()> {
     let shown =
         |key: &str| key.ends_with("visualizer_args") || matches!(key, "description" | "hint");
-    for entry in walkdir::WalkDir::new(data).sort_by_file_name() {
-        let entry = entry?;
-        let path = entry.path();
-        let is_test_yaml =
-            path.extension().is_some_and(|e| e == "yaml") && path.with_extension("in").is_file();
-        if !entry.file_type().is_file() || !is_test_yaml {
-            continue;
-        }
-        let rel = format!("data/{}", path.strip_prefix(data).unwrap_or(path).display());
-        let map = parse(&std::fs::read_to_string(path)?, path)?;
-        if let Some(key) = map.keys().filter_map(Value::as_str).find(|k| !shown(k)) {
-            bail!(
-                "{rel}: `{key}`: the legacy format has no settings for one test; export to 2025-09, or move the test into a group of its own"
-            );
-        }
-        std::fs::remove_file(path)?;
-        notes.push(format!(
-            "{rel}: a test's description has no legacy equivalent; left out"
-        ));
-    }
+    super::own_group::move_tests(data, scoring, notes)?;
     for file in group_files(data, "test_group.yaml")? {
         let rel = format!(
             "data/{}",
@@ -154,7 +136,9 @@ pub fn to_legacy_groups(data: &Path, notes: &mut Notes) -> anyhow::Result<()> {
                     "{rel}: `{name}` cannot be expressed in the legacy format; export to 2025-09"
                 ),
             };
-            out.insert(legacy.into(), args_to_flags(&value));
+            let flags = legacy_flags(&value)
+                .map_err(|why| anyhow::anyhow!("{rel}: `{name}`: {why}; export to 2025-09"))?;
+            out.insert(legacy.into(), flags);
         }
         // Where a group has both files leapfrog reads test_group.yaml: it replaces testdata.yaml.
         write_yaml(&file.with_file_name("testdata.yaml"), &out)?;
@@ -209,7 +193,7 @@ fn group_files(dir: &Path, name: &str) -> anyhow::Result<Vec<std::path::PathBuf>
     Ok(files)
 }
 
-fn parse(text: &str, file: &Path) -> anyhow::Result<Mapping> {
+pub(super) fn parse(text: &str, file: &Path) -> anyhow::Result<Mapping> {
     if text.trim().is_empty() {
         return Ok(Mapping::new());
     }
@@ -242,27 +226,35 @@ fn flags_to_args(value: &Value) -> Value {
     }
 }
 
-/// The reverse of [`flags_to_args`].
-fn args_to_flags(value: &Value) -> Value {
+/// The reverse of [`flags_to_args`]: a list of arguments joined into one flag string (a map
+/// of lists into a map of strings); an error for an argument the string cannot hold, since
+/// legacy judges split it on white space (an empty one, or one with a space in it).
+pub(super) fn legacy_flags(value: &Value) -> Result<Value, String> {
     match value {
-        Value::Sequence(items) => Value::String(
-            items
-                .iter()
-                .map(|v| match v {
+        Value::Sequence(items) => {
+            let mut words = Vec::new();
+            for item in items {
+                let word = match item {
                     Value::String(s) => s.clone(),
                     other => serde_yaml_ng::to_string(other)
                         .unwrap_or_default()
                         .trim()
                         .to_string(),
-                })
-                .collect::<Vec<_>>()
-                .join(" "),
-        ),
-        Value::Mapping(map) => Value::Mapping(
-            map.iter()
-                .map(|(k, v)| (k.clone(), args_to_flags(v)))
-                .collect(),
-        ),
-        other => other.clone(),
+                };
+                if word.is_empty() || word.contains(char::is_whitespace) {
+                    return Err(format!(
+                        "the argument {word:?} cannot be written in a legacy flag string, which judges split on white space"
+                    ));
+                }
+                words.push(word);
+            }
+            Ok(Value::String(words.join(" ")))
+        }
+        Value::Mapping(map) => map
+            .iter()
+            .map(|(k, v)| Ok((k.clone(), legacy_flags(v)?)))
+            .collect::<Result<Mapping, String>>()
+            .map(Value::Mapping),
+        other => Ok(other.clone()),
     }
 }
