@@ -37,15 +37,20 @@ pub fn final_results(expectation: &Expectation) -> Result<VerdictSet, String> {
     if let Some(score) = &expectation.score {
         let shown = serde_yaml_ng::to_string(score).unwrap_or_default();
         return Err(format!(
-            "`score: {}` (the legacy format cannot require a score of one program)",
+            "submissions.yaml requires `score: {}`",
             shown.trim()
         ));
     }
     // `tests`: what each test may get; `last`: what the final result may be.
     let (mut tests, mut last) = (any_test(), any_test());
+    // A compile error is no test's verdict: a line that lists it keeps it unless a rule
+    // requires a verdict of some test, which a program that does not compile never meets.
+    let compiles = VerdictSet::of(&[Verdict::Ce]);
+    let mut may_not_compile = false;
     if let Some((_, listed)) = &expectation.final_verdicts {
         tests = tests.and(listed.or(accepted()));
         last = last.and(*listed);
+        may_not_compile = listed.contains(Verdict::Ce);
     }
     for rule in &expectation.rules {
         let origin = &rule.origin;
@@ -87,19 +92,24 @@ pub fn final_results(expectation: &Expectation) -> Result<VerdictSet, String> {
             ));
         }
         last = last.and(required);
+        may_not_compile = false;
     }
     let results = last.and(tests);
     if results.is_empty() {
         return Err("no result meets every rule".into());
     }
     if results.or(accepted()) != tests {
+        // (`tests` holds no compile error, `results` none yet.)
         return Err(format!(
             "permitting {} on a test but only {} as the result",
             tests.label(),
             results.label()
         ));
     }
-    Ok(results)
+    Ok(match may_not_compile {
+        true => results.or(compiles),
+        false => results,
+    })
 }
 
 /// The results of a legacy folder, which DOMjudge and BAPCtools judge by the folder alone.
@@ -164,9 +174,9 @@ pub fn write_legacy(package: &Package, dest: &Path, notes: &mut Notes) -> anyhow
             if let Some(marker) = plan(&name, &rel, submission)? {
                 copy_program(&program, &target)?;
                 let file = write_marker(&target, &marker)?;
+                let file = file.strip_prefix(dest).unwrap_or(&file).display();
                 notes.push(format!(
-                    "submissions/{rel}: what submissions/submissions.yaml expects of it written as `{MARK} {marker}` in {}",
-                    file.display()
+                    "submissions/{rel}: what submissions/submissions.yaml expects of it written as `{MARK} {marker}` in {file}"
                 ));
             } else {
                 copy_program(&program, &target)?;
@@ -189,12 +199,12 @@ fn plan(
     let expectation = &submission.expectation;
     let refuse = |why: &str| -> anyhow::Error {
         anyhow::anyhow!(
-            "submissions/{rel}: {why}: the legacy format cannot express it (DOMjudge's @EXPECTED_RESULTS@ line holds only the results a program may end with); export to 2025-09"
+            "submissions/{rel}: {why}, which the legacy format cannot express (its folders and DOMjudge's @EXPECTED_RESULTS@ line say only which results a program may end with); export to 2025-09"
         )
     };
     if submission.language.is_some() || submission.entrypoint.is_some() {
         return Err(refuse(
-            "submissions/submissions.yaml sets its `language` or `entrypoint`",
+            "submissions.yaml sets its `language` or `entrypoint`",
         ));
     }
     if let Some(own) = folder_results(folder) {
@@ -384,6 +394,20 @@ mod tests {
         let mut scored = expecting(vec![]);
         scored.score = Some(75.into());
         assert!(final_results(&scored).unwrap_err().contains("`score: 75`"));
+    }
+
+    #[test]
+    fn a_compile_error_listed_stays_unless_a_test_verdict_is_required() {
+        let mut listed = VerdictSet::default();
+        for name in ["CORRECT", "COMPILER-ERROR", "WRONG-ANSWER"] {
+            listed.add_domjudge_name(name).unwrap();
+        }
+        let mut mixed = expecting(vec![rule(Some(&["AC", "WA", "TLE", "RTE"]), None)]);
+        mixed.final_verdicts = Some(("a.java:6".into(), listed));
+        assert_eq!(final_results(&mixed), Ok(listed));
+        let mut rejected = expecting(vec![rule(None, Some(&["RTE", "TLE", "WA"]))]);
+        rejected.final_verdicts = Some(("a.java:6".into(), listed));
+        assert_eq!(final_results(&rejected), Ok(set(&["WA"])));
     }
 
     #[test]
