@@ -22,6 +22,9 @@ use leapfrog_package::Package;
 
 /// Rewrites the legacy export in `dest` as a 2025-09 package.
 pub fn convert(package: &Package, dest: &Path, notes: &mut Notes) -> anyhow::Result<()> {
+    if package.config.kind.scoring {
+        refuse_verdict_rules(&package.data_dir())?;
+    }
     rename(dest, "problem_statement", "statement")?;
     let validators = dest.join("output_validators");
     if validators.is_dir() {
@@ -93,6 +96,38 @@ pub fn convert(package: &Package, dest: &Path, notes: &mut Notes) -> anyhow::Res
             }
         }
         write_yaml(&file, &out)?;
+    }
+    Ok(())
+}
+
+/// Refuses a scoring problem whose legacy `grader_flags` make a group's verdict something other
+/// than its first rejected test (`accept_if_any_accepted`, `worst_error`, `always_accept`,
+/// `ignore_sample`). The 2025-09 format gives a scoring problem's submission a score and has
+/// no rule of that kind: what it has in place of `on_reject` (a group's `score_aggregation`,
+/// `pass-fail` scoring a group only when all its tests pass) decides scores, not verdicts.
+fn refuse_verdict_rules(data: &Path) -> anyhow::Result<()> {
+    const VERDICT_FLAGS: &[&str] = &[
+        "accept_if_any_accepted",
+        "worst_error",
+        "no_errors",
+        "always_accept",
+        "ignore_sample",
+    ];
+    for name in ["testdata.yaml", "test_group.yaml"] {
+        for file in group_files(data, name)? {
+            let map = parse(&std::fs::read_to_string(&file)?, &file)?;
+            let flags = map
+                .get("grader_flags")
+                .or_else(|| map.get("grading").and_then(|g| g.get("grader_flags")))
+                .and_then(Value::as_str)
+                .unwrap_or_default();
+            if let Some(flag) = flags.split_whitespace().find(|f| VERDICT_FLAGS.contains(f)) {
+                bail!(
+                    "data/{}: `grader_flags: {flags}`: `{flag}` makes the verdict of a scoring problem's group other than its first rejected test, and the 2025-09 format has no such rule (it gives a scoring submission a score; a group's `score_aggregation` takes the place of `on_reject`); export to legacy",
+                    file.strip_prefix(data).unwrap_or(&file).display()
+                );
+            }
+        }
     }
     Ok(())
 }
