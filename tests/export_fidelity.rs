@@ -349,6 +349,10 @@ fn what_a_legacy_export_cannot_say_is_refused_by_name() {
             "white space",
         ],
     );
+    // Files beside a test's input: legacy judges would not give them to the submission.
+    let pkg = TempPackage::sum(1.0, 256, 2);
+    pkg.write("data/secret/01.files/table.txt", "1 2\n");
+    refused(&pkg, &["data/secret/01.files", "no files beside"]);
     // On a scoring problem, a group of its own would score the test by its own rules.
     let pkg = TempPackage::sum(1.0, 256, 2);
     let problem = text(&pkg.path().join("problem.yaml"));

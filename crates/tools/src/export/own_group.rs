@@ -10,7 +10,8 @@
 //!
 //! What only shows a test (`description`, `hint`, visualizer arguments, `full_feedback`) is
 //! left out with a note; what the legacy format has no setting for (a submission's `args`,
-//! answer validator arguments) stops the export, naming the file and the key.
+//! answer validator arguments, the files of a test's `.files` folder) stops the export, naming
+//! the file and the key.
 
 use std::path::Path;
 
@@ -116,6 +117,25 @@ pub fn move_tests(data: &Path, scoring: bool, notes: &mut Notes) -> anyhow::Resu
             "{rel}: `{keys}` set for this test alone, which the legacy format cannot; the test moved into a group of its own, {group_rel}/ (its testdata.yaml sets them, the rest is inherited), and is named {}/{stem} there",
             group_rel.trim_start_matches("data/")
         ));
+    }
+    refuse_test_files(data)
+}
+
+/// Refuses a test's `.files` folder: the legacy format gives a submission nothing beside its
+/// standard input, so legacy judges would run it without those files.
+fn refuse_test_files(data: &Path) -> anyhow::Result<()> {
+    for entry in walkdir::WalkDir::new(data).sort_by_file_name() {
+        let entry = entry?;
+        let path = entry.path();
+        if entry.file_type().is_dir()
+            && path.extension().is_some_and(|e| e == "files")
+            && path.with_extension("in").is_file()
+        {
+            bail!(
+                "data/{}: the legacy format gives a submission no files beside its standard input (a test's `.files` folder); export to 2025-09",
+                path.strip_prefix(data).unwrap_or(path).display()
+            );
+        }
     }
     Ok(())
 }
