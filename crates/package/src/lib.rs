@@ -59,6 +59,7 @@ pub use problem_type::ProblemType;
 pub use scoring::{Aggregation, GroupScoring, VerdictRule};
 pub use submissions::{
     Expectation, LEGACY_FOLDERS, Rule, Submission, TestScope, TimeLimitUse, VerdictSet,
+    folder_results,
 };
 pub use test_config::InputArgs;
 pub use test_set::{Group, Groups, TestSet};

@@ -6,6 +6,7 @@
 
 mod domjudge;
 pub mod expectation;
+mod final_results;
 mod yaml;
 
 #[cfg(test)]
@@ -15,6 +16,7 @@ use crate::SubmissionsError;
 use std::path::{Path, PathBuf};
 
 pub use expectation::{Expectation, Rule, TestScope, TimeLimitUse, VerdictSet};
+pub use final_results::folder_results;
 
 /// Verdict names of the format, or none (the key is not set).
 type Names = Option<&'static [&'static str]>;

@@ -6,151 +6,22 @@
 //! The line lists the results a program may end with, and BAPCtools reads it as two rules:
 //! every test is accepted or gets one of them, and the final result (the first test that is not
 //! accepted) is one of them. A rule of `submissions.yaml` carries over only when it says
-//! exactly that ([`final_results`]); one that constrains a group of tests, asks for a judge
-//! message, a score or a use for the time limit, or requires a verdict that the final result
-//! does not decide, stops the export, naming the program and the rule.
+//! exactly that ([`leapfrog_package::Expectation::final_results`]); one that constrains a group
+//! of tests, asks for a judge message, a score or a use for the time limit, or requires a
+//! verdict that the final result does not decide, stops the export, naming the program and the
+//! rule.
 
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, bail};
 
 use super::files::{check_name, copy_file, copy_tree, file_name};
-use super::kattis::Notes;
-use leapfrog_package::verdict::Verdict;
-use leapfrog_package::{Expectation, LEGACY_FOLDERS, Package, Submission, TestScope, VerdictSet};
+use leapfrog_package::{LEGACY_FOLDERS, Package, Submission};
 
 const MARK: &str = "@EXPECTED_RESULTS@:";
 
-/// Every verdict a test of a 2025-09 rule can get (its `RTE` covers leapfrog's MLE and OLE).
-fn any_test() -> VerdictSet {
-    use Verdict::*;
-    VerdictSet::of(&[Ac, Wa, Tle, Rte, Mle, Ole])
-}
-
-fn accepted() -> VerdictSet {
-    VerdictSet::of(&[Verdict::Ac])
-}
-
-/// The results a program may end with when that says all its expectation says, read as
-/// BAPCtools reads `@EXPECTED_RESULTS@:`; otherwise why it says more.
-pub fn final_results(expectation: &Expectation) -> Result<VerdictSet, String> {
-    if let Some(score) = &expectation.score {
-        let shown = serde_yaml_ng::to_string(score).unwrap_or_default();
-        return Err(format!(
-            "submissions.yaml requires `score: {}`",
-            shown.trim()
-        ));
-    }
-    // `tests`: what each test may get; `last`: what the final result may be.
-    let (mut tests, mut last) = (any_test(), any_test());
-    // A compile error is no test's verdict: a line that lists it keeps it unless a rule
-    // requires a verdict of some test, which a program that does not compile never meets.
-    let compiles = VerdictSet::of(&[Verdict::Ce]);
-    let mut may_not_compile = false;
-    if let Some((_, listed)) = &expectation.final_verdicts {
-        tests = tests.and(listed.or(accepted()));
-        last = last.and(*listed);
-        may_not_compile = listed.contains(Verdict::Ce);
-    }
-    for rule in &expectation.rules {
-        let origin = &rule.origin;
-        if let TestScope::Matching { pattern, .. } = &rule.tests {
-            return Err(format!("{origin}: a rule for the tests `{pattern}` only"));
-        }
-        if rule.message.is_some() {
-            return Err(format!("{origin}: `message`"));
-        }
-        if rule.time_limit_use.is_some() {
-            return Err(format!("{origin}: `use_for_time_limit`"));
-        }
-        if let Some(permitted) = rule.permitted {
-            tests = tests.and(permitted);
-            last = last.and(permitted);
-        }
-    }
-    if !tests.contains(Verdict::Ac) {
-        return Err(format!(
-            "permitting only {} on every test (the line always lets a test be accepted)",
-            tests.label()
-        ));
-    }
-    for rule in &expectation.rules {
-        let Some(required) = rule.required else {
-            continue;
-        };
-        if tests.is_subset(required) {
-            continue; // every test meets it
-        }
-        // "Some test gets one of these" is "the first failure is one of these" only when they
-        // are all the failures permitted.
-        if required.contains(Verdict::Ac) || !tests.without(accepted()).is_subset(required) {
-            return Err(format!(
-                "{}: requiring {} on some test while permitting {}",
-                rule.origin,
-                required.label(),
-                tests.label()
-            ));
-        }
-        last = last.and(required);
-        may_not_compile = false;
-    }
-    let results = last.and(tests);
-    if results.is_empty() {
-        return Err("no result meets every rule".into());
-    }
-    if results.or(accepted()) != tests {
-        // (`tests` holds no compile error, `results` none yet.)
-        return Err(format!(
-            "permitting {} on a test but only {} as the result",
-            tests.label(),
-            results.label()
-        ));
-    }
-    Ok(match may_not_compile {
-        true => results.or(compiles),
-        false => results,
-    })
-}
-
-/// The results of a legacy folder, which DOMjudge and BAPCtools judge by the folder alone.
-fn folder_results(folder: &str) -> Option<VerdictSet> {
-    use Verdict::*;
-    Some(match folder {
-        "accepted" => VerdictSet::of(&[Ac]),
-        "wrong_answer" => VerdictSet::of(&[Wa]),
-        "time_limit_exceeded" => VerdictSet::of(&[Tle]),
-        "run_time_error" => VerdictSet::of(&[Rte, Mle, Ole]),
-        _ => return None,
-    })
-}
-
-/// The results as DOMjudge names them: `WRONG-ANSWER, TIMELIMIT`.
-fn domjudge_names(set: VerdictSet) -> Result<String, String> {
-    use Verdict::*;
-    let run_error = VerdictSet::of(&[Rte, Mle, Ole]);
-    let mut names = Vec::new();
-    for (verdicts, name) in [
-        (VerdictSet::of(&[Ac]), "CORRECT"),
-        (VerdictSet::of(&[Wa]), "WRONG-ANSWER"),
-        (VerdictSet::of(&[Tle]), "TIMELIMIT"),
-        (run_error, "RUN-ERROR"),
-        (VerdictSet::of(&[Ce]), "COMPILER-ERROR"),
-    ] {
-        let inside = set.and(verdicts);
-        if inside == verdicts {
-            names.push(name);
-        } else if !inside.is_empty() {
-            return Err(format!(
-                "the result {} without the other run errors (DOMjudge reports them all as RUN-ERROR)",
-                inside.label()
-            ));
-        }
-    }
-    Ok(names.join(", "))
-}
-
 /// Writes `submissions/` of the legacy export into `dest`.
-pub fn write_legacy(package: &Package, dest: &Path, notes: &mut Notes) -> anyhow::Result<()> {
+pub fn write_legacy(package: &Package, dest: &Path, notes: &mut Vec<String>) -> anyhow::Result<()> {
     let dir = package.root.join("submissions");
     if !dir.is_dir() {
         return Ok(());
@@ -207,10 +78,10 @@ fn plan(
             "submissions.yaml sets its `language` or `entrypoint`",
         ));
     }
-    if let Some(own) = folder_results(folder) {
+    if let Some(own) = leapfrog_package::folder_results(folder) {
         // The folder decides; submissions.yaml may only say the same.
         if submission.listed {
-            let results = final_results(expectation).map_err(|why| refuse(&why))?;
+            let results = expectation.final_results().map_err(|why| refuse(&why))?;
             if results != own {
                 return Err(refuse(&format!(
                     "submissions/submissions.yaml expects {} of a program in {folder}/, which DOMjudge judges by its folder alone (move it to a folder of its own, such as mixed/)",
@@ -235,11 +106,12 @@ fn plan(
             LEGACY_FOLDERS.join(", ")
         );
     }
-    let results = final_results(expectation).map_err(|why| refuse(&why))?;
+    let results = expectation.final_results().map_err(|why| refuse(&why))?;
     if expectation.final_verdicts.as_ref().map(|(_, s)| *s) == Some(results) {
         return Ok(None); // its own line says it already
     }
-    domjudge_names(results)
+    results
+        .domjudge_names()
         .map(Some)
         .map_err(|why| refuse(&why))
 }
@@ -340,75 +212,6 @@ fn comment_lines(file: &Path, list: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use leapfrog_package::Rule;
-
-    fn set(names: &[&str]) -> VerdictSet {
-        let mut set = VerdictSet::default();
-        for name in names {
-            set.add_spec_name(name).unwrap();
-        }
-        set
-    }
-
-    fn rule(permitted: Option<&[&str]>, required: Option<&[&str]>) -> Rule {
-        Rule {
-            origin: "test rule".into(),
-            tests: TestScope::All,
-            permitted: permitted.map(set),
-            required: required.map(set),
-            message: None,
-            time_limit_use: None,
-        }
-    }
-
-    fn expecting(rules: Vec<Rule>) -> Expectation {
-        Expectation {
-            rules,
-            ..Expectation::default()
-        }
-    }
-
-    #[test]
-    fn the_default_folders_are_their_final_results() {
-        let wa = expecting(vec![rule(Some(&["AC", "WA"]), Some(&["WA"]))]);
-        assert_eq!(final_results(&wa), Ok(set(&["WA"])));
-        let rejected = expecting(vec![rule(None, Some(&["RTE", "TLE", "WA"]))]);
-        assert_eq!(final_results(&rejected), Ok(set(&["WA", "TLE", "RTE"])));
-        let mixed = expecting(vec![rule(Some(&["AC", "WA", "TLE", "RTE"]), None)]);
-        let names = domjudge_names(final_results(&mixed).unwrap()).unwrap();
-        assert_eq!(names, "CORRECT, WRONG-ANSWER, TIMELIMIT, RUN-ERROR");
-    }
-
-    #[test]
-    fn rules_the_final_result_does_not_decide_are_refused() {
-        // WA on some test while TLE is permitted: a TLE first and a WA later meets it.
-        let loose = expecting(vec![rule(Some(&["AC", "WA", "TLE"]), Some(&["WA"]))]);
-        assert!(final_results(&loose).unwrap_err().contains("requiring WA"));
-        // WA on every test: the line always lets a test be accepted.
-        let strict = expecting(vec![rule(Some(&["WA"]), None)]);
-        assert!(
-            final_results(&strict)
-                .unwrap_err()
-                .contains("permitting only WA")
-        );
-        let mut scored = expecting(vec![]);
-        scored.score = Some(75.into());
-        assert!(final_results(&scored).unwrap_err().contains("`score: 75`"));
-    }
-
-    #[test]
-    fn a_compile_error_listed_stays_unless_a_test_verdict_is_required() {
-        let mut listed = VerdictSet::default();
-        for name in ["CORRECT", "COMPILER-ERROR", "WRONG-ANSWER"] {
-            listed.add_domjudge_name(name).unwrap();
-        }
-        let mut mixed = expecting(vec![rule(Some(&["AC", "WA", "TLE", "RTE"]), None)]);
-        mixed.final_verdicts = Some(("a.java:6".into(), listed));
-        assert_eq!(final_results(&mixed), Ok(listed));
-        let mut rejected = expecting(vec![rule(None, Some(&["RTE", "TLE", "WA"]))]);
-        rejected.final_verdicts = Some(("a.java:6".into(), listed));
-        assert_eq!(final_results(&rejected), Ok(set(&["WA"])));
-    }
 
     #[test]
     fn a_line_replaces_the_list_and_keeps_the_closer() {

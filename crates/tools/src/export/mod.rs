@@ -14,6 +14,7 @@ pub mod domjudge;
 mod expected;
 mod files;
 pub mod generators;
+mod group_yaml;
 pub mod kattis;
 pub mod latex;
 pub mod modern;

@@ -17,6 +17,7 @@ use std::path::Path;
 use anyhow::{Context, bail};
 use serde_yaml_ng::{Mapping, Value};
 
+use super::group_yaml;
 use super::kattis::Notes;
 use leapfrog_package::Package;
 
@@ -62,7 +63,7 @@ pub fn convert(package: &Package, dest: &Path, notes: &mut Notes) -> anyhow::Res
         std::fs::write(&root_group, "")?;
     }
     for file in group_files(&data, "test_group.yaml")? {
-        let mut map = parse(&std::fs::read_to_string(&file)?, &file)?;
+        let mut map = group_yaml::parse(&std::fs::read_to_string(&file)?, &file)?;
         let has_output = |m: &Mapping| {
             m.contains_key("output_validator_flags") || m.contains_key("output_validator_args")
         };
@@ -115,7 +116,7 @@ fn refuse_verdict_rules(data: &Path) -> anyhow::Result<()> {
     ];
     for name in ["testdata.yaml", "test_group.yaml"] {
         for file in group_files(data, name)? {
-            let map = parse(&std::fs::read_to_string(&file)?, &file)?;
+            let map = group_yaml::parse(&std::fs::read_to_string(&file)?, &file)?;
             let flags = map
                 .get("grader_flags")
                 .or_else(|| map.get("grading").and_then(|g| g.get("grader_flags")))
@@ -153,7 +154,7 @@ pub fn to_legacy_groups(data: &Path, scoring: bool, notes: &mut Notes) -> anyhow
             file.strip_prefix(data).unwrap_or(&file).display()
         );
         let text = std::fs::read_to_string(&file)?;
-        let map = parse(&text, &file)?;
+        let map = group_yaml::parse(&text, &file)?;
         let mut out = Mapping::new();
         for (key, value) in map {
             let name = key.as_str().unwrap_or_default().to_string();
@@ -171,7 +172,7 @@ pub fn to_legacy_groups(data: &Path, scoring: bool, notes: &mut Notes) -> anyhow
                     "{rel}: `{name}` cannot be expressed in the legacy format; export to 2025-09"
                 ),
             };
-            let flags = legacy_flags(&value)
+            let flags = group_yaml::legacy_flags(&value)
                 .map_err(|why| anyhow::anyhow!("{rel}: `{name}`: {why}; export to 2025-09"))?;
             out.insert(legacy.into(), flags);
         }
@@ -228,17 +229,6 @@ fn group_files(dir: &Path, name: &str) -> anyhow::Result<Vec<std::path::PathBuf>
     Ok(files)
 }
 
-pub(super) fn parse(text: &str, file: &Path) -> anyhow::Result<Mapping> {
-    if text.trim().is_empty() {
-        return Ok(Mapping::new());
-    }
-    match serde_yaml_ng::from_str(text).with_context(|| file.display().to_string())? {
-        Value::Mapping(map) => Ok(map),
-        Value::Null => Ok(Mapping::new()),
-        _ => bail!("{}: expected a mapping", file.display()),
-    }
-}
-
 fn write_yaml(path: &Path, map: &Mapping) -> anyhow::Result<()> {
     let text = if map.is_empty() {
         String::new()
@@ -258,38 +248,5 @@ fn flags_to_args(value: &Value) -> Value {
                 .collect(),
         ),
         other => other.clone(),
-    }
-}
-
-/// The reverse of [`flags_to_args`]: a list of arguments joined into one flag string (a map
-/// of lists into a map of strings); an error for an argument the string cannot hold, since
-/// legacy judges split it on white space (an empty one, or one with a space in it).
-pub(super) fn legacy_flags(value: &Value) -> Result<Value, String> {
-    match value {
-        Value::Sequence(items) => {
-            let mut words = Vec::new();
-            for item in items {
-                let word = match item {
-                    Value::String(s) => s.clone(),
-                    other => serde_yaml_ng::to_string(other)
-                        .unwrap_or_default()
-                        .trim()
-                        .to_string(),
-                };
-                if word.is_empty() || word.contains(char::is_whitespace) {
-                    return Err(format!(
-                        "the argument {word:?} cannot be written in a legacy flag string, which judges split on white space"
-                    ));
-                }
-                words.push(word);
-            }
-            Ok(Value::String(words.join(" ")))
-        }
-        Value::Mapping(map) => map
-            .iter()
-            .map(|(k, v)| Ok((k.clone(), legacy_flags(v)?)))
-            .collect::<Result<Mapping, String>>()
-            .map(Value::Mapping),
-        other => Ok(other.clone()),
     }
 }

@@ -72,7 +72,7 @@ pub fn move_tests(data: &Path, scoring: bool, notes: &mut Notes) -> anyhow::Resu
             "data/{}",
             path.strip_prefix(data).unwrap_or(&path).display()
         );
-        let map = super::modern::parse(&std::fs::read_to_string(&path)?, &path)?;
+        let map = super::group_yaml::parse(&std::fs::read_to_string(&path)?, &path)?;
         let mut moved = Mapping::new();
         for (key, value) in map {
             let name = key.as_str().unwrap_or_default().to_string();
@@ -81,7 +81,7 @@ pub fn move_tests(data: &Path, scoring: bool, notes: &mut Notes) -> anyhow::Resu
                     "{rel}: `{name}` has no legacy equivalent (it only shows the test); left out"
                 ));
             } else if MOVED.contains(&name.as_str()) {
-                super::modern::legacy_flags(&value)
+                super::group_yaml::legacy_flags(&value)
                     .map_err(|why| anyhow::anyhow!("{rel}: `{name}`: {why}; export to 2025-09"))?;
                 moved.insert(key, value);
             } else if name == "args" {
