@@ -6,7 +6,7 @@
 //!     shifting INPUT ANSWER FEEDBACK_DIR < contestant_output
 //! Exit 42: accepted; 43: wrong answer (reason in FEEDBACK_DIR/judgemessage.txt); 1: judge error.
 //!
-//! Built for outputs of hundreds of megabytes (10^8 moves, 550 MB) on one core. Stdin is taken
+//! Built for outputs of hundreds of megabytes (10^8 moves, 550 MB). Stdin is taken
 //! in 256 KiB blocks: read into a buffer from a pipe, or, when stdin is a regular file (as
 //! judges give it), scanned where it lies in a private memory mapping of the file, which saves
 //! copying every byte (the scan then asks for the data a little ahead of its use). Each block
@@ -24,6 +24,11 @@
 //!   previous one and on the row, a loop the compiler vectorises), then the moves are played on
 //!   the row with one load and one store each. A block with an illegal move is replayed move
 //!   by move instead, to stop at the first illegal one.
+//!
+//! The scan takes about half the time, the conversion and the replay the other half: where a
+//! second processor is there, the scan runs on a thread of its own a few blocks ahead, and
+//! hands each block's digit words to the replay in chunks that go back and forth (made once).
+//! Pinned to one processor, or where no thread can be started, both run on one thread.
 //!
 //! Memory is the row plus a few blocks and their numbers, whatever the size of the output
 //! (mapped pages are given back as the scan passes them). Standard library only (the mapping
