@@ -8,18 +8,25 @@
 #   1. `leapfrog check shifting INPUT OUTPUT` with both files in a private (`0700`) directory,
 #      against `wc -l < OUTPUT` on the same file;
 #   2. the same with both files in a shared (`0755`) directory;
-#   3. the checker binary alone on the output, against the same `wc -l`.
+#   3. the checker binary alone on the output, against the same `wc -l`;
+#   4. the same checker held to one processor (`taskset`), where it scans and plays on one
+#      thread instead of two.
 #
 # Each command runs ROUNDS times (default 5), alternating with its baseline so that load hits
 # both alike; the best wall-clock and CPU times are printed as a Markdown table with the ratios.
 # The machine's load average is printed first: the figures are only comparable within one run.
 #
 #   benches/check-handoff.sh [ROUNDS] [SIZE]   (needs ~1.2 GB free in $TMPDIR at SIZE 10000)
+#
+# `LEAPFROG=path` times another build of leapfrog; `TREE=dir` takes the package `shifting`
+# (and so its checker) from another checkout, e.g. one made by
+# `git archive main | tar -x -C DIR`, to compare checkers in the same minute.
 set -euo pipefail
 
 rounds=${1:-5}
 size=${2:-10000}
 root=$(cd "$(dirname "$0")/.." && pwd)
+tree=$(cd "${TREE:-$root}" && pwd)
 work=$(mktemp -d "${TMPDIR:-/tmp}/bench-check.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 chmod 0755 "$work"
@@ -28,7 +35,7 @@ mkdir -m 0755 "$work/shared"
 
 [ -n "${LEAPFROG:-}" ] || cargo build --release --quiet --manifest-path "$root/Cargo.toml"
 leapfrog=${LEAPFROG:-$root/target/release/leapfrog}
-rustc -O --edition 2021 -o "$work/checker" "$root/problems/shifting/output_validators/shifting.rs"
+rustc -O --edition 2021 -o "$work/checker" "$tree/problems/shifting/output_validators/shifting.rs"
 mkdir -p "$work/feedback"
 
 # "wall cpu" of one run of a shell command line (CPU: user + system of all its processes).
@@ -61,7 +68,8 @@ report() {
 }
 
 echo "$(date -u '+%Y-%m-%d %H:%M UTC'); $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)," \
-    "$(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg); user $(id -un); best of $rounds runs"
+    "$(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg); user $(id -un); best of $rounds runs;" \
+    "checker from $tree"
 
 echo "$size $size" >"$work/private/big.in"
 "$leapfrog" solve shifting <"$work/private/big.in" >"$work/private/big.out"
@@ -74,15 +82,20 @@ chmod 0644 "$work/private/"* "$work/shared/"*
 printf 'output: %s bytes\n\n' "$(wc -c <"$work/private/big.out")"
 
 # Once first, so that the cached build of the checker is ready.
-(cd "$root" && "$leapfrog" check shifting "$work/private/big.in" "$work/private/big.out" >/dev/null)
+(cd "$tree" && "$leapfrog" check shifting "$work/private/big.in" "$work/private/big.out" >/dev/null)
 
 echo "| command | wall | CPU | baseline | wall | CPU | wall ratio | CPU ratio |"
 echo "|---|---|---|---|---|---|---|---|"
 for place in private shared; do
     report "\`leapfrog check shifting\` from a $place directory" "\`wc -l < OUTPUT\`" \
-        $(best_of "cd '$root' && '$leapfrog' check shifting '$work/$place/big.in' '$work/$place/big.out'" \
+        $(best_of "cd '$tree' && '$leapfrog' check shifting '$work/$place/big.in' '$work/$place/big.out'" \
             "wc -l < '$work/$place/big.out'")
 done
 report "the checker alone" "\`wc -l < OUTPUT\`" \
     $(best_of "'$work/checker' '$work/shared/big.in' '$work/shared/big.ans' '$work/feedback' < '$work/shared/big.out'" \
+        "wc -l < '$work/shared/big.out'")
+# The first processor this shell may use (`taskset -cp` lists them as "0,1" or "0-1").
+first_cpu=$(taskset -cp $$ | sed 's/.*: //; s/[-,].*//')
+report "the checker alone, on one processor" "\`wc -l < OUTPUT\`" \
+    $(best_of "taskset -c $first_cpu '$work/checker' '$work/shared/big.in' '$work/shared/big.ans' '$work/feedback' < '$work/shared/big.out'" \
         "wc -l < '$work/shared/big.out'")

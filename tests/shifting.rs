@@ -43,10 +43,15 @@ fn check(checker: &Path, input: &str, output: &[u8]) -> (i32, String) {
     std::fs::write(&input_path, input).unwrap();
     let feedback = dir.path().join("feedback");
     std::fs::create_dir(&feedback).unwrap();
-    // From a pipe and from a file (which the checkers may map instead of reading): the same.
-    let [piped, filed] = [support::Stdin::Pipe, support::Stdin::File].map(|how| {
+    // From a pipe and from a file (which the checkers may map instead of reading), and on one
+    // processor (where the shifting checker scans and plays on one thread instead of two): the
+    // same.
+    let run = |how: support::Stdin, one_cpu: bool| {
         let mut cmd = std::process::Command::new(checker);
         cmd.arg(&input_path).arg(&input_path).arg(&feedback);
+        if one_cpu {
+            on_one_cpu(&mut cmd);
+        }
         let code = support::run_with_stdin(&mut cmd, output, how)
             .status
             .code()
@@ -54,9 +59,43 @@ fn check(checker: &Path, input: &str, output: &[u8]) -> (i32, String) {
         let message =
             std::fs::read_to_string(feedback.join("judgemessage.txt")).unwrap_or_default();
         (code, message.trim().to_string())
-    });
-    assert_eq!(piped, filed, "a pipe and a file on stdin disagree");
+    };
+    let piped = run(support::Stdin::Pipe, false);
+    assert_eq!(
+        piped,
+        run(support::Stdin::File, false),
+        "a pipe and a file on stdin disagree"
+    );
+    assert_eq!(
+        piped,
+        run(support::Stdin::File, true),
+        "one and two processors disagree"
+    );
     piped
+}
+
+/// Lets `cmd` run on the first processor this process may use, and on no other.
+fn on_one_cpu(cmd: &mut Command) {
+    use std::os::unix::process::CommandExt;
+    // SAFETY: only async-signal-safe calls on the child's own affinity, between fork and exec.
+    unsafe {
+        cmd.pre_exec(|| {
+            let mut set: libc::cpu_set_t = std::mem::zeroed();
+            let size = std::mem::size_of::<libc::cpu_set_t>();
+            if libc::sched_getaffinity(0, size, &mut set) != 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+            let first = (0..libc::CPU_SETSIZE as usize)
+                .find(|&cpu| libc::CPU_ISSET(cpu, &set))
+                .unwrap_or(0);
+            libc::CPU_ZERO(&mut set);
+            libc::CPU_SET(first, &mut set);
+            if libc::sched_setaffinity(0, size, &set) != 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+            Ok(())
+        });
+    }
 }
 
 fn numbers(answer: &[u8]) -> Vec<u64> {

@@ -6,7 +6,7 @@
 //!     shifting INPUT ANSWER FEEDBACK_DIR < contestant_output
 //! Exit 42: accepted; 43: wrong answer (reason in FEEDBACK_DIR/judgemessage.txt); 1: judge error.
 //!
-//! Built for outputs of hundreds of megabytes (10^8 moves, 550 MB) on one core. Stdin is taken
+//! Built for outputs of hundreds of megabytes (10^8 moves, 550 MB). Stdin is taken
 //! in 256 KiB blocks: read into a buffer from a pipe, or, when stdin is a regular file (as
 //! judges give it), scanned where it lies in a private memory mapping of the file, which saves
 //! copying every byte (the scan then asks for the data a little ahead of its use). Each block
@@ -25,6 +25,11 @@
 //!   the row with one load and one store each. A block with an illegal move is replayed move
 //!   by move instead, to stop at the first illegal one.
 //!
+//! The scan takes about half the time, the conversion and the replay the other half: where a
+//! second processor is there, the scan runs on a thread of its own a few blocks ahead, and
+//! hands each block's digit words to the replay in chunks that go back and forth (made once).
+//! Pinned to one processor, or where no thread can be started, both run on one thread.
+//!
 //! Memory is the row plus a few blocks and their numbers, whatever the size of the output
 //! (mapped pages are given back as the scan passes them). Standard library only (the mapping
 //! calls the C library's `mmap`, which the standard library links on Linux); compile with
@@ -34,6 +39,7 @@ use std::fs;
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 use std::process::exit;
+use std::sync::mpsc;
 
 const ACCEPTED: i32 = 42;
 const WRONG_ANSWER: i32 = 43;
@@ -50,6 +56,13 @@ const WORDS: usize = BATCH;
 const PAD: usize = 64;
 /// Longest token carried over to the next block (longer ones are wrong anyway).
 const LONGEST: usize = 32;
+/// Blocks in flight between the scan's thread and the replay's.
+const CHUNKS: usize = 3;
+/// Times a thread polls for the next chunk before it sleeps until one comes (about a
+/// millisecond of polling).
+const POLLS: usize = 20_000;
+/// Digit words converted to values at a time by the replay (their values stay in the cache).
+const PIECE: usize = 4096;
 /// Squares shown on each side of the empty square in messages.
 const WINDOW: u64 = 20;
 
@@ -64,7 +77,7 @@ fn main() {
         Ok(sides) => sides,
         Err(e) => judge_error(&feedback, &format!("{}: {e}", args[1])),
     };
-    match Game::new(n, m).replay(&mut Scanner::new()) {
+    match Game::new(n, m).replay(Scanner::new()) {
         Ok(()) => {
             write_message(&feedback, "accepted");
             exit(ACCEPTED);
@@ -119,6 +132,50 @@ enum Ending {
     Eof,
     /// A token that is not a number (its first bytes).
     NotANumber(String),
+    /// Reading the output failed.
+    Io(io::Error),
+}
+
+/// Room for the digit words of one block: at most one number per two bytes (the carried
+/// number included), plus a whole batch's room past the last, where `plain` may write.
+const BLOCK_WORDS: usize = BLOCK / 2 + WORDS;
+
+/// The numbers of one block as the scan leaves them for the replay, in order: first the digit
+/// words of the plain numbers (still to be converted), then the values the general scanner
+/// found, then how the block ended if it was the last. Chunks are made once and passed back
+/// and forth between the two threads, so no move allocates.
+struct Chunk {
+    /// `words[..plain]` are the digit words of the plain numbers (see [`plain`]).
+    words: Vec<u64>,
+    plain: usize,
+    /// The values of the numbers the general scanner found after them.
+    values: Vec<u64>,
+    ending: Option<Ending>,
+}
+
+impl Chunk {
+    fn new() -> Chunk {
+        Chunk {
+            words: vec![0; BLOCK_WORDS],
+            plain: 0,
+            values: Vec::with_capacity(BLOCK / 2 + 128),
+            ending: None,
+        }
+    }
+}
+
+/// The next chunk from the other thread. A block takes it about a tenth of a millisecond, so
+/// the wait is first spent polling: going to sleep and being woken at every block (two
+/// thousand times for 550 MB) took back most of what the second thread saves.
+fn receive<T>(chunks: &mpsc::Receiver<T>) -> Result<T, mpsc::RecvError> {
+    for _ in 0..POLLS {
+        match chunks.try_recv() {
+            Ok(chunk) => return Ok(chunk),
+            Err(mpsc::TryRecvError::Disconnected) => return Err(mpsc::RecvError),
+            Err(mpsc::TryRecvError::Empty) => std::hint::spin_loop(),
+        }
+    }
+    chunks.recv()
 }
 
 /// Reads stdin block by block and turns each block into the values of its numbers.
@@ -137,15 +194,13 @@ struct Scanner {
     carried: usize,
     /// Whether the byte before the current stretch is a separator.
     after_sep: u64,
-    /// Digit words of the plain numbers of a batch, see [`digits`].
-    words: Vec<u64>,
-    /// The values of the plain numbers of a batch, in order.
-    converted: Vec<u64>,
-    /// The values of the numbers the general scanner found, in order.
-    values: Vec<u64>,
     /// Whether the processor has AVX2 (checked once).
     avx2: bool,
 }
+
+// SAFETY: the raw pointers of a scanner (its view and its mapping) point into memory that the
+// scanner itself owns (`buf`, the mapping), which moves with it and is used by one thread.
+unsafe impl Send for Scanner {}
 
 impl Scanner {
     fn new() -> Scanner {
@@ -157,9 +212,6 @@ impl Scanner {
             carry: [0; LONGEST],
             carried: 0,
             after_sep: 1,
-            words: vec![0; WORDS],
-            converted: vec![0; BATCH / 2 + 128],
-            values: Vec::with_capacity(BLOCK / 2 + 128),
             avx2: has_avx2(),
         }
     }
@@ -190,31 +242,53 @@ impl Scanner {
         Ok((data_end, last))
     }
 
-    /// The values of the plain numbers of `buf[at..stop]` into `self.converted` (see
-    /// [`plain`]); returns where the plain stretches end, the start of the number open there
-    /// and how many numbers there were.
+    /// Reads the next block and scans it into `chunk`: the plain stretches batch by batch,
+    /// then the rest of the block token by token.
+    fn scan_block(&mut self, chunk: &mut Chunk) {
+        chunk.plain = 0;
+        chunk.values.clear();
+        let (data_end, last) = match self.read_block() {
+            Ok(read) => read,
+            Err(e) => {
+                chunk.ending = Some(Ending::Io(e));
+                return;
+            }
+        };
+        let mut at = PAD;
+        let mut pending = (self.carried > 0).then_some(PAD - self.carried);
+        loop {
+            let stop = (at + BATCH).min(data_end);
+            let words = &mut chunk.words[chunk.plain..chunk.plain + WORDS];
+            let (next, open, count) = self.plain_batch(at, stop, pending, words);
+            chunk.plain += count;
+            (at, pending) = (next, open);
+            if at < stop || at == data_end {
+                break;
+            }
+        }
+        chunk.ending = self.general(at, data_end, pending, &mut chunk.values);
+        if chunk.ending.is_none() && last {
+            chunk.ending = Some(Ending::Eof);
+        }
+    }
+
+    /// The digit words of the plain numbers of `buf[at..stop]` into `words` (see [`plain`]);
+    /// returns where the plain stretches end, the start of the number open there and how many
+    /// numbers there were.
     fn plain_batch(
         &mut self,
         at: usize,
         stop: usize,
         pending: Option<usize>,
+        words: &mut [u64],
     ) -> (usize, Option<usize>, usize) {
-        let (buf, words, after_sep) = (self.block(), &mut self.words, &mut self.after_sep);
-        let (at, pending, count) = if self.avx2 {
+        let (buf, after_sep) = (self.block(), &mut self.after_sep);
+        if self.avx2 {
             // SAFETY: the processor has AVX2 (checked at run time).
             unsafe { plain_avx2(buf, words, at, stop, pending, after_sep) }
         } else {
             plain::<false>(buf, words, at, stop, pending, after_sep)
-        };
-        if self.avx2 {
-            // SAFETY: as above.
-            unsafe { convert_avx2(&self.words[..count], &mut self.converted[..count]) };
-        } else {
-            for (&w, v) in self.words[..count].iter().zip(&mut self.converted) {
-                *v = parse_eight(number_digits(w));
-            }
         }
-        (at, pending, count)
     }
 
     /// The current block (see [`Scanner::view`]).
@@ -224,14 +298,15 @@ impl Scanner {
         unsafe { std::slice::from_raw_parts(self.view.0, self.view.1) }
     }
 
-    /// Scans `buf[at..data_end]` token by token in any form; records the carry at the end.
+    /// Scans `buf[at..data_end]` token by token in any form, the values into `values`;
+    /// records the carry at the end.
     fn general(
         &mut self,
         mut at: usize,
         data_end: usize,
         mut pending: Option<usize>,
+        values: &mut Vec<u64>,
     ) -> Option<Ending> {
-        self.values.clear();
         let buf = self.block();
         while at < data_end {
             let (sep, other) = classify(&buf[at..at + 64]);
@@ -248,7 +323,7 @@ impl Scanner {
             if let Some(start) = pending {
                 if ends != 0 {
                     let end = at + ends.trailing_zeros() as usize;
-                    self.values.push(value(digits(buf, start, end)));
+                    values.push(value(digits(buf, start, end)));
                     ends &= ends - 1;
                     pending = None;
                 }
@@ -256,7 +331,7 @@ impl Scanner {
             while ends != 0 {
                 let start = at + starts.trailing_zeros() as usize;
                 let end = at + ends.trailing_zeros() as usize;
-                self.values.push(value(digits(buf, start, end)));
+                values.push(value(digits(buf, start, end)));
                 starts &= starts - 1;
                 ends &= ends - 1;
             }
@@ -851,31 +926,115 @@ impl Game {
         self.n + self.m + 1
     }
 
-    /// Plays the numbers block by block as the scanner reads them, each block in batches.
-    fn replay(&mut self, scanner: &mut Scanner) -> Result<(), Reject> {
-        loop {
-            let (data_end, last) = scanner.read_block().map_err(Reject::Io)?;
-            let mut at = PAD;
-            let mut pending = (scanner.carried > 0).then_some(PAD - scanner.carried);
+    /// Plays the numbers block by block as the scanner reads them. Where a second processor is
+    /// there, the scan runs on a thread of its own, a few blocks ahead of the replay (the two
+    /// take about the same time); otherwise each block is scanned, then played.
+    fn replay(&mut self, scanner: Scanner) -> Result<(), Reject> {
+        let avx2 = scanner.avx2;
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        if cores < 2 {
+            return self.replay_alone(scanner, avx2);
+        }
+        let mut spare = Some(scanner);
+        let threaded = std::thread::scope(|scope| {
+            // Made in here, so that they close when the replay stops, whatever the reason,
+            // and the scan's thread, which waits on them, ends before the scope does.
+            let (full_sender, full) = mpsc::channel::<Box<Chunk>>();
+            let (empty_sender, empty) = mpsc::channel::<Box<Chunk>>();
+            let (scanner_sender, scanner_received) = mpsc::channel::<Scanner>();
+            let spawned = std::thread::Builder::new().spawn_scoped(scope, move || {
+                let mut scanner = match scanner_received.recv() {
+                    Ok(scanner) => scanner,
+                    Err(_) => return,
+                };
+                // Stops after the last block, or when the replay has stopped listening.
+                while let Ok(mut chunk) = receive(&empty) {
+                    scanner.scan_block(&mut chunk);
+                    let last = chunk.ending.is_some();
+                    if full_sender.send(chunk).is_err() || last {
+                        break;
+                    }
+                }
+            });
+            if spawned.is_err() {
+                // No thread to be had (a limit on processes): the scanner stays here.
+                return None;
+            }
+            if let Some(scanner) = spare.take() {
+                let _ = scanner_sender.send(scanner);
+            }
+            for _ in 0..CHUNKS {
+                let _ = empty_sender.send(Box::new(Chunk::new()));
+            }
+            let mut converted = vec![0u64; PIECE];
             loop {
-                let stop = (at + BATCH).min(data_end);
-                let (next, open, count) = scanner.plain_batch(at, stop, pending);
-                self.play(&scanner.converted[..count], scanner.avx2)?;
-                (at, pending) = (next, open);
-                if at < stop || at == data_end {
-                    break;
+                let chunk = match receive(&full) {
+                    Ok(chunk) => chunk,
+                    // The scan's thread ended before its last block: it cannot have, short of
+                    // a panic there.
+                    Err(_) => {
+                        return Some(Err(Reject::Io(io::Error::new(
+                            io::ErrorKind::Other,
+                            "the scan stopped before the end of the output",
+                        ))))
+                    }
+                };
+                match self.play_chunk(&chunk, &mut converted, avx2) {
+                    Ok(false) => {}
+                    Ok(true) => return Some(Ok(())),
+                    Err(e) => return Some(Err(e)),
+                }
+                let _ = empty_sender.send(chunk);
+            }
+        });
+        match (threaded, spare) {
+            (Some(verdict), _) => verdict,
+            (None, Some(scanner)) => self.replay_alone(scanner, avx2),
+            (None, None) => Err(Reject::Io(io::Error::new(
+                io::ErrorKind::Other,
+                "the scanner was lost",
+            ))),
+        }
+    }
+
+    /// [`Game::replay`] on one thread.
+    fn replay_alone(&mut self, mut scanner: Scanner, avx2: bool) -> Result<(), Reject> {
+        let mut chunk = Chunk::new();
+        let mut converted = vec![0u64; PIECE];
+        loop {
+            scanner.scan_block(&mut chunk);
+            if self.play_chunk(&chunk, &mut converted, avx2)? {
+                return Ok(());
+            }
+        }
+    }
+
+    /// Plays the numbers of one block in order (converting the digit words a piece at a time
+    /// into `converted`), then takes its ending: true when the output was accepted.
+    fn play_chunk(
+        &mut self,
+        chunk: &Chunk,
+        converted: &mut [u64],
+        avx2: bool,
+    ) -> Result<bool, Reject> {
+        for words in chunk.words[..chunk.plain].chunks(PIECE) {
+            let values = &mut converted[..words.len()];
+            if avx2 {
+                // SAFETY: the processor has AVX2 (checked at run time).
+                unsafe { convert_avx2(words, values) };
+            } else {
+                for (&w, v) in words.iter().zip(values.iter_mut()) {
+                    *v = parse_eight(number_digits(w));
                 }
             }
-            let mut ending = scanner.general(at, data_end, pending);
-            self.play(&scanner.values, scanner.avx2)?;
-            if ending.is_none() && last {
-                ending = Some(Ending::Eof);
-            }
-            match ending {
-                None => {}
-                Some(Ending::Eof) => return self.finish(),
-                Some(Ending::NotANumber(text)) => return self.token_error(&text),
-            }
+            self.play(values, avx2)?;
+        }
+        self.play(&chunk.values, avx2)?;
+        match &chunk.ending {
+            None => Ok(false),
+            Some(Ending::Eof) => self.finish().map(|()| true),
+            Some(Ending::NotANumber(text)) => self.token_error(text).map(|()| true),
+            Some(Ending::Io(e)) => Err(Reject::Io(io::Error::new(e.kind(), e.to_string()))),
         }
     }
 
