@@ -167,7 +167,7 @@ mod tests {
         assert_eq!(estimate(s(10), 2, 6, 2), s(20));
         assert_eq!(words(s(45)), "45 s");
         assert_eq!(words(s(700)), "12 min");
-        assert_eq!(words(s(3900)), "1 h 5 min");
+        assert_eq!(words(s(7500)), "2 h 5 min");
     }
 
     #[test]
