@@ -227,6 +227,8 @@ fn a_python_validator_runs_on_pypy_where_it_is_installed() {
         !used.is_empty() && used.lines().all(|l| l == "pypy"),
         "{used}"
     );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!stderr.contains("is not installed"), "{stderr}");
 }
 
 #[test]
@@ -253,4 +255,40 @@ fn a_validator_pypy_cannot_compile_runs_on_cpython() {
     if String::from_utf8_lossy(&pypy.stdout).trim() == "False" {
         assert!(used.lines().all(|l| l == "cpython"), "{used}");
     }
+}
+
+#[test]
+fn without_pypy_python_validators_run_on_cpython_and_a_note_says_so() {
+    // A PATH whose one Python is CPython, one every user may run (the jury's user runs the
+    // validator where the tests run as root).
+    let cpython = std::path::Path::new("/usr/bin/python3");
+    if !cpython.is_file() {
+        eprintln!("skipped: no /usr/bin/python3");
+        return;
+    }
+    let path = tempfile::tempdir().unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(path.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
+    std::os::unix::fs::symlink(cpython, path.path().join("python3")).unwrap();
+    let body = "want = open(sys.argv[2]).read().split()\n\
+                sys.exit(42 if sys.stdin.read().split() == want else 43)\n";
+    let (pkg, _logs, log) = sum_noting_interpreter(body);
+    let out = leapfrog()
+        .args(["verify", &pkg.arg(), "--json"])
+        .env("PATH", path.path())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", json(&out));
+    let used = std::fs::read_to_string(&log).unwrap();
+    assert!(
+        !used.is_empty() && used.lines().all(|l| l == "cpython"),
+        "{used}"
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let notes = stderr.matches("pypy3 is not installed").count();
+    assert_eq!(notes, 1, "one note, for the whole run: {stderr}");
+    assert!(
+        stderr.contains("Python validators run on CPython"),
+        "{stderr}"
+    );
 }
