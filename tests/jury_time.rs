@@ -119,6 +119,83 @@ fn verify_says_where_the_time_went() {
     assert!((total - 100.0).abs() < 0.5, "{v}");
 }
 
+/// What verify drew on stderr on a terminal (a pseudo-terminal made by `script`, 400 columns
+/// wide, so that the bar's text is not cut), as the lines a screen would show one after the
+/// other: every redraw of the bar is one, with its escape sequences taken out.
+fn verify_on_a_terminal(pkg: &TempPackage, jobs: &str) -> Vec<String> {
+    let bin = assert_cmd::cargo::cargo_bin!("leapfrog");
+    let cache = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("leapfrog-cache");
+    let command = format!(
+        "stty cols 400 rows 50; exec '{}' verify '{}' --jobs {jobs} 2>&1 >/dev/null",
+        bin.display(),
+        pkg.path().display()
+    );
+    let out = std::process::Command::new("script")
+        .args(["-qec", &command, "/dev/null"])
+        .env("LEAPFROG_CACHE_DIR", cache)
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    let plain = without_escapes(&String::from_utf8_lossy(&out.stdout));
+    (plain.split(['\r', '\n']))
+        .map(|l| l.trim().to_string())
+        .filter(|l| !l.is_empty())
+        .collect()
+}
+
+/// `text` without the terminal's control sequences (`ESC [ … letter`).
+fn without_escapes(text: &str) -> String {
+    let mut out = String::new();
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        if c != '\x1b' {
+            out.push(c);
+            continue;
+        }
+        if chars.next() == Some('[') {
+            for c in chars.by_ref() {
+                if c.is_ascii_alphabetic() {
+                    break;
+                }
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn the_progress_line_says_where_the_time_went_and_how_long_is_left() {
+    if !crate::support::installed(&["script", "stty"]) {
+        return;
+    }
+    let (pkg, _logs, log) = sum_with_noting_validator(3);
+    // A slower validator, so that the bar is drawn while it runs.
+    let check = std::fs::read_to_string(pkg.path().join("output_validators/check/check.py"));
+    pkg.write(
+        "output_validators/check/check.py",
+        &format!("import time\ntime.sleep(0.3)\n{}", check.unwrap()),
+    );
+    pkg.write(
+        "submissions/accepted/three.py",
+        "a, b = map(int, input().split())\nprint(a + b, '')\n",
+    );
+    // One at a time, each submission's bar; at once, the table's bar of submissions.
+    for (jobs, bar) in [("1", "/4 "), ("2", "/3 ")] {
+        let lines = verify_on_a_terminal(&pkg, jobs);
+        let drawn: Vec<&String> = lines.iter().filter(|l| l.contains(bar)).collect();
+        let shares = drawn
+            .iter()
+            .any(|l| l.contains("output validator ") && l.contains("% · submissions "));
+        assert!(shares, "--jobs {jobs}: no shares on the bar: {lines:#?}");
+        let left = drawn.iter().any(|l| {
+            let (_, end) = l.rsplit_once(" · about ").unwrap_or_default();
+            end.ends_with(" s left") || end.ends_with(" min left")
+        });
+        assert!(left, "--jobs {jobs}: no time left on the bar: {lines:#?}");
+        std::fs::remove_file(&log).unwrap();
+    }
+}
+
 /// The sum problem whose output validator notes the Python it runs on (`body` follows).
 fn sum_noting_interpreter(body: &str) -> (TempPackage, tempfile::TempDir, PathBuf) {
     let (pkg, logs, log) = sum_with_noting_validator(1);
@@ -150,6 +227,8 @@ fn a_python_validator_runs_on_pypy_where_it_is_installed() {
         !used.is_empty() && used.lines().all(|l| l == "pypy"),
         "{used}"
     );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!stderr.contains("is not installed"), "{stderr}");
 }
 
 #[test]
@@ -176,4 +255,40 @@ fn a_validator_pypy_cannot_compile_runs_on_cpython() {
     if String::from_utf8_lossy(&pypy.stdout).trim() == "False" {
         assert!(used.lines().all(|l| l == "cpython"), "{used}");
     }
+}
+
+#[test]
+fn without_pypy_python_validators_run_on_cpython_and_a_note_says_so() {
+    // A PATH whose one Python is CPython, one every user may run (the jury's user runs the
+    // validator where the tests run as root).
+    let cpython = std::path::Path::new("/usr/bin/python3");
+    if !cpython.is_file() {
+        eprintln!("skipped: no /usr/bin/python3");
+        return;
+    }
+    let path = tempfile::tempdir().unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(path.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
+    std::os::unix::fs::symlink(cpython, path.path().join("python3")).unwrap();
+    let body = "want = open(sys.argv[2]).read().split()\n\
+                sys.exit(42 if sys.stdin.read().split() == want else 43)\n";
+    let (pkg, _logs, log) = sum_noting_interpreter(body);
+    let out = leapfrog()
+        .args(["verify", &pkg.arg(), "--json"])
+        .env("PATH", path.path())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", json(&out));
+    let used = std::fs::read_to_string(&log).unwrap();
+    assert!(
+        !used.is_empty() && used.lines().all(|l| l == "cpython"),
+        "{used}"
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let notes = stderr.matches("pypy3 is not installed").count();
+    assert_eq!(notes, 1, "one note, for the whole run: {stderr}");
+    assert!(
+        stderr.contains("Python validators run on CPython"),
+        "{stderr}"
+    );
 }

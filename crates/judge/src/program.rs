@@ -291,7 +291,7 @@ fn compile_jury(
     let table = lang::Languages::for_program(path)?;
     let language = table.detect(path)?;
     let chosen = match on_pypy(role) {
-        true => table.for_submission(language.clone()),
+        true => table.for_jury(language.clone()),
         false => language.clone(),
     };
     let built = lang::compile_as(runner, source, chosen.clone(), IsolationChoice::LimitsOnly)?;

@@ -125,6 +125,14 @@ impl Spent {
         entries
     }
 
+    /// `output validator 84%`, `submissions 16%`: each kind that ran and its share, largest
+    /// first, short enough for a progress line.
+    pub fn shares(&self) -> Vec<String> {
+        (self.entries().iter())
+            .map(|e| format!("{} {:.0}%", e.kind, e.percent))
+            .collect()
+    }
+
     /// `output validator 84% (100 runs, 41.2 s) · submissions 16% (…)`: one line, or `None`
     /// when nothing ran.
     pub fn line(&self) -> Option<String> {
@@ -166,5 +174,6 @@ mod tests {
         assert!((entries[1].percent - 20.0).abs() < 0.01, "{entries:?}");
         let line = spent.line().unwrap();
         assert!(line.starts_with("output validator 80% (2 runs"), "{line}");
+        assert_eq!(spent.shares(), ["output validator 80%", "submissions 20%"]);
     }
 }

@@ -215,6 +215,28 @@ impl Languages {
         language
     }
 
+    /// A validator's or an interactor's language: [`Languages::for_submission`]'s, as
+    /// problemtools and BAPCtools build them. Where PyPy is not installed, a Python 3 one runs
+    /// on CPython, and a note says so once: a slow validator then takes several times longer
+    /// than under those tools, and the setter should know why.
+    pub fn for_jury(&self, language: Language) -> Language {
+        let chosen = self.for_submission(language);
+        if chosen.id() == "python3"
+            && self.get("python3") == Languages::built_in().get("python3")
+            && let Some(tool) = self.by_id("pypy3").and_then(|pypy| pypy.missing_tool())
+        {
+            static SAID: std::sync::Once = std::sync::Once::new();
+            SAID.call_once(|| {
+                eprintln!(
+                    "note: {tool} is not installed, so Python validators run on CPython; \
+                     problemtools and BAPCtools run them on PyPy, often several times faster \
+                     on a slow validator (install pypy3 to judge as they do)"
+                );
+            });
+        }
+        chosen
+    }
+
     /// Every extension of the table, `.c, .cpp, …`, for messages.
     fn extension_list(&self) -> String {
         let mut all: Vec<String> = Vec::new();

@@ -148,6 +148,7 @@ pub(crate) fn problem(
         quiet: (args.json, complete),
         rows: submissions.iter().map(|_| None).collect(),
         jobs,
+        outlook: Arc::new(eta::Outlook::new(spent_from, args.json || args.timing_only)),
     };
     let timing = Timing::load(&package.root).map_err(anyhow::Error::from)?;
     let mut entry = session.find_limit(&submissions, &base, &timing)?;
@@ -240,7 +241,7 @@ fn submissions_of(package: &Package) -> anyhow::Result<Vec<Submission>> {
 }
 
 fn verify_one(
-    judge: &Result<Judge, String>,
+    (judge, outlook): (&Result<Judge, String>, &eta::Outlook),
     package: &Package,
     submission: &Submission,
     (quiet, complete): (bool, bool),
@@ -262,6 +263,7 @@ fn verify_one(
     let progress = Progress::new(&row.submission, quiet);
     let mut watch = Watch {
         progress: &progress,
+        outlook,
         page,
         // A score needs every test.
         stop_at: (!complete && !package.config.kind.scoring).then_some(expected),

@@ -46,12 +46,15 @@ pub(super) struct Session<'a> {
     pub rows: Vec<Option<Row>>,
     /// How many submissions are judged at once.
     pub jobs: usize,
+    /// Where the time went and the time left, for the progress line.
+    pub outlook: std::sync::Arc<super::eta::Outlook>,
 }
 
 impl Session<'_> {
     fn judge_one(&mut self, column: usize, submission: &Submission) -> anyhow::Result<Row> {
         let page = (self.recorder.as_mut()).map(|recorder| Column { recorder, column });
-        verify_one(&self.judge, self.package, submission, self.quiet, page)
+        let judge = (&self.judge, &*self.outlook);
+        verify_one(judge, self.package, submission, self.quiet, page)
     }
 
     /// The time limit: given, or inferred after judging the lower-bound programs under a
@@ -124,7 +127,7 @@ impl Session<'_> {
         order.sort_by_key(|&c| limit::is_upper(&submissions[c]));
         // Progress bars of several submissions at once would overwrite each other.
         let quiet = (true, self.quiet.1);
-        let (judge, package) = (&self.judge, self.package);
+        let (judge, package, outlook) = (&self.judge, self.package, &*self.outlook);
         let mut failed = None;
         leapfrog_runner::parallel::ordered(
             &order,
@@ -132,7 +135,7 @@ impl Session<'_> {
             |_, &column| {
                 // Held over the whole submission: finding its toolchain starts programs too.
                 let _busy = judge.as_ref().ok().map(leapfrog_judge::Judge::busy);
-                verify_one(judge, package, &submissions[column], quiet, None)
+                verify_one((judge, outlook), package, &submissions[column], quiet, None)
             },
             |index, row| match row {
                 Ok(row) => {
@@ -196,16 +199,20 @@ impl Session<'_> {
             .copied()
             .filter(|&c| rows[c].is_none())
             .collect();
-        let eta = super::eta::Eta::new(todo.len(), self.jobs, print.is_none());
+        // Judged at once, the submissions share the table's bar (see `eta`).
+        let at_once = self.recorder.is_none() && self.jobs > 1;
+        (self.outlook).begin(todo.len(), if at_once { self.jobs } else { 1 });
         let mut table = Table {
             wanted,
             rows,
             printed: 0,
             print,
-            eta,
+            outlook: std::sync::Arc::clone(&self.outlook),
         };
         table.show();
-        self.judge_many(submissions, &todo, &mut table)?;
+        let judged = self.judge_many(submissions, &todo, &mut table);
+        self.outlook.finish();
+        judged?;
         let Table {
             wanted, mut rows, ..
         } = table;
@@ -228,7 +235,7 @@ impl RowSink for Vec<(usize, Row)> {
 }
 
 /// The table as its rows come: each row in its column, printed as soon as every row before it
-/// is (submissions judged at once finish out of order), and the time left said once.
+/// is (submissions judged at once finish out of order), and the time left estimated again.
 struct Table {
     /// The columns of the table's rows, in order.
     wanted: Vec<usize>,
@@ -237,7 +244,7 @@ struct Table {
     printed: usize,
     /// The widths of the columns and whether to style, when printing.
     print: Option<((usize, usize), bool)>,
-    eta: super::eta::Eta,
+    outlook: std::sync::Arc<super::eta::Outlook>,
 }
 
 impl Table {
@@ -245,7 +252,7 @@ impl Table {
     fn show(&mut self) {
         while let Some(row) = (self.wanted.get(self.printed)).and_then(|&c| self.rows[c].as_ref()) {
             if let Some((widths, styled)) = self.print {
-                leapfrog_util::outln!("{}", format_row(row, widths, styled));
+                (self.outlook).println(&format_row(row, widths, styled));
             }
             self.printed += 1;
         }
@@ -256,6 +263,6 @@ impl RowSink for Table {
     fn row_done(&mut self, column: usize, row: Row) {
         self.rows[column] = Some(row);
         self.show();
-        self.eta.judged();
+        self.outlook.judged();
     }
 }

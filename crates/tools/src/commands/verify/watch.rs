@@ -1,6 +1,7 @@
-//! `verify`'s view of one submission's run, a sink of the judge's events: the progress bar, the
-//! report page's column, and the submission's expectation, which stops the run once it is
-//! settled (see [`verdict::settles`]).
+//! `verify`'s view of one submission's run, a sink of the judge's events: the progress bar (the
+//! test, then where the time went and the time left, from [`super::eta::Outlook`]), the report
+//! page's column, and the submission's expectation, which stops the run once it is settled
+//! (see [`verdict::settles`]).
 
 use crate::matrix::Column;
 use crate::report::Progress;
@@ -10,6 +11,8 @@ use leapfrog_package::verdict::Verdict;
 
 pub(super) struct Watch<'a> {
     pub progress: &'a Progress,
+    /// The shares of time and the time left, which the progress line shows after the test.
+    pub outlook: &'a super::eta::Outlook,
     pub page: Option<Column<'a>>,
     /// The expectation that stops the run once settled; `None` when every test is wanted
     /// (`--all-tests`, `--report`, or a score, which needs every test).
@@ -24,7 +27,7 @@ impl JudgeSink for Watch<'_> {
     }
 
     fn test_done(&mut self, result: &TestResult) -> Flow {
-        self.progress.step(&result.name);
+        self.progress.step(&self.outlook.test_done(&result.name));
         if let Some(page) = self.page.as_mut() {
             page.test_done(result);
         }
