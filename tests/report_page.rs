@@ -325,8 +325,8 @@ styled: getComputedStyle(document.body).fontFamily.includes('system-ui')});\
 /// The rows of `verify --json` that `--report` must not change: every column of each row
 /// (submission, language, expectation and its rules, verdict, status, reason, score), without
 /// what the page's longer run changes by design (the tests run, their results, the longest
-/// time) and with the figures measured in the reason (`1.23 s`) masked, as two runs never time
-/// alike. A package verify could not read (no JSON) has no rows.
+/// time) and with what the reason measured masked (the figures, `1.23 s`, and how a time limit
+/// was passed), as two runs never time alike. A package verify could not read (no JSON) has no rows.
 fn rows(v: &serde_json::Value) -> Vec<serde_json::Value> {
     if v.is_null() {
         return Vec::new();
@@ -339,10 +339,26 @@ fn rows(v: &serde_json::Value) -> Vec<serde_json::Value> {
                 assert!(row.remove(measured).is_some(), "no {measured} in {r}");
             }
             let reason = row["reason"].as_str().unwrap_or_else(|| panic!("{r}"));
-            row.insert("reason".into(), masked_figures(reason).into());
+            row.insert(
+                "reason".into(),
+                masked_figures(timed_out_how(reason)).into(),
+            );
             serde_json::Value::Object(row)
         })
         .collect()
+}
+
+/// A TLE reason without how the limit was passed: whether the CPU limit or the wall-clock
+/// limit stopped the run is measured too, and a busy machine turns one into the other between
+/// two runs.
+fn timed_out_how(reason: &str) -> &str {
+    match reason
+        .strip_prefix("TLE on ")
+        .and_then(|rest| rest.find(": "))
+    {
+        Some(at) => &reason[.."TLE on ".len() + at],
+        None => reason,
+    }
 }
 
 /// `text` with every decimal number (`0.25`, `1.5`) replaced by `#`.
