@@ -7,7 +7,7 @@
 //! - `problem_statement/problem.en.tex` converted from the Markdown, with PNG pictures;
 //! - `data/` with the generated secret answers, without our generate manifest;
 //! - `submissions/` as real files (symlinks followed), with what `submissions.yaml` expects
-//!   carried by the folders and `@EXPECTED_RESULTS@` lines ([`super::expected`]);
+//!   carried by the folders and `@EXPECTED_RESULTS@` lines (`super::expected`);
 //! - the output validator from `checkers/` and the input validators as program directories
 //!   ([`super::validator`]): the source, a prebuilt static `run` and a `build` script.
 //!

@@ -140,7 +140,7 @@ fn on_reject_known(value: &Value) -> bool {
 
 /// Turns each `test_group.yaml` below `data` (a 2025-09 package's, or a leapfrog package's that
 /// uses the 2025-09 name) into a legacy `testdata.yaml`, lists of arguments joined into flag
-/// strings; a test's own settings first go into a group of their own ([`super::own_group`]).
+/// strings; a test's own settings first go into a group of their own (`super::own_group`).
 /// What the legacy format has no place for is refused, naming the file and key: the
 /// submission's `args`, scoring by group, an argument that a flag string cannot hold. Visualizer
 /// arguments and a test's description only show things, so they are left out with a note.
