@@ -128,6 +128,34 @@ fn python_submissions_run_on_pypy_where_it_is_installed_and_the_header_says_so()
     assert!(header.contains(expected), "{header}");
 }
 
+/// PyPy sizes its young generation from the cache the processor reports; on a cloud machine
+/// that reports 480 MiB of L3 this program (a fresh string and integer at every step) passed
+/// 256 MiB in a third of a second and was judged MLE, where a desktop's PyPy stays under
+/// 70 MiB. The judge fixes the size, so the program is accepted wherever it runs.
+#[test]
+fn a_pypy_program_that_makes_garbage_needs_the_same_memory_on_every_machine() {
+    if !python_works("pypy3") {
+        eprintln!("skipped: pypy3 is not installed");
+        return;
+    }
+    let pkg = TempPackage::sum(10.0, 256, 1);
+    let sol = pkg.write(
+        "submissions/accepted/garbage.py",
+        "a, b = map(int, input().split())\ntotal = 0\nfor _ in range(20000000):\n    total = int(str(total + 1))\nprint(a + b + total - 20000000)\n",
+    );
+    let output = leapfrog()
+        .args(["judge", &pkg.arg(), sol.to_str().unwrap(), "--json"])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{stdout}{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+}
+
 #[test]
 fn a_language_problem_yaml_does_not_permit_is_not_judged() {
     let pkg = TempPackage::sum(2.0, 512, 1);

@@ -167,12 +167,19 @@ impl RunOutcome {
 
 /// The environment for untrusted programs: a plain PATH, a UTF-8 locale, HOME in their
 /// working directory, nothing of the judge's own.
+///
+/// PyPy sizes its young generation at half the last-level cache the CPU reports. Virtual
+/// machines report odd sizes (480 MiB of L3 on a 2-core cloud machine), and there a PyPy
+/// program that makes garbage grows past 256 MiB before its first collection and is judged
+/// MLE, although on a desktop it stays under 70 MiB. A fixed 16 MiB, half a common desktop's
+/// cache, makes a program's memory the same wherever it is judged.
 pub fn clean_env(home: &std::path::Path) -> Vec<(OsString, OsString)> {
     vec![
         ("PATH".into(), "/usr/local/bin:/usr/bin:/bin".into()),
         ("LANG".into(), "C.UTF-8".into()),
         ("HOME".into(), home.into()),
         ("PYTHONDONTWRITEBYTECODE".into(), "1".into()),
+        ("PYPY_GC_NURSERY".into(), "16MB".into()),
     ]
 }
 
