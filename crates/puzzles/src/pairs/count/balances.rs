@@ -458,6 +458,63 @@ mod tests {
         assert!(b.is_empty());
     }
 
+    /// The plain model: every balance with its count.
+    type Plain = std::collections::BTreeMap<i64, BigUint>;
+
+    fn plain_add(target: &mut Plain, other: &Plain, shift: i64) {
+        for (&i, v) in other {
+            *target.entry(i + shift).or_default() += v;
+        }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig {
+            cases: 256, failure_persistence: None, ..Default::default()
+        })]
+
+        /// Any sequence of the scan's operations on three registers gives the same count at
+        /// every balance as plain maps. An operation either adds register `from` into `into`
+        /// with a shift, moves `into` by the shift, or replaces `into` by its counts moved
+        /// down and up by one (a free domino parity, the step that raises the power).
+        #[test]
+        fn factored_counts_equal_plain_maps(
+            ops in proptest::collection::vec((0..3usize, 0..3usize, -3i64..=3, 0..3u8), 1..80)
+        ) {
+            let mut factored = [Balances::one(), Balances::default(), Balances::default()];
+            let mut plain: [Plain; 3] = [Plain::from([(0, BigUint::from(1u32))]), Plain::new(), Plain::new()];
+            for (from, into, shift, kind) in ops {
+                match kind {
+                    0 => {
+                        let other = factored[from].clone();
+                        factored[into].add_shifted(&other, shift);
+                        let other = plain[from].clone();
+                        plain_add(&mut plain[into], &other, shift);
+                    }
+                    1 => {
+                        factored[into].shift(shift);
+                        plain[into] = plain[into].iter().map(|(&i, v)| (i + shift, v.clone())).collect();
+                    }
+                    _ => {
+                        let old = std::mem::take(&mut factored[into]);
+                        factored[into].add_shifted(&old, -1);
+                        factored[into].add_shifted(&old, 1);
+                        let old = std::mem::take(&mut plain[into]);
+                        plain_add(&mut plain[into], &old, -1);
+                        plain_add(&mut plain[into], &old, 1);
+                    }
+                }
+            }
+            for (f, p) in factored.iter().zip(&plain) {
+                let nonzero = p.iter().filter(|(_, v)| **v != BigUint::ZERO).count();
+                proptest::prop_assert_eq!(f.is_empty(), nonzero == 0);
+                let (low, high) = p.keys().fold((0, 0), |(l, h), &i| (l.min(i), h.max(i)));
+                for i in low - 2..=high + 2 {
+                    proptest::prop_assert_eq!(f.at(i), p.get(&i).cloned().unwrap_or_default(), "balance {}", i);
+                }
+            }
+        }
+    }
+
     #[test]
     fn cancelling_to_nothing_is_empty() {
         let mut b = Balances::one();
