@@ -58,7 +58,7 @@ print()
 print("| command | median | ratio to the baseline |")
 print("|---|---:|---:|")
 for name, t in r.items():
-    print(f"| {name} | {t:.3f} s | {t / base:.1f}x |")
+    print(f"| {name} | {t:.3f} s | {t / base:.2f}x |")
 PY
 
 if [ "$big" -gt 0 ]; then
@@ -72,8 +72,8 @@ if [ "$big" -gt 0 ]; then
 import sys
 s, m, e = map(float, sys.argv[1:4])
 print()
-print(f"n = {sys.argv[4]}: leapfrog {m - s:.1f} s, python3 closed form {e - m:.2f} s, "
-      f"ratio {(m - s) / (e - m):.1f}x; {int(sys.argv[6]) - 1} digits, equal: {sys.argv[5]}")
+print(f"n = {sys.argv[4]}: leapfrog {m - s:.2f} s, python3 closed form {e - m:.2f} s, "
+      f"ratio {(m - s) / (e - m):.2f}x; {int(sys.argv[6]) - 1} digits, equal: {sys.argv[5]}")
 PY
 fi
 
@@ -87,8 +87,8 @@ if [ "$huge" -gt 0 ]; then
     python3 - "$start" "$mid" "$end" "$huge" "$same" "$(wc -c < "$work/huge.txt")" "$limit" <<'PY'
 import sys
 s, m, e = map(float, sys.argv[1:4])
-print(f"n = {sys.argv[4]}: leapfrog {m - s:.1f} s (finished within the {sys.argv[7]} s limit), "
-      f"python3 closed form {e - m:.2f} s, ratio {(m - s) / (e - m):.1f}x; "
+print(f"n = {sys.argv[4]}: leapfrog {m - s:.2f} s (finished within the {sys.argv[7]} s limit), "
+      f"python3 closed form {e - m:.2f} s, ratio {(m - s) / (e - m):.2f}x; "
       f"{int(sys.argv[6]) - 1} digits, equal: {sys.argv[5]}")
 PY
   else
