@@ -12,201 +12,14 @@
 //! exactly, so the form is canonical and nothing is approximated. A coefficient is read back
 //! at the end as a short sum of binomial coefficients.
 //!
-//! The coefficients of c are `i128` while they stay far from overflow and move to big integers
-//! otherwise, so no size of c or of its coefficients is assumed: the factored form is only
-//! faster when c stays short, never wrong when it does not.
+//! The coefficients of c (module `correction`) are `i128` while they stay far from overflow
+//! and move to big integers otherwise, so no size of c or of its coefficients is assumed: the
+//! factored form is only faster when c stays short, never wrong when it does not.
 
-use num_bigint::{BigInt, BigUint, Sign};
+use num_bigint::{BigInt, BigUint};
 
-/// Small coefficients stay below this in absolute value: the sum or difference of two, and the
-/// alternating sums a division by (1 + z²) forms over fewer than 2^26 of them, fit in i128.
-const SMALL_LIMIT: i128 = 1 << 100;
-
-/// The coefficients of c, least significant power first.
-#[derive(Clone, Debug)]
-enum Coefficients {
-    Small(Vec<i128>),
-    Big(Vec<BigInt>),
-}
-
-/// What both coefficient types offer to the polynomial operations below.
-trait Coefficient: Clone {
-    fn zero() -> Self;
-    fn is_zero(&self) -> bool;
-    fn add_from(&mut self, other: &Self);
-    fn difference(&self, other: &Self) -> Self;
-}
-
-impl Coefficient for i128 {
-    fn zero() -> Self {
-        0
-    }
-    fn is_zero(&self) -> bool {
-        *self == 0
-    }
-    fn add_from(&mut self, other: &Self) {
-        *self += *other;
-    }
-    fn difference(&self, other: &Self) -> Self {
-        *self - *other
-    }
-}
-
-impl Coefficient for BigInt {
-    fn zero() -> Self {
-        BigInt::ZERO
-    }
-    fn is_zero(&self) -> bool {
-        self.sign() == Sign::NoSign
-    }
-    fn add_from(&mut self, other: &Self) {
-        *self += other;
-    }
-    fn difference(&self, other: &Self) -> Self {
-        self - other
-    }
-}
-
-/// Adds `other`, moved up by `offset` places, into `target` (which is long enough).
-fn add_at<T: Coefficient>(target: &mut [T], other: &[T], offset: usize) {
-    for (slot, add) in target[offset..].iter_mut().zip(other) {
-        slot.add_from(add);
-    }
-}
-
-/// Multiplies by (1 + z²) in place.
-fn times_one_plus_square<T: Coefficient>(c: &mut Vec<T>) {
-    c.push(T::zero());
-    c.push(T::zero());
-    for k in (2..c.len()).rev() {
-        let (low, high) = c.split_at_mut(k);
-        high[0].add_from(&low[k - 2]);
-    }
-}
-
-/// The quotient of `c` by (1 + z²) when the division is exact (c has no zero end terms).
-fn over_one_plus_square<T: Coefficient>(c: &[T]) -> Option<Vec<T>> {
-    if c.len() < 3 {
-        return None;
-    }
-    let d = c.len() - 1;
-    // (1 + z²) q = c: q_k = c_k - q_{k-2} for k <= d - 2, and the top two terms must agree.
-    let mut q: Vec<T> = Vec::with_capacity(d - 1);
-    for k in 0..=d - 2 {
-        let value = if k >= 2 {
-            c[k].difference(&q[k - 2])
-        } else {
-            c[k].clone()
-        };
-        q.push(value);
-    }
-    let below_top = if d >= 3 { q[d - 3].clone() } else { T::zero() };
-    if c[d - 1].difference(&below_top).is_zero() && c[d].difference(&q[d - 2]).is_zero() {
-        Some(q)
-    } else {
-        None
-    }
-}
-
-impl Coefficients {
-    fn len(&self) -> usize {
-        match self {
-            Coefficients::Small(c) => c.len(),
-            Coefficients::Big(c) => c.len(),
-        }
-    }
-
-    fn to_big(&self) -> Vec<BigInt> {
-        match self {
-            Coefficients::Small(c) => c.iter().map(|&x| BigInt::from(x)).collect(),
-            Coefficients::Big(c) => c.clone(),
-        }
-    }
-
-    /// Moves small coefficients to big integers once one comes near the limit.
-    fn guard(&mut self) {
-        if let Coefficients::Small(c) = self
-            && c.iter().any(|x| x.unsigned_abs() >= SMALL_LIMIT as u128)
-        {
-            *self = Coefficients::Big(self.to_big());
-        }
-    }
-
-    /// Grows to `len` terms with `before` zero terms put in front.
-    fn pad(&mut self, before: usize, len: usize) {
-        fn pad_vec<T: Coefficient>(c: &mut Vec<T>, before: usize, len: usize) {
-            if before > 0 {
-                c.splice(0..0, std::iter::repeat_n(T::zero(), before));
-            }
-            c.resize(len, T::zero());
-        }
-        match self {
-            Coefficients::Small(c) => pad_vec(c, before, len),
-            Coefficients::Big(c) => pad_vec(c, before, len),
-        }
-    }
-
-    fn add_at(&mut self, other: &Coefficients, offset: usize) {
-        match (&mut *self, other) {
-            (Coefficients::Small(c), Coefficients::Small(o)) => add_at(c, o, offset),
-            (Coefficients::Big(c), Coefficients::Big(o)) => add_at(c, o, offset),
-            (Coefficients::Big(c), Coefficients::Small(_)) => add_at(c, &other.to_big(), offset),
-            (Coefficients::Small(_), Coefficients::Big(o)) => {
-                let mut c = self.to_big();
-                add_at(&mut c, o, offset);
-                *self = Coefficients::Big(c);
-            }
-        }
-        self.guard();
-    }
-
-    fn times_one_plus_square(&mut self) {
-        match self {
-            Coefficients::Small(c) => times_one_plus_square(c),
-            Coefficients::Big(c) => times_one_plus_square(c),
-        }
-        self.guard();
-    }
-
-    /// Divides by (1 + z²) if that is exact; says whether it was.
-    fn divide_one_plus_square(&mut self) -> bool {
-        match self {
-            Coefficients::Small(c) => match over_one_plus_square(c) {
-                Some(q) => *c = q,
-                None => return false,
-            },
-            Coefficients::Big(c) => match over_one_plus_square(c) {
-                Some(q) => *c = q,
-                None => return false,
-            },
-        }
-        self.guard();
-        true
-    }
-
-    /// Drops zero terms at both ends; returns how many were dropped in front.
-    fn trim(&mut self) -> usize {
-        fn trim_vec<T: Coefficient>(c: &mut Vec<T>) -> usize {
-            while c.last().is_some_and(T::is_zero) {
-                c.pop();
-            }
-            let front = c.iter().take_while(|x| x.is_zero()).count();
-            c.drain(..front);
-            front
-        }
-        match self {
-            Coefficients::Small(c) => trim_vec(c),
-            Coefficients::Big(c) => trim_vec(c),
-        }
-    }
-
-    fn get(&self, k: usize) -> BigInt {
-        match self {
-            Coefficients::Small(c) => BigInt::from(c[k]),
-            Coefficients::Big(c) => c[k].clone(),
-        }
-    }
-}
+use super::binomials::binomial;
+use super::correction::Coefficients;
 
 /// Counts indexed by the balance: z^low · (1 + z²)^binomial · c(z), with c empty for no
 /// configurations and, otherwise, c without zero end terms and not divisible by (1 + z²).
@@ -346,29 +159,6 @@ impl Balances {
     }
 }
 
-/// The product of the integers in `from .. to`, split in halves so that the multiplications
-/// are of numbers of similar size.
-pub fn product(from: u64, to: u64) -> BigUint {
-    match to.saturating_sub(from) {
-        0 => BigUint::from(1u32),
-        1 => BigUint::from(from),
-        2 => BigUint::from(from) * BigUint::from(from + 1),
-        len => {
-            let middle = from + len / 2;
-            product(from, middle) * product(middle, to)
-        }
-    }
-}
-
-/// The binomial coefficient C(top, m) (zero when m > top).
-pub fn binomial(top: u64, m: u64) -> BigUint {
-    if m > top {
-        return BigUint::ZERO;
-    }
-    let m = m.min(top - m);
-    product(top - m + 1, top + 1) / product(1, m + 1)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -376,16 +166,6 @@ mod tests {
     /// The plain coefficient list of `b` from balance `from` to `to`.
     fn expanded(b: &Balances, from: i64, to: i64) -> Vec<BigUint> {
         (from..=to).map(|i| b.at(i)).collect()
-    }
-
-    #[test]
-    fn binomials_and_products() {
-        assert_eq!(product(1, 6), BigUint::from(120u32));
-        assert_eq!(product(5, 5), BigUint::from(1u32));
-        assert_eq!(binomial(10, 3), BigUint::from(120u32));
-        assert_eq!(binomial(10, 7), BigUint::from(120u32));
-        assert_eq!(binomial(3, 4), BigUint::ZERO);
-        assert_eq!(binomial(60, 30), BigUint::from(118_264_581_564_861_424u64));
     }
 
     #[test]

@@ -21,7 +21,7 @@
 use num_bigint::BigUint;
 
 use super::super::bfs;
-use super::balances::product;
+use super::binomials::product;
 use super::scan::spend_configurations;
 
 /// The structural count of optimal solutions for size `n` (any n >= 1). Sizes below 4, where
@@ -72,7 +72,7 @@ pub fn misplaced_at_start(n: u64) -> u64 {
     2 * n.div_ceil(2)
 }
 
-/// k! as a big integer, multiplied by halves (`balances::product`): at n = 10^5 the factors
+/// k! as a big integer, multiplied by halves (`binomials::product`): at n = 10^5 the factors
 /// reach 25 000, and one factor at a time made this the costliest step of the count.
 fn factorial(k: u64) -> BigUint {
     product(1, k + 1)
