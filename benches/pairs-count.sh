@@ -8,10 +8,11 @@
 #
 #   benches/pairs-count.sh [RUNS] [BIG] [HUGE]
 #
-# RUNS (default 5): hyperfine runs for n = 1000. BIG (default 10000): one timed run at that n
-# (minutes on a loaded 2-core machine; pass 0 to skip it). HUGE (default 100000, the goal of
-# issue 42): one run at that n stopped after LIMIT seconds (default 60, the goal), saying
-# whether it finished; pass 0 to skip it.
+# RUNS (default 5): hyperfine runs for n = 1000. BIG (default 10000): one timed run at that n,
+# against the baseline (pass 0 to skip it). HUGE (default 100000, the goal of issue 42): one run
+# at that n stopped after LIMIT seconds (default 60, the goal), saying whether it finished and,
+# if it did, comparing it with the baseline too; pass 0 to skip it. LEAPFROG=path times another
+# build (for example main's) instead of building this tree.
 set -euo pipefail
 
 runs=${1:-5}
@@ -22,8 +23,12 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 work=$(mktemp -d "${TMPDIR:-/tmp}/bench-count.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 
-cargo build --release --quiet --manifest-path "$root/Cargo.toml"
-leapfrog="$root/target/release/leapfrog"
+if [ -n "${LEAPFROG:-}" ]; then
+  leapfrog=$LEAPFROG
+else
+  cargo build --release --quiet --manifest-path "$root/Cargo.toml"
+  leapfrog="$root/target/release/leapfrog"
+fi
 
 cat > "$work/closed.py" <<'PY'
 import sys
@@ -53,7 +58,7 @@ print()
 print("| command | median | ratio to the baseline |")
 print("|---|---:|---:|")
 for name, t in r.items():
-    print(f"| {name} | {t:.3f} s | {t / base:.1f}x |")
+    print(f"| {name} | {t:.3f} s | {t / base:.2f}x |")
 PY
 
 if [ "$big" -gt 0 ]; then
@@ -67,16 +72,25 @@ if [ "$big" -gt 0 ]; then
 import sys
 s, m, e = map(float, sys.argv[1:4])
 print()
-print(f"n = {sys.argv[4]}: leapfrog {m - s:.1f} s, python3 closed form {e - m:.2f} s, "
-      f"ratio {(m - s) / (e - m):.0f}x; {int(sys.argv[6]) - 1} digits, equal: {sys.argv[5]}")
+print(f"n = {sys.argv[4]}: leapfrog {m - s:.2f} s, python3 closed form {e - m:.2f} s, "
+      f"ratio {(m - s) / (e - m):.2f}x; {int(sys.argv[6]) - 1} digits, equal: {sys.argv[5]}")
 PY
 fi
 
 if [ "$huge" -gt 0 ]; then
   start=$(date +%s.%N)
   if timeout "$limit" "$leapfrog" count pairs "$huge" 2>/dev/null > "$work/huge.txt"; then
+    mid=$(date +%s.%N)
+    python3 "$work/closed.py" "$huge" > "$work/huge-closed.txt"
     end=$(date +%s.%N)
-    echo "n = $huge: leapfrog $(echo "$end - $start" | bc -l | xargs printf '%.1f') s, $(($(wc -c < "$work/huge.txt") - 1)) digits"
+    if cmp -s "$work/huge.txt" "$work/huge-closed.txt"; then same=yes; else same=NO; fi
+    python3 - "$start" "$mid" "$end" "$huge" "$same" "$(wc -c < "$work/huge.txt")" "$limit" <<'PY'
+import sys
+s, m, e = map(float, sys.argv[1:4])
+print(f"n = {sys.argv[4]}: leapfrog {m - s:.2f} s (finished within the {sys.argv[7]} s limit), "
+      f"python3 closed form {e - m:.2f} s, ratio {(m - s) / (e - m):.2f}x; "
+      f"{int(sys.argv[6]) - 1} digits, equal: {sys.argv[5]}")
+PY
   else
     echo "n = $huge: not finished in $limit s (stopped)"
   fi

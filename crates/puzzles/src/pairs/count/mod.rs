@@ -10,6 +10,8 @@
 //! closed form instead of searched.
 
 mod balances;
+mod binomials;
+mod correction;
 mod layers;
 #[cfg(test)]
 mod lemmas;

@@ -13,7 +13,7 @@ use super::{count_optimal, count_structural, list_optimal, minimum_moves, observ
 use crate::pairs::state::MAX_SEARCH_N;
 use crate::registry::{CountError, CountMethod, CountRequest};
 
-/// The largest n the structural counter accepts (n = 1000 takes well under a second).
+/// The largest n the structural counter accepts (n = 10^5 takes one to two seconds).
 const MAX_STRUCTURAL_N: u32 = 100_000;
 
 /// The pairs family's counter (its registry entry's `counter`).
