@@ -2,9 +2,13 @@
 //! every language of the table, files it switches off and a file of no language; `verify` must
 //! accept each program whose toolchain is installed, skip the others naming the missing
 //! command, and list the rest as ignored. A package's own `languages.yaml` adds and replaces
-//! entries; a missing toolchain is a usage error for `judge`.
+//! entries; a missing toolchain is a usage error for `judge`. The commands a package's table
+//! brings are the package's code: where they run (or, for `languages`, do not), they run under
+//! a [`Guard`], which checks afterwards that the package, the caller's files and the judge's
+//! temporary directory are as before.
 
 use crate::support;
+use support::guard::Guard;
 
 use support::{TempPackage, json, leapfrog, verify_ok};
 
@@ -175,7 +179,15 @@ fn a_package_table_replaces_built_in_entries() {
         eprintln!("skipped: python3 is not installed");
         return;
     }
-    let v = verify_ok(&pkg);
+    let guard = Guard::over(&[pkg.path()]);
+    let output = guard
+        .leapfrog()
+        .args(["verify", &pkg.arg(), "--json"])
+        .output()
+        .unwrap();
+    guard.finish();
+    let v = json(&output);
+    assert_eq!(output.status.code(), Some(0), "{v}");
     let row = &v["submissions"][0];
     assert_eq!(row["language"], "Python (package's own)", "{row}");
     assert_eq!(row["status"], "ok", "{row}");
@@ -223,16 +235,25 @@ fn the_judges_programs_use_the_package_table_too() {
         "input_validators/fields.awk",
         "NF != 2 { bad = 1 }\nEND { if (bad || NR != 1) { print \"expected one line of two numbers\"; exit 43 } exit 42 }\n",
     );
-    leapfrog().args(["validate", &pkg.arg()]).assert().success();
+    let guard = Guard::over(&[pkg.path()]);
+    guard
+        .leapfrog()
+        .args(["validate", &pkg.arg()])
+        .assert()
+        .success();
+    guard.finish();
     pkg.write("data/secret/02.in", "1 2 3\n");
     pkg.write("data/secret/02.ans", "6\n");
-    leapfrog()
+    let guard = Guard::over(&[pkg.path()]);
+    guard
+        .leapfrog()
         .args(["validate", &pkg.arg()])
         .assert()
         .code(1)
         .stdout(predicates::str::contains(
             "expected one line of two numbers",
         ));
+    guard.finish();
 }
 
 #[test]
@@ -313,7 +334,9 @@ fn languages_runs_no_version_command_a_package_brings() {
             marker.display()
         ),
     );
-    let output = leapfrog()
+    let guard = Guard::over(&[pkg.path()]);
+    let output = guard
+        .leapfrog()
         .args(["languages", &pkg.arg(), "--json"])
         .output()
         .unwrap();
@@ -323,6 +346,7 @@ fn languages_runs_no_version_command_a_package_brings() {
         ran, None,
         "the package's version command ran as uid {ran:?}"
     );
+    guard.finish();
     let v = json(&output);
     let bash = v.as_array().unwrap().iter().find(|e| e["key"] == "bash");
     let version = bash.unwrap()["version"].as_str().unwrap().to_string();
