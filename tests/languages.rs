@@ -426,3 +426,71 @@ fn domjudge_default_languages_are_known_and_judged_or_named_not_installed() {
         }
     }
 }
+
+/// A `rust-toolchain.toml` in the directory the judge is started from (here the package's own,
+/// naming a "toolchain" of the package's by its path) chooses nothing the judge runs: rustup's
+/// proxy would run that toolchain's `rustc`, a file of the package, as the caller (root on a
+/// judge machine), outside any sandbox, so the judge asks its toolchains about themselves from
+/// `/`. Skipped where `rustc` on PATH is not rustup's proxy.
+#[test]
+fn a_toolchain_file_where_the_judge_is_started_picks_nothing_it_runs() {
+    let proxy = leapfrog::util::find_in_path("rustc")
+        .and_then(|p| std::fs::canonicalize(p).ok())
+        .filter(|p| p.file_name().is_some_and(|n| n == "rustup"));
+    if proxy.is_none() {
+        eprintln!("skipped: rustc is not rustup's proxy here");
+        return;
+    }
+    let pkg = TempPackage::sum(5.0, 256, 1);
+    let seen = tempfile::tempdir().unwrap();
+    let marker = seen.path().join("ran-as");
+    let fake = pkg.write(
+        "toolchain/bin/rustc",
+        &format!(
+            "#!/bin/sh\nid -u > '{}'\necho 'rustc 9.9.9 (the package's own)'\n",
+            marker.display()
+        ),
+    );
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&fake, std::fs::Permissions::from_mode(0o755)).unwrap();
+    pkg.write(
+        "rust-toolchain.toml",
+        &format!(
+            "[toolchain]\npath = \"{}\"\n",
+            pkg.path().join("toolchain").display()
+        ),
+    );
+    pkg.write(
+        "submissions/accepted/sum.rs",
+        "use std::io::Read;\nfn main() {\n    let mut s = String::new();\n    std::io::stdin().read_to_string(&mut s).unwrap();\n    let n: Vec<i64> = s.split_whitespace().map(|x| x.parse().unwrap()).collect();\n    println!(\"{}\", n[0] + n[1]);\n}\n",
+    );
+    let guard = Guard::over(&[pkg.path()]);
+    // As a caller at a shell would: cargo, run through rustup, hands its tests the toolchain
+    // it chose, which would outweigh any toolchain file.
+    let listed = guard
+        .command()
+        .current_dir(pkg.path())
+        .env_remove("RUSTUP_TOOLCHAIN")
+        .args(["languages", "--json"])
+        .output()
+        .unwrap();
+    let judged = guard
+        .command()
+        .current_dir(pkg.path())
+        .env_remove("RUSTUP_TOOLCHAIN")
+        .args(["judge", ".", "submissions/accepted/sum.rs", "--json"])
+        .output()
+        .unwrap();
+    let ran = std::fs::read_to_string(&marker).ok();
+    assert_eq!(ran, None, "the package's rustc ran, as uid {ran:?}");
+    let v = json(&listed);
+    let rust = v.as_array().unwrap().iter().find(|e| e["key"] == "rust");
+    let version = rust.unwrap()["version"].as_str().unwrap();
+    assert!(
+        version.starts_with("rustc ") && !version.contains("9.9.9"),
+        "{version}"
+    );
+    let v = json(&judged);
+    assert_eq!(v["verdict"], "AC", "{v}");
+    guard.finish();
+}
