@@ -10,8 +10,9 @@
 
 use std::os::unix::fs::PermissionsExt;
 
+use crate::support::TempPackage;
+use crate::support::guard::Guard;
 use crate::support::users::is_root;
-use crate::support::{TempPackage, leapfrog};
 
 /// Accepts (42) an output that starts with the sum 3 when no copy of it is in reach; rejects
 /// (43) naming the copy otherwise.
@@ -54,12 +55,16 @@ fn an_output_in_a_private_directory_reaches_the_validator_without_a_copy() {
     // Readable by others, then by its owner alone: neither is copied.
     for mode in [0o644, 0o600] {
         std::fs::set_permissions(&output, std::fs::Permissions::from_mode(mode)).unwrap();
-        let out = leapfrog()
+        // The package's validator runs: the package, the caller's files and TMPDIR as before.
+        let guard = Guard::over(&[pkg.path()]);
+        let out = guard
+            .leapfrog()
             .args(["check", &pkg.arg()])
             .arg(&input)
             .arg(&output)
             .output()
             .unwrap();
+        guard.finish();
         let said = format!(
             "{}{}",
             String::from_utf8_lossy(&out.stdout),

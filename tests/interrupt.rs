@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use support::TempPackage;
+use support::guard::Guard;
 
 /// The entries of `dir` that a judge makes there.
 fn judge_entries(dir: &Path) -> Vec<String> {
@@ -54,15 +55,13 @@ fn ctrl_c_mid_run_exits_130_and_leaves_nothing() {
         "submissions/time_limit_exceeded/sleeps.py",
         "import time\ninput()\ntime.sleep(60)\n",
     );
-    let tmp = tempfile::tempdir().unwrap();
+    // The guard's TMPDIR must be as empty afterwards as before, the package and the caller's
+    // files as they were.
+    let guard = Guard::over(&[pkg.path()]);
+    let tmp = guard.tmp();
     let runtime = tempfile::tempdir().unwrap();
-    let mut command = std::process::Command::new(assert_cmd::cargo::cargo_bin!("leapfrog"));
-    if std::env::var_os("LEAPFROG_CACHE_DIR").is_none() {
-        let cache = Path::new(env!("CARGO_TARGET_TMPDIR")).join("leapfrog-cache");
-        command.env("LEAPFROG_CACHE_DIR", cache);
-    }
-    let mut child = command
-        .env("TMPDIR", tmp.path())
+    let mut child = guard
+        .command()
         .env("XDG_RUNTIME_DIR", runtime.path())
         .args(["judge", &pkg.arg(), submission.to_str().unwrap(), "--json"])
         .stdout(std::process::Stdio::null())
@@ -72,7 +71,7 @@ fn ctrl_c_mid_run_exits_130_and_leaves_nothing() {
     // The judge is running tests once its scratch directory exists; the submission sleeps for
     // a minute, so a second later a run is in progress.
     let started = Instant::now();
-    while !judge_entries(tmp.path())
+    while !judge_entries(tmp)
         .iter()
         .any(|n| n.starts_with("leapfrog-judge-"))
     {
@@ -104,7 +103,7 @@ fn ctrl_c_mid_run_exits_130_and_leaves_nothing() {
     std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut stderr).unwrap();
     assert_eq!(status.code(), Some(130), "{stderr}");
     assert!(stderr.contains("interrupted"), "{stderr}");
-    assert_eq!(judge_entries(tmp.path()), Vec::<String>::new());
+    assert_eq!(judge_entries(tmp), Vec::<String>::new());
     for base in &bases {
         assert!(!base.exists(), "{} is left", base.display());
     }
@@ -112,4 +111,5 @@ fn ctrl_c_mid_run_exits_130_and_leaves_nothing() {
         .map(|e| e.flatten().map(|e| e.file_name()).collect())
         .unwrap_or_default();
     assert!(ledgers.is_empty(), "ledgers left: {ledgers:?}");
+    guard.finish();
 }

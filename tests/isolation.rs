@@ -1,5 +1,7 @@
 //! Hostile submissions: a judge runs untrusted code, so each of these tries to cheat or to harm
-//! the machine, and must get the verdict a contest judge would give while leaving nothing behind.
+//! the machine, and must get the verdict a contest judge would give while leaving nothing behind:
+//! every judge here runs under a [`Guard`], so the package, the caller's files, the compile
+//! cache and the judge's temporary directory are checked after each.
 
 use crate::support;
 
@@ -7,7 +9,28 @@ use std::io::Read;
 use std::net::TcpListener;
 use std::time::{Duration, Instant};
 
-use support::{TempPackage, judge_source};
+use support::TempPackage;
+use support::guard::Guard;
+
+/// Judges `source` (written into the package as `submissions/scratch/NAME`) with `--json` and
+/// `extra` under a guard over the package: the JSON and the exit code.
+fn judge_source(
+    pkg: &TempPackage,
+    name: &str,
+    source: &str,
+    extra: &[&str],
+) -> (serde_json::Value, i32) {
+    let path = pkg.write(&format!("submissions/scratch/{name}"), source);
+    let guard = Guard::over(&[pkg.path()]);
+    let output = guard
+        .command()
+        .args(["judge", &pkg.arg(), path.to_str().unwrap(), "--json"])
+        .args(extra)
+        .output()
+        .unwrap();
+    guard.finish();
+    (support::json(&output), output.status.code().unwrap_or(-1))
+}
 
 /// Whether the sandbox can run here. In CI it must (CI installs bubblewrap); elsewhere the
 /// sandbox-only tests skip with a note.

@@ -3,13 +3,16 @@
 //! reads a gigabyte of output in bounded memory; whatever bytes a program prints stay inert on
 //! the report page and the terminal; a run stopped by the wall clock while its CPU time stayed
 //! under the limit says so, with the machine's load, and `verify` runs it again, alone.
+//! Every judge here runs under a [`Guard`]: afterwards the package, the caller's files and the
+//! judge's temporary directory (a full or a missing one where the test gives it) are as before.
 
 use crate::support;
 
 use std::path::Path;
 
 use support::browser::{self, chromium};
-use support::{TempPackage, json, leapfrog};
+use support::guard::Guard;
+use support::{TempPackage, json};
 
 /// A Python submission (no compiler needed) written into the package.
 fn submission(pkg: &TempPackage, name: &str, source: &str) -> String {
@@ -33,10 +36,13 @@ sys.exit(3)
 fn terminal_output_shows_control_sequences_escaped() {
     let pkg = TempPackage::sum(1.0, 256, 1);
     let path = submission(&pkg, "hostile.py", HOSTILE_STDERR);
-    let output = leapfrog()
+    let guard = Guard::over(&[pkg.path()]);
+    let output = guard
+        .leapfrog()
         .args(["judge", &pkg.arg(), &path, "--tests", "sample"])
         .output()
         .unwrap();
+    guard.finish();
     assert_eq!(output.status.code(), Some(1), "{output:?}");
     let printed = [&output.stdout[..], &output.stderr[..]].concat();
     let text = String::from_utf8_lossy(&printed);
@@ -57,12 +63,17 @@ fn terminal_output_shows_control_sequences_escaped() {
 fn the_report_page_shows_hostile_text_as_text() {
     let pkg = TempPackage::sum(1.0, 256, 2);
     let path = submission(&pkg, "hostile.py", HOSTILE_STDERR);
-    let page = pkg.path().join("report.html");
-    let output = leapfrog()
+    // The page goes where the caller asks, outside the watched trees.
+    let pages = tempfile::tempdir().unwrap();
+    let page = pages.path().join("report.html");
+    let guard = Guard::over(&[pkg.path()]);
+    let output = guard
+        .leapfrog()
         .args(["judge", &pkg.arg(), &path, "--report"])
         .arg(&page)
         .output()
         .unwrap();
+    guard.finish();
     assert_eq!(output.status.code(), Some(1), "{output:?}");
     let html = std::fs::read_to_string(&page).unwrap();
     // The two JSON elements hold no markup at all: nothing in them can end them early or put
@@ -195,13 +206,15 @@ fn a_full_scratch_space_is_a_judge_error_not_the_contestants() {
     }
     for program in programs {
         let path = pkg.path().join("submissions/accepted").join(program);
-        let output = leapfrog()
-            .env("TMPDIR", tmpfs.path())
+        let guard = Guard::in_tmp(&[pkg.path()], tmpfs.path());
+        let output = guard
+            .leapfrog()
             .args(["judge", &pkg.arg()])
             .arg(&path)
             .arg("--json")
             .output()
             .unwrap();
+        guard.finish();
         let v = json(&output);
         assert_eq!(v["verdict"], "JE", "{program}: {v}");
         assert_eq!(output.status.code(), Some(2), "{program}: {v}");
@@ -212,18 +225,26 @@ fn a_full_scratch_space_is_a_judge_error_not_the_contestants() {
         );
     }
     // verify counts it as a judge error, and exits 2.
-    let output = leapfrog()
-        .env("TMPDIR", tmpfs.path())
+    let guard = Guard::in_tmp(&[pkg.path()], tmpfs.path());
+    let output = guard
+        .leapfrog()
         .args(["verify", &pkg.arg()])
         .output()
         .unwrap();
+    guard.finish();
     let text = String::from_utf8_lossy(&output.stdout);
     let errors = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(2), "{text}{errors}");
     assert!(text.contains("judge error"), "{text}");
     assert!(!text.contains("0 judge errors"), "{text}");
     // With room, both are accepted: the JE was the disk's doing.
-    let output = leapfrog().args(["verify", &pkg.arg()]).output().unwrap();
+    let guard = Guard::over(&[pkg.path()]);
+    let output = guard
+        .leapfrog()
+        .args(["verify", &pkg.arg()])
+        .output()
+        .unwrap();
+    guard.finish();
     assert_eq!(output.status.code(), Some(0), "{output:?}");
 }
 
@@ -235,8 +256,10 @@ fn a_missing_scratch_directory_is_named_and_never_a_compile_error() {
     pkg.write("submissions/accepted/sum.c", source);
     let missing = pkg.path().join("no-such-dir");
     for sandbox in [&[][..], &["--no-sandbox"][..]] {
-        let output = leapfrog()
-            .env("TMPDIR", &missing)
+        // The missing directory lies in the package: the guard sees it made.
+        let guard = Guard::in_tmp(&[pkg.path()], &missing);
+        let output = guard
+            .leapfrog()
             .args(["judge", &pkg.arg(), &path, "--json"])
             .args(sandbox)
             .output()
@@ -247,12 +270,13 @@ fn a_missing_scratch_directory_is_named_and_never_a_compile_error() {
             stderr.contains("scratch directory") && stderr.contains("no-such-dir"),
             "{sandbox:?}: {stderr}"
         );
-        let output = leapfrog()
-            .env("TMPDIR", &missing)
+        let output = guard
+            .leapfrog()
             .args(["verify", &pkg.arg()])
             .args(sandbox)
             .output()
             .unwrap();
+        guard.finish();
         let stdout = String::from_utf8_lossy(&output.stdout);
         let stderr = String::from_utf8_lossy(&output.stderr);
         assert_eq!(output.status.code(), Some(2), "{sandbox:?}: {stdout}");
@@ -330,14 +354,12 @@ int main(void) {
 }
 "#;
     let path = submission(&pkg, "gigabyte.c", source);
-    let mut cmd = std::process::Command::new(assert_cmd::cargo::cargo_bin!("leapfrog"));
-    cmd.env(
-        "LEAPFROG_CACHE_DIR",
-        Path::new(env!("CARGO_TARGET_TMPDIR")).join("leapfrog-cache"),
-    )
-    .args(["judge", &pkg.arg(), &path, "--json", "--jobs", "1"]);
+    let guard = Guard::over(&[pkg.path()]);
+    let mut cmd = guard.command();
+    cmd.args(["judge", &pkg.arg(), &path, "--json", "--jobs", "1"]);
     let started = std::time::Instant::now();
     let (peak, code, stdout) = judge_peak_memory(&mut cmd);
+    guard.finish();
     let v: serde_json::Value =
         serde_json::from_str(stdout.trim()).unwrap_or_else(|e| panic!("not JSON ({e}): {stdout}"));
     eprintln!(
@@ -366,10 +388,13 @@ int main(void) {
 fn a_sleeper_is_told_apart_from_a_slow_program() {
     let pkg = TempPackage::sum(0.3, 256, 0);
     let path = submission(&pkg, "sleepy.py", "import time\ntime.sleep(60)\n");
-    let output = leapfrog()
+    let guard = Guard::over(&[pkg.path()]);
+    let output = guard
+        .leapfrog()
         .args(["judge", &pkg.arg(), &path, "--json"])
         .output()
         .unwrap();
+    guard.finish();
     let v = json(&output);
     assert_eq!(v["verdict"], "TLE", "{v}");
     let message = v["tests"][0]["message"].as_str().unwrap();
@@ -435,7 +460,10 @@ fn verify_runs_a_wall_clock_tle_again_alone() {
         use std::os::unix::fs::PermissionsExt;
         std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o777)).unwrap();
     }
-    let output = leapfrog()
+    // The programs keep their logs in `work`, outside the watched trees, by design.
+    let guard = Guard::over(&[pkg.path()]);
+    let output = guard
+        .leapfrog()
         .args([
             "verify",
             &pkg.arg(),
@@ -446,6 +474,7 @@ fn verify_runs_a_wall_clock_tle_again_alone() {
         ])
         .output()
         .unwrap();
+    guard.finish();
     let v = json(&output);
     assert_eq!(output.status.code(), Some(0), "{v}");
     let rows = v["submissions"].as_array().unwrap();

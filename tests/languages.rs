@@ -2,9 +2,13 @@
 //! every language of the table, files it switches off and a file of no language; `verify` must
 //! accept each program whose toolchain is installed, skip the others naming the missing
 //! command, and list the rest as ignored. A package's own `languages.yaml` adds and replaces
-//! entries; a missing toolchain is a usage error for `judge`.
+//! entries; a missing toolchain is a usage error for `judge`. The commands a package's table
+//! brings are the package's code: where they run (or, for `languages`, do not), they run under
+//! a [`Guard`], which checks afterwards that the package, the caller's files and the judge's
+//! temporary directory are as before.
 
 use crate::support;
+use support::guard::Guard;
 
 use support::{TempPackage, json, leapfrog, verify_ok};
 
@@ -175,7 +179,15 @@ fn a_package_table_replaces_built_in_entries() {
         eprintln!("skipped: python3 is not installed");
         return;
     }
-    let v = verify_ok(&pkg);
+    let guard = Guard::over(&[pkg.path()]);
+    let output = guard
+        .leapfrog()
+        .args(["verify", &pkg.arg(), "--json"])
+        .output()
+        .unwrap();
+    guard.finish();
+    let v = json(&output);
+    assert_eq!(output.status.code(), Some(0), "{v}");
     let row = &v["submissions"][0];
     assert_eq!(row["language"], "Python (package's own)", "{row}");
     assert_eq!(row["status"], "ok", "{row}");
@@ -223,16 +235,25 @@ fn the_judges_programs_use_the_package_table_too() {
         "input_validators/fields.awk",
         "NF != 2 { bad = 1 }\nEND { if (bad || NR != 1) { print \"expected one line of two numbers\"; exit 43 } exit 42 }\n",
     );
-    leapfrog().args(["validate", &pkg.arg()]).assert().success();
+    let guard = Guard::over(&[pkg.path()]);
+    guard
+        .leapfrog()
+        .args(["validate", &pkg.arg()])
+        .assert()
+        .success();
+    guard.finish();
     pkg.write("data/secret/02.in", "1 2 3\n");
     pkg.write("data/secret/02.ans", "6\n");
-    leapfrog()
+    let guard = Guard::over(&[pkg.path()]);
+    guard
+        .leapfrog()
         .args(["validate", &pkg.arg()])
         .assert()
         .code(1)
         .stdout(predicates::str::contains(
             "expected one line of two numbers",
         ));
+    guard.finish();
 }
 
 #[test]
@@ -313,7 +334,9 @@ fn languages_runs_no_version_command_a_package_brings() {
             marker.display()
         ),
     );
-    let output = leapfrog()
+    let guard = Guard::over(&[pkg.path()]);
+    let output = guard
+        .leapfrog()
         .args(["languages", &pkg.arg(), "--json"])
         .output()
         .unwrap();
@@ -323,6 +346,7 @@ fn languages_runs_no_version_command_a_package_brings() {
         ran, None,
         "the package's version command ran as uid {ran:?}"
     );
+    guard.finish();
     let v = json(&output);
     let bash = v.as_array().unwrap().iter().find(|e| e["key"] == "bash");
     let version = bash.unwrap()["version"].as_str().unwrap().to_string();
@@ -401,4 +425,72 @@ fn domjudge_default_languages_are_known_and_judged_or_named_not_installed() {
             assert_eq!(row["reason"], format!("{tool} is not installed"), "{row}");
         }
     }
+}
+
+/// A `rust-toolchain.toml` in the directory the judge is started from (here the package's own,
+/// naming a "toolchain" of the package's by its path) chooses nothing the judge runs: rustup's
+/// proxy would run that toolchain's `rustc`, a file of the package, as the caller (root on a
+/// judge machine), outside any sandbox, so the judge asks its toolchains about themselves from
+/// `/`. Skipped where `rustc` on PATH is not rustup's proxy.
+#[test]
+fn a_toolchain_file_where_the_judge_is_started_picks_nothing_it_runs() {
+    let proxy = leapfrog::util::find_in_path("rustc")
+        .and_then(|p| std::fs::canonicalize(p).ok())
+        .filter(|p| p.file_name().is_some_and(|n| n == "rustup"));
+    if proxy.is_none() {
+        eprintln!("skipped: rustc is not rustup's proxy here");
+        return;
+    }
+    let pkg = TempPackage::sum(5.0, 256, 1);
+    let seen = tempfile::tempdir().unwrap();
+    let marker = seen.path().join("ran-as");
+    let fake = pkg.write(
+        "toolchain/bin/rustc",
+        &format!(
+            "#!/bin/sh\nid -u > '{}'\necho 'rustc 9.9.9 (the package's own)'\n",
+            marker.display()
+        ),
+    );
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&fake, std::fs::Permissions::from_mode(0o755)).unwrap();
+    pkg.write(
+        "rust-toolchain.toml",
+        &format!(
+            "[toolchain]\npath = \"{}\"\n",
+            pkg.path().join("toolchain").display()
+        ),
+    );
+    pkg.write(
+        "submissions/accepted/sum.rs",
+        "use std::io::Read;\nfn main() {\n    let mut s = String::new();\n    std::io::stdin().read_to_string(&mut s).unwrap();\n    let n: Vec<i64> = s.split_whitespace().map(|x| x.parse().unwrap()).collect();\n    println!(\"{}\", n[0] + n[1]);\n}\n",
+    );
+    let guard = Guard::over(&[pkg.path()]);
+    // As a caller at a shell would: cargo, run through rustup, hands its tests the toolchain
+    // it chose, which would outweigh any toolchain file.
+    let listed = guard
+        .command()
+        .current_dir(pkg.path())
+        .env_remove("RUSTUP_TOOLCHAIN")
+        .args(["languages", "--json"])
+        .output()
+        .unwrap();
+    let judged = guard
+        .command()
+        .current_dir(pkg.path())
+        .env_remove("RUSTUP_TOOLCHAIN")
+        .args(["judge", ".", "submissions/accepted/sum.rs", "--json"])
+        .output()
+        .unwrap();
+    let ran = std::fs::read_to_string(&marker).ok();
+    assert_eq!(ran, None, "the package's rustc ran, as uid {ran:?}");
+    let v = json(&listed);
+    let rust = v.as_array().unwrap().iter().find(|e| e["key"] == "rust");
+    let version = rust.unwrap()["version"].as_str().unwrap();
+    assert!(
+        version.starts_with("rustc ") && !version.contains("9.9.9"),
+        "{version}"
+    );
+    let v = json(&judged);
+    assert_eq!(v["verdict"], "AC", "{v}");
+    guard.finish();
 }

@@ -126,13 +126,14 @@ int main(int argc, char **argv) {
 /// A correct submission, for the hostile validator to judge.
 pub(crate) const SUM: &str = "#include <stdio.h>\nint main(void) { long a, b; scanf(\"%ld %ld\", &a, &b); printf(\"%ld\\n\", a + b); return 0; }\n";
 
-/// A package, a compile cache (with an entry in it), a caller's directory (with a file), and
-/// the targets of the attacks: the package's data, the caller's file (directly and through
+/// A package, a compile cache (with an entry in it), a caller's directory (with a file), the
+/// judge's temporary directory (which it must leave as it found it), and the targets of the attacks: the package's data, the caller's file (directly and through
 /// the test's own process, as a run outside a PID namespace would reach it), the cache's files.
 pub(crate) struct Scene {
     pub(crate) pkg: TempPackage,
     pub(crate) cache: tempfile::TempDir,
     pub(crate) caller: tempfile::TempDir,
+    pub(crate) tmp: tempfile::TempDir,
     pub(crate) targets: Vec<std::path::PathBuf>,
 }
 
@@ -143,10 +144,15 @@ impl Scene {
         let caller = tempfile::tempdir().unwrap();
         let notes = caller.path().join("notes.txt");
         std::fs::write(&notes, "the caller's own file\n").unwrap();
+        let tmp = tempfile::tempdir().unwrap();
+        // Runs pass through the judge's scratch space as other users.
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(tmp.path(), std::fs::Permissions::from_mode(0o711)).unwrap();
         let mut scene = Scene {
             pkg,
             cache,
             caller,
+            tmp,
             targets: Vec::new(),
         };
         // The submission's own build is made next to an entry there already.
@@ -184,6 +190,7 @@ impl Scene {
     pub(crate) fn judge(&self, file: &Path, mode: &str) -> serde_json::Value {
         let out = std::process::Command::new(assert_cmd::cargo::cargo_bin!("leapfrog"))
             .env("LEAPFROG_CACHE_DIR", self.cache.path())
+            .env("TMPDIR", self.tmp.path())
             .env("NO_COLOR", "1")
             .current_dir(self.caller.path())
             .args([
@@ -199,13 +206,13 @@ impl Scene {
     }
 
     /// Judges `file` in `mode`: its verdict, after checking that the package, the caller's
-    /// files and the compile cache are as before.
+    /// files, the judge's temporary directory and the compile cache are as before.
     pub(crate) fn judge_keeping_all(&self, file: &Path, mode: &str) -> serde_json::Value {
-        let roots = [self.pkg.path(), self.caller.path()];
+        let roots = [self.pkg.path(), self.caller.path(), self.tmp.path()];
         let kept = Snapshot::take(&roots);
         let cache_before = Snapshot::take(&[self.cache.path()]);
         let v = self.judge(file, mode);
-        let what = "the package and the caller's files";
+        let what = "the package, the caller's files and the judge's TMPDIR";
         kept.assert_same(&Snapshot::take(&roots), what);
         cache_before.assert_kept(&Snapshot::take(&[self.cache.path()]), "the compile cache");
         v

@@ -111,12 +111,15 @@ fn hostile(scene: &Scene, main: &str) -> String {
 }
 
 /// Runs `leapfrog ARGS` as the scene's caller: its exit code and what it said, after checking
-/// that what the package, the caller's files and the cache held is as before.
+/// that what the package, the caller's files and the cache held is as before, and that the
+/// judge's temporary directory holds nothing new.
 fn run_keeping_all(scene: &Scene, args: &[&str]) -> (i32, String) {
     let roots = [scene.pkg.path(), scene.caller.path(), scene.cache.path()];
     let before = Snapshot::take(&roots);
+    let tmp_before = Snapshot::take(&[scene.tmp.path()]);
     let out = std::process::Command::new(assert_cmd::cargo::cargo_bin!("leapfrog"))
         .env("LEAPFROG_CACHE_DIR", scene.cache.path())
+        .env("TMPDIR", scene.tmp.path())
         .env("NO_COLOR", "1")
         .current_dir(scene.caller.path())
         .args(args)
@@ -129,6 +132,7 @@ fn run_keeping_all(scene: &Scene, args: &[&str]) -> (i32, String) {
     );
     let what = format!("the package, the caller's files and the cache ({said})");
     before.assert_kept(&Snapshot::take(&roots), &what);
+    tmp_before.assert_same(&Snapshot::take(&[scene.tmp.path()]), "the judge's TMPDIR");
     (out.status.code().unwrap_or(-1), said)
 }
 

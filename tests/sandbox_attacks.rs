@@ -476,12 +476,18 @@ fn a_later_judge_clears_what_a_killed_one_left() {
         let name = format!("lfk{}x{i}x", std::process::id() % 1_000_000);
         let pkg = TempPackage::sum(30.0, 256, 0);
         let sub = pkg.write("submissions/scratch/sleeper.c", &sleeper(&name));
-        let tmp = tempfile::tempdir().unwrap();
-        let cache = tempfile::tempdir().unwrap();
-        let mut judge = std::process::Command::new(assert_cmd::cargo::cargo_bin!("leapfrog"));
+        // Another judge starts (and finishes) meanwhile, on a package of its own.
+        let quick = TempPackage::sum(2.0, 256, 0);
+        let ok = quick.write(
+            "submissions/accepted/ok.py",
+            "print(sum(map(int, input().split())))\n",
+        );
+        // Both judges share the guard's TMPDIR, cache and caller's directory: once the second
+        // has cleared what the killed one left, they are as they were before.
+        let guard = Guard::over(&[pkg.path(), quick.path()]);
+        let tmp = guard.tmp();
+        let mut judge = guard.command();
         judge
-            .env("LEAPFROG_CACHE_DIR", cache.path())
-            .env("TMPDIR", tmp.path())
             .args(["judge", &pkg.arg(), sub.to_str().unwrap()])
             .args(mode)
             .stdout(std::process::Stdio::null())
@@ -498,14 +504,8 @@ fn a_later_judge_clears_what_a_killed_one_left() {
         );
         child.kill().unwrap();
         child.wait().unwrap();
-        // Another judge starts (and finishes) meanwhile.
-        let quick = TempPackage::sum(2.0, 256, 0);
-        let ok = quick.write(
-            "submissions/accepted/ok.py",
-            "print(sum(map(int, input().split())))\n",
-        );
-        let out = support::leapfrog()
-            .env("LEAPFROG_CACHE_DIR", cache.path())
+        let out = guard
+            .leapfrog()
             .args(["judge", &quick.arg(), ok.to_str().unwrap()])
             .args(mode)
             .output()
@@ -524,7 +524,7 @@ fn a_later_judge_clears_what_a_killed_one_left() {
             Vec::<String>::new(),
             "{mode:?}: processes left"
         );
-        let scratch: Vec<_> = std::fs::read_dir(tmp.path()).unwrap().flatten().collect();
+        let scratch: Vec<_> = std::fs::read_dir(tmp).unwrap().flatten().collect();
         assert!(
             scratch.is_empty(),
             "{mode:?}: scratch left: {:?}",
@@ -535,5 +535,6 @@ fn a_later_judge_clears_what_a_killed_one_left() {
             &format!("leapfrog-{judge_pid}"),
         );
         assert_eq!(cgroups, Vec::<String>::new(), "{mode:?}: cgroups left");
+        guard.finish();
     }
 }

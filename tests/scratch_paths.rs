@@ -5,13 +5,15 @@
 //! mapped to one scratch name (`a/b` and `a__b`) are judged side by side.
 //!
 //! The local-user tests are skipped, with the reason, where the judge is not root (it cannot
-//! make users) or `useradd` is missing.
+//! make users) or `useradd` is missing. Every judge here runs under a [`Guard`]: the package
+//! and the caller's files hash as before, and the temporary directory (the shared one the
+//! other user plays in, where a test has one) holds exactly what it held before.
 
 use std::os::unix::fs::PermissionsExt;
 use std::path::PathBuf;
 
 use crate::support::TempPackage;
-use crate::support::trees::Snapshot;
+use crate::support::guard::Guard;
 use crate::support::users::ThrowawayUser;
 
 /// A directory like `/tmp`: every user may create in it, sticky.
@@ -75,6 +77,7 @@ fn another_local_user_reads_no_output_while_a_judge_runs() {
     let script = tmp.path().join("spy.py");
     std::fs::write(&script, SPY).unwrap();
     std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o644)).unwrap();
+    let guard = Guard::in_tmp(&[pkg.path()], tmp.path());
     let watcher = spy
         .command("/usr/bin/python3")
         .arg(&script)
@@ -83,8 +86,8 @@ fn another_local_user_reads_no_output_while_a_judge_runs() {
         .stdout(std::process::Stdio::piped())
         .spawn()
         .unwrap();
-    let out = crate::support::leapfrog()
-        .env("TMPDIR", tmp.path())
+    let out = guard
+        .leapfrog()
         .args([
             "judge",
             &pkg.arg(),
@@ -95,6 +98,7 @@ fn another_local_user_reads_no_output_while_a_judge_runs() {
         .output()
         .unwrap();
     let seen = watcher.wait_with_output().unwrap();
+    guard.finish();
     let said = String::from_utf8_lossy(&out.stdout);
     assert!(
         said.contains("\"AC\""),
@@ -139,8 +143,9 @@ fn stress_writes_nothing_where_another_user_planted_its_scratch_path() {
     let pkg = TempPackage::sum(2.0, 256, 1);
     pkg.write("generators/gen.py", "import random, sys\nrandom.seed(int(sys.argv[-1]))\nprint(random.randint(1, 9), random.randint(1, 9))\n");
     pkg.write("sum.c", "#include <stdio.h>\nint main(){long a,b;scanf(\"%ld %ld\",&a,&b);printf(\"%ld\\n\",a+b);return 0;}\n");
-    let out = crate::support::leapfrog()
-        .env("TMPDIR", tmp.path())
+    let guard = Guard::in_tmp(&[pkg.path()], tmp.path());
+    let out = guard
+        .leapfrog()
         .args([
             "stress",
             &pkg.arg(),
@@ -174,6 +179,7 @@ fn stress_writes_nothing_where_another_user_planted_its_scratch_path() {
         stamp()
     );
     assert_eq!(out.status.code(), Some(0), "{said}");
+    guard.finish();
 }
 
 #[test]
@@ -206,13 +212,14 @@ fn without_home_the_cache_is_never_a_shared_temporary_path() {
         "submissions/accepted/sum.c",
         "#include <stdio.h>\nint main(){long a,b;scanf(\"%ld %ld\",&a,&b);printf(\"%ld\\n\",a+b);return 0;}\n",
     );
-    let before = Snapshot::take(&[pkg.path()]);
-    let out = std::process::Command::new(assert_cmd::cargo::cargo_bin!("leapfrog"))
+    // The cache goes to the home the user database names (the guard's own cache is not used);
+    // the shared directory must come out as it went in.
+    let guard = Guard::in_tmp(&[pkg.path()], tmp.path());
+    let out = guard
+        .command()
         .env_remove("HOME")
         .env_remove("XDG_CACHE_HOME")
         .env_remove("LEAPFROG_CACHE_DIR")
-        .env("TMPDIR", tmp.path())
-        .env("NO_COLOR", "1")
         .args([
             "judge",
             &pkg.arg(),
@@ -227,7 +234,6 @@ fn without_home_the_cache_is_never_a_shared_temporary_path() {
         String::from_utf8_lossy(&out.stdout),
         String::from_utf8_lossy(&out.stderr)
     );
-    before.assert_same(&Snapshot::take(&[pkg.path()]), "the package");
     let used: Vec<_> = std::fs::read_dir(&theirs)
         .unwrap()
         .flatten()
@@ -238,6 +244,7 @@ fn without_home_the_cache_is_never_a_shared_temporary_path() {
         "the cache went into the other user's directory: {used:?}\n{said}"
     );
     assert_eq!(out.status.code(), Some(0), "{said}");
+    guard.finish();
 }
 
 /// `a/b` and `a__b` were one scratch name: judged side by side, one test read the other's
@@ -258,8 +265,10 @@ fn tests_whose_names_once_met_in_the_scratch_space_keep_their_own_files() {
         "submissions/accepted/slow.py",
         "import time\na, b = map(int, input().split())\nprint(a + b, flush=True)\ntime.sleep(0.3)\n",
     );
+    let guard = Guard::over(&[pkg.path()]);
     for _ in 0..2 {
-        let out = crate::support::leapfrog()
+        let out = guard
+            .leapfrog()
             .args([
                 "judge",
                 &pkg.arg(),
@@ -273,6 +282,7 @@ fn tests_whose_names_once_met_in_the_scratch_space_keep_their_own_files() {
         let v = crate::support::json(&out);
         assert_eq!(v["verdict"], "AC", "{v}");
     }
+    guard.finish();
 }
 
 /// A test and a submission whose names hold terminal escapes (an OSC 52 clipboard write, a
@@ -287,10 +297,13 @@ fn names_with_terminal_escapes_reach_the_terminal_escaped() {
         "submissions/accepted/sum\x1b[2J.py",
         "a, b = map(int, input().split())\nprint(a + b)\n",
     );
-    let out = crate::support::leapfrog()
+    let guard = Guard::over(&[pkg.path()]);
+    let out = guard
+        .leapfrog()
         .args(["judge", &pkg.arg(), sub.to_str().unwrap()])
         .output()
         .unwrap();
+    guard.finish();
     let shown = [&out.stdout[..], &out.stderr[..]].concat();
     let text = String::from_utf8_lossy(&shown);
     assert!(

@@ -80,10 +80,11 @@ impl Runner {
             .map_err(String::as_str)
     }
 
-    /// The user a sandbox started for one run executes as, when `wanted` (the run's user, where
-    /// the judge is root): `wanted` if bubblewrap works as that user here (tried once), else
-    /// `None`, the judge's own user, as before runs had a user of their own (said once on
-    /// stderr: where unprivileged user namespaces are off, bubblewrap needs the judge's).
+    /// The user that starts bubblewrap for a sandbox started for one run, when `wanted` (the
+    /// run's user, where the judge is root): `wanted` if bubblewrap works as that user here
+    /// (tried once), else `None`: where unprivileged user namespaces are off, bubblewrap starts
+    /// as the judge, without a user namespace, and the program becomes `wanted` inside it
+    /// (`spawn`; said once on stderr).
     pub(crate) fn sandbox_user(&self, wanted: Option<RunUser>) -> Option<RunUser> {
         let user = wanted?;
         let bwrap = self.sandbox().ok()?;
@@ -94,7 +95,7 @@ impl Runner {
                     static NOTE: std::sync::Once = std::sync::Once::new();
                     NOTE.call_once(|| {
                         eprintln!(
-                            "note: {why}; compiles and tests with files of their own run in the sandbox as the judge's own user"
+                            "note: {why}; for compiles and tests with files of their own, bubblewrap starts as the judge and the program becomes the run's user inside"
                         );
                     });
                     false
@@ -102,6 +103,13 @@ impl Runner {
             }
         });
         works.then_some(user)
+    }
+
+    /// Takes bubblewrap for unable to start as a run's user, as where unprivileged user
+    /// namespaces are off (for the tests of that case on machines where they are on).
+    #[cfg(test)]
+    pub(crate) fn as_if_no_unprivileged_sandbox(&self) {
+        let _ = self.sandbox_as_user.set(false);
     }
 
     /// How memory limits are enforced for this runner's runs.

@@ -44,6 +44,8 @@ mod outcome;
 mod procs;
 mod reap;
 mod relay;
+#[cfg(test)]
+mod root_sandbox_tests;
 mod run;
 pub mod runnable;
 pub mod sandbox;

@@ -231,15 +231,29 @@ fn kept_entry(
 fn run_as(spec: &RunSpec, runner: &Runner) -> Result<Option<identity::RunUser>, RunError> {
     let (user, dir) = match &spec.isolation {
         Isolation::Direct => (spec.user, &spec.cwd),
-        Isolation::Sandbox(mounts) => (runner.sandbox_user(spec.user), &mounts.work),
+        Isolation::Sandbox(mounts) => match (runner.sandbox_user(spec.user), spec.user) {
+            // bubblewrap starts as the judge, and the program becomes the run's user inside
+            // (`spawn::sandboxed_argv`): its directory is that user's all the same.
+            (None, Some(dropped)) => {
+                hand_to(&mounts.work, dropped)?;
+                return Ok(None);
+            }
+            (user, _) => (user, &mounts.work),
+        },
         Isolation::Kept(_) => return Ok(None),
     };
     let Some(user) = user else {
         return Ok(None);
     };
+    hand_to(dir, user)?;
+    Ok(Some(user))
+}
+
+/// Makes `dir` (a run's working directory) the run's user's.
+fn hand_to(dir: &std::path::Path, user: identity::RunUser) -> Result<(), RunError> {
     std::os::unix::fs::chown(dir, Some(user.uid), Some(user.gid))
         .doing(|| format!("handing {} to the run's user", dir.display()))?;
-    Ok(Some(user))
+    Ok(())
 }
 
 /// The limit the memory sampler holds a run to, when the run needs sampling: where no cgroup

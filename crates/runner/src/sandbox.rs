@@ -116,6 +116,66 @@ fn push_open_dir(args: &mut Vec<OsString>, dir: &Path) {
     args.push(dir.as_os_str().to_os_string());
 }
 
+/// The capabilities a sandbox started by root keeps for its first process, only to become
+/// the run's user (`setpriv` changes its ids and empties its bounding set with them).
+const DROP_CAPS: [&str; 3] = ["CAP_SETUID", "CAP_SETGID", "CAP_SETPCAP"];
+
+/// `setpriv` (util-linux), the program that turns a sandbox's first process into the run's
+/// user where bubblewrap starts as root ([`root_started`]), if the sandbox shows it (it lies
+/// below `/usr`); otherwise why not.
+pub fn setpriv() -> Result<PathBuf, String> {
+    let found = leapfrog_util::find_in_path("setpriv")
+        .and_then(|p| std::fs::canonicalize(p).ok())
+        .filter(|p| p.starts_with("/usr"));
+    found.ok_or_else(|| {
+        "bwrap cannot start a sandbox as an unprivileged user here, and setpriv (util-linux), \
+         which would make its program that user, is not installed below /usr: the run is \
+         refused rather than run as root"
+            .to_string()
+    })
+}
+
+/// Turns the command line of [`wrap_args`] into that of a sandbox bubblewrap starts as root
+/// with no user namespace of its own (one made by root maps root to root, so a program in it
+/// would be root on the host, if without capabilities): the other namespaces only, and the
+/// capabilities [`drop_to_args`] needs kept.
+pub fn root_started(args: &mut Vec<OsString>) {
+    if let Some(at) = args.iter().position(|a| a == "--unshare-all") {
+        let own = [
+            "--unshare-ipc",
+            "--unshare-pid",
+            "--unshare-net",
+            "--unshare-uts",
+            "--unshare-cgroup-try",
+        ];
+        args.splice(at..=at, own.map(OsString::from));
+    }
+    // After `--cap-drop ALL`, which would otherwise leave the program no way to change user.
+    if let Some(at) = args.iter().position(|a| a == "--cap-drop") {
+        let keep = DROP_CAPS.iter().flat_map(|cap| ["--cap-add", cap]);
+        args.splice(at + 2..at + 2, keep.map(OsString::from));
+    }
+}
+
+/// The words before a program's own that make it `uid`/`gid` in a sandbox of
+/// [`root_started`]: no supplementary group, and no capability left anywhere (bounding set
+/// included), with bubblewrap's `no_new_privs` keeping it so.
+pub fn drop_to_args(setpriv: &Path, uid: u32, gid: u32) -> Vec<OsString> {
+    let mut args: Vec<OsString> = vec![setpriv.into()];
+    args.extend(
+        [
+            format!("--reuid={uid}"),
+            format!("--regid={gid}"),
+            "--clear-groups".into(),
+            "--inh-caps=-all".into(),
+            "--bounding-set=-all".into(),
+            "--".into(),
+        ]
+        .map(OsString::from),
+    );
+    args
+}
+
 /// The namespaces, the system's files read-only, `/proc` and `/dev`.
 fn system_args(bwrap: &Path) -> Vec<OsString> {
     let mut args: Vec<OsString> = vec![bwrap.into()];

@@ -54,7 +54,10 @@ pub(super) fn command(
             // A program in a kept sandbox becomes the run's user itself.
             let reader = match &spec.isolation {
                 Isolation::Kept(_) => super::identity::run_user(),
-                _ => user,
+                // A sandbox bubblewrap could not start as the run's user: the program still
+                // becomes it inside (`sandboxed_argv`).
+                Isolation::Sandbox(_) => user.or(spec.user),
+                Isolation::Direct => user,
             };
             input_for(path, reader)?
         }
@@ -128,6 +131,17 @@ fn sandboxed_argv(
     if lent.is_some() {
         args.extend(super::lent::user_args());
     }
+    // A run's user that bubblewrap could not start as (unprivileged user namespaces are off
+    // here): bubblewrap starts as the judge, root, and the program drops to that user inside.
+    let dropping = spec.user.filter(|_| user.is_none());
+    let drop_to = match dropping {
+        Some(run_user) => {
+            let setpriv = sandbox::setpriv().map_err(RunError::SandboxFailed)?;
+            sandbox::root_started(&mut args);
+            Some(sandbox::drop_to_args(&setpriv, run_user.uid, run_user.gid))
+        }
+        None => None,
+    };
     let mut listed = Vec::new();
     for arg in &args[1..] {
         listed.extend_from_slice(arg.as_bytes());
@@ -143,6 +157,7 @@ fn sandboxed_argv(
     argv.push(fd.as_raw_fd().to_string().into());
     argv.push("--".into());
     passed.push(fd);
+    argv.extend(drop_to.into_iter().flatten());
     argv.extend(spec.argv.iter().cloned());
     Ok(argv)
 }

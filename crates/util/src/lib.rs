@@ -18,7 +18,7 @@ pub use files::{
 pub use links::{LinkOut, check_tree_within, check_within, package_around};
 pub use out::write_stdout;
 pub use paths::{
-    dangling_link, display_path, find_in_path, io_error_at, test_file_name, walk_error,
+    dangling_link, display_path, find_in_path, io_error_at, probe, test_file_name, walk_error,
 };
 pub use text::inert;
 pub use warn::{at_key, warn, yaml_key_line};

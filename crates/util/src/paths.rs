@@ -1,4 +1,5 @@
-//! Paths: finding a program on PATH, showing a path to the user, and a file name for a test.
+//! Paths: finding a program on PATH and asking it about itself, showing a path to the user,
+//! and a file name for a test.
 
 use std::path::{Path, PathBuf};
 
@@ -12,6 +13,18 @@ pub fn find_in_path(tool: &str) -> Option<PathBuf> {
             p.metadata()
                 .is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
         })
+}
+
+/// A command that asks an installed tool about itself (its version, where it lives): run from
+/// `/` with no input, so that what the tool picks never comes from the tree the caller stands
+/// in, which may be a package's. rustup's `rust-toolchain.toml` can name a toolchain by path
+/// and pyenv's `.python-version` a version, and the judge (often root) would run what they
+/// name outside any sandbox. The caller's environment (`RUSTUP_TOOLCHAIN`, `PYENV_VERSION`)
+/// still counts: it is the caller's own.
+pub fn probe(program: impl AsRef<std::ffi::OsStr>) -> std::process::Command {
+    let mut command = std::process::Command::new(program);
+    command.current_dir("/").stdin(std::process::Stdio::null());
+    command
 }
 
 /// The path shown for a submission: relative to the current directory when it is inside it.

@@ -64,8 +64,9 @@ fn rust_toolchain() -> (PathBuf, PathBuf) {
 /// The sysroot `rustc --print sysroot` names. Asking costs tens of milliseconds (rustup's
 /// proxy, then the compiler loading its libraries), more than `leapfrog check` spends on
 /// everything else, so the answer is kept in the cache directory under a fingerprint of what
-/// rustup decides by: the proxy, its environment variables, its settings file and the
-/// `rust-toolchain` files of the working directory and its ancestors.
+/// rustup decides by: the proxy, its environment variables and its settings file. It is asked
+/// from `/` ([`leapfrog_util::probe`]): a `rust-toolchain` file of the working directory, which
+/// may be a package's, never chooses the compiler.
 fn rust_sysroot(proxy: &Path) -> Option<PathBuf> {
     let memo = super::cache::cache_dir()
         .ok()
@@ -78,7 +79,7 @@ fn rust_sysroot(proxy: &Path) -> Option<PathBuf> {
     if remembered.is_some() {
         return remembered;
     }
-    let root = std::process::Command::new(proxy)
+    let root = leapfrog_util::probe(proxy)
         .args(["--print", "sysroot"])
         .output()
         .ok()
@@ -110,12 +111,9 @@ fn rustup_fingerprint(proxy: &Path) -> String {
         .map(PathBuf::from)
         .unwrap_or_else(|| home.join(".rustup"));
     file(&rustup_home.join("settings.toml"));
-    if let Ok(cwd) = std::env::current_dir() {
-        for dir in cwd.ancestors() {
-            file(&dir.join("rust-toolchain"));
-            file(&dir.join("rust-toolchain.toml"));
-        }
-    }
+    // The probe runs in `/`: only a toolchain file there counts.
+    file(Path::new("/rust-toolchain"));
+    file(Path::new("/rust-toolchain.toml"));
     for var in ["RUSTUP_TOOLCHAIN", "RUSTUP_HOME", "CARGO_HOME", "HOME"] {
         let value = std::env::var_os(var).unwrap_or_default();
         text.push_str(&format!("{var}={}\n", value.to_string_lossy()));
@@ -132,9 +130,13 @@ fn real_interpreter(tool: &str) -> (PathBuf, bool) {
         return known;
     }
     let fallback = find_in_path(tool).unwrap_or_else(|| PathBuf::from(tool));
-    let real = std::process::Command::new(&fallback)
+    // Only a program PATH finds by its bare name is asked: a name with a `/` (a package's
+    // table may give one) could lead into the package, whose files the judge never runs itself.
+    if tool.contains('/') {
+        return (fallback, false);
+    }
+    let real = leapfrog_util::probe(&fallback)
         .args(["-c", "import sys; print(sys.executable)"])
-        .stdin(std::process::Stdio::null())
         .stderr(std::process::Stdio::null())
         .output()
         .ok()

@@ -85,9 +85,8 @@ fn entry(spec: &Spec, trusted: bool) -> Entry {
         (None, Some(_)) if !trusted => {
             "not run: the version command is the package's own (languages.yaml)".to_string()
         }
-        (None, Some((tool, rest))) => std::process::Command::new(tool)
+        (None, Some((tool, rest))) => leapfrog_util::probe(tool)
             .args(rest)
-            .stdin(std::process::Stdio::null())
             .output()
             .ok()
             .map(|out| {

@@ -183,7 +183,7 @@ fn static_binary(name: &str, source: &[u8]) -> anyhow::Result<PathBuf> {
     let rustc = leapfrog_util::find_in_path("rustc").context(
         "rustc is not installed; the export ships a prebuilt validator, which needs rustc and the C library's static files (libc6-dev on Debian)",
     )?;
-    let version = Command::new(&rustc)
+    let version = leapfrog_util::probe(&rustc)
         .arg("-vV")
         .output()
         .with_context(|| format!("running {} -vV", rustc.display()))?;
