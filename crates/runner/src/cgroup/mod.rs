@@ -15,15 +15,18 @@
 mod files;
 mod hierarchy;
 mod pool;
+mod slot;
 
+use std::collections::HashMap;
 use std::ffi::CString;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use files::{cpu_usage, oom_kills, read_number, set_memory_limit, write};
 use hierarchy::Base;
+pub(crate) use slot::Starter;
 
 use crate::error::{Doing, SetupError, Within};
 
@@ -40,6 +43,9 @@ pub(crate) struct Bases {
     cpuset: Option<Base>,
     /// The runs' cgroups kept, emptied, for later runs with the same limits.
     idle: Arc<pool::Pool>,
+    /// Each CPU slot's starter, made on the slot's first run (`None`: it could not be made
+    /// here, and the slot's runs join their cgroups).
+    starters: Mutex<HashMap<usize, Option<Arc<Starter>>>>,
 }
 
 impl Bases {
@@ -54,6 +60,7 @@ impl Bases {
             cpuacct: root.then(|| Base::find("cpuacct")).flatten(),
             cpuset: root.then(|| Base::find("cpuset")).flatten(),
             idle: Arc::default(),
+            starters: Mutex::default(),
         }
     }
 
@@ -75,6 +82,11 @@ impl Bases {
     /// Removes the judge's own cgroup directories, the kept runs' cgroups first (when no run is
     /// in progress: they are empty).
     pub(crate) fn remove(&self) {
+        let starters =
+            std::mem::take(&mut *self.starters.lock().unwrap_or_else(|e| e.into_inner()));
+        for starter in starters.into_values().flatten() {
+            starter.end();
+        }
         self.idle.drain();
         for base in self.all() {
             base.remove();
@@ -86,6 +98,70 @@ impl Bases {
             .into_iter()
             .flatten()
     }
+
+    /// Whether runs of a CPU slot can be born in the slot's cgroups here ([`Starter`]).
+    pub(crate) fn starter_possible(&self) -> bool {
+        self.cpuset.is_some() && !self.all().any(|base| base.v2)
+    }
+
+    /// The starter of CPU slot `slot`, made on first use, where every hierarchy is cgroup v1
+    /// (v2 keeps a process's threads in one cgroup) and a cpuset holds runs to `cpu`.
+    fn starter(&self, slot: usize, cpu: usize) -> Option<Arc<Starter>> {
+        if !self.starter_possible() {
+            return None;
+        }
+        let mut starters = self.starters.lock().unwrap_or_else(|e| e.into_inner());
+        starters
+            .entry(slot)
+            .or_insert_with(|| {
+                let bases: Vec<(&Base, &'static str)> = [
+                    (&self.memory, "memory"),
+                    (&self.pids, "pids"),
+                    (&self.cpuset, "cpuset"),
+                    (&self.cpuacct, "cpuacct"),
+                ]
+                .into_iter()
+                .filter_map(|(base, name)| base.as_ref().map(|base| (base, name)))
+                .collect();
+                let name = format!("slot-{}", NEXT.fetch_add(1, Ordering::Relaxed));
+                Starter::new(&bases, &name, cpu).ok().map(Arc::new)
+            })
+            .clone()
+            .filter(|starter| starter.cpu_index == cpu)
+    }
+}
+
+/// Numbers the cgroup directories this process makes.
+static NEXT: AtomicU64 = AtomicU64::new(0);
+
+/// Makes the directory `name` in `base`'s hierarchy (and `base` itself again where it went
+/// away), noted in `dirs`.
+fn make_dir(base: &Base, name: &str, dirs: &mut Vec<Dir>) -> Result<PathBuf, SetupError> {
+    let path = base.dir.join(name);
+    let mut made = Ok(());
+    // The judge's directory is shared by the runners of one process (it is named by the
+    // pid), and one of them dropped removes it once it is empty: then it is made again.
+    for _ in 0..3 {
+        base.ensure()
+            .doing(|| format!("creating the cgroup {}", base.dir.display()))?;
+        made = std::fs::create_dir(&path);
+        match &made {
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => base.lost(),
+            _ => break,
+        }
+    }
+    made.doing(|| format!("creating the cgroup {}", path.display()))?;
+    let procs = CString::new(
+        path.join("cgroup.procs")
+            .into_os_string()
+            .into_encoded_bytes(),
+    )
+    .map_err(|_| SetupError::msg("a cgroup path with a NUL byte"))?;
+    dirs.push(Dir {
+        path: path.clone(),
+        procs,
+    });
+    Ok(path)
 }
 
 /// What a run cgroup is made for, and may be kept for: its process and memory limits and the
@@ -98,6 +174,7 @@ pub(super) struct Key {
 }
 
 /// One directory of a run's cgroup, in one hierarchy.
+#[derive(Clone)]
 pub(super) struct Dir {
     path: PathBuf,
     procs: CString,
@@ -124,6 +201,9 @@ pub struct RunCgroup {
     reusable: bool,
     /// Where it goes back to once emptied.
     idle: Arc<pool::Pool>,
+    /// The slot's starter, when the run is born in the slot's cgroups (then `dirs` are the
+    /// slot's), with the CPU time the starter had used when the run's figures were reset.
+    slot: Option<(Arc<Starter>, Duration)>,
 }
 
 impl RunCgroup {
@@ -132,18 +212,27 @@ impl RunCgroup {
     /// whichever is asked for and possible here. `Ok(None)` when none is; an error when the
     /// judge should be able to set one up and could not (a judge error, never the contestant's
     /// fault).
+    ///
+    /// A run of CPU slot `slot` is born in the slot's own cgroups where they can be had (see
+    /// [`Starter`]): then it must be started on [`RunCgroup::starter`]'s thread.
     pub fn create(
         bases: &Bases,
         max_tasks: Option<u64>,
         memory_bytes: Option<u64>,
         cpu: Option<usize>,
+        slot: Option<usize>,
     ) -> Result<Option<Self>, SetupError> {
-        static NEXT: AtomicU64 = AtomicU64::new(0);
         let key = Key {
             tasks: max_tasks,
             memory: memory_bytes,
             cpu: cpu.filter(|_| bases.cpuset.is_some()),
         };
+        if let (Some(slot), Some(cpu)) = (slot, key.cpu)
+            && let Some(starter) = bases.starter(slot, cpu)
+            && starter.take(key)
+        {
+            return RunCgroup::in_slot(starter, key, &bases.idle).map(Some);
+        }
         if let Some(idle) = bases.idle.take(key) {
             return RunCgroup::reuse(idle, &bases.idle).map(Some);
         }
@@ -159,6 +248,7 @@ impl RunCgroup {
             cpu_before: Duration::ZERO,
             reusable: false,
             idle: Arc::clone(&bases.idle),
+            slot: None,
         };
         if let (Some(base), Some(_)) = (&bases.memory, memory_bytes) {
             let path = cgroup.dir_in(base, &run)?;
@@ -208,6 +298,7 @@ impl RunCgroup {
             cpu_before: Duration::ZERO,
             reusable: false,
             idle: Arc::clone(pool),
+            slot: None,
         };
         cgroup.hold()?;
         if let Some((path, _)) = &cgroup.memory {
@@ -221,6 +312,54 @@ impl RunCgroup {
         }
         cgroup.reusable = true;
         Ok(cgroup)
+    }
+
+    /// A run in its slot's cgroups, taken (with its limits written) by [`Starter::take`]: its
+    /// peak reset, its OOM kills and the starter's CPU time counted from here.
+    fn in_slot(
+        starter: Arc<Starter>,
+        key: Key,
+        pool: &Arc<pool::Pool>,
+    ) -> Result<Self, SetupError> {
+        let mut cgroup = RunCgroup {
+            dirs: starter.dirs.clone(),
+            pids: starter.pids.clone().filter(|_| key.tasks.is_some()),
+            memory: starter.memory.clone().map(|path| (path, false)),
+            cpu: starter.cpu.clone().map(|path| (path, false)),
+            cpuset: starter.cpuset.clone().map(|path| (path, false)),
+            key,
+            oom_before: 0,
+            cpu_before: Duration::ZERO,
+            reusable: false,
+            idle: Arc::clone(pool),
+            slot: None,
+        };
+        let reset = (|| {
+            if let Some((path, _)) = &cgroup.memory {
+                write(&path.join("memory.max_usage_in_bytes"), "0")?;
+                cgroup.oom_before = oom_kills(path, false).unwrap_or(0);
+            }
+            if let Some((path, _)) = &cgroup.cpu {
+                write(&path.join("cpuacct.usage"), "0")?;
+            }
+            Ok::<_, SetupError>(())
+        })();
+        if let Err(err) = reset {
+            starter.give_back(false);
+            return Err(err);
+        }
+        if key.memory.is_none() {
+            // Held by no limit: not the run's memory figure either.
+            cgroup.memory = None;
+        }
+        let used = starter.cpu_used();
+        cgroup.slot = Some((starter, used));
+        Ok(cgroup)
+    }
+
+    /// The thread to start the run on, when it is born in its slot's cgroups.
+    pub(crate) fn starter(&self) -> Option<&Arc<Starter>> {
+        self.slot.as_ref().map(|(starter, _)| starter)
     }
 
     /// Writes the run's limits (again, for a kept cgroup: nothing of the last run's stays).
@@ -259,35 +398,15 @@ impl RunCgroup {
     }
 
     fn add_dir(&mut self, base: &Base, run: &str) -> Result<PathBuf, SetupError> {
-        let path = base.dir.join(run);
-        let mut made = Ok(());
-        // The judge's directory is shared by the runners of one process (it is named by the
-        // pid), and one of them dropped removes it once it is empty: then it is made again.
-        for _ in 0..3 {
-            base.ensure()
-                .doing(|| format!("creating the cgroup {}", base.dir.display()))?;
-            made = std::fs::create_dir(&path);
-            match &made {
-                Err(e) if e.kind() == std::io::ErrorKind::NotFound => base.lost(),
-                _ => break,
-            }
-        }
-        made.doing(|| format!("creating the cgroup {}", path.display()))?;
-        let procs = CString::new(
-            path.join("cgroup.procs")
-                .into_os_string()
-                .into_encoded_bytes(),
-        )
-        .map_err(|_| SetupError::msg("a cgroup path with a NUL byte"))?;
-        self.dirs.push(Dir {
-            path: path.clone(),
-            procs,
-        });
-        Ok(path)
+        make_dir(base, run, &mut self.dirs)
     }
 
-    /// The `cgroup.procs` files the child writes "0" to, joining the cgroups before `exec`.
+    /// The `cgroup.procs` files the child writes "0" to, joining the cgroups before `exec`
+    /// (none for a run born in its slot's cgroups).
     pub fn procs_files(&self) -> Vec<CString> {
+        if self.slot.is_some() {
+            return Vec::new();
+        }
         self.dirs.iter().map(|d| d.procs.clone()).collect()
     }
 
@@ -305,11 +424,22 @@ impl RunCgroup {
     /// not; `None` where no cgroup counts it.
     pub fn cpu_time(&self) -> Option<Duration> {
         let (path, v2) = self.cpu.as_ref()?;
-        Some(cpu_usage(path, *v2)?.saturating_sub(self.cpu_before))
+        let counted = cpu_usage(path, *v2)?.saturating_sub(self.cpu_before);
+        // The slot's starter (its fork of the run) is counted too, and is not the run.
+        let starter = self
+            .slot
+            .as_ref()
+            .map_or(Duration::ZERO, |(starter, before)| {
+                starter.cpu_used().saturating_sub(*before)
+            });
+        Some(counted.saturating_sub(starter))
     }
 
-    /// The processes in the cgroup now.
+    /// The processes in the cgroup now (never the judge, whose starter thread lives in a
+    /// slot's cgroups).
     pub fn pids(&self) -> Vec<libc::pid_t> {
+        // SAFETY: getpid has no preconditions.
+        let judge = unsafe { libc::getpid() };
         let mut pids: Vec<libc::pid_t> = self
             .dirs
             .iter()
@@ -320,6 +450,7 @@ impl RunCgroup {
                     .collect::<Vec<_>>()
             })
             .collect();
+        pids.retain(|&pid| pid != judge);
         pids.sort_unstable();
         pids.dedup();
         pids
@@ -374,6 +505,10 @@ impl RunCgroup {
 
 impl Drop for RunCgroup {
     fn drop(&mut self) {
+        if let Some((starter, _)) = self.slot.take() {
+            starter.give_back(self.kill_all());
+            return;
+        }
         if self.kill_all() && self.reusable {
             self.idle.put(pool::Idle {
                 dirs: std::mem::take(&mut self.dirs),
