@@ -229,9 +229,9 @@ impl RunCgroup {
         };
         if let (Some(slot), Some(cpu)) = (slot, key.cpu)
             && let Some(starter) = bases.starter(slot, cpu)
-            && starter.take(key)
+            && let Some(current) = starter.take(key)
         {
-            return RunCgroup::in_slot(starter, key, &bases.idle).map(Some);
+            return RunCgroup::in_slot(starter, current, key, &bases.idle).map(Some);
         }
         if let Some(idle) = bases.idle.take(key) {
             return RunCgroup::reuse(idle, &bases.idle).map(Some);
@@ -318,13 +318,14 @@ impl RunCgroup {
     /// peak reset, its OOM kills and the starter's CPU time counted from here.
     fn in_slot(
         starter: Arc<Starter>,
+        current: slot::Current,
         key: Key,
         pool: &Arc<pool::Pool>,
     ) -> Result<Self, SetupError> {
         let mut cgroup = RunCgroup {
-            dirs: starter.dirs.clone(),
+            dirs: current.dirs,
             pids: starter.pids.clone().filter(|_| key.tasks.is_some()),
-            memory: starter.memory.clone().map(|path| (path, false)),
+            memory: current.memory.map(|path| (path, false)),
             cpu: starter.cpu.clone().map(|path| (path, false)),
             cpuset: starter.cpuset.clone().map(|path| (path, false)),
             key,

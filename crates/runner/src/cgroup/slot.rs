@@ -23,8 +23,12 @@
 //! - `cgroup.procs` lists the judge's own process among the run's: it is left out of every
 //!   list of the run's processes (and so never killed).
 //!
-//! A slot whose cgroups still hold something after a run (a process that would not die, more
-//! memory charged than a run leaves) is not used again: its runs join cgroups as before.
+//! A slot whose memory cgroup still holds more than a run leaves ([`super::pool::CLEAN_BYTES`]:
+//! kernel objects of the runs before, a network namespace's above all, are freed a while after
+//! their run, later on a busy machine) gets a new one before its next run, the starter moved
+//! there (one write, now and then) and the old one removed (its charges go up to the judge's).
+//! A slot a process of a run outlived (it would not die) is not used again: its runs join
+//! cgroups of their own, as before.
 
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -39,10 +43,22 @@ use crate::error::{Doing, SetupError};
 /// A job to do on the starter's thread, in the slot's cgroups.
 type Job = Box<dyn FnOnce() + Send>;
 
+/// A slot's directories that may be replaced: all of them, and the memory one.
+#[derive(Clone)]
+pub(super) struct Current {
+    pub dirs: Vec<Dir>,
+    pub memory: Option<PathBuf>,
+}
+
 /// One slot's cgroup directories and the thread that lives in them.
 pub(crate) struct Starter {
-    pub(super) dirs: Vec<Dir>,
-    pub(super) memory: Option<PathBuf>,
+    current: Mutex<Current>,
+    /// Where a new memory directory is made, named after the slot ([`Starter::renew_memory`]).
+    memory_base: Option<Base>,
+    name: String,
+    renewed: std::sync::atomic::AtomicU64,
+    /// The starter thread's id, to move it into a new memory directory.
+    tid: libc::pid_t,
     pub(super) pids: Option<PathBuf>,
     pub(super) cpu: Option<PathBuf>,
     pub(super) cpuset: Option<PathBuf>,
@@ -77,12 +93,13 @@ impl Starter {
             }
         };
         let tasks: Vec<PathBuf> = dirs.iter().map(|d| d.path.join("tasks")).collect();
-        let (ready_tx, ready_rx) = mpsc::channel::<Result<libc::clockid_t, String>>();
+        let (ready_tx, ready_rx) =
+            mpsc::channel::<Result<(libc::clockid_t, libc::pid_t), String>>();
         let (jobs_tx, jobs_rx) = mpsc::channel::<Job>();
         let thread = std::thread::Builder::new()
             .name(format!("leapfrog-{name}"))
             .spawn(move || {
-                let joined = join_thread(&tasks).map(|()| own_clock());
+                let joined = join_thread(&tasks).map(|tid| (own_clock(), tid));
                 let ok = joined.is_ok();
                 let _ = ready_tx.send(joined);
                 if ok {
@@ -99,8 +116,8 @@ impl Starter {
                 return Err(err);
             }
         };
-        let clock = match ready_rx.recv() {
-            Ok(Ok(clock)) => clock,
+        let (clock, tid) = match ready_rx.recv() {
+            Ok(Ok(started)) => started,
             Ok(Err(why)) => {
                 let _ = thread.join();
                 super::pool::remove(&dirs);
@@ -112,9 +129,16 @@ impl Starter {
                 return Err(SetupError::msg("a slot's starter thread ended"));
             }
         };
+        let memory_base = bases
+            .iter()
+            .find(|(_, controller)| *controller == "memory")
+            .map(|(base, _)| (*base).clone());
         Ok(Starter {
-            dirs,
-            memory,
+            current: Mutex::new(Current { dirs, memory }),
+            memory_base,
+            name: name.to_string(),
+            renewed: std::sync::atomic::AtomicU64::new(0),
+            tid,
             pids,
             cpu: cpu_dir,
             cpuset,
@@ -168,30 +192,72 @@ impl Starter {
         Ok((memory, pids, cpu_dir, cpuset))
     }
 
-    /// Takes the slot for one run with these limits, written into its cgroups: `false` when a
-    /// run of the slot is in progress, the slot is not usable any more (its cgroups are not
-    /// clean, or a limit could not be written): then the run joins cgroups of its own.
-    pub(super) fn take(&self, key: Key) -> bool {
+    /// Takes the slot for one run with these limits, written into its cgroups, and returns its
+    /// directories; `None` when a run of the slot is in progress, or the slot is not usable any
+    /// more (a limit could not be written, a memory cgroup not renewed): then the run joins
+    /// cgroups of its own.
+    pub(super) fn take(&self, key: Key) -> Option<Current> {
         if self.broken.load(Ordering::Acquire) || self.busy.swap(true, Ordering::AcqRel) {
-            return false;
+            return None;
         }
-        let clean = self.memory.as_deref().is_none_or(|dir| {
-            read_number(&dir.join("memory.usage_in_bytes"))
-                .is_some_and(|b| b <= super::pool::CLEAN_BYTES)
-        });
-        if !clean || self.write_limits(key).is_err() {
+        let ready = self
+            .renew_memory_if_charged()
+            .and_then(|()| self.write_limits(key));
+        if ready.is_err() {
             self.broken.store(true, Ordering::Release);
             self.busy.store(false, Ordering::Release);
-            return false;
+            return None;
         }
-        true
+        Some(
+            self.current
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .clone(),
+        )
+    }
+
+    /// Gives the slot a new memory cgroup when more than a run leaves is still charged to its
+    /// own: a new directory, with swap off, the starter moved into it (its limit is written
+    /// next), the old one removed.
+    fn renew_memory_if_charged(&self) -> Result<(), SetupError> {
+        let mut current = self.current.lock().unwrap_or_else(|e| e.into_inner());
+        let (Some(old), Some(base)) = (current.memory.clone(), &self.memory_base) else {
+            return Ok(());
+        };
+        let charged = read_number(&old.join("memory.usage_in_bytes"));
+        if charged.is_some_and(|bytes| bytes <= super::pool::CLEAN_BYTES) {
+            return Ok(());
+        }
+        let n = self.renewed.fetch_add(1, Ordering::Relaxed);
+        let mut made = Vec::new();
+        let new = super::make_dir(base, &format!("{}-{n}", self.name), &mut made)?;
+        let _ = std::fs::write(new.join("memory.swappiness"), "0");
+        if let Err(err) = write(&new.join("tasks"), &self.tid.to_string()) {
+            super::pool::remove(&made);
+            return Err(err);
+        }
+        let (gone, kept): (Vec<Dir>, Vec<Dir>) =
+            current.dirs.drain(..).partition(|dir| dir.path == old);
+        current.dirs = kept;
+        current.dirs.extend(made);
+        current.memory = Some(new);
+        super::pool::remove(&gone);
+        // The limits are written again, into the new directory.
+        *self.written.lock().unwrap_or_else(|e| e.into_inner()) = None;
+        Ok(())
     }
 
     /// Writes the run's limits where they differ from the last run's (none: no limit).
     fn write_limits(&self, key: Key) -> Result<(), SetupError> {
         let mut written = self.written.lock().unwrap_or_else(|e| e.into_inner());
         let last = written.take();
-        if let Some(dir) = &self.memory
+        let memory = self
+            .current
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .memory
+            .clone();
+        if let Some(dir) = &memory
             && last.is_none_or(|last| last.memory != key.memory)
         {
             let memsw = dir.join("memory.memsw.limit_in_bytes");
@@ -267,19 +333,20 @@ impl Starter {
         if let Some(thread) = self.thread.lock().unwrap_or_else(|e| e.into_inner()).take() {
             let _ = thread.join();
         }
-        super::pool::remove(&self.dirs);
+        super::pool::remove(&self.current.lock().unwrap_or_else(|e| e.into_inner()).dirs);
     }
 }
 
-/// Moves the calling thread (only it) into the cgroups whose `tasks` files are given.
-fn join_thread(tasks: &[PathBuf]) -> Result<(), String> {
+/// Moves the calling thread (only it) into the cgroups whose `tasks` files are given; returns
+/// its id.
+fn join_thread(tasks: &[PathBuf]) -> Result<libc::pid_t, String> {
     // SAFETY: gettid has no preconditions.
-    let tid = unsafe { libc::syscall(libc::SYS_gettid) };
+    let tid = unsafe { libc::syscall(libc::SYS_gettid) } as libc::pid_t;
     for file in tasks {
         std::fs::write(file, tid.to_string())
             .map_err(|e| format!("moving a starter thread into {}: {e}", file.display()))?;
     }
-    Ok(())
+    Ok(tid)
 }
 
 /// The calling thread's CPU-time clock.
