@@ -7,9 +7,11 @@
 //! cgroups, so it cannot widen its affinity beyond that CPU.
 //!
 //! A controller is used when the judge can create cgroups for it (root with a cgroup v1 mount
-//! of it, or a delegated cgroup v2 subtree that offers it). Each run gets a directory per
-//! hierarchy of its own, new or emptied by the run before it ([`pool`]); the child joins them
-//! before `exec`, and at the end every task still in them is killed, even one that left the
+//! of it, or a delegated cgroup v2 subtree that offers it). A run of a CPU slot, where every
+//! hierarchy is v1, is born in the slot's own directories, forked by a thread of the judge that
+//! lives there ([`slot`]); any other run gets a directory per hierarchy of its own, new or
+//! emptied by the run before it ([`pool`]), which the child joins before `exec`. At the end
+//! every task still in them (but the judge's starter thread) is killed, even one that left the
 //! run's process group.
 
 mod files;
