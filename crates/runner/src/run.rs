@@ -159,13 +159,7 @@ fn launch(runner: &Runner, spec: &RunSpec, ends: spawn::Ends) -> Result<Launched
             entry.as_ref().map_or(Ok(()), enter::Entry::enter)
         });
     }
-    // A run born in its slot's cgroups is forked by the slot's starter, which its cpuset holds
-    // to the run's CPU already; any other is forked here, by this thread pinned meanwhile.
-    let starter = cgroup.as_ref().and_then(cgroup::RunCgroup::starter);
-    let pinned = child::PinnedThread::new(spec.cpu_slot.filter(|_| starter.is_none()));
-    let start = Instant::now();
-    let (pid, live) = start_noted(runner, &mut command, spec, starter)?;
-    drop(pinned);
+    let (pid, live, start) = start_noted(runner, &mut command, spec, cgroup.as_ref())?;
     runner.started(pid);
     // A run held by a cgroup is in the ledger already, with all its processes: the cgroup's
     // directory is (see `ledger`). Only a run without one is noted (and forgotten) itself.
@@ -203,20 +197,28 @@ fn launch(runner: &Runner, spec: &RunSpec, ends: spawn::Ends) -> Result<Launched
 /// Starts the run's first process, noted as a run in progress. A kept sandbox the run could
 /// not enter is noticed here and let go: the next run starts a new one (this run is the judge's
 /// error).
+///
+/// A run born in its slot's cgroups is forked by the slot's starter, which its cpuset holds to
+/// the run's CPU already; any other is forked here, by this thread pinned meanwhile. Returns
+/// when the run started, too.
 fn start_noted(
     runner: &Runner,
     command: &mut std::process::Command,
     spec: &RunSpec,
-    starter: Option<&std::sync::Arc<cgroup::Starter>>,
-) -> Result<(libc::pid_t, live::Live), RunError> {
+    cgroup: Option<&cgroup::RunCgroup>,
+) -> Result<(libc::pid_t, live::Live, Instant), RunError> {
+    let starter = cgroup.and_then(cgroup::RunCgroup::starter);
+    let pinned = child::PinnedThread::new(spec.cpu_slot.filter(|_| starter.is_none()));
+    let start = Instant::now();
     let started = live::Live::start(|| match starter {
         Some(starter) => spawn::start_on(starter, command, &spec.isolation),
         None => spawn::start(command, &spec.isolation),
     });
+    drop(pinned);
     if let (Err(RunError::SandboxFailed(_)), Isolation::Kept(kept)) = (&started, &spec.isolation) {
         runner.kept().forget(kept);
     }
-    started
+    started.map(|(pid, live)| (pid, live, start))
 }
 
 /// The entry into a kept sandbox for a run, with the pipe it reports on; the program's
@@ -294,78 +296,6 @@ mod tests {
             isolation,
             user: None,
         }
-    }
-
-    /// Whether runs of a CPU slot can be born in the slot's cgroups here (root, cgroup v1 with
-    /// a cpuset, two CPUs at least); else the tests of it are skipped.
-    fn slot_cgroups(runner: &Runner) -> bool {
-        let here = runner.bases().starter_possible() && child::cpu_for_slot(0).is_some();
-        if !here {
-            eprintln!("skipped: no cgroup v1 cpuset to hold a slot's runs here");
-        }
-        here
-    }
-
-    /// The runs of one slot are born in the slot's cgroups, the same for each run, and the
-    /// judge, whose starter thread lives there, is never among the processes a run's end kills.
-    #[test]
-    fn a_slots_runs_are_born_in_its_cgroups() {
-        let runner = Runner::new(Cancel::new());
-        if !slot_cgroups(&runner) {
-            return;
-        }
-        let dir = tempfile::tempdir().unwrap();
-        let mut spec = spec(dir.path(), Isolation::Direct);
-        spec.argv = ["/bin/cat", "/proc/self/cgroup"].map(Into::into).to_vec();
-        spec.cpu_slot = Some(0);
-        let mut seen = Vec::new();
-        for _ in 0..2 {
-            assert!(runner.run(&spec).unwrap().success());
-            let out = std::fs::read_to_string(dir.path().join("out")).unwrap();
-            let cpuset = out
-                .lines()
-                .find(|line| line.split(':').nth(1) == Some("cpuset"))
-                .unwrap()
-                .to_string();
-            assert!(cpuset.contains("/slot-"), "{out}");
-            seen.push(out);
-        }
-        assert_eq!(
-            seen[0], seen[1],
-            "the slot's two runs were in different cgroups"
-        );
-    }
-
-    /// A process a slot's run leaves behind, in a session of its own and never waited for, is
-    /// killed at the run's end, and the slot serves the next run.
-    #[test]
-    fn what_a_slots_run_leaves_is_killed() {
-        let runner = Runner::new(Cancel::new());
-        if !slot_cgroups(&runner) {
-            return;
-        }
-        let dir = tempfile::tempdir().unwrap();
-        let mut spec = spec(dir.path(), Isolation::Direct);
-        spec.argv = ["/bin/sh", "-c", "setsid sleep 60 & echo $!"]
-            .map(Into::into)
-            .to_vec();
-        spec.cpu_slot = Some(0);
-        assert!(runner.run(&spec).unwrap().success());
-        let out = std::fs::read_to_string(dir.path().join("out")).unwrap();
-        let left: libc::pid_t = out.trim().parse().unwrap();
-        let stat = std::fs::read_to_string(format!("/proc/{left}/stat")).unwrap_or_default();
-        let state = stat
-            .rsplit(')')
-            .next()
-            .and_then(|rest| rest.split_whitespace().next());
-        assert!(
-            matches!(state, None | Some("Z")),
-            "the orphan {left} still runs: {stat}"
-        );
-        spec.argv = ["/bin/cat", "/proc/self/cgroup"].map(Into::into).to_vec();
-        assert!(runner.run(&spec).unwrap().success());
-        let out = std::fs::read_to_string(dir.path().join("out")).unwrap();
-        assert!(out.contains("/slot-"), "{out}");
     }
 
     #[test]

@@ -16,6 +16,7 @@
 
 mod files;
 mod hierarchy;
+mod in_slot;
 mod pool;
 mod slot;
 
@@ -26,8 +27,9 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use files::{cpu_usage, oom_kills, read_number, set_memory_limit, write};
+use files::{cpu_usage, oom_kills, set_memory_limit, write};
 use hierarchy::Base;
+use hierarchy::make_dir;
 pub(crate) use slot::Starter;
 
 use crate::error::{Doing, SetupError, Within};
@@ -100,71 +102,10 @@ impl Bases {
             .into_iter()
             .flatten()
     }
-
-    /// Whether runs of a CPU slot can be born in the slot's cgroups here ([`Starter`]).
-    pub(crate) fn starter_possible(&self) -> bool {
-        self.cpuset.is_some() && !self.all().any(|base| base.v2)
-    }
-
-    /// The starter of CPU slot `slot`, made on first use, where every hierarchy is cgroup v1
-    /// (v2 keeps a process's threads in one cgroup) and a cpuset holds runs to `cpu`.
-    fn starter(&self, slot: usize, cpu: usize) -> Option<Arc<Starter>> {
-        if !self.starter_possible() {
-            return None;
-        }
-        let mut starters = self.starters.lock().unwrap_or_else(|e| e.into_inner());
-        starters
-            .entry(slot)
-            .or_insert_with(|| {
-                let bases: Vec<(&Base, &'static str)> = [
-                    (&self.memory, "memory"),
-                    (&self.pids, "pids"),
-                    (&self.cpuset, "cpuset"),
-                    (&self.cpuacct, "cpuacct"),
-                ]
-                .into_iter()
-                .filter_map(|(base, name)| base.as_ref().map(|base| (base, name)))
-                .collect();
-                let name = format!("slot-{}", NEXT.fetch_add(1, Ordering::Relaxed));
-                Starter::new(&bases, &name, cpu).ok().map(Arc::new)
-            })
-            .clone()
-            .filter(|starter| starter.cpu_index == cpu)
-    }
 }
 
 /// Numbers the cgroup directories this process makes.
 static NEXT: AtomicU64 = AtomicU64::new(0);
-
-/// Makes the directory `name` in `base`'s hierarchy (and `base` itself again where it went
-/// away), noted in `dirs`.
-fn make_dir(base: &Base, name: &str, dirs: &mut Vec<Dir>) -> Result<PathBuf, SetupError> {
-    let path = base.dir.join(name);
-    let mut made = Ok(());
-    // The judge's directory is shared by the runners of one process (it is named by the
-    // pid), and one of them dropped removes it once it is empty: then it is made again.
-    for _ in 0..3 {
-        base.ensure()
-            .doing(|| format!("creating the cgroup {}", base.dir.display()))?;
-        made = std::fs::create_dir(&path);
-        match &made {
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => base.lost(),
-            _ => break,
-        }
-    }
-    made.doing(|| format!("creating the cgroup {}", path.display()))?;
-    let procs = CString::new(
-        path.join("cgroup.procs")
-            .into_os_string()
-            .into_encoded_bytes(),
-    )
-    .map_err(|_| SetupError::msg("a cgroup path with a NUL byte"))?;
-    dirs.push(Dir {
-        path: path.clone(),
-        procs,
-    });
-    Ok(path)
-}
 
 /// What a run cgroup is made for, and may be kept for: its process and memory limits and the
 /// CPU its cpuset holds it to.
@@ -316,55 +257,6 @@ impl RunCgroup {
         Ok(cgroup)
     }
 
-    /// A run in its slot's cgroups, taken (with its limits written) by [`Starter::take`]: its
-    /// peak reset, its OOM kills and the starter's CPU time counted from here.
-    fn in_slot(
-        starter: Arc<Starter>,
-        current: slot::Current,
-        key: Key,
-        pool: &Arc<pool::Pool>,
-    ) -> Result<Self, SetupError> {
-        let mut cgroup = RunCgroup {
-            dirs: current.dirs,
-            pids: starter.pids.clone().filter(|_| key.tasks.is_some()),
-            memory: current.memory.map(|path| (path, false)),
-            cpu: starter.cpu.clone().map(|path| (path, false)),
-            cpuset: starter.cpuset.clone().map(|path| (path, false)),
-            key,
-            oom_before: 0,
-            cpu_before: Duration::ZERO,
-            reusable: false,
-            idle: Arc::clone(pool),
-            slot: None,
-        };
-        let reset = (|| {
-            if let Some((path, _)) = &cgroup.memory {
-                write(&path.join("memory.max_usage_in_bytes"), "0")?;
-                cgroup.oom_before = oom_kills(path, false).unwrap_or(0);
-            }
-            if let Some((path, _)) = &cgroup.cpu {
-                write(&path.join("cpuacct.usage"), "0")?;
-            }
-            Ok::<_, SetupError>(())
-        })();
-        if let Err(err) = reset {
-            starter.give_back(false);
-            return Err(err);
-        }
-        if key.memory.is_none() {
-            // Held by no limit: not the run's memory figure either.
-            cgroup.memory = None;
-        }
-        let used = starter.cpu_used();
-        cgroup.slot = Some((starter, used));
-        Ok(cgroup)
-    }
-
-    /// The thread to start the run on, when it is born in its slot's cgroups.
-    pub(crate) fn starter(&self) -> Option<&Arc<Starter>> {
-        self.slot.as_ref().map(|(starter, _)| starter)
-    }
-
     /// Writes the run's limits (again, for a kept cgroup: nothing of the last run's stays).
     fn hold(&self) -> Result<(), SetupError> {
         let Key {
@@ -423,21 +315,6 @@ impl RunCgroup {
         self.memory.is_some()
     }
 
-    /// The CPU time of every process the run has had so far, ended or not, waited for or
-    /// not; `None` where no cgroup counts it.
-    pub fn cpu_time(&self) -> Option<Duration> {
-        let (path, v2) = self.cpu.as_ref()?;
-        let counted = cpu_usage(path, *v2)?.saturating_sub(self.cpu_before);
-        // The slot's starter (its fork of the run) is counted too, and is not the run.
-        let starter = self
-            .slot
-            .as_ref()
-            .map_or(Duration::ZERO, |(starter, before)| {
-                starter.cpu_used().saturating_sub(*before)
-            });
-        Some(counted.saturating_sub(starter))
-    }
-
     /// The processes in the cgroup now (never the judge, whose starter thread lives in a
     /// slot's cgroups).
     pub fn pids(&self) -> Vec<libc::pid_t> {
@@ -457,33 +334,6 @@ impl RunCgroup {
         pids.sort_unstable();
         pids.dedup();
         pids
-    }
-
-    /// Whether the kernel keeps the cgroup's peak (cgroup v2 has `memory.peak` only since
-    /// Linux 5.19; v1 always has `memory.max_usage_in_bytes`).
-    pub fn reports_peak(&self) -> bool {
-        self.memory
-            .as_ref()
-            .is_some_and(|(path, v2)| !v2 || path.join("memory.peak").is_file())
-    }
-
-    /// The most memory the run's cgroup held at once, in bytes.
-    pub fn peak_memory(&self) -> Option<u64> {
-        let (path, v2) = self.memory.as_ref()?;
-        let file = if *v2 {
-            "memory.peak"
-        } else {
-            "memory.max_usage_in_bytes"
-        };
-        read_number(&path.join(file))
-    }
-
-    /// Whether the kernel's OOM killer killed a process of the run for passing its limit.
-    pub fn oom_killed(&self) -> bool {
-        let Some((path, v2)) = &self.memory else {
-            return false;
-        };
-        oom_kills(path, *v2).is_some_and(|n| n > self.oom_before)
     }
 
     /// Kills everything in the cgroup until it is empty (processes forking as they die are

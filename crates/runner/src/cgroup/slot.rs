@@ -358,3 +358,6 @@ fn own_clock() -> libc::clockid_t {
     }
     clock
 }
+
+#[cfg(test)]
+mod tests;
