@@ -10,8 +10,7 @@
 //!
 //! Each run is a child in its own process group with resource limits set between `fork` and
 //! `exec` (`child`), optionally inside the bubblewrap sandbox ([`sandbox`]) and, where the
-//! judge can create cgroups, in memory, pids, CPU-accounting and cpuset cgroups (`cgroup`: a CPU
-//! slot's runs are born in the slot's own, the others join their own); without a
+//! judge can create cgroups, in a memory and a pids cgroup of its own (`cgroup`); without a
 //! memory cgroup the runner samples the run's resident memory instead (`memory`). The runner
 //! waits on a pidfd, waking at most every 50 ms (10 ms when sampling memory) to add up the CPU
 //! clocks of the run's processes, so a busy loop is stopped just past its limit and a sleeping

@@ -125,9 +125,8 @@ fn launch(runner: &Runner, spec: &RunSpec, ends: spawn::Ends) -> Result<Launched
     let passed_fds = passed.iter().map(std::os::fd::AsRawFd::as_raw_fd).collect();
     let bases = runner.bases();
     let (limits, cpu) = (&spec.limits, spec.cpu_slot.and_then(child::cpu_for_slot));
-    let cgroup =
-        cgroup::RunCgroup::create(bases, limits.processes, limits.memory, cpu, spec.cpu_slot)
-            .within("setting up the run's cgroup")?;
+    let cgroup = cgroup::RunCgroup::create(bases, limits.processes, limits.memory, cpu)
+        .within("setting up the run's cgroup")?;
     if spec.limits.processes.is_some() && !bases.pids_available() {
         warn_unenforced_process_limit();
     }
@@ -159,7 +158,10 @@ fn launch(runner: &Runner, spec: &RunSpec, ends: spawn::Ends) -> Result<Launched
             entry.as_ref().map_or(Ok(()), enter::Entry::enter)
         });
     }
-    let (pid, live, start) = start_noted(runner, &mut command, spec, cgroup.as_ref())?;
+    let pinned = child::PinnedThread::new(spec.cpu_slot);
+    let start = Instant::now();
+    let (pid, live) = start_noted(runner, &mut command, spec)?;
+    drop(pinned);
     runner.started(pid);
     // A run held by a cgroup is in the ledger already, with all its processes: the cgroup's
     // directory is (see `ledger`). Only a run without one is noted (and forgotten) itself.
@@ -197,28 +199,16 @@ fn launch(runner: &Runner, spec: &RunSpec, ends: spawn::Ends) -> Result<Launched
 /// Starts the run's first process, noted as a run in progress. A kept sandbox the run could
 /// not enter is noticed here and let go: the next run starts a new one (this run is the judge's
 /// error).
-///
-/// A run born in its slot's cgroups is forked by the slot's starter, which its cpuset holds to
-/// the run's CPU already; any other is forked here, by this thread pinned meanwhile. Returns
-/// when the run started, too.
 fn start_noted(
     runner: &Runner,
     command: &mut std::process::Command,
     spec: &RunSpec,
-    cgroup: Option<&cgroup::RunCgroup>,
-) -> Result<(libc::pid_t, live::Live, Instant), RunError> {
-    let starter = cgroup.and_then(cgroup::RunCgroup::starter);
-    let pinned = child::PinnedThread::new(spec.cpu_slot.filter(|_| starter.is_none()));
-    let start = Instant::now();
-    let started = live::Live::start(|| match starter {
-        Some(starter) => spawn::start_on(starter, command, &spec.isolation),
-        None => spawn::start(command, &spec.isolation),
-    });
-    drop(pinned);
+) -> Result<(libc::pid_t, live::Live), RunError> {
+    let started = live::Live::start(|| spawn::start(command, &spec.isolation));
     if let (Err(RunError::SandboxFailed(_)), Isolation::Kept(kept)) = (&started, &spec.isolation) {
         runner.kept().forget(kept);
     }
-    started.map(|(pid, live)| (pid, live, start))
+    started
 }
 
 /// The entry into a kept sandbox for a run, with the pipe it reports on; the program's

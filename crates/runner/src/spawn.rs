@@ -266,28 +266,6 @@ pub(super) fn start(command: &mut Command, isolation: &Isolation) -> Result<libc
     }
 }
 
-/// [`start`], on the thread of a slot's starter (so that the run is born in the slot's
-/// cgroups). The command goes to that thread and is dropped there once the run has started
-/// (`command` is left empty).
-pub(super) fn start_on(
-    starter: &super::cgroup::Starter,
-    command: &mut Command,
-    isolation: &Isolation,
-) -> Result<libc::pid_t, RunError> {
-    let program = command.get_program().to_string_lossy().into_owned();
-    let mut moved = std::mem::replace(command, Command::new("/"));
-    let spawned = starter
-        .on_thread(move || spawn_past_busy_text(&mut moved).map(|child| child.id() as libc::pid_t))
-        .ok_or_else(|| SetupError::msg("a slot's starter thread ended"))?;
-    match spawned {
-        Ok(pid) => Ok(pid),
-        Err(err) if matches!(isolation, Isolation::Kept(_)) => Err(RunError::SandboxFailed(
-            format!("entering the kept sandbox: {err}"),
-        )),
-        Err(err) => Err(SetupError::io(format!("starting {program}"), err).into()),
-    }
-}
-
 /// Spawns `command`, again for a while when the program's file is still open for writing
 /// somewhere ("Text file busy"): a copy of the program the judge has just written and closed
 /// can still be held open by a child that another thread forked meanwhile, until that child

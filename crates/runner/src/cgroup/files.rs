@@ -4,7 +4,6 @@
 use std::path::Path;
 use std::time::Duration;
 
-use super::RunCgroup;
 use crate::error::{Doing, SetupError};
 
 /// The OOM kills a memory cgroup has counted (`oom_kill` in v2's `memory.events`, v1's
@@ -59,49 +58,4 @@ pub(super) fn write(path: &Path, value: &str) -> Result<(), SetupError> {
 
 pub(super) fn read_number(path: &Path) -> Option<u64> {
     std::fs::read_to_string(path).ok()?.trim().parse().ok()
-}
-
-/// The run's figures, as its cgroup counted them.
-impl RunCgroup {
-    /// The CPU time of every process the run has had so far, ended or not, waited for or
-    /// not; `None` where no cgroup counts it.
-    pub fn cpu_time(&self) -> Option<Duration> {
-        let (path, v2) = self.cpu.as_ref()?;
-        let counted = cpu_usage(path, *v2)?.saturating_sub(self.cpu_before);
-        // The slot's starter (its fork of the run) is counted too, and is not the run.
-        let starter = self
-            .slot
-            .as_ref()
-            .map_or(Duration::ZERO, |(starter, before)| {
-                starter.cpu_used().saturating_sub(*before)
-            });
-        Some(counted.saturating_sub(starter))
-    }
-
-    /// Whether the kernel keeps the cgroup's peak (cgroup v2 has `memory.peak` only since
-    /// Linux 5.19; v1 always has `memory.max_usage_in_bytes`).
-    pub fn reports_peak(&self) -> bool {
-        self.memory
-            .as_ref()
-            .is_some_and(|(path, v2)| !v2 || path.join("memory.peak").is_file())
-    }
-
-    /// The most memory the run's cgroup held at once, in bytes.
-    pub fn peak_memory(&self) -> Option<u64> {
-        let (path, v2) = self.memory.as_ref()?;
-        let file = if *v2 {
-            "memory.peak"
-        } else {
-            "memory.max_usage_in_bytes"
-        };
-        read_number(&path.join(file))
-    }
-
-    /// Whether the kernel's OOM killer killed a process of the run for passing its limit.
-    pub fn oom_killed(&self) -> bool {
-        let Some((path, v2)) = &self.memory else {
-            return false;
-        };
-        oom_kills(path, *v2).is_some_and(|n| n > self.oom_before)
-    }
 }

@@ -2,16 +2,11 @@
 //! `cpuset`): its own
 //! directory under the judge's cgroup in a cgroup v1 hierarchy mounting that controller, else in
 //! the cgroup v2 hierarchy when the controller is delegated there. Only root (or the owner of a
-//! delegated v2 subtree) gets one; everyone else runs without. Runs' and slots' directories are
-//! made in it here too.
+//! delegated v2 subtree) gets one; everyone else runs without.
 
-use std::ffi::CString;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-
-use super::Dir;
-use crate::error::{Doing, SetupError};
 
 /// The judge's own directory for one controller, and whether it is in a v2 hierarchy.
 #[derive(Debug, Clone)]
@@ -80,40 +75,6 @@ impl Base {
         self.present.store(false, Ordering::Release);
         let _ = std::fs::remove_dir(&self.dir);
     }
-}
-
-/// Makes the directory `name` in `base`'s hierarchy (and `base` itself again where it went
-/// away), noted in `dirs`.
-pub(super) fn make_dir(
-    base: &Base,
-    name: &str,
-    dirs: &mut Vec<Dir>,
-) -> Result<PathBuf, SetupError> {
-    let path = base.dir.join(name);
-    let mut made = Ok(());
-    // The judge's directory is shared by the runners of one process (it is named by the
-    // pid), and one of them dropped removes it once it is empty: then it is made again.
-    for _ in 0..3 {
-        base.ensure()
-            .doing(|| format!("creating the cgroup {}", base.dir.display()))?;
-        made = std::fs::create_dir(&path);
-        match &made {
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => base.lost(),
-            _ => break,
-        }
-    }
-    made.doing(|| format!("creating the cgroup {}", path.display()))?;
-    let procs = CString::new(
-        path.join("cgroup.procs")
-            .into_os_string()
-            .into_encoded_bytes(),
-    )
-    .map_err(|_| SetupError::msg("a cgroup path with a NUL byte"))?;
-    dirs.push(Dir {
-        path: path.clone(),
-        procs,
-    });
-    Ok(path)
 }
 
 /// v1: gives the cpuset `dir` the CPUs and memory nodes of its parent.

@@ -7,30 +7,23 @@
 //! cgroups, so it cannot widen its affinity beyond that CPU.
 //!
 //! A controller is used when the judge can create cgroups for it (root with a cgroup v1 mount
-//! of it, or a delegated cgroup v2 subtree that offers it). A run of a CPU slot, where every
-//! hierarchy is v1, is born in the slot's own directories, forked by a thread of the judge that
-//! lives there ([`slot`]); any other run gets a directory per hierarchy of its own, new or
-//! emptied by the run before it ([`pool`]), which the child joins before `exec`. At the end
-//! every task still in them (but the judge's starter thread) is killed, even one that left the
+//! of it, or a delegated cgroup v2 subtree that offers it). Each run gets a directory per
+//! hierarchy of its own, new or emptied by the run before it ([`pool`]); the child joins them
+//! before `exec`, and at the end every task still in them is killed, even one that left the
 //! run's process group.
 
 mod files;
 mod hierarchy;
-mod in_slot;
 mod pool;
-mod slot;
 
-use std::collections::HashMap;
 use std::ffi::CString;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use files::{cpu_usage, oom_kills, set_memory_limit, write};
+use files::{cpu_usage, oom_kills, read_number, set_memory_limit, write};
 use hierarchy::Base;
-use hierarchy::make_dir;
-pub(crate) use slot::Starter;
 
 use crate::error::{Doing, SetupError, Within};
 
@@ -47,9 +40,6 @@ pub(crate) struct Bases {
     cpuset: Option<Base>,
     /// The runs' cgroups kept, emptied, for later runs with the same limits.
     idle: Arc<pool::Pool>,
-    /// Each CPU slot's starter, made on the slot's first run (`None`: it could not be made
-    /// here, and the slot's runs join their cgroups).
-    starters: Mutex<HashMap<usize, Option<Arc<Starter>>>>,
 }
 
 impl Bases {
@@ -64,7 +54,6 @@ impl Bases {
             cpuacct: root.then(|| Base::find("cpuacct")).flatten(),
             cpuset: root.then(|| Base::find("cpuset")).flatten(),
             idle: Arc::default(),
-            starters: Mutex::default(),
         }
     }
 
@@ -86,11 +75,6 @@ impl Bases {
     /// Removes the judge's own cgroup directories, the kept runs' cgroups first (when no run is
     /// in progress: they are empty).
     pub(crate) fn remove(&self) {
-        let starters =
-            std::mem::take(&mut *self.starters.lock().unwrap_or_else(|e| e.into_inner()));
-        for starter in starters.into_values().flatten() {
-            starter.end();
-        }
         self.idle.drain();
         for base in self.all() {
             base.remove();
@@ -104,9 +88,6 @@ impl Bases {
     }
 }
 
-/// Numbers the cgroup directories this process makes.
-static NEXT: AtomicU64 = AtomicU64::new(0);
-
 /// What a run cgroup is made for, and may be kept for: its process and memory limits and the
 /// CPU its cpuset holds it to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -117,7 +98,6 @@ pub(super) struct Key {
 }
 
 /// One directory of a run's cgroup, in one hierarchy.
-#[derive(Clone)]
 pub(super) struct Dir {
     path: PathBuf,
     procs: CString,
@@ -144,9 +124,6 @@ pub struct RunCgroup {
     reusable: bool,
     /// Where it goes back to once emptied.
     idle: Arc<pool::Pool>,
-    /// The slot's starter, when the run is born in the slot's cgroups (then `dirs` are the
-    /// slot's), with the CPU time the starter had used when the run's figures were reset.
-    slot: Option<(Arc<Starter>, Duration)>,
 }
 
 impl RunCgroup {
@@ -155,27 +132,18 @@ impl RunCgroup {
     /// whichever is asked for and possible here. `Ok(None)` when none is; an error when the
     /// judge should be able to set one up and could not (a judge error, never the contestant's
     /// fault).
-    ///
-    /// A run of CPU slot `slot` is born in the slot's own cgroups where they can be had (see
-    /// [`Starter`]): then it must be started on [`RunCgroup::starter`]'s thread.
     pub fn create(
         bases: &Bases,
         max_tasks: Option<u64>,
         memory_bytes: Option<u64>,
         cpu: Option<usize>,
-        slot: Option<usize>,
     ) -> Result<Option<Self>, SetupError> {
+        static NEXT: AtomicU64 = AtomicU64::new(0);
         let key = Key {
             tasks: max_tasks,
             memory: memory_bytes,
             cpu: cpu.filter(|_| bases.cpuset.is_some()),
         };
-        if let (Some(slot), Some(cpu)) = (slot, key.cpu)
-            && let Some(starter) = bases.starter(slot, cpu)
-            && let Some(current) = starter.take(key)
-        {
-            return RunCgroup::in_slot(starter, current, key, &bases.idle).map(Some);
-        }
         if let Some(idle) = bases.idle.take(key) {
             return RunCgroup::reuse(idle, &bases.idle).map(Some);
         }
@@ -191,7 +159,6 @@ impl RunCgroup {
             cpu_before: Duration::ZERO,
             reusable: false,
             idle: Arc::clone(&bases.idle),
-            slot: None,
         };
         if let (Some(base), Some(_)) = (&bases.memory, memory_bytes) {
             let path = cgroup.dir_in(base, &run)?;
@@ -241,7 +208,6 @@ impl RunCgroup {
             cpu_before: Duration::ZERO,
             reusable: false,
             idle: Arc::clone(pool),
-            slot: None,
         };
         cgroup.hold()?;
         if let Some((path, _)) = &cgroup.memory {
@@ -293,15 +259,35 @@ impl RunCgroup {
     }
 
     fn add_dir(&mut self, base: &Base, run: &str) -> Result<PathBuf, SetupError> {
-        make_dir(base, run, &mut self.dirs)
+        let path = base.dir.join(run);
+        let mut made = Ok(());
+        // The judge's directory is shared by the runners of one process (it is named by the
+        // pid), and one of them dropped removes it once it is empty: then it is made again.
+        for _ in 0..3 {
+            base.ensure()
+                .doing(|| format!("creating the cgroup {}", base.dir.display()))?;
+            made = std::fs::create_dir(&path);
+            match &made {
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => base.lost(),
+                _ => break,
+            }
+        }
+        made.doing(|| format!("creating the cgroup {}", path.display()))?;
+        let procs = CString::new(
+            path.join("cgroup.procs")
+                .into_os_string()
+                .into_encoded_bytes(),
+        )
+        .map_err(|_| SetupError::msg("a cgroup path with a NUL byte"))?;
+        self.dirs.push(Dir {
+            path: path.clone(),
+            procs,
+        });
+        Ok(path)
     }
 
-    /// The `cgroup.procs` files the child writes "0" to, joining the cgroups before `exec`
-    /// (none for a run born in its slot's cgroups).
+    /// The `cgroup.procs` files the child writes "0" to, joining the cgroups before `exec`.
     pub fn procs_files(&self) -> Vec<CString> {
-        if self.slot.is_some() {
-            return Vec::new();
-        }
         self.dirs.iter().map(|d| d.procs.clone()).collect()
     }
 
@@ -315,11 +301,15 @@ impl RunCgroup {
         self.memory.is_some()
     }
 
-    /// The processes in the cgroup now (never the judge, whose starter thread lives in a
-    /// slot's cgroups).
+    /// The CPU time of every process the run has had so far, ended or not, waited for or
+    /// not; `None` where no cgroup counts it.
+    pub fn cpu_time(&self) -> Option<Duration> {
+        let (path, v2) = self.cpu.as_ref()?;
+        Some(cpu_usage(path, *v2)?.saturating_sub(self.cpu_before))
+    }
+
+    /// The processes in the cgroup now.
     pub fn pids(&self) -> Vec<libc::pid_t> {
-        // SAFETY: getpid has no preconditions.
-        let judge = unsafe { libc::getpid() };
         let mut pids: Vec<libc::pid_t> = self
             .dirs
             .iter()
@@ -330,10 +320,36 @@ impl RunCgroup {
                     .collect::<Vec<_>>()
             })
             .collect();
-        pids.retain(|&pid| pid != judge);
         pids.sort_unstable();
         pids.dedup();
         pids
+    }
+
+    /// Whether the kernel keeps the cgroup's peak (cgroup v2 has `memory.peak` only since
+    /// Linux 5.19; v1 always has `memory.max_usage_in_bytes`).
+    pub fn reports_peak(&self) -> bool {
+        self.memory
+            .as_ref()
+            .is_some_and(|(path, v2)| !v2 || path.join("memory.peak").is_file())
+    }
+
+    /// The most memory the run's cgroup held at once, in bytes.
+    pub fn peak_memory(&self) -> Option<u64> {
+        let (path, v2) = self.memory.as_ref()?;
+        let file = if *v2 {
+            "memory.peak"
+        } else {
+            "memory.max_usage_in_bytes"
+        };
+        read_number(&path.join(file))
+    }
+
+    /// Whether the kernel's OOM killer killed a process of the run for passing its limit.
+    pub fn oom_killed(&self) -> bool {
+        let Some((path, v2)) = &self.memory else {
+            return false;
+        };
+        oom_kills(path, *v2).is_some_and(|n| n > self.oom_before)
     }
 
     /// Kills everything in the cgroup until it is empty (processes forking as they die are
@@ -358,10 +374,6 @@ impl RunCgroup {
 
 impl Drop for RunCgroup {
     fn drop(&mut self) {
-        if let Some((starter, _)) = self.slot.take() {
-            starter.give_back(self.kill_all());
-            return;
-        }
         if self.kill_all() && self.reusable {
             self.idle.put(pool::Idle {
                 dirs: std::mem::take(&mut self.dirs),

@@ -22,7 +22,7 @@ use super::{Dir, Key};
 /// includes it, as a new cgroup's peak includes the batch the kernel precharged for it. A
 /// cgroup holding more (the page cache of a file the judge still keeps) is removed, its charges
 /// going up to the judge's directory as before, and the run gets a new one.
-pub(super) const CLEAN_BYTES: u64 = 1 << 20;
+const CLEAN_BYTES: u64 = 1 << 20;
 
 /// An idle run cgroup: its directories, for which limits.
 pub(super) struct Idle {
