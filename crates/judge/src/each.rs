@@ -46,6 +46,7 @@ impl Judge {
             isolation: self.options.isolation,
             processes: self.options.processes,
             transcripts,
+            spare: Default::default(),
         }
     }
 

@@ -37,6 +37,7 @@ pub fn play_reference(
         isolation: runner::IsolationChoice::LimitsOnly,
         processes: super::DEFAULT_PROCESSES,
         transcripts: None,
+        spare: Default::default(),
     };
     let result = runner.run(test, 0, scratch, None)?;
     if result.verdict != Verdict::Ac {

@@ -17,6 +17,9 @@ use super::as_run_user;
 use super::fault::{self, JudgeFault};
 use super::{Cause, TestResult, classify};
 
+mod spare;
+pub use spare::SpareDirs;
+
 /// Why a test's run could not be set up: the judge's fault, never the contestant's.
 #[derive(Debug, thiserror::Error)]
 pub enum SetupError {
@@ -43,6 +46,8 @@ pub struct TestRunner<'a> {
     pub processes: u64,
     /// Where an interactive problem's failing tests leave their transcripts.
     pub transcripts: Option<&'a Path>,
+    /// Test directories emptied by the tests before, for the next ones.
+    pub spare: SpareDirs,
 }
 
 /// The size of a run's output, after a copy to `keep` when asked: a judge fault when the
@@ -103,6 +108,30 @@ impl RunFiles {
     /// Makes the run's own directory (a judge fault when it cannot be made).
     fn make_dir(&self) -> Result<(), JudgeFault> {
         std::fs::create_dir_all(&self.dir).map_err(|e| JudgeFault::file("creating", &self.dir, e))
+    }
+
+    /// Removes everything in the test's directory but the directory itself and its `out` (the
+    /// output, the stderr, the program's and the validator's working directories, a pass's
+    /// files); whether nothing is left.
+    fn empty(&self) -> bool {
+        let out = self.output.parent().map(Path::to_path_buf);
+        let clear = |dir: &Path, keep: Option<&Path>| -> std::io::Result<()> {
+            for entry in std::fs::read_dir(dir)? {
+                let path = entry?.path();
+                if Some(path.as_path()) == keep {
+                    continue;
+                }
+                match std::fs::symlink_metadata(&path)?.is_dir() {
+                    true => std::fs::remove_dir_all(&path)?,
+                    false => std::fs::remove_file(&path)?,
+                }
+            }
+            Ok(())
+        };
+        let cleared = out
+            .as_deref()
+            .is_some_and(|out| clear(out, None).is_ok() && clear(&self.dir, Some(out)).is_ok());
+        cleared && std::fs::read_dir(&self.dir).is_ok_and(|entries| entries.count() == 1)
     }
 
     /// Removes whatever of them was made.
@@ -180,8 +209,13 @@ impl TestRunner<'_> {
         scratch_root: &Path,
         keep_output: Option<&Path>,
     ) -> Result<TestResult, Interrupted> {
-        let files =
-            as_run_user::open_scratch(scratch_root).and_then(|()| RunFiles::under(scratch_root));
+        // A spare directory's scratch root was opened for the runs' users when it was made.
+        let files = match self.spare.take(scratch_root) {
+            Some(spare) => Ok(spare),
+            None => {
+                as_run_user::open_scratch(scratch_root).and_then(|()| RunFiles::under(scratch_root))
+            }
+        };
         let files = match files {
             Ok(files) => files,
             Err(fault) => return Ok(UNMEASURED.fault(test, fault)),
@@ -192,7 +226,7 @@ impl TestRunner<'_> {
             Verdict::Ac | Verdict::Je => None,
             _ => fault::scratch_full(scratch_root),
         };
-        files.remove();
+        self.spare.give_back(files);
         Ok(match full {
             Some(full) => {
                 let mut blamed = result;
