@@ -165,9 +165,9 @@ fn no_socket_outlives_its_test() {
     assert_eq!(verdict(&v), "AC", "{v}");
 }
 
-/// A build of 300 MiB: an assembler directive that fills the data section.
+/// A build of 800 MiB: an assembler directive that fills the data section.
 const HUGE_BUILD: &str = r#"#include <stdio.h>
-__asm__(".section .data\n.globl padding\npadding: .fill 314572800,1,7\n.text\n");
+__asm__(".section .data\n.globl padding\npadding: .fill 838860800,1,7\n.text\n");
 int main(void) {
     long a, b;
     if (scanf("%ld %ld", &a, &b) != 2) return 1;
