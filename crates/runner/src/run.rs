@@ -285,7 +285,7 @@ fn warn_unenforced_process_limit() {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Cancel, Exit, run_user, sandbox};
+    use crate::{Cancel, Exit, sandbox};
 
     fn spec(dir: &std::path::Path, isolation: Isolation) -> RunSpec {
         RunSpec {
@@ -331,58 +331,5 @@ mod tests {
             .to_vec();
         let runner = Runner::new(Cancel::new());
         assert_eq!(runner.run(&spec).unwrap().exit, Exit::Code(1));
-    }
-
-    /// As root, a sandbox started for one run is the run's user, reads what is lent to it from
-    /// a directory that user may not enter, and writes only its own working directory.
-    #[test]
-    fn a_sandbox_for_one_run_is_the_runs_user() {
-        let runner = Runner::new(Cancel::new());
-        let (Some(user), Ok(_)) = (run_user(), runner.sandbox()) else {
-            eprintln!("skipped: not root, or no sandbox here");
-            return;
-        };
-        if runner.sandbox_user(Some(user)).is_none() {
-            eprintln!("skipped: bubblewrap cannot run as an unprivileged user here");
-            return;
-        }
-        let dir = tempfile::tempdir().unwrap();
-        let shown = dir.path().join("shown");
-        let work = dir.path().join("work");
-        std::fs::create_dir(&shown).unwrap();
-        std::fs::write(shown.join("data"), "lent\n").unwrap();
-        std::fs::create_dir(&work).unwrap();
-        let script = "id -u; id -g; cat /program/data; echo x >> /program/data || echo refused; \
-                      touch mine && echo wrote";
-        let spec = RunSpec {
-            argv: ["/bin/sh", "-c", script].map(Into::into).to_vec(),
-            cwd: work.clone(),
-            stdin: None,
-            stdout: dir.path().join("out"),
-            stderr: dir.path().join("err"),
-            limits: RunLimits::compiler(),
-            cpu_slot: None,
-            env: None,
-            isolation: Isolation::Sandbox(sandbox::Mounts {
-                read_only: vec![(shown.clone(), sandbox::PROGRAM_DIR.into())],
-                work: work.clone(),
-            }),
-            user: Some(user),
-        };
-        let outcome = runner.run(&spec).unwrap();
-        let out = std::fs::read_to_string(dir.path().join("out")).unwrap();
-        let err = std::fs::read_to_string(dir.path().join("err")).unwrap();
-        assert!(outcome.success(), "{out}{err}");
-        let want = format!("{}\n{}\nlent\nrefused\nwrote\n", user.uid, user.gid);
-        assert_eq!(out, want, "{err}");
-        assert_eq!(
-            std::fs::read_to_string(shown.join("data")).unwrap(),
-            "lent\n"
-        );
-        use std::os::unix::fs::MetadataExt;
-        assert_eq!(
-            std::fs::metadata(work.join("mine")).unwrap().uid(),
-            user.uid
-        );
     }
 }
