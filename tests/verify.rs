@@ -92,8 +92,9 @@ fn a_submission_in_the_wrong_folder_is_a_mismatch() {
 
 #[test]
 fn submissions_judged_at_once_keep_the_tables_order_and_verdicts() {
-    // Several submissions run at once (the TLE one queued last); the table and the JSON still
-    // list them in the package's order, with the verdicts of one-at-a-time judging.
+    // Several submissions run at once (the TLE one started first, the rows handed over as they
+    // finish); the table and the JSON still list them in the package's order, with the
+    // verdicts of one-at-a-time judging.
     let pkg = foreign_package();
     let rows_with = |jobs: &str| {
         let output = leapfrog()

@@ -154,6 +154,11 @@ pub struct Prepared {
     /// Whether a wall-clock TLE is run again alone (see [`JudgeOptions::rerun_wall_clock`]);
     /// off for a program whose expectation is to exceed the limit anyway.
     pub rerun_wall_clock: bool,
+    /// Whether its tests run one at a time instead of `jobs` at a time. Several at a time
+    /// start the next tests before the current one is settled; for a program expected to
+    /// exceed the limit those run to the limit too, and are thrown away once the first TLE
+    /// settles the result, while the slot they hold could judge another submission.
+    pub one_test_at_a_time: bool,
 }
 
 impl Prepared {
@@ -267,6 +272,7 @@ impl Judge {
             language,
             program,
             rerun_wall_clock: self.options.rerun_wall_clock,
+            one_test_at_a_time: false,
         })
     }
 
@@ -299,9 +305,14 @@ impl Judge {
         let mut interrupted = false;
         let busy = self.shared.busy();
         let rerun = submission.rerun_wall_clock;
+        let jobs = if submission.one_test_at_a_time {
+            1
+        } else {
+            self.options.jobs
+        };
         leapfrog_runner::parallel::ordered(
             &self.tests,
-            self.options.jobs,
+            jobs,
             |_, test| self.judge_test(&test_runner, test, scratch.path(), rerun),
             |_, result| match result {
                 Ok(result) => {

@@ -1,5 +1,7 @@
-//! A small ordered worker pool: items are processed by a fixed number of threads, and results
-//! are handed back in item order as soon as every earlier item is done.
+//! A small worker pool: items are processed by a fixed number of threads, and results are
+//! handed back either in item order as soon as every earlier item is done ([`ordered`]) or as
+//! each item is done ([`as_done`], for callers that place results themselves and must not
+//! wait for a long first item to hear of the short ones after it).
 
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -14,7 +16,36 @@ pub fn ordered<T, R>(
     items: &[T],
     jobs: usize,
     work: impl Fn(usize, &T) -> R + Sync,
+    emit: impl FnMut(usize, R) -> bool,
+) where
+    T: Sync,
+    R: Send,
+{
+    pool(items, jobs, work, emit, true);
+}
+
+/// [`ordered`], except that `emit(index, result)` is called as each item is done, in whatever
+/// order they finish. When `emit` returns `false` no new item is started; results of items
+/// still running are dropped.
+pub fn as_done<T, R>(
+    items: &[T],
+    jobs: usize,
+    work: impl Fn(usize, &T) -> R + Sync,
+    emit: impl FnMut(usize, R) -> bool,
+) where
+    T: Sync,
+    R: Send,
+{
+    pool(items, jobs, work, emit, false);
+}
+
+/// The pool behind [`ordered`] (`in_order`) and [`as_done`].
+fn pool<T, R>(
+    items: &[T],
+    jobs: usize,
+    work: impl Fn(usize, &T) -> R + Sync,
     mut emit: impl FnMut(usize, R) -> bool,
+    in_order: bool,
 ) where
     T: Sync,
     R: Send,
@@ -51,7 +82,12 @@ pub fn ordered<T, R>(
         let mut expected = 0;
         let mut emitting = true;
         for (index, result) in rx {
-            if emitting {
+            if emitting && !in_order {
+                if !emit(index, result) {
+                    emitting = false;
+                    stop.store(true, Ordering::Release);
+                }
+            } else if emitting {
                 pending.insert(index, result);
             }
             while let Some(result) = pending.remove(&expected) {
@@ -103,6 +139,31 @@ mod tests {
                 .enumerate()
                 .all(|(k, &(i, r))| i == k && r == 2 * k as u64)
         );
+    }
+
+    #[test]
+    fn as_done_hands_each_result_over_without_waiting_for_a_slow_first_item() {
+        let items: Vec<u64> = (0..6).collect();
+        let mut seen = Vec::new();
+        as_done(
+            &items,
+            2,
+            |_, &x| {
+                if x == 0 {
+                    std::thread::sleep(std::time::Duration::from_millis(300));
+                }
+                x
+            },
+            |i, r| {
+                seen.push((i, r));
+                true
+            },
+        );
+        // The first item held one worker while the other did the rest, and their results came
+        // first: in order, they would all have waited for it.
+        assert_eq!(seen.len(), 6);
+        assert_eq!(seen.last(), Some(&(0, 0)));
+        assert!(seen.iter().all(|&(i, r)| i as u64 == r));
     }
 
     #[test]

@@ -240,12 +240,15 @@ fn submissions_of(package: &Package) -> anyhow::Result<Vec<Submission>> {
     Ok(submissions)
 }
 
+/// Judges one submission and assesses its row; `side_by_side` when other submissions are
+/// judged at the same time.
 fn verify_one(
     (judge, outlook): (&Result<Judge, String>, &eta::Outlook),
     package: &Package,
     submission: &Submission,
     (quiet, complete): (bool, bool),
     page: Option<Column>,
+    side_by_side: bool,
 ) -> anyhow::Result<Row> {
     let expected = &submission.expectation;
     let mut row = Row::new(submission);
@@ -274,8 +277,13 @@ fn verify_one(
         .map_err(JudgeError::from)
         .and_then(|mut prepared| {
             // A program meant to exceed the limit gains nothing from a second run alone, and
-            // the others would wait for it.
-            prepared.rerun_wall_clock &= !limit::is_upper(submission);
+            // the others would wait for it. Where submissions are judged side by side, its
+            // tests run one at a time: a second test started beside the one that settles its
+            // TLE would run to the limit for nothing, holding the slot another submission
+            // could use (alone, it may use every slot).
+            let upper = limit::is_upper(submission);
+            prepared.rerun_wall_clock &= !upper;
+            prepared.one_test_at_a_time = upper && side_by_side;
             judge.run(&prepared, &mut watch)
         });
     progress.finish();

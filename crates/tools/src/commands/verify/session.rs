@@ -54,7 +54,7 @@ impl Session<'_> {
     fn judge_one(&mut self, column: usize, submission: &Submission) -> anyhow::Result<Row> {
         let page = (self.recorder.as_mut()).map(|recorder| Column { recorder, column });
         let judge = (&self.judge, &*self.outlook);
-        verify_one(judge, self.package, submission, self.quiet, page)
+        verify_one(judge, self.package, submission, self.quiet, page, false)
     }
 
     /// The time limit: given, or inferred after judging the lower-bound programs under a
@@ -109,8 +109,11 @@ impl Session<'_> {
     }
 
     /// Judges the submissions at `columns` (none judged yet), up to `jobs` at a time with the
-    /// ones that must exceed the time limit last, so that their long runs overlap the others;
-    /// `sink` gets each row as it is judged. One at a time when the report page records them.
+    /// ones that must exceed the time limit first: each runs at least one test to the limit ×
+    /// `time_limit_to_tle`, the longest run of the package, so it starts while the other slots
+    /// take the short submissions (started last, it would run alone at the end). `sink` gets
+    /// each row as it is judged, in whatever order they finish. One at a time when the report
+    /// page records them.
     fn judge_many(
         &mut self,
         submissions: &[Submission],
@@ -124,18 +127,25 @@ impl Session<'_> {
             return Ok(());
         }
         let mut order = columns.to_vec();
-        order.sort_by_key(|&c| limit::is_upper(&submissions[c]));
+        order.sort_by_key(|&c| !limit::is_upper(&submissions[c]));
         // Progress bars of several submissions at once would overwrite each other.
         let quiet = (true, self.quiet.1);
         let (judge, package, outlook) = (&self.judge, self.package, &*self.outlook);
         let mut failed = None;
-        leapfrog_runner::parallel::ordered(
+        leapfrog_runner::parallel::as_done(
             &order,
             self.jobs,
             |_, &column| {
                 // Held over the whole submission: finding its toolchain starts programs too.
                 let _busy = judge.as_ref().ok().map(leapfrog_judge::Judge::busy);
-                verify_one((judge, outlook), package, &submissions[column], quiet, None)
+                verify_one(
+                    (judge, outlook),
+                    package,
+                    &submissions[column],
+                    quiet,
+                    None,
+                    true,
+                )
             },
             |index, row| match row {
                 Ok(row) => {
