@@ -5,7 +5,10 @@
 # `--jobs 2` against `--jobs 1`, both sandboxed. The commands take turns, round after round, so
 # a change in the machine's load hits them alike; prints the median and best wall time of
 # each, the time per test, the CPU time (of the command and everything it started), the ratios
-# to the loop, and the speed-up of two jobs over one.
+# to the loop, and the speed-up of two jobs over one. The last column is how busy the whole
+# machine was while each command ran (from /proc/stat, so the kernel's own work for the runs,
+# such as freeing their namespaces, counts, and so does anything else running): two jobs can
+# only gain 2x where their CPU time fits twice into one job's wall time.
 #
 #   benches/judge-overhead.sh [TESTS [ROUNDS]]     (defaults: 201 tests, 15 rounds)
 #
@@ -64,25 +67,34 @@ names = ["shell loop + cmp", "leapfrog judge --jobs 1 --no-sandbox", "leapfrog j
 commands = sys.argv[3:]
 wall = {name: [] for name in names}
 cpu = {name: [] for name in names}
+busy = {name: [] for name in names}
+ncpu = len(__import__("os").sched_getaffinity(0))
+def machine_busy():
+    # Jiffies (1/100 s) all CPUs spent neither idle nor waiting for I/O.
+    fields = [int(f) for f in open("/proc/stat").readline().split()[1:]]
+    return (sum(fields) - fields[3] - fields[4]) / 100
 def children_cpu():
     usage = resource.getrusage(resource.RUSAGE_CHILDREN)
     return usage.ru_utime + usage.ru_stime
 for _ in range(rounds):
     for name, command in zip(names, commands):
-        cpu_before, start = children_cpu(), time.perf_counter()
+        cpu_before, busy_before, start = children_cpu(), machine_busy(), time.perf_counter()
         subprocess.run(command.split(), stdout=subprocess.DEVNULL, check=True)
         wall[name].append(time.perf_counter() - start)
         cpu[name].append(children_cpu() - cpu_before)
+        busy[name].append((machine_busy() - busy_before) / (ncpu * wall[name][-1]))
 median = {name: statistics.median(wall[name]) for name in names}
 median_cpu = {name: statistics.median(cpu[name]) for name in names}
 best = {name: min(wall[name]) for name in names}
 base = names[0]
 print(f"{tests} tests, {rounds} alternating rounds; wall time (median, best) and CPU time (median)")
-print(f"  {'command':<38} {'wall':>8} {'per test':>9} {'ratio':>6} {'best':>8} {'ratio':>6} {'CPU':>8} {'ratio':>6}")
+print(f"  {'command':<38} {'wall':>8} {'per test':>9} {'ratio':>6} {'best':>8} {'ratio':>6} {'CPU':>8} {'ratio':>6}"
+      f" {'machine busy':>13}")
 for name in names:
     print(f"  {name:<38} {median[name]*1000:6.0f}ms {median[name]/tests*1000:7.2f}ms"
           f" {median[name]/median[base]:5.2f}x {best[name]*1000:6.0f}ms {best[name]/best[base]:5.2f}x"
-          f" {median_cpu[name]*1000:6.0f}ms {median_cpu[name]/median_cpu[base]:5.2f}x")
+          f" {median_cpu[name]*1000:6.0f}ms {median_cpu[name]/median_cpu[base]:5.2f}x"
+          f" {statistics.median(busy[name])*100:12.0f}%")
 sandbox, bare, two = names[2], names[1], names[3]
 print(f"  the sandbox's own cost per test: {(median[sandbox] - median[bare]) / tests * 1000:.2f} ms wall,"
       f" {(median_cpu[sandbox] - median_cpu[bare]) / tests * 1000:.2f} ms CPU")
