@@ -39,7 +39,8 @@ use std::fs;
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 use std::process::exit;
-use std::sync::mpsc;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::Mutex;
 
 const ACCEPTED: i32 = 42;
 const WRONG_ANSWER: i32 = 43;
@@ -56,11 +57,12 @@ const WORDS: usize = BATCH;
 const PAD: usize = 64;
 /// Longest token carried over to the next block (longer ones are wrong anyway).
 const LONGEST: usize = 32;
-/// Blocks in flight between the scan's thread and the replay's.
-const CHUNKS: usize = 3;
-/// Times a thread polls for the next chunk before it sleeps until one comes (about a
-/// millisecond of polling).
-const POLLS: usize = 20_000;
+/// Bytes of a mapped output that a worker scans at a time (a multiple of 64).
+const SLICE: usize = 1 << 18;
+/// Slices scanned ahead of the replay at most: their values wait in a ring of that many slots.
+const RING: usize = 8;
+/// Threads that scan slices at most (the replay, which is sequential, bounds the gain).
+const WORKERS: usize = 4;
 /// Digit words converted to values at a time by the replay (their values stay in the cache).
 const PIECE: usize = 4096;
 /// Squares shown on each side of the empty square in messages.
@@ -77,7 +79,7 @@ fn main() {
         Ok(sides) => sides,
         Err(e) => judge_error(&feedback, &format!("{}: {e}", args[1])),
     };
-    match Game::new(n, m).replay(Scanner::new()) {
+    match Game::new(n, m).check(has_avx2()) {
         Ok(()) => {
             write_message(&feedback, "accepted");
             exit(ACCEPTED);
@@ -140,10 +142,9 @@ enum Ending {
 /// number included), plus a whole batch's room past the last, where `plain` may write.
 const BLOCK_WORDS: usize = BLOCK / 2 + WORDS;
 
-/// The numbers of one block as the scan leaves them for the replay, in order: first the digit
-/// words of the plain numbers (still to be converted), then the values the general scanner
-/// found, then how the block ended if it was the last. Chunks are made once and passed back
-/// and forth between the two threads, so no move allocates.
+/// The numbers of one block as the sequential scan leaves them for the replay, in order: first
+/// the digit words of the plain numbers (still to be converted), then the values the general
+/// scanner found, then how the block ended if it was the last. Made once and reused.
 struct Chunk {
     /// `words[..plain]` are the digit words of the plain numbers (see [`plain`]).
     words: Vec<u64>,
@@ -164,28 +165,16 @@ impl Chunk {
     }
 }
 
-/// The next chunk from the other thread. A block takes it about a tenth of a millisecond, so
-/// the wait is first spent polling: going to sleep and being woken at every block (two
-/// thousand times for 550 MB) took back most of what the second thread saves.
-fn receive<T>(chunks: &mpsc::Receiver<T>) -> Result<T, mpsc::RecvError> {
-    for _ in 0..POLLS {
-        match chunks.try_recv() {
-            Ok(chunk) => return Ok(chunk),
-            Err(mpsc::TryRecvError::Disconnected) => return Err(mpsc::RecvError),
-            Err(mpsc::TryRecvError::Empty) => std::hint::spin_loop(),
-        }
-    }
-    chunks.recv()
-}
-
-/// Reads stdin block by block and turns each block into the values of its numbers.
-struct Scanner {
+/// Reads stdin block by block and turns each block into the values of its numbers, one block
+/// after the other: the whole output where stdin is a pipe, and the rest of a mapped output
+/// from the first stretch that the workers' fast path did not take (see [`Game::check`]).
+struct Scanner<'a> {
     /// `buf[PAD..PAD + BLOCK]` is new data; the end of a number cut off by the previous block
     /// is copied just before `PAD`. The tail leaves room for loads past the data.
     buf: Vec<u8>,
-    /// Where stdin is a regular file, the file mapped into memory: blocks are then read where
-    /// they lie instead of copied into `buf`.
-    mapped: Option<Mapping>,
+    /// Where stdin is mapped, the position in the mapping: blocks are then read where they lie
+    /// instead of copied into `buf`.
+    mapped: Option<Cursor<'a>>,
     /// The current block as laid out in `buf` (or in the mapping): `PAD` bytes before the new
     /// data, room for loads after it. A raw view, so that the scans can borrow other fields.
     view: (*const u8, usize),
@@ -198,21 +187,37 @@ struct Scanner {
     avx2: bool,
 }
 
-// SAFETY: the raw pointers of a scanner (its view and its mapping) point into memory that the
-// scanner itself owns (`buf`, the mapping), which moves with it and is used by one thread.
-unsafe impl Send for Scanner {}
-
-impl Scanner {
-    fn new() -> Scanner {
+impl<'a> Scanner<'a> {
+    /// A scanner that reads stdin from its start into its buffer.
+    fn reading(avx2: bool) -> Scanner<'a> {
         let buf = vec![b' '; PAD + BLOCK + 128];
         Scanner {
             view: (buf.as_ptr(), buf.len()),
-            mapped: Mapping::of_stdin(),
+            mapped: None,
             buf,
             carry: [0; LONGEST],
             carried: 0,
             after_sep: 1,
-            avx2: has_avx2(),
+            avx2,
+        }
+    }
+
+    /// A scanner that goes on through the mapped output from where the workers stopped;
+    /// `released` bytes from the start of the mapping have been given back already.
+    fn resume(region: &'a Region, stop: Stop, released: usize, avx2: bool) -> Scanner<'a> {
+        Scanner {
+            view: (region.base as *const u8, 0),
+            mapped: Some(Cursor {
+                region,
+                done: stop.at,
+                released,
+                populated: (LEAD + stop.at) / LEAD * LEAD,
+            }),
+            buf: Vec::new(),
+            carry: [0; LONGEST],
+            carried: stop.carried,
+            after_sep: stop.after_sep,
+            avx2,
         }
     }
 
@@ -282,17 +287,12 @@ impl Scanner {
         pending: Option<usize>,
         words: &mut [u64],
     ) -> (usize, Option<usize>, usize) {
-        let (buf, after_sep) = (self.block(), &mut self.after_sep);
-        if self.avx2 {
-            // SAFETY: the processor has AVX2 (checked at run time).
-            unsafe { plain_avx2(buf, words, at, stop, pending, after_sep) }
-        } else {
-            plain::<false>(buf, words, at, stop, pending, after_sep)
-        }
+        let buf = self.block();
+        plain_batch(buf, words, at, stop, pending, &mut self.after_sep, self.avx2)
     }
 
     /// The current block (see [`Scanner::view`]).
-    fn block<'a>(&self) -> &'a [u8] {
+    fn block<'b>(&self) -> &'b [u8] {
         // SAFETY: the view is `buf` or a block of the mapping, both alive until the scanner
         // is dropped, and not written while a scan reads them.
         unsafe { std::slice::from_raw_parts(self.view.0, self.view.1) }
@@ -360,29 +360,31 @@ impl Scanner {
     }
 }
 
-/// Stdin mapped into memory when it is a regular file: reading a block where it lies saves
+/// Stdin mapped into memory when it is a regular file: reading the output where it lies saves
 /// copying every byte out of the page cache, which is as much work as the kernel's side of
-/// `wc -l`. The file sits one page into an otherwise anonymous private mapping, so that there
-/// are spaces before its first byte and room after its last for the spaces that end the final
-/// block (the pages are private: nothing is written back). Pages already scanned are given
-/// back as the scan moves on, so memory stays at a few blocks whatever the file's size.
-struct Mapping {
+/// `wc -l`, and lets several threads scan parts of it at once. The file sits one page into an
+/// otherwise anonymous private mapping, so that there are spaces before its first byte and
+/// after its last (written once, before any scan: the spaces end the final number and fill
+/// the last stretch; the pages are private, so nothing is written back). Pages already played
+/// are given back as the replay moves on, so memory stays at a few slices whatever the file's
+/// size.
+struct Region {
     base: *mut u8,
     /// Bytes mapped, from `base`.
     total: usize,
     /// The file's size; its first byte is at `base + LEAD`.
     len: usize,
-    /// File bytes handed out in blocks so far.
-    done: usize,
-    /// Bytes from `base` already given back.
-    released: usize,
-    /// Bytes from `base` whose pages are already mapped in.
-    populated: usize,
 }
+
+// SAFETY: after `of_stdin` the mapping is only read (the workers' scans) and handed back page by
+// page behind everything that still reads it (`give_back`); it is unmapped when dropped, after
+// every thread that borrowed it has ended.
+unsafe impl Send for Region {}
+unsafe impl Sync for Region {}
 
 /// Bytes before the file in the mapping: one page.
 const LEAD: usize = 4096;
-/// Bytes of the mapping given back, or mapped in ahead, at a time.
+/// Bytes of the mapping given back, or mapped in ahead by the sequential scan, at a time.
 const MAP_STEP: usize = 1 << 22;
 
 #[cfg(target_os = "linux")]
@@ -404,11 +406,11 @@ mod sys {
     pub const SEEK_CUR: i32 = 1;
 }
 
-impl Mapping {
+impl Region {
     /// The mapping of stdin, or `None` (a pipe, an empty file, a read already begun, or a
     /// system without `mmap`): stdin is then read block by block.
     #[cfg(target_os = "linux")]
-    fn of_stdin() -> Option<Mapping> {
+    fn of_stdin() -> Option<Region> {
         use std::os::unix::fs::FileTypeExt;
         let meta = fs::metadata("/dev/stdin").ok()?;
         let len = usize::try_from(meta.len()).ok()?;
@@ -423,7 +425,8 @@ impl Mapping {
         }
         let total = LEAD + ((len + page - 1) / page) * page + page;
         // SAFETY: a fresh anonymous mapping, then the file mapped over part of it (MAP_FIXED
-        // inside a range this process just reserved); both checked for failure.
+        // inside a range this process just reserved); both checked for failure. The spaces
+        // go before the file and after its last byte, inside the mapping.
         unsafe {
             let base = sys::mmap(
                 std::ptr::null_mut(),
@@ -449,27 +452,78 @@ impl Mapping {
                 return None;
             }
             std::ptr::write_bytes(base.add(LEAD - PAD), b' ', PAD);
-            Some(Mapping {
-                base,
-                total,
-                len,
-                done: 0,
-                released: 0,
-                populated: 0,
-            })
+            std::ptr::write_bytes(base.add(LEAD + len), b' ', total - LEAD - len);
+            Some(Region { base, total, len })
         }
     }
 
     #[cfg(not(target_os = "linux"))]
-    fn of_stdin() -> Option<Mapping> {
+    fn of_stdin() -> Option<Region> {
         None
     }
 
+    /// The bytes of the mapping from `from`, at most `len` of them.
+    fn view(&self, from: usize, len: usize) -> &[u8] {
+        // SAFETY: inside the mapping, which lives as long as `self` and is not written after
+        // `of_stdin`.
+        unsafe { std::slice::from_raw_parts(self.base.add(from), len.min(self.total - from)) }
+    }
+
+    /// Maps in the pages of `from..to` in one call (page faults one by one cost more).
+    fn populate(&self, from: usize, to: usize) {
+        let from = from / LEAD * LEAD;
+        if from < to {
+            // SAFETY: pages of our own mapping; asking for them changes no byte.
+            #[cfg(target_os = "linux")]
+            unsafe {
+                sys::madvise(self.base.add(from), to - from, sys::MADV_POPULATE_READ);
+            }
+        }
+    }
+
+    /// Gives back the whole pages of `from..to` (`from` a page boundary).
+    fn give_back(&self, from: usize, to: usize) {
+        let to = to / LEAD * LEAD;
+        if from < to {
+            // SAFETY: whole pages of our own mapping that nothing reads any more: the caller
+            // only gives back pages before every slice that a worker may still scan. Were one
+            // read again, it would come back from the file (only the last page, never given
+            // back before the end, holds bytes of our own).
+            #[cfg(target_os = "linux")]
+            unsafe {
+                sys::madvise(self.base.add(from), to - from, sys::MADV_DONTNEED);
+            }
+        }
+    }
+}
+
+impl Drop for Region {
+    fn drop(&mut self) {
+        // SAFETY: the mapping this value made; every view of it has been dropped.
+        #[cfg(target_os = "linux")]
+        unsafe {
+            sys::munmap(self.base, self.total);
+        }
+    }
+}
+
+/// Where the sequential scan is in the mapped output.
+struct Cursor<'a> {
+    region: &'a Region,
+    /// File bytes handed out in blocks so far.
+    done: usize,
+    /// Bytes from the start of the mapping already given back.
+    released: usize,
+    /// Bytes from the start of the mapping whose pages are already mapped in.
+    populated: usize,
+}
+
+impl Cursor<'_> {
     /// The next block as the scanner sees it (`PAD` bytes before the new data), where its
     /// data ends and whether it is the last.
     fn next_block(&mut self) -> ((*const u8, usize), usize, bool) {
         let start = LEAD + self.done;
-        let len = BLOCK.min(self.len - self.done);
+        let len = BLOCK.min(self.region.len - self.done);
         self.done += len;
         let last = len < BLOCK;
         let data_end = if last {
@@ -477,59 +531,260 @@ impl Mapping {
         } else {
             PAD + BLOCK
         };
-        // SAFETY: the block, its `PAD` bytes before and 128 after lie inside the mapping (the
-        // file is followed by at least one page), and nothing else refers to them now.
-        unsafe {
-            let view = self.base.add(start - PAD);
-            if last {
-                std::ptr::write_bytes(view.add(PAD + len), b' ', data_end - PAD - len);
-            }
-            self.release_before(start - PAD);
-            let room = (PAD + BLOCK + 128).min(self.total - (start - PAD));
-            ((view as *const u8, room), data_end, last)
-        }
+        self.release_before(start - PAD);
+        // The block, its `PAD` bytes before and 128 after lie inside the mapping (the file is
+        // followed by at least one page).
+        let view = self.region.view(start - PAD, PAD + BLOCK + 128);
+        ((view.as_ptr(), view.len()), data_end, last)
     }
 
     /// Gives back the whole pages before `keep` (every 4 MiB, to keep the calls few), and maps
-    /// in the next 4 MiB ahead of it in one call (page faults one by one cost more).
+    /// in the next 4 MiB ahead of it in one call.
     fn release_before(&mut self, keep: usize) {
-        let ahead = (keep + MAP_STEP).min(self.total);
-        if ahead > self.populated {
-            let until = (self.populated + 2 * MAP_STEP).min(self.total);
-            // SAFETY: pages of our own mapping; asking for them changes no byte.
-            #[cfg(target_os = "linux")]
-            unsafe {
-                sys::madvise(
-                    self.base.add(self.populated),
-                    until - self.populated,
-                    sys::MADV_POPULATE_READ,
-                );
-            }
+        let total = self.region.total;
+        if (keep + MAP_STEP).min(total) > self.populated {
+            let until = (self.populated + 2 * MAP_STEP).min(total);
+            self.region.populate(self.populated, until);
             self.populated = until;
         }
         let upto = keep / LEAD * LEAD;
         if upto >= self.released + MAP_STEP {
-            // SAFETY: whole pages of our own mapping that no view refers to any more.
-            #[cfg(target_os = "linux")]
-            unsafe {
-                sys::madvise(
-                    self.base.add(self.released),
-                    upto - self.released,
-                    sys::MADV_DONTNEED,
-                );
-            }
+            self.region.give_back(self.released, upto);
             self.released = upto;
         }
     }
 }
 
-impl Drop for Mapping {
-    fn drop(&mut self) {
-        // SAFETY: the mapping this value made; no view outlives the scanner that owns it.
-        #[cfg(target_os = "linux")]
-        unsafe {
-            sys::munmap(self.base, self.total);
+/// Where the workers' fast path stopped in a slice, for the sequential scan to go on from.
+#[derive(Clone, Copy)]
+struct Stop {
+    /// The file offset of the first stretch it did not take.
+    at: usize,
+    /// Bytes of the number open there (it began before `at`).
+    carried: usize,
+    /// Whether the byte before `at` is a separator.
+    after_sep: u64,
+}
+
+/// What a worker found in one slice: the values of the numbers that end in it (a number that
+/// straddles two slices belongs to the one where its separator is), whether every two of them
+/// in a row make a legal move, and where the fast path stopped, if it did.
+struct Slice {
+    /// `values[..count]`; at most one number per two bytes, and the one carried in.
+    values: Vec<u32>,
+    count: usize,
+    pairs: bool,
+    stop: Option<Stop>,
+}
+
+/// The mapped output cut into slices of [`SLICE`] bytes, and the game they are played on.
+///
+/// Every worker takes the next slice not yet taken, scans it with the fast path (see
+/// [`plain`]), converts its digit words and checks the legality of each move against the one
+/// before it in the slice, all on its own: where a slice begins, the scan's state is read from
+/// the bytes just before it. It then leaves the values in the slice's slot of a ring and plays,
+/// in order, every slice that is ready, if no other worker is doing so (the game is behind a
+/// lock that is only ever tried). Playing a slice costs a fraction of scanning one, so two
+/// workers keep each other busy: one plays while the other scans.
+///
+/// The fast path takes plain output only. At the first stretch that it does not take (the
+/// end of the output is always one: the spaces after it are two separators in a row), the
+/// worker that plays that slice stops the others and scans the rest of the output on its own,
+/// with the general scanner and the same state, so that every message is the one a scan from
+/// the start would give.
+struct Slices<'a> {
+    region: &'a Region,
+    /// How many slices there are.
+    slices: usize,
+    squares: u64,
+    avx2: bool,
+    /// The next slice to take.
+    next: AtomicUsize,
+    /// Slices played so far.
+    played: AtomicUsize,
+    /// Set when the verdict is known or the sequential scan has taken over: workers stop.
+    stop: AtomicBool,
+    /// `ready[k % RING]` is `k + 1` once slice `k`'s values are in `slots[k % RING]`.
+    ready: Vec<AtomicUsize>,
+    slots: Vec<std::cell::UnsafeCell<Slice>>,
+    replay: Mutex<Replay<'a>>,
+}
+
+/// The state behind the replay's lock.
+struct Replay<'a> {
+    game: &'a mut Game,
+    verdict: Option<Result<(), Reject>>,
+    /// Bytes from the start of the mapping already given back.
+    released: usize,
+}
+
+// SAFETY: a slot is written only by the worker that took its slice, before `ready` says so
+// (release), and read only by the replay after it has seen that (acquire); it is not taken
+// again before the replay has played it (`played`, release and acquire again).
+unsafe impl Sync for Slices<'_> {}
+
+impl<'a> Slices<'a> {
+    fn new(region: &'a Region, game: &'a mut Game, avx2: bool, squares: u64) -> Slices<'a> {
+        let slot = || Slice {
+            values: vec![0; SLICE / 2 + 64],
+            count: 0,
+            pairs: false,
+            stop: None,
+        };
+        Slices {
+            region,
+            slices: (region.len + SLICE - 1) / SLICE,
+            squares,
+            avx2,
+            next: AtomicUsize::new(0),
+            played: AtomicUsize::new(0),
+            stop: AtomicBool::new(false),
+            ready: (0..RING).map(|_| AtomicUsize::new(0)).collect(),
+            slots: (0..RING).map(|_| std::cell::UnsafeCell::new(slot())).collect(),
+            replay: Mutex::new(Replay {
+                game,
+                verdict: None,
+                released: 0,
+            }),
         }
+    }
+
+    /// One worker: takes slices until there are none left or the work is stopped.
+    fn work(&self) {
+        let mut words = vec![0u64; WORDS];
+        let mut waits = 0u32;
+        loop {
+            if self.stop.load(Ordering::Relaxed) {
+                return;
+            }
+            let k = self.next.fetch_add(1, Ordering::Relaxed);
+            if k >= self.slices {
+                return;
+            }
+            // Room in the ring: slice k - RING, which had this slot, must have been played.
+            // Meanwhile, play what is ready: the worker that holds the replay may be asleep.
+            while k >= self.played.load(Ordering::Acquire) + RING {
+                if self.stop.load(Ordering::Relaxed) {
+                    return;
+                }
+                self.play_ready();
+                waits += 1;
+                if waits % 64 == 0 {
+                    std::thread::yield_now();
+                } else {
+                    std::hint::spin_loop();
+                }
+            }
+            // SAFETY: see `Slices`: no other thread touches this slot until `ready` says so.
+            let slot = unsafe { &mut *self.slots[k % RING].get() };
+            self.scan(k, &mut words, slot);
+            self.ready[k % RING].store(k + 1, Ordering::Release);
+            self.play_ready();
+        }
+    }
+
+    /// Scans slice `k` into `slot`, batch by batch, with the fast path.
+    fn scan(&self, k: usize, words: &mut [u64], slot: &mut Slice) {
+        let start = k * SLICE;
+        let end = (start + SLICE).min(self.region.len);
+        // The last slice takes the spaces after the output too, up to a whole stretch past it.
+        let data_end = if end == self.region.len {
+            PAD + ((end - start + 63) / 64) * 64 + 64
+        } else {
+            PAD + SLICE
+        };
+        self.region.populate(LEAD + start, LEAD + end);
+        let buf = self.region.view(LEAD + start - PAD, PAD + SLICE + 128);
+        // The scan's state where the slice begins, as a scan from the start would leave it if
+        // everything before were plain (otherwise the slice is never played): whether the byte
+        // before is a separator, and the number open there. Sixteen digits back are enough: a
+        // longer number is not plain.
+        let mut after_sep = (buf[PAD - 1] == b' ' || buf[PAD - 1] == b'\n') as u64;
+        let mut open = PAD;
+        while open > PAD - 16 && buf[open - 1].is_ascii_digit() {
+            open -= 1;
+        }
+        let mut pending = (open < PAD).then_some(open);
+        let mut at = PAD;
+        slot.count = 0;
+        loop {
+            let stop = (at + BATCH).min(data_end);
+            let (next, open, count) = plain_batch(buf, words, at, stop, pending, &mut after_sep, self.avx2);
+            convert(&words[..count], &mut slot.values[slot.count..], self.avx2);
+            slot.count += count;
+            (at, pending) = (next, open);
+            if at < stop || at == data_end {
+                break;
+            }
+        }
+        // Past the end of the output there are only spaces: the sequential scan then starts
+        // at the end, with nothing open.
+        slot.stop = (at < data_end).then(|| Stop {
+            at: (start + at - PAD).min(self.region.len),
+            carried: pending.map_or(0, |open| at - open),
+            after_sep,
+        });
+        slot.pairs = all_pairs(&slot.values[..slot.count], self.squares, self.avx2);
+    }
+
+    /// Plays the slices that are ready, in order, unless another thread is playing.
+    fn play_ready(&self) {
+        let mut replay = match self.replay.try_lock() {
+            Ok(replay) => replay,
+            Err(_) => return,
+        };
+        while replay.verdict.is_none() {
+            let p = self.played.load(Ordering::Relaxed);
+            if p >= self.slices || self.ready[p % RING].load(Ordering::Acquire) != p + 1 {
+                return;
+            }
+            // SAFETY: see `Slices`: the worker that wrote this slot is done with it.
+            let slot = unsafe { &*self.slots[p % RING].get() };
+            self.play(&mut replay, p, slot);
+            self.played.store(p + 1, Ordering::Release);
+        }
+    }
+
+    /// Plays slice `p`; where the fast path stopped in it, stops the workers and scans and
+    /// plays the rest of the output here.
+    fn play(&self, replay: &mut Replay, p: usize, slot: &Slice) {
+        let values = &slot.values[..slot.count];
+        if let Err(reject) = replay.game.play(values, Some(slot.pairs), self.avx2) {
+            self.stop.store(true, Ordering::Relaxed);
+            replay.verdict = Some(Err(reject));
+            return;
+        }
+        // Every slice from this one on may still be read (a number's word reaches into the
+        // slice before it): give back the pages before it, a few megabytes at a time.
+        let keep = LEAD + p * SLICE - PAD;
+        if keep >= replay.released + MAP_STEP {
+            self.region.give_back(replay.released, keep);
+            replay.released = keep / LEAD * LEAD;
+        }
+        if let Some(stop) = slot.stop {
+            self.stop.store(true, Ordering::Relaxed);
+            let scanner = Scanner::resume(self.region, stop, replay.released, self.avx2);
+            replay.verdict = Some(replay.game.replay_alone(scanner, self.avx2));
+        }
+    }
+}
+
+/// The fast path over `buf[at..stop]` (see [`plain`]), compiled for AVX2 where the processor
+/// has it.
+fn plain_batch(
+    buf: &[u8],
+    words: &mut [u64],
+    at: usize,
+    stop: usize,
+    pending: Option<usize>,
+    after_sep: &mut u64,
+    avx2: bool,
+) -> (usize, Option<usize>, usize) {
+    if avx2 {
+        // SAFETY: the processor has AVX2 (checked at run time).
+        unsafe { plain_avx2(buf, words, at, stop, pending, after_sep) }
+    } else {
+        plain::<false>(buf, words, at, stop, pending, after_sep)
     }
 }
 
@@ -705,20 +960,33 @@ unsafe fn classify_plain_avx2(bytes: &[u8]) -> (u64, u64) {
     classify(bytes)
 }
 
-/// Values of digit words, four at a time.
+/// The values of digit words (each below 10^8, so 32 bits hold it).
+fn convert(words: &[u64], values: &mut [u32], avx2: bool) {
+    if avx2 {
+        // SAFETY: the processor has AVX2 (checked at run time).
+        unsafe { convert_avx2(words, values) };
+    } else {
+        for (&w, v) in words.iter().zip(values.iter_mut()) {
+            *v = parse_eight(number_digits(w)) as u32;
+        }
+    }
+}
+
+/// [`convert`] four words at a time.
 ///
 /// # Safety
 /// The processor must have AVX2.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-unsafe fn convert_avx2(words: &[u64], values: &mut [u64]) {
+unsafe fn convert_avx2(words: &[u64], values: &mut [u32]) {
     use std::arch::x86_64::*;
     let quads = words.chunks_exact(4);
     let rest = quads.remainder();
     let pair_weights = _mm256_set1_epi16(0x010a); // bytes 10, 1: ten times the first digit
     let quad_weights = _mm256_set1_epi32(0x0001_0064); // words 100, 1
     let high_weight = _mm256_set1_epi64x(10_000);
-    let (out, tail) = values.split_at_mut(words.len() - rest.len());
+    let gather = _mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6);
+    let (out, tail) = values[..words.len()].split_at_mut(words.len() - rest.len());
     for (quad, out) in quads.zip(out.chunks_exact_mut(4)) {
         // SAFETY: `quad` and `out` hold four words each.
         let raw = _mm256_loadu_si256(quad.as_ptr() as *const __m256i);
@@ -738,20 +1006,22 @@ unsafe fn convert_avx2(words: &[u64], values: &mut [u64]) {
         let halves = _mm256_madd_epi16(pairs, quad_weights);
         let high = _mm256_mul_epu32(halves, high_weight);
         let low = _mm256_srli_epi64(halves, 32);
-        _mm256_storeu_si256(
-            out.as_mut_ptr() as *mut __m256i,
-            _mm256_add_epi64(high, low),
+        // The four values sit in the low halves of the 64-bit lanes: gather them.
+        let packed = _mm256_permutevar8x32_epi32(_mm256_add_epi64(high, low), gather);
+        _mm_storeu_si128(
+            out.as_mut_ptr() as *mut __m128i,
+            _mm256_castsi256_si128(packed),
         );
     }
     for (&w, v) in rest.iter().zip(tail) {
-        *v = parse_eight(number_digits(w));
+        *v = parse_eight(number_digits(w)) as u32;
     }
 }
 
 #[cfg(not(target_arch = "x86_64"))]
-unsafe fn convert_avx2(words: &[u64], values: &mut [u64]) {
+unsafe fn convert_avx2(words: &[u64], values: &mut [u32]) {
     for (&w, v) in words.iter().zip(values) {
-        *v = parse_eight(number_digits(w));
+        *v = parse_eight(number_digits(w)) as u32;
     }
 }
 
@@ -853,40 +1123,82 @@ fn value(word: u64) -> u64 {
     }
 }
 
-/// Whether every move is legal: on the row, one or two squares from the previous empty square.
-#[inline(always)]
-fn all_legal(moves: &[u64], empty: u64, squares: u64) -> bool {
-    let legal = |from: u64, to: u64| {
-        let step = to.wrapping_sub(from).wrapping_add(2);
-        (step <= 4) & (step != 2) & (to.wrapping_sub(1) < squares)
-    };
-    let first = match moves.first() {
-        Some(&first) => first,
-        None => {
-            return true;
-        }
-    };
-    // Pairs of neighbours, without an early exit, so that the compiler vectorises the loop.
-    let rest = moves
-        .iter()
-        .zip(&moves[1..])
-        .fold(true, |ok, (&a, &b)| ok & legal(a, b));
-    legal(empty, first) & rest
+/// A number as the replay takes it: `u32` for the fast path's values (at most eight digits),
+/// `u64` for the general scanner's.
+trait Number: Copy + Into<u64> + std::fmt::Display {
+    /// The number of squares as a bound for this type (the largest value where it does not
+    /// fit, which is then no tighter than the type itself).
+    fn bound(squares: u64) -> Self;
+    /// Whether moving the checker on square `to` into the empty square `from` is legal: on
+    /// the row (`1..=bound`), one or two squares away. Branch-free, so that loops over pairs
+    /// vectorise.
+    fn step_ok(from: Self, to: Self, bound: Self) -> bool;
 }
 
-/// [`all_legal`] compiled for AVX2 processors.
+impl Number for u32 {
+    fn bound(squares: u64) -> u32 {
+        squares.min(u32::MAX as u64) as u32
+    }
+
+    #[inline(always)]
+    fn step_ok(from: u32, to: u32, bound: u32) -> bool {
+        let step = to.wrapping_sub(from).wrapping_add(2);
+        (step <= 4) & (step != 2) & (to.wrapping_sub(1) < bound)
+    }
+}
+
+impl Number for u64 {
+    fn bound(squares: u64) -> u64 {
+        squares
+    }
+
+    #[inline(always)]
+    fn step_ok(from: u64, to: u64, bound: u64) -> bool {
+        let step = to.wrapping_sub(from).wrapping_add(2);
+        (step <= 4) & (step != 2) & (to.wrapping_sub(1) < bound)
+    }
+}
+
+/// Whether moving the checker on square `to` into the empty square `from` is legal.
+fn legal(from: u64, to: u64, squares: u64) -> bool {
+    u64::step_ok(from, to, squares)
+}
+
+/// Whether every two neighbours in `values` make a legal move (the second one on the row, one
+/// or two squares from the first).
+fn all_pairs<T: Number>(values: &[T], squares: u64, avx2: bool) -> bool {
+    if avx2 {
+        // SAFETY: the processor has AVX2 (checked at run time).
+        unsafe { all_pairs_avx2(values, squares) }
+    } else {
+        pairs_ok(values, squares)
+    }
+}
+
+#[inline(always)]
+fn pairs_ok<T: Number>(values: &[T], squares: u64) -> bool {
+    let bound = T::bound(squares);
+    let next = values.get(1..).unwrap_or(&[]);
+    // Without an early exit, so that the compiler vectorises the loop.
+    values
+        .iter()
+        .zip(next)
+        .fold(true, |ok, (&a, &b)| ok & T::step_ok(a, b, bound))
+}
+
+/// [`pairs_ok`] compiled for AVX2 processors.
 ///
 /// # Safety
 /// The processor must have AVX2.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-unsafe fn all_legal_avx2(moves: &[u64], empty: u64, squares: u64) -> bool {
-    all_legal(moves, empty, squares)
+unsafe fn all_pairs_avx2<T: Number>(values: &[T], squares: u64) -> bool {
+    pairs_ok(values, squares)
 }
 
 #[cfg(not(target_arch = "x86_64"))]
-unsafe fn all_legal_avx2(moves: &[u64], empty: u64, squares: u64) -> bool {
-    all_legal(moves, empty, squares)
+unsafe fn all_pairs_avx2<T: Number>(values: &[T], squares: u64) -> bool {
+    pairs_ok(values, squares)
 }
 
 /// A row square that is not on the board: two of them guard each end.
@@ -926,81 +1238,52 @@ impl Game {
         self.n + self.m + 1
     }
 
-    /// Plays the numbers block by block as the scanner reads them. Where a second processor is
-    /// there, the scan runs on a thread of its own, a few blocks ahead of the replay (the two
-    /// take about the same time); otherwise each block is scanned, then played.
-    fn replay(&mut self, scanner: Scanner) -> Result<(), Reject> {
-        let avx2 = scanner.avx2;
-        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-        if cores < 2 {
-            return self.replay_alone(scanner, avx2);
-        }
-        let mut spare = Some(scanner);
-        let threaded = std::thread::scope(|scope| {
-            // Made in here, so that they close when the replay stops, whatever the reason,
-            // and the scan's thread, which waits on them, ends before the scope does.
-            let (full_sender, full) = mpsc::channel::<Box<Chunk>>();
-            let (empty_sender, empty) = mpsc::channel::<Box<Chunk>>();
-            let (scanner_sender, scanner_received) = mpsc::channel::<Scanner>();
-            let spawned = std::thread::Builder::new().spawn_scoped(scope, move || {
-                let mut scanner = match scanner_received.recv() {
-                    Ok(scanner) => scanner,
-                    Err(_) => return,
-                };
-                // Stops after the last block, or when the replay has stopped listening.
-                while let Ok(mut chunk) = receive(&empty) {
-                    scanner.scan_block(&mut chunk);
-                    let last = chunk.ending.is_some();
-                    if full_sender.send(chunk).is_err() || last {
-                        break;
-                    }
-                }
-            });
-            if spawned.is_err() {
-                // No thread to be had (a limit on processes): the scanner stays here.
-                return None;
-            }
-            if let Some(scanner) = spare.take() {
-                let _ = scanner_sender.send(scanner);
-            }
-            for _ in 0..CHUNKS {
-                let _ = empty_sender.send(Box::new(Chunk::new()));
-            }
-            let mut converted = vec![0u64; PIECE];
-            loop {
-                let chunk = match receive(&full) {
-                    Ok(chunk) => chunk,
-                    // The scan's thread ended before its last block: it cannot have, short of
-                    // a panic there.
-                    Err(_) => {
-                        return Some(Err(Reject::Io(io::Error::new(
-                            io::ErrorKind::Other,
-                            "the scan stopped before the end of the output",
-                        ))))
-                    }
-                };
-                match self.play_chunk(&chunk, &mut converted, avx2) {
-                    Ok(false) => {}
-                    Ok(true) => return Some(Ok(())),
-                    Err(e) => return Some(Err(e)),
-                }
-                let _ = empty_sender.send(chunk);
-            }
-        });
-        match (threaded, spare) {
-            (Some(verdict), _) => verdict,
-            (None, Some(scanner)) => self.replay_alone(scanner, avx2),
-            (None, None) => Err(Reject::Io(io::Error::new(
-                io::ErrorKind::Other,
-                "the scanner was lost",
-            ))),
+    /// Checks the whole output on stdin. A mapped output is cut into slices that up to
+    /// [`WORKERS`] threads scan and convert at once (see [`Slices`]); their moves are played
+    /// in order. A piped one is scanned and played block by block on this thread.
+    fn check(&mut self, avx2: bool) -> Result<(), Reject> {
+        match Region::of_stdin() {
+            Some(region) => self.replay_mapped(&region, avx2),
+            None => self.replay_alone(Scanner::reading(avx2), avx2),
         }
     }
 
-    /// [`Game::replay`] on one thread.
+    /// [`Game::check`] on a mapped output: this thread and, where more processors are there,
+    /// a few more each take the next slice, scan it and play every slice that is ready in
+    /// order. Where no thread can be started, this one does it all.
+    fn replay_mapped(&mut self, region: &Region, avx2: bool) -> Result<(), Reject> {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let squares = self.squares();
+        let slices = Slices::new(region, self, avx2, squares);
+        std::thread::scope(|scope| {
+            for _ in 1..cores.min(WORKERS) {
+                let slices = &slices;
+                if std::thread::Builder::new()
+                    .spawn_scoped(scope, move || slices.work())
+                    .is_err()
+                {
+                    // A limit on processes: the threads started so far do the work.
+                    break;
+                }
+            }
+            slices.work();
+        });
+        // A slice that became ready while another thread held the replay, when both then
+        // found no slice left to take, is played here.
+        slices.play_ready();
+        let verdict = slices.replay.into_inner().ok().and_then(|r| r.verdict);
+        verdict.unwrap_or_else(|| {
+            Err(Reject::Io(io::Error::new(
+                io::ErrorKind::Other,
+                "the scan stopped before the end of the output",
+            )))
+        })
+    }
+
+    /// Scans and plays block by block on this thread.
     fn replay_alone(&mut self, mut scanner: Scanner, avx2: bool) -> Result<(), Reject> {
         let mut chunk = Chunk::new();
-        let mut converted = vec![0u64; PIECE];
+        let mut converted = vec![0u32; PIECE];
         loop {
             scanner.scan_block(&mut chunk);
             if self.play_chunk(&chunk, &mut converted, avx2)? {
@@ -1014,22 +1297,15 @@ impl Game {
     fn play_chunk(
         &mut self,
         chunk: &Chunk,
-        converted: &mut [u64],
+        converted: &mut [u32],
         avx2: bool,
     ) -> Result<bool, Reject> {
         for words in chunk.words[..chunk.plain].chunks(PIECE) {
             let values = &mut converted[..words.len()];
-            if avx2 {
-                // SAFETY: the processor has AVX2 (checked at run time).
-                unsafe { convert_avx2(words, values) };
-            } else {
-                for (&w, v) in words.iter().zip(values.iter_mut()) {
-                    *v = parse_eight(number_digits(w));
-                }
-            }
-            self.play(values, avx2)?;
+            convert(words, values, avx2);
+            self.play(values, None, avx2)?;
         }
-        self.play(&chunk.values, avx2)?;
+        self.play(&chunk.values, None, avx2)?;
         match &chunk.ending {
             None => Ok(false),
             Some(Ending::Eof) => self.finish().map(|()| true),
@@ -1038,21 +1314,28 @@ impl Game {
         }
     }
 
-    /// Plays the numbers of one block: the count K first, then moves, then nothing.
-    fn play(&mut self, values: &[u64], avx2: bool) -> Result<(), Reject> {
+    /// Plays a run of numbers: the count K first, then moves, then nothing. `pairs` is
+    /// `Some(true)` when every two neighbours in `values` are known to make a legal move (the
+    /// workers check that), `None` when it is still to be checked here.
+    fn play<T: Number>(
+        &mut self,
+        values: &[T],
+        pairs: Option<bool>,
+        avx2: bool,
+    ) -> Result<(), Reject> {
         let mut first = 0;
         if self.tokens == 0 && !values.is_empty() {
-            self.count(values[0])?;
+            self.count(values[0].into())?;
             self.tokens = 1;
             first = 1;
         }
         let left = (self.minimum + 1 - self.tokens).min((values.len() - first) as u64) as usize;
         let moves = &values[first..first + left];
-        let legal = if avx2 {
-            // SAFETY: the processor has AVX2 (checked at run time).
-            unsafe { all_legal_avx2(moves, self.empty, self.squares()) }
-        } else {
-            all_legal(moves, self.empty, self.squares())
+        let squares = self.squares();
+        let legal = match (pairs, moves.first()) {
+            (_, None) => true,
+            (Some(pairs), Some(&to)) => pairs && legal(self.empty, to.into(), squares),
+            (None, Some(&to)) => legal(self.empty, to.into(), squares) && all_pairs(moves, squares, avx2),
         };
         if legal {
             self.play_legal(moves);
@@ -1072,11 +1355,12 @@ impl Game {
     /// Plays moves known to be legal: the checker on the move's square goes to the empty
     /// square. The square it leaves keeps a stale byte until a later move fills it; only the
     /// last one is marked empty.
-    fn play_legal(&mut self, moves: &[u64]) {
+    fn play_legal<T: Number>(&mut self, moves: &[T]) {
         let mask = self.row.len() - 1;
         let row = &mut self.row[..=mask];
         let mut empty = self.empty;
         for &square in moves {
+            let square: u64 = square.into();
             row[(empty + 1) as usize & mask] = row[(square + 1) as usize & mask];
             empty = square;
         }
@@ -1085,9 +1369,10 @@ impl Game {
     }
 
     /// Plays moves one by one, checking each: stops at the first illegal one.
-    fn play_checked(&mut self, moves: &[u64]) -> Result<(), Reject> {
+    fn play_checked<T: Number>(&mut self, moves: &[T]) -> Result<(), Reject> {
         let mask = self.row.len() - 1;
         for (i, &value) in moves.iter().enumerate() {
+            let value: u64 = value.into();
             // |value - empty| must be 1 or 2; then value + 1 indexes the padded row (0 up to
             // squares + 3), where OFF marks the squares beyond either end.
             let step = value.wrapping_sub(self.empty).wrapping_add(2);
