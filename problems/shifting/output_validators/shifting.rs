@@ -57,14 +57,10 @@ const WORDS: usize = BATCH;
 const PAD: usize = 64;
 /// Longest token carried over to the next block (longer ones are wrong anyway).
 const LONGEST: usize = 32;
-/// Bytes of a mapped output that a worker scans at a time (a multiple of 64).
-const SLICE: usize = 1 << 18;
-/// Slices scanned ahead of the replay at most: their values wait in a ring of that many slots.
-const RING: usize = 8;
-/// Threads that scan slices at most (the replay, which is sequential, bounds the gain).
+/// Blocks scanned ahead of the replay at most: their numbers wait in a ring of that many slots.
+const RING: usize = 4;
+/// Threads that scan blocks at most (the replay, which is sequential, bounds the gain).
 const WORKERS: usize = 4;
-/// Digit words converted to values at a time by the replay (their values stay in the cache).
-const PIECE: usize = 4096;
 /// Squares shown on each side of the empty square in messages.
 const WINDOW: u64 = 20;
 
@@ -138,17 +134,16 @@ enum Ending {
     Io(io::Error),
 }
 
-/// Room for the digit words of one block: at most one number per two bytes (the carried
-/// number included), plus a whole batch's room past the last, where `plain` may write.
-const BLOCK_WORDS: usize = BLOCK / 2 + WORDS;
-
-/// The numbers of one block as the sequential scan leaves them for the replay, in order: first
-/// the digit words of the plain numbers (still to be converted), then the values the general
-/// scanner found, then how the block ended if it was the last. Made once and reused.
+/// The numbers of one block as the scan leaves them for the replay, in order: first the values
+/// of the plain numbers, then those the general scanner found, then how the block ended if it
+/// was the last. Made once and reused.
 struct Chunk {
-    /// `words[..plain]` are the digit words of the plain numbers (see [`plain`]).
-    words: Vec<u64>,
-    plain: usize,
+    /// `plain[..count]` are the values of the plain numbers (below 10^8): at most one number
+    /// per two bytes, and the one carried in.
+    plain: Vec<u32>,
+    count: usize,
+    /// Whether every two values in a row of `plain[..count]` make a legal move.
+    pairs: bool,
     /// The values of the numbers the general scanner found after them.
     values: Vec<u64>,
     ending: Option<Ending>,
@@ -157,25 +152,22 @@ struct Chunk {
 impl Chunk {
     fn new() -> Chunk {
         Chunk {
-            words: vec![0; BLOCK_WORDS],
-            plain: 0,
+            plain: vec![0; BLOCK / 2 + 64],
+            count: 0,
+            pairs: false,
             values: Vec::with_capacity(BLOCK / 2 + 128),
             ending: None,
         }
     }
 }
 
-/// Reads stdin block by block and turns each block into the values of its numbers, one block
-/// after the other: the whole output where stdin is a pipe, and the rest of a mapped output
-/// from the first stretch that the workers' fast path did not take (see [`Game::check`]).
-struct Scanner<'a> {
+/// Reads the output block by block and turns each block into the values of its numbers.
+struct Scanner {
     /// `buf[PAD..PAD + BLOCK]` is new data; the end of a number cut off by the previous block
-    /// is copied just before `PAD`. The tail leaves room for loads past the data.
+    /// is copied just before `PAD`. The tail leaves room for loads past the data. Empty where
+    /// the output is mapped.
     buf: Vec<u8>,
-    /// Where stdin is mapped, the position in the mapping: blocks are then read where they lie
-    /// instead of copied into `buf`.
-    mapped: Option<Cursor<'a>>,
-    /// The current block as laid out in `buf` (or in the mapping): `PAD` bytes before the new
+    /// The current block as laid out in `buf` or in the mapping: `PAD` bytes before the new
     /// data, room for loads after it. A raw view, so that the scans can borrow other fields.
     view: (*const u8, usize),
     /// The unfinished number at the end of the previous block.
@@ -183,57 +175,46 @@ struct Scanner<'a> {
     carried: usize,
     /// Whether the byte before the current stretch is a separator.
     after_sep: u64,
+    /// The digit words of the current batch (see [`plain`]).
+    words: Vec<u64>,
+    /// The number of squares, for the legality of the plain values (see [`Chunk::pairs`]).
+    squares: u64,
     /// Whether the processor has AVX2 (checked once).
     avx2: bool,
 }
 
-impl<'a> Scanner<'a> {
-    /// A scanner that reads stdin from its start into its buffer.
-    fn reading(avx2: bool) -> Scanner<'a> {
-        let buf = vec![b' '; PAD + BLOCK + 128];
+impl Scanner {
+    fn new(squares: u64, avx2: bool) -> Scanner {
         Scanner {
-            view: (buf.as_ptr(), buf.len()),
-            mapped: None,
-            buf,
+            view: (std::ptr::null(), 0),
+            buf: Vec::new(),
             carry: [0; LONGEST],
             carried: 0,
             after_sep: 1,
+            words: vec![0; WORDS],
+            squares,
             avx2,
         }
     }
 
-    /// A scanner that goes on through the mapped output from where the workers stopped;
-    /// `released` bytes from the start of the mapping have been given back already.
-    fn resume(region: &'a Region, stop: Stop, released: usize, avx2: bool) -> Scanner<'a> {
-        Scanner {
-            view: (region.base as *const u8, 0),
-            mapped: Some(Cursor {
-                region,
-                done: stop.at,
-                released,
-                populated: (LEAD + stop.at) / LEAD * LEAD,
-            }),
-            buf: Vec::new(),
-            carry: [0; LONGEST],
-            carried: stop.carried,
-            after_sep: stop.after_sep,
-            avx2,
-        }
-    }
-
-    /// Reads the next block after the carried number; returns where its data ends (a whole
-    /// number of 64-byte stretches) and whether it is the last block.
-    fn read_block(&mut self) -> io::Result<(usize, bool)> {
-        if let Some(mapped) = &mut self.mapped {
-            let (view, data_end, last) = mapped.next_block();
-            self.view = view;
-            return Ok((data_end, last));
+    /// Reads the next block of stdin after the carried number and scans it into `chunk`.
+    fn scan_read(&mut self, chunk: &mut Chunk) {
+        if self.buf.is_empty() {
+            self.buf = vec![b' '; PAD + BLOCK + 128];
         }
         let carried = self.carried;
         self.buf[PAD - carried..PAD].copy_from_slice(&self.carry[..carried]);
         // A separator before the carried number, which the plain scan's words rely on.
         self.buf[PAD - carried - 1] = b' ';
-        let len = fill(&mut self.buf)?;
+        let len = match fill(&mut self.buf) {
+            Ok(len) => len,
+            Err(e) => {
+                chunk.count = 0;
+                chunk.values.clear();
+                chunk.ending = Some(Ending::Io(e));
+                return;
+            }
+        };
         let last = len < BLOCK;
         // The last block: spaces end the final number and fill the last stretch.
         let data_end = if last {
@@ -244,51 +225,69 @@ impl<'a> Scanner<'a> {
         if last {
             self.buf[PAD + len..data_end].fill(b' ');
         }
-        Ok((data_end, last))
+        self.view = (self.buf.as_ptr(), self.buf.len());
+        self.scan_block(chunk, data_end, last);
     }
 
-    /// Reads the next block and scans it into `chunk`: the plain stretches batch by batch,
-    /// then the rest of the block token by token.
-    fn scan_block(&mut self, chunk: &mut Chunk) {
-        chunk.plain = 0;
-        chunk.values.clear();
-        let (data_end, last) = match self.read_block() {
-            Ok(read) => read,
-            Err(e) => {
-                chunk.ending = Some(Ending::Io(e));
-                return;
-            }
+    /// Scans block `k` of the mapped output into `chunk`, whatever blocks this scanner saw
+    /// before: the state that the scan of the blocks before would have left is read from the
+    /// bytes before this one. Where that scan would have stopped (a bad byte, a number too
+    /// long to carry), this block is never played, and the state does not matter.
+    fn scan_mapped(&mut self, region: &Region, k: usize, chunk: &mut Chunk) {
+        let start = k * BLOCK;
+        let len = BLOCK.min(region.len - start);
+        let last = len < BLOCK;
+        let data_end = if last {
+            PAD + ((len + 64 - 1) / 64) * 64 + 64
+        } else {
+            PAD + BLOCK
         };
+        region.populate(LEAD + start, LEAD + start + len);
+        // The block, its `PAD` bytes before and 128 after lie inside the mapping (the file is
+        // followed by at least one page of spaces, and preceded by `PAD` of them).
+        let view = region.view(LEAD + start - PAD, PAD + BLOCK + 128);
+        self.view = (view.as_ptr(), view.len());
+        self.after_sep = is_space(view[PAD - 1]) as u64;
+        let mut open = PAD;
+        while open > PAD - LONGEST && view[open - 1].is_ascii_digit() {
+            open -= 1;
+        }
+        self.carried = PAD - open;
+        self.scan_block(chunk, data_end, last);
+    }
+
+    /// Scans the current block (data up to `data_end`) into `chunk`: the plain stretches
+    /// batch by batch, their words converted as each batch ends, then the rest of the block
+    /// token by token.
+    fn scan_block(&mut self, chunk: &mut Chunk, data_end: usize, last: bool) {
+        chunk.count = 0;
+        chunk.values.clear();
+        let buf = self.block();
         let mut at = PAD;
         let mut pending = (self.carried > 0).then_some(PAD - self.carried);
         loop {
             let stop = (at + BATCH).min(data_end);
-            let words = &mut chunk.words[chunk.plain..chunk.plain + WORDS];
-            let (next, open, count) = self.plain_batch(at, stop, pending, words);
-            chunk.plain += count;
+            let (next, open, count) = plain_batch(
+                buf,
+                &mut self.words,
+                at,
+                stop,
+                pending,
+                &mut self.after_sep,
+                self.avx2,
+            );
+            convert(&self.words[..count], &mut chunk.plain[chunk.count..], self.avx2);
+            chunk.count += count;
             (at, pending) = (next, open);
             if at < stop || at == data_end {
                 break;
             }
         }
+        chunk.pairs = all_pairs(&chunk.plain[..chunk.count], self.squares, self.avx2);
         chunk.ending = self.general(at, data_end, pending, &mut chunk.values);
         if chunk.ending.is_none() && last {
             chunk.ending = Some(Ending::Eof);
         }
-    }
-
-    /// The digit words of the plain numbers of `buf[at..stop]` into `words` (see [`plain`]);
-    /// returns where the plain stretches end, the start of the number open there and how many
-    /// numbers there were.
-    fn plain_batch(
-        &mut self,
-        at: usize,
-        stop: usize,
-        pending: Option<usize>,
-        words: &mut [u64],
-    ) -> (usize, Option<usize>, usize) {
-        let buf = self.block();
-        plain_batch(buf, words, at, stop, pending, &mut self.after_sep, self.avx2)
     }
 
     /// The current block (see [`Scanner::view`]).
@@ -507,106 +506,34 @@ impl Drop for Region {
     }
 }
 
-/// Where the sequential scan is in the mapped output.
-struct Cursor<'a> {
-    region: &'a Region,
-    /// File bytes handed out in blocks so far.
-    done: usize,
-    /// Bytes from the start of the mapping already given back.
-    released: usize,
-    /// Bytes from the start of the mapping whose pages are already mapped in.
-    populated: usize,
-}
-
-impl Cursor<'_> {
-    /// The next block as the scanner sees it (`PAD` bytes before the new data), where its
-    /// data ends and whether it is the last.
-    fn next_block(&mut self) -> ((*const u8, usize), usize, bool) {
-        let start = LEAD + self.done;
-        let len = BLOCK.min(self.region.len - self.done);
-        self.done += len;
-        let last = len < BLOCK;
-        let data_end = if last {
-            PAD + ((len + 64 - 1) / 64) * 64 + 64
-        } else {
-            PAD + BLOCK
-        };
-        self.release_before(start - PAD);
-        // The block, its `PAD` bytes before and 128 after lie inside the mapping (the file is
-        // followed by at least one page).
-        let view = self.region.view(start - PAD, PAD + BLOCK + 128);
-        ((view.as_ptr(), view.len()), data_end, last)
-    }
-
-    /// Gives back the whole pages before `keep` (every 4 MiB, to keep the calls few), and maps
-    /// in the next 4 MiB ahead of it in one call.
-    fn release_before(&mut self, keep: usize) {
-        let total = self.region.total;
-        if (keep + MAP_STEP).min(total) > self.populated {
-            let until = (self.populated + 2 * MAP_STEP).min(total);
-            self.region.populate(self.populated, until);
-            self.populated = until;
-        }
-        let upto = keep / LEAD * LEAD;
-        if upto >= self.released + MAP_STEP {
-            self.region.give_back(self.released, upto);
-            self.released = upto;
-        }
-    }
-}
-
-/// Where the workers' fast path stopped in a slice, for the sequential scan to go on from.
-#[derive(Clone, Copy)]
-struct Stop {
-    /// The file offset of the first stretch it did not take.
-    at: usize,
-    /// Bytes of the number open there (it began before `at`).
-    carried: usize,
-    /// Whether the byte before `at` is a separator.
-    after_sep: u64,
-}
-
-/// What a worker found in one slice: the values of the numbers that end in it (a number that
-/// straddles two slices belongs to the one where its separator is), whether every two of them
-/// in a row make a legal move, and where the fast path stopped, if it did.
-struct Slice {
-    /// `values[..count]`; at most one number per two bytes, and the one carried in.
-    values: Vec<u32>,
-    count: usize,
-    pairs: bool,
-    stop: Option<Stop>,
-}
-
-/// The mapped output cut into slices of [`SLICE`] bytes, and the game they are played on.
+/// The mapped output cut into blocks of [`BLOCK`] bytes, and the game they are played on.
 ///
-/// Every worker takes the next slice not yet taken, scans it with the fast path (see
-/// [`plain`]), converts its digit words and checks the legality of each move against the one
-/// before it in the slice, all on its own: where a slice begins, the scan's state is read from
-/// the bytes just before it. It then leaves the values in the slice's slot of a ring and plays,
-/// in order, every slice that is ready, if no other worker is doing so (the game is behind a
-/// lock that is only ever tried). Playing a slice costs a fraction of scanning one, so two
-/// workers keep each other busy: one plays while the other scans.
-///
-/// The fast path takes plain output only. At the first stretch that it does not take (the
-/// end of the output is always one: the spaces after it are two separators in a row), the
-/// worker that plays that slice stops the others and scans the rest of the output on its own,
-/// with the general scanner and the same state, so that every message is the one a scan from
-/// the start would give.
-struct Slices<'a> {
+/// Every worker takes the next block not yet taken and scans it on its own, as the scan of a
+/// piped output would (the fast path, the conversion of its words, the legality of each of its
+/// moves against the one before, the general scanner for the rest of the block): the state
+/// that the scan of the blocks before would have left is read from the bytes before the
+/// block (see [`Scanner::scan_mapped`]). It leaves the numbers in the block's slot of a ring,
+/// then plays, in order, every block that is ready, unless another worker is doing so (the
+/// game is behind a lock that is only ever tried, never waited for). Playing a block costs a
+/// fraction of scanning one, so two workers keep each other busy: one plays while the other
+/// scans. Each block's numbers, and so every verdict and message, are those of the
+/// sequential scan.
+struct Blocks<'a> {
     region: &'a Region,
-    /// How many slices there are.
-    slices: usize,
+    /// How many blocks there are: when the size is a multiple of [`BLOCK`], an empty one
+    /// follows the last full one, as when stdin is read.
+    blocks: usize,
     squares: u64,
     avx2: bool,
-    /// The next slice to take.
+    /// The next block to take.
     next: AtomicUsize,
-    /// Slices played so far.
+    /// Blocks played so far.
     played: AtomicUsize,
-    /// Set when the verdict is known or the sequential scan has taken over: workers stop.
+    /// Set when the verdict is known: the workers stop.
     stop: AtomicBool,
-    /// `ready[k % RING]` is `k + 1` once slice `k`'s values are in `slots[k % RING]`.
+    /// `ready[k % RING]` is `k + 1` once block `k`'s numbers are in `slots[k % RING]`.
     ready: Vec<AtomicUsize>,
-    slots: Vec<std::cell::UnsafeCell<Slice>>,
+    slots: Vec<std::cell::UnsafeCell<Chunk>>,
     replay: Mutex<Replay<'a>>,
 }
 
@@ -618,29 +545,25 @@ struct Replay<'a> {
     released: usize,
 }
 
-// SAFETY: a slot is written only by the worker that took its slice, before `ready` says so
+// SAFETY: a slot is written only by the worker that took its block, before `ready` says so
 // (release), and read only by the replay after it has seen that (acquire); it is not taken
 // again before the replay has played it (`played`, release and acquire again).
-unsafe impl Sync for Slices<'_> {}
+unsafe impl Sync for Blocks<'_> {}
 
-impl<'a> Slices<'a> {
-    fn new(region: &'a Region, game: &'a mut Game, avx2: bool, squares: u64) -> Slices<'a> {
-        let slot = || Slice {
-            values: vec![0; SLICE / 2 + 64],
-            count: 0,
-            pairs: false,
-            stop: None,
-        };
-        Slices {
+impl<'a> Blocks<'a> {
+    fn new(region: &'a Region, game: &'a mut Game, avx2: bool) -> Blocks<'a> {
+        Blocks {
             region,
-            slices: (region.len + SLICE - 1) / SLICE,
-            squares,
+            blocks: region.len / BLOCK + 1,
+            squares: game.squares(),
             avx2,
             next: AtomicUsize::new(0),
             played: AtomicUsize::new(0),
             stop: AtomicBool::new(false),
             ready: (0..RING).map(|_| AtomicUsize::new(0)).collect(),
-            slots: (0..RING).map(|_| std::cell::UnsafeCell::new(slot())).collect(),
+            slots: (0..RING)
+                .map(|_| std::cell::UnsafeCell::new(Chunk::new()))
+                .collect(),
             replay: Mutex::new(Replay {
                 game,
                 verdict: None,
@@ -649,19 +572,19 @@ impl<'a> Slices<'a> {
         }
     }
 
-    /// One worker: takes slices until there are none left or the work is stopped.
+    /// One worker: takes blocks until there are none left or the verdict is known.
     fn work(&self) {
-        let mut words = vec![0u64; WORDS];
+        let mut scanner = Scanner::new(self.squares, self.avx2);
         let mut waits = 0u32;
         loop {
             if self.stop.load(Ordering::Relaxed) {
                 return;
             }
             let k = self.next.fetch_add(1, Ordering::Relaxed);
-            if k >= self.slices {
+            if k >= self.blocks {
                 return;
             }
-            // Room in the ring: slice k - RING, which had this slot, must have been played.
+            // Room in the ring: block k - RING, which had this slot, must have been played.
             // Meanwhile, play what is ready: the worker that holds the replay may be asleep.
             while k >= self.played.load(Ordering::Acquire) + RING {
                 if self.stop.load(Ordering::Relaxed) {
@@ -675,59 +598,15 @@ impl<'a> Slices<'a> {
                     std::hint::spin_loop();
                 }
             }
-            // SAFETY: see `Slices`: no other thread touches this slot until `ready` says so.
-            let slot = unsafe { &mut *self.slots[k % RING].get() };
-            self.scan(k, &mut words, slot);
+            // SAFETY: see `Blocks`: no other thread touches this slot until `ready` says so.
+            let chunk = unsafe { &mut *self.slots[k % RING].get() };
+            scanner.scan_mapped(self.region, k, chunk);
             self.ready[k % RING].store(k + 1, Ordering::Release);
             self.play_ready();
         }
     }
 
-    /// Scans slice `k` into `slot`, batch by batch, with the fast path.
-    fn scan(&self, k: usize, words: &mut [u64], slot: &mut Slice) {
-        let start = k * SLICE;
-        let end = (start + SLICE).min(self.region.len);
-        // The last slice takes the spaces after the output too, up to a whole stretch past it.
-        let data_end = if end == self.region.len {
-            PAD + ((end - start + 63) / 64) * 64 + 64
-        } else {
-            PAD + SLICE
-        };
-        self.region.populate(LEAD + start, LEAD + end);
-        let buf = self.region.view(LEAD + start - PAD, PAD + SLICE + 128);
-        // The scan's state where the slice begins, as a scan from the start would leave it if
-        // everything before were plain (otherwise the slice is never played): whether the byte
-        // before is a separator, and the number open there. Sixteen digits back are enough: a
-        // longer number is not plain.
-        let mut after_sep = (buf[PAD - 1] == b' ' || buf[PAD - 1] == b'\n') as u64;
-        let mut open = PAD;
-        while open > PAD - 16 && buf[open - 1].is_ascii_digit() {
-            open -= 1;
-        }
-        let mut pending = (open < PAD).then_some(open);
-        let mut at = PAD;
-        slot.count = 0;
-        loop {
-            let stop = (at + BATCH).min(data_end);
-            let (next, open, count) = plain_batch(buf, words, at, stop, pending, &mut after_sep, self.avx2);
-            convert(&words[..count], &mut slot.values[slot.count..], self.avx2);
-            slot.count += count;
-            (at, pending) = (next, open);
-            if at < stop || at == data_end {
-                break;
-            }
-        }
-        // Past the end of the output there are only spaces: the sequential scan then starts
-        // at the end, with nothing open.
-        slot.stop = (at < data_end).then(|| Stop {
-            at: (start + at - PAD).min(self.region.len),
-            carried: pending.map_or(0, |open| at - open),
-            after_sep,
-        });
-        slot.pairs = all_pairs(&slot.values[..slot.count], self.squares, self.avx2);
-    }
-
-    /// Plays the slices that are ready, in order, unless another thread is playing.
+    /// Plays the blocks that are ready, in order, unless another thread is playing.
     fn play_ready(&self) {
         let mut replay = match self.replay.try_lock() {
             Ok(replay) => replay,
@@ -735,36 +614,29 @@ impl<'a> Slices<'a> {
         };
         while replay.verdict.is_none() {
             let p = self.played.load(Ordering::Relaxed);
-            if p >= self.slices || self.ready[p % RING].load(Ordering::Acquire) != p + 1 {
+            if p >= self.blocks || self.ready[p % RING].load(Ordering::Acquire) != p + 1 {
                 return;
             }
-            // SAFETY: see `Slices`: the worker that wrote this slot is done with it.
-            let slot = unsafe { &*self.slots[p % RING].get() };
-            self.play(&mut replay, p, slot);
+            // SAFETY: see `Blocks`: the worker that wrote this slot is done with it.
+            let chunk = unsafe { &*self.slots[p % RING].get() };
+            let verdict = match replay.game.play_chunk(chunk, self.avx2) {
+                Ok(false) => None,
+                Ok(true) => Some(Ok(())),
+                Err(reject) => Some(Err(reject)),
+            };
+            if verdict.is_some() {
+                self.stop.store(true, Ordering::Relaxed);
+                replay.verdict = verdict;
+            }
+            // Every block from the next one on may still be read (a number's word reaches
+            // into the block before it): give back the pages before this block, a few
+            // megabytes at a time.
+            let keep = LEAD + p * BLOCK - PAD;
+            if keep >= replay.released + MAP_STEP {
+                self.region.give_back(replay.released, keep);
+                replay.released = keep / LEAD * LEAD;
+            }
             self.played.store(p + 1, Ordering::Release);
-        }
-    }
-
-    /// Plays slice `p`; where the fast path stopped in it, stops the workers and scans and
-    /// plays the rest of the output here.
-    fn play(&self, replay: &mut Replay, p: usize, slot: &Slice) {
-        let values = &slot.values[..slot.count];
-        if let Err(reject) = replay.game.play(values, Some(slot.pairs), self.avx2) {
-            self.stop.store(true, Ordering::Relaxed);
-            replay.verdict = Some(Err(reject));
-            return;
-        }
-        // Every slice from this one on may still be read (a number's word reaches into the
-        // slice before it): give back the pages before it, a few megabytes at a time.
-        let keep = LEAD + p * SLICE - PAD;
-        if keep >= replay.released + MAP_STEP {
-            self.region.give_back(replay.released, keep);
-            replay.released = keep / LEAD * LEAD;
-        }
-        if let Some(stop) = slot.stop {
-            self.stop.store(true, Ordering::Relaxed);
-            let scanner = Scanner::resume(self.region, stop, replay.released, self.avx2);
-            replay.verdict = Some(replay.game.replay_alone(scanner, self.avx2));
         }
     }
 }
@@ -1238,40 +1110,48 @@ impl Game {
         self.n + self.m + 1
     }
 
-    /// Checks the whole output on stdin. A mapped output is cut into slices that up to
-    /// [`WORKERS`] threads scan and convert at once (see [`Slices`]); their moves are played
-    /// in order. A piped one is scanned and played block by block on this thread.
+    /// Checks the whole output on stdin. A mapped output is cut into blocks that up to
+    /// [`WORKERS`] threads scan at once (see [`Blocks`]); a piped one is scanned and played
+    /// block by block on this thread.
     fn check(&mut self, avx2: bool) -> Result<(), Reject> {
         match Region::of_stdin() {
             Some(region) => self.replay_mapped(&region, avx2),
-            None => self.replay_alone(Scanner::reading(avx2), avx2),
+            None => {
+                let mut scanner = Scanner::new(self.squares(), avx2);
+                let mut chunk = Chunk::new();
+                loop {
+                    scanner.scan_read(&mut chunk);
+                    if self.play_chunk(&chunk, avx2)? {
+                        return Ok(());
+                    }
+                }
+            }
         }
     }
 
     /// [`Game::check`] on a mapped output: this thread and, where more processors are there,
-    /// a few more each take the next slice, scan it and play every slice that is ready in
+    /// a few more each take the next block, scan it and play every block that is ready, in
     /// order. Where no thread can be started, this one does it all.
     fn replay_mapped(&mut self, region: &Region, avx2: bool) -> Result<(), Reject> {
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-        let squares = self.squares();
-        let slices = Slices::new(region, self, avx2, squares);
+        let blocks = Blocks::new(region, self, avx2);
         std::thread::scope(|scope| {
             for _ in 1..cores.min(WORKERS) {
-                let slices = &slices;
+                let blocks = &blocks;
                 if std::thread::Builder::new()
-                    .spawn_scoped(scope, move || slices.work())
+                    .spawn_scoped(scope, move || blocks.work())
                     .is_err()
                 {
                     // A limit on processes: the threads started so far do the work.
                     break;
                 }
             }
-            slices.work();
+            blocks.work();
         });
-        // A slice that became ready while another thread held the replay, when both then
-        // found no slice left to take, is played here.
-        slices.play_ready();
-        let verdict = slices.replay.into_inner().ok().and_then(|r| r.verdict);
+        // A block that became ready while another thread held the replay, when both then
+        // found no block left to take, is played here.
+        blocks.play_ready();
+        let verdict = blocks.replay.into_inner().ok().and_then(|r| r.verdict);
         verdict.unwrap_or_else(|| {
             Err(Reject::Io(io::Error::new(
                 io::ErrorKind::Other,
@@ -1280,31 +1160,10 @@ impl Game {
         })
     }
 
-    /// Scans and plays block by block on this thread.
-    fn replay_alone(&mut self, mut scanner: Scanner, avx2: bool) -> Result<(), Reject> {
-        let mut chunk = Chunk::new();
-        let mut converted = vec![0u32; PIECE];
-        loop {
-            scanner.scan_block(&mut chunk);
-            if self.play_chunk(&chunk, &mut converted, avx2)? {
-                return Ok(());
-            }
-        }
-    }
-
-    /// Plays the numbers of one block in order (converting the digit words a piece at a time
-    /// into `converted`), then takes its ending: true when the output was accepted.
-    fn play_chunk(
-        &mut self,
-        chunk: &Chunk,
-        converted: &mut [u32],
-        avx2: bool,
-    ) -> Result<bool, Reject> {
-        for words in chunk.words[..chunk.plain].chunks(PIECE) {
-            let values = &mut converted[..words.len()];
-            convert(words, values, avx2);
-            self.play(values, None, avx2)?;
-        }
+    /// Plays the numbers of one block in order, then takes its ending: true when the output
+    /// was accepted.
+    fn play_chunk(&mut self, chunk: &Chunk, avx2: bool) -> Result<bool, Reject> {
+        self.play(&chunk.plain[..chunk.count], Some(chunk.pairs), avx2)?;
         self.play(&chunk.values, None, avx2)?;
         match &chunk.ending {
             None => Ok(false),
