@@ -265,6 +265,7 @@ impl Scanner {
         let buf = self.block();
         let mut at = PAD;
         let mut pending = (self.carried > 0).then_some(PAD - self.carried);
+        chunk.pairs = true;
         loop {
             let stop = (at + BATCH).min(data_end);
             let (next, open, count) = plain_batch(
@@ -277,13 +278,15 @@ impl Scanner {
                 self.avx2,
             );
             convert(&self.words[..count], &mut chunk.plain[chunk.count..], self.avx2);
+            // The batch's moves, and the one from the batch before, while they are in the cache.
+            let checked = &chunk.plain[chunk.count.saturating_sub(1)..chunk.count + count];
+            chunk.pairs &= plain_pairs(checked, self.squares, self.avx2);
             chunk.count += count;
             (at, pending) = (next, open);
             if at < stop || at == data_end {
                 break;
             }
         }
-        chunk.pairs = all_pairs(&chunk.plain[..chunk.count], self.squares, self.avx2);
         chunk.ending = self.general(at, data_end, pending, &mut chunk.values);
         if chunk.ending.is_none() && last {
             chunk.ending = Some(Ending::Eof);
@@ -844,7 +847,35 @@ fn convert(words: &[u64], values: &mut [u32], avx2: bool) {
     }
 }
 
-/// [`convert`] four words at a time.
+/// The two four-digit halves (32 bits each, the high digits first) of four digit words.
+///
+/// # Safety
+/// The processor must have AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+#[inline]
+unsafe fn halves(quad: &[u64]) -> std::arch::x86_64::__m256i {
+    use std::arch::x86_64::*;
+    assert!(quad.len() >= 4);
+    let pair_weights = _mm256_set1_epi16(0x010a); // bytes 10, 1: ten times the first digit
+    let quad_weights = _mm256_set1_epi32(0x0001_0064); // words 100, 1
+    // SAFETY: the assertion keeps the load inside `quad`.
+    let raw = _mm256_loadu_si256(quad.as_ptr() as *const __m256i);
+    // The number is the bytes above the highest separator of its word: anything above 9 once
+    // '0' is taken away (by XOR) marks a separator, the mark is spread down through the lower
+    // bytes, and the marked bytes become leading zeros.
+    let x = _mm256_xor_si256(raw, _mm256_set1_epi8(b'0' as i8));
+    let digit = _mm256_cmpeq_epi8(_mm256_min_epu8(x, _mm256_set1_epi8(9)), x);
+    let mut below = _mm256_xor_si256(digit, _mm256_set1_epi8(-1));
+    below = _mm256_or_si256(below, _mm256_srli_epi64(below, 8));
+    below = _mm256_or_si256(below, _mm256_srli_epi64(below, 16));
+    below = _mm256_or_si256(below, _mm256_srli_epi64(below, 32));
+    let v = _mm256_andnot_si256(below, x);
+    // Eight digits, first in the lowest byte -> four two-digit pairs -> two halves.
+    _mm256_madd_epi16(_mm256_maddubs_epi16(v, pair_weights), quad_weights)
+}
+
+/// [`convert`] eight words at a time.
 ///
 /// # Safety
 /// The processor must have AVX2.
@@ -852,38 +883,18 @@ fn convert(words: &[u64], values: &mut [u32], avx2: bool) {
 #[target_feature(enable = "avx2")]
 unsafe fn convert_avx2(words: &[u64], values: &mut [u32]) {
     use std::arch::x86_64::*;
-    let quads = words.chunks_exact(4);
-    let rest = quads.remainder();
-    let pair_weights = _mm256_set1_epi16(0x010a); // bytes 10, 1: ten times the first digit
-    let quad_weights = _mm256_set1_epi32(0x0001_0064); // words 100, 1
-    let high_weight = _mm256_set1_epi64x(10_000);
-    let gather = _mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6);
+    let octets = words.chunks_exact(8);
+    let rest = octets.remainder();
+    let half_weights = _mm256_set1_epi32(0x0001_2710); // words 10000, 1
     let (out, tail) = values[..words.len()].split_at_mut(words.len() - rest.len());
-    for (quad, out) in quads.zip(out.chunks_exact_mut(4)) {
-        // SAFETY: `quad` and `out` hold four words each.
-        let raw = _mm256_loadu_si256(quad.as_ptr() as *const __m256i);
-        // The number is the bytes above the highest separator of its word: anything above 9
-        // once '0' is taken away (by XOR) marks a separator, the mark is spread down through
-        // the lower bytes, and the marked bytes become leading zeros.
-        let x = _mm256_xor_si256(raw, _mm256_set1_epi8(b'0' as i8));
-        let digit = _mm256_cmpeq_epi8(_mm256_min_epu8(x, _mm256_set1_epi8(9)), x);
-        let mut below = _mm256_xor_si256(digit, _mm256_set1_epi8(-1));
-        below = _mm256_or_si256(below, _mm256_srli_epi64(below, 8));
-        below = _mm256_or_si256(below, _mm256_srli_epi64(below, 16));
-        below = _mm256_or_si256(below, _mm256_srli_epi64(below, 32));
-        let v = _mm256_andnot_si256(below, x);
-        // Each word: eight digits, first in the lowest byte -> four two-digit pairs -> two
-        // four-digit halves (low half the high digits) -> the value.
-        let pairs = _mm256_maddubs_epi16(v, pair_weights);
-        let halves = _mm256_madd_epi16(pairs, quad_weights);
-        let high = _mm256_mul_epu32(halves, high_weight);
-        let low = _mm256_srli_epi64(halves, 32);
-        // The four values sit in the low halves of the 64-bit lanes: gather them.
-        let packed = _mm256_permutevar8x32_epi32(_mm256_add_epi64(high, low), gather);
-        _mm_storeu_si128(
-            out.as_mut_ptr() as *mut __m128i,
-            _mm256_castsi256_si128(packed),
-        );
+    for (octet, out) in octets.zip(out.chunks_exact_mut(8)) {
+        // The halves of eight words, narrowed to 16 bits (each below 10^4) and combined in
+        // pairs: the values of words 0 1 4 5 2 3 6 7, which one permutation puts in order.
+        let narrow = _mm256_packus_epi32(halves(&octet[..4]), halves(&octet[4..]));
+        let mixed = _mm256_madd_epi16(narrow, half_weights);
+        let ordered = _mm256_permute4x64_epi64(mixed, 0b11_01_10_00);
+        // SAFETY: `out` holds eight values.
+        _mm256_storeu_si256(out.as_mut_ptr() as *mut __m256i, ordered);
     }
     for (&w, v) in rest.iter().zip(tail) {
         *v = parse_eight(number_digits(w)) as u32;
@@ -1070,6 +1081,56 @@ unsafe fn all_pairs_avx2<T: Number>(values: &[T], squares: u64) -> bool {
 
 #[cfg(not(target_arch = "x86_64"))]
 unsafe fn all_pairs_avx2<T: Number>(values: &[T], squares: u64) -> bool {
+    pairs_ok(values, squares)
+}
+
+/// [`all_pairs`] for the fast path's values.
+fn plain_pairs(values: &[u32], squares: u64, avx2: bool) -> bool {
+    if avx2 {
+        // SAFETY: the processor has AVX2 (checked at run time).
+        unsafe { plain_pairs_avx2(values, squares) }
+    } else {
+        pairs_ok(values, squares)
+    }
+}
+
+/// [`plain_pairs`] eight moves at a time, with fewer operations than the compiler finds for
+/// [`pairs_ok`]: a move from `a` to `b` is legal when `b - a + 2` is 0, 1, 3 or 4, that is when
+/// `1 << (b - a + 2)` has one of the bits `0b11011` (a shift by 32 or more gives 0), and on the
+/// row when `b - 1` is below the bound, which the largest `b - 1` tells for all of them.
+///
+/// # Safety
+/// The processor must have AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn plain_pairs_avx2(values: &[u32], squares: u64) -> bool {
+    use std::arch::x86_64::*;
+    let bound = u32::bound(squares);
+    let (one, two) = (_mm256_set1_epi32(1), _mm256_set1_epi32(2));
+    let allowed = _mm256_set1_epi32(0b11011);
+    let mut steps = _mm256_set1_epi32(-1);
+    let mut highest = _mm256_setzero_si256();
+    let mut i = 0;
+    while i + 9 <= values.len() {
+        // SAFETY: `values[i..i + 9]` exists, so both eight-value loads lie inside it.
+        let from = _mm256_loadu_si256(values.as_ptr().add(i) as *const __m256i);
+        let to = _mm256_loadu_si256(values.as_ptr().add(i + 1) as *const __m256i);
+        let step = _mm256_add_epi32(_mm256_sub_epi32(to, from), two);
+        let bit = _mm256_and_si256(_mm256_sllv_epi32(one, step), allowed);
+        steps = _mm256_min_epu32(steps, bit);
+        highest = _mm256_max_epu32(highest, _mm256_sub_epi32(to, one));
+        i += 8;
+    }
+    let (mut step_lanes, mut high_lanes) = ([0u32; 8], [0u32; 8]);
+    _mm256_storeu_si256(step_lanes.as_mut_ptr() as *mut __m256i, steps);
+    _mm256_storeu_si256(high_lanes.as_mut_ptr() as *mut __m256i, highest);
+    step_lanes.iter().all(|&bit| bit != 0)
+        && high_lanes.iter().all(|&high| high < bound)
+        && pairs_ok(&values[i..], squares)
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+unsafe fn plain_pairs_avx2(values: &[u32], squares: u64) -> bool {
     pairs_ok(values, squares)
 }
 
