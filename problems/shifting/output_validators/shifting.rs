@@ -58,7 +58,9 @@ const PAD: usize = 64;
 /// Longest token carried over to the next block (longer ones are wrong anyway).
 const LONGEST: usize = 32;
 /// Blocks scanned ahead of the replay at most: their numbers wait in a ring of that many slots.
-const RING: usize = 4;
+const RING: usize = 8;
+/// How long a worker waits for the block to play next before it scans that block itself.
+const RESCUE: std::time::Duration = std::time::Duration::from_micros(300);
 /// Threads that scan blocks at most (the replay, which is sequential, bounds the gain).
 const WORKERS: usize = 4;
 /// Squares shown on each side of the empty square in messages.
@@ -536,6 +538,8 @@ struct Blocks<'a> {
     stop: AtomicBool,
     /// `ready[k % RING]` is `k + 1` once block `k`'s numbers are in `slots[k % RING]`.
     ready: Vec<AtomicUsize>,
+    /// `busy[s]` while a worker writes into `slots[s]`.
+    busy: Vec<AtomicBool>,
     slots: Vec<std::cell::UnsafeCell<Chunk>>,
     replay: Mutex<Replay<'a>>,
 }
@@ -548,9 +552,11 @@ struct Replay<'a> {
     released: usize,
 }
 
-// SAFETY: a slot is written only by the worker that took its block, before `ready` says so
-// (release), and read only by the replay after it has seen that (acquire); it is not taken
-// again before the replay has played it (`played`, release and acquire again).
+// SAFETY: a slot is written only by the worker that holds it (`busy`, taken once block
+// k - RING has been played, given back after `ready` says k), and read only by the replay
+// after it has seen `ready` say so (release, acquire); a worker takes it for block k only once
+// the block before in that slot has been played (`played`, release and acquire again), and
+// writes nothing there if block k has been played meanwhile (rescued).
 unsafe impl Sync for Blocks<'_> {}
 
 impl<'a> Blocks<'a> {
@@ -564,6 +570,7 @@ impl<'a> Blocks<'a> {
             played: AtomicUsize::new(0),
             stop: AtomicBool::new(false),
             ready: (0..RING).map(|_| AtomicUsize::new(0)).collect(),
+            busy: (0..RING).map(|_| AtomicBool::new(false)).collect(),
             slots: (0..RING)
                 .map(|_| std::cell::UnsafeCell::new(Chunk::new()))
                 .collect(),
@@ -578,8 +585,8 @@ impl<'a> Blocks<'a> {
     /// One worker: takes blocks until there are none left or the verdict is known.
     fn work(&self) {
         let mut scanner = Scanner::new(self.squares, self.avx2);
-        let mut waits = 0u32;
-        loop {
+        let mut spare: Option<Box<Chunk>> = None;
+        'blocks: loop {
             if self.stop.load(Ordering::Relaxed) {
                 return;
             }
@@ -587,25 +594,66 @@ impl<'a> Blocks<'a> {
             if k >= self.blocks {
                 return;
             }
-            // Room in the ring: block k - RING, which had this slot, must have been played.
-            // Meanwhile, play what is ready: the worker that holds the replay may be asleep.
-            while k >= self.played.load(Ordering::Acquire) + RING {
+            let slot = k % RING;
+            // The slot, once block k - RING has been played and whoever scanned it is done
+            // with the slot (a worker whose block was rescued may still be writing there).
+            let waiting = std::time::Instant::now();
+            let mut waits = 0u32;
+            loop {
                 if self.stop.load(Ordering::Relaxed) {
                     return;
                 }
+                let played = self.played.load(Ordering::Acquire);
+                if played > k {
+                    // Rescued while this worker was away: someone else scanned and played it.
+                    continue 'blocks;
+                }
+                if k < played + RING
+                    && self.busy[slot]
+                        .compare_exchange(false, true, Ordering::Acquire, Ordering::Relaxed)
+                        .is_ok()
+                {
+                    if self.played.load(Ordering::Acquire) > k {
+                        self.busy[slot].store(false, Ordering::Release);
+                        continue 'blocks;
+                    }
+                    break;
+                }
+                // Meanwhile, play what is ready; where the block to play next has kept the
+                // ring full for a while (its worker is likely asleep: the processors are
+                // shared), scan it here and play it.
                 self.play_ready();
                 waits += 1;
-                if waits % 64 == 0 {
+                if waits % 16 == 0 && waiting.elapsed() > RESCUE {
+                    let chunk = spare.get_or_insert_with(|| Box::new(Chunk::new()));
+                    self.rescue(&mut scanner, chunk);
+                } else if waits % 4 == 0 {
                     std::thread::yield_now();
                 } else {
                     std::hint::spin_loop();
                 }
             }
-            // SAFETY: see `Blocks`: no other thread touches this slot until `ready` says so.
-            let chunk = unsafe { &mut *self.slots[k % RING].get() };
+            // SAFETY: see `Blocks`: this worker holds the slot (`busy`).
+            let chunk = unsafe { &mut *self.slots[slot].get() };
             scanner.scan_mapped(self.region, k, chunk);
-            self.ready[k % RING].store(k + 1, Ordering::Release);
+            self.ready[slot].store(k + 1, Ordering::Release);
+            self.busy[slot].store(false, Ordering::Release);
             self.play_ready();
+        }
+    }
+
+    /// Scans the block to play next into this worker's own `chunk`, if it is not ready, and
+    /// plays it, unless another worker played it first.
+    fn rescue(&self, scanner: &mut Scanner, chunk: &mut Chunk) {
+        let p = self.played.load(Ordering::Acquire);
+        if p >= self.blocks || self.ready[p % RING].load(Ordering::Acquire) == p + 1 {
+            return;
+        }
+        scanner.scan_mapped(self.region, p, chunk);
+        if let Ok(mut replay) = self.replay.lock() {
+            if replay.verdict.is_none() && self.played.load(Ordering::Relaxed) == p {
+                self.play_one(&mut replay, p, chunk);
+            }
         }
     }
 
@@ -622,25 +670,31 @@ impl<'a> Blocks<'a> {
             }
             // SAFETY: see `Blocks`: the worker that wrote this slot is done with it.
             let chunk = unsafe { &*self.slots[p % RING].get() };
-            let verdict = match replay.game.play_chunk(chunk, self.avx2) {
-                Ok(false) => None,
-                Ok(true) => Some(Ok(())),
-                Err(reject) => Some(Err(reject)),
-            };
-            if verdict.is_some() {
-                self.stop.store(true, Ordering::Relaxed);
-                replay.verdict = verdict;
-            }
-            // Every block from the next one on may still be read (a number's word reaches
-            // into the block before it): give back the pages before this block, a few
-            // megabytes at a time.
-            let keep = LEAD + p * BLOCK - PAD;
-            if keep >= replay.released + MAP_STEP {
-                self.region.give_back(replay.released, keep);
-                replay.released = keep / LEAD * LEAD;
-            }
-            self.played.store(p + 1, Ordering::Release);
+            self.play_one(&mut replay, p, chunk);
         }
+    }
+
+    /// Plays block `p`, the next one, from `chunk`.
+    fn play_one(&self, replay: &mut Replay, p: usize, chunk: &Chunk) {
+        let verdict = match replay.game.play_chunk(chunk, self.avx2) {
+            Ok(false) => None,
+            Ok(true) => Some(Ok(())),
+            Err(reject) => Some(Err(reject)),
+        };
+        if verdict.is_some() {
+            self.stop.store(true, Ordering::Relaxed);
+            replay.verdict = verdict;
+        }
+        // Every block from the next one on may still be read (a number's word reaches into
+        // the block before it): give back the pages before this block, a few megabytes at a
+        // time. A worker still scanning a block that was rescued may read a page given back:
+        // it comes back from the file, and that worker's numbers are never played.
+        let keep = LEAD + p * BLOCK - PAD;
+        if keep >= replay.released + MAP_STEP {
+            self.region.give_back(replay.released, keep);
+            replay.released = keep / LEAD * LEAD;
+        }
+        self.played.store(p + 1, Ordering::Release);
     }
 }
 
