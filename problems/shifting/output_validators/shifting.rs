@@ -6,34 +6,41 @@
 //!     shifting INPUT ANSWER FEEDBACK_DIR < contestant_output
 //! Exit 42: accepted; 43: wrong answer (reason in FEEDBACK_DIR/judgemessage.txt); 1: judge error.
 //!
-//! Built for outputs of hundreds of megabytes (10^8 moves, 550 MB). Stdin is taken
-//! in 256 KiB blocks: read into a buffer from a pipe, or, when stdin is a regular file (as
-//! judges give it), scanned where it lies in a private memory mapping of the file, which saves
-//! copying every byte (the scan then asks for the data a little ahead of its use). Each block
-//! goes through three passes that each do one simple thing over the whole block:
-//! - scan: 64 bytes at a time, compares (SSE2 on x86-64, a byte loop elsewhere) give a bit mask
-//!   of the separators. While every stretch is plain (digits and single separators, numbers of
-//!   at most eight digits) each number is just the eight bytes ending at its separator, stored
-//!   as they are (the separator before the number is inside them unless it has eight digits);
-//!   anything else (other white space, long numbers, bad
-//!   bytes, the end of the output) goes through a general token scanner from that stretch on;
-//! - convert: the words become values, four at a time with AVX2 where the processor has it
-//!   (bit tricks on one word otherwise): the bytes up to the word's highest non-digit are
-//!   cleared, then multiply-adds combine the digits;
-//! - replay: one pass checks that every move is legal (each square within one or two of the
-//!   previous one and on the row, a loop the compiler vectorises), then the moves are played on
-//!   the row with one load and one store each. A block with an illegal move is replayed move
-//!   by move instead, to stop at the first illegal one.
+//! Built for outputs of hundreds of megabytes (10^8 moves, 550 MB). The output is taken in
+//! 256 KiB blocks, counted from its first byte. Each block goes through passes that each do one
+//! simple thing, 16 KiB at a time so that the numbers stay in the cache:
+//! - scan: 64 bytes at a time, compares (AVX2 or SSE2 on x86-64, a byte loop elsewhere) give a
+//!   bit mask of the separators. While every stretch is plain (digits and single spaces or
+//!   newlines, numbers of at most eight digits) each number is just the eight bytes ending at
+//!   its separator, stored as they are; anything else (other white space, long numbers, bad
+//!   bytes, the end of the output) goes through a general token scanner to the end of the
+//!   block;
+//! - convert: the words become 32-bit values, eight at a time with AVX2 where the processor
+//!   has it (bit tricks on one word otherwise): the bytes up to the word's highest non-digit
+//!   are cleared, then multiply-adds combine the digits;
+//! - check: whether every move is legal against the one before it (one or two squares away,
+//!   on the row), eight at a time with AVX2;
+//! - replay: the moves are played on the row in order, one load and one store each; a block
+//!   whose moves are not all legal is replayed move by move, to stop at the first illegal one.
 //!
-//! The scan takes about half the time, the conversion and the replay the other half: where a
-//! second processor is there, the scan runs on a thread of its own a few blocks ahead, and
-//! hands each block's digit words to the replay in chunks that go back and forth (made once).
-//! Pinned to one processor, or where no thread can be started, both run on one thread.
+//! Where stdin is a regular file (as judges give it), it is mapped into memory, and the blocks
+//! are scanned where they lie: that saves copying every byte, and lets each block be scanned
+//! on its own, since the state a scan carries from one block to the next (whether the byte
+//! before is a separator, the number cut off there) can be read from the bytes before the
+//! block. So up to four threads (as many as there are processors) each take the next block
+//! and do everything but the replay; every block that is ready is then played in order by
+//! whichever thread gets the replay's lock first (it is only tried, never waited for). The
+//! replay is a small part of the work, so two threads take about half the time of one. A
+//! thread that finds the block to play next unready for a while (its thread is likely
+//! descheduled: the processors are shared) scans it itself. Pinned to one processor, or where
+//! no thread can be started, one thread does it all; from a pipe, blocks are read into a buffer
+//! and scanned and played one after the other. The numbers of every block, and so every
+//! verdict and message, are the same in all these ways.
 //!
-//! Memory is the row plus a few blocks and their numbers, whatever the size of the output
-//! (mapped pages are given back as the scan passes them). Standard library only (the mapping
-//! calls the C library's `mmap`, which the standard library links on Linux); compile with
-//! `rustc -O --edition 2021 shifting.rs`.
+//! Memory is the row plus a few blocks and their numbers (eight waiting to be played at most),
+//! whatever the size of the output (mapped pages are given back once played). Standard library
+//! only (the mapping calls the C library's `mmap`, which the standard library links on Linux);
+//! compile with `rustc -O --edition 2021 shifting.rs`.
 
 use std::fs;
 use std::io::{self, Read};
@@ -279,7 +286,11 @@ impl Scanner {
                 &mut self.after_sep,
                 self.avx2,
             );
-            convert(&self.words[..count], &mut chunk.plain[chunk.count..], self.avx2);
+            convert(
+                &self.words[..count],
+                &mut chunk.plain[chunk.count..],
+                self.avx2,
+            );
             // The batch's moves, and the one from the batch before, while they are in the cache.
             let checked = &chunk.plain[chunk.count.saturating_sub(1)..chunk.count + count];
             chunk.pairs &= plain_pairs(checked, self.squares, self.avx2);
@@ -913,7 +924,7 @@ unsafe fn halves(quad: &[u64]) -> std::arch::x86_64::__m256i {
     assert!(quad.len() >= 4);
     let pair_weights = _mm256_set1_epi16(0x010a); // bytes 10, 1: ten times the first digit
     let quad_weights = _mm256_set1_epi32(0x0001_0064); // words 100, 1
-    // SAFETY: the assertion keeps the load inside `quad`.
+                                                       // SAFETY: the assertion keeps the load inside `quad`.
     let raw = _mm256_loadu_si256(quad.as_ptr() as *const __m256i);
     // The number is the bytes above the highest separator of its word: anything above 9 once
     // '0' is taken away (by XOR) marks a separator, the mark is spread down through the lower
@@ -1309,7 +1320,9 @@ impl Game {
         let legal = match (pairs, moves.first()) {
             (_, None) => true,
             (Some(pairs), Some(&to)) => pairs && legal(self.empty, to.into(), squares),
-            (None, Some(&to)) => legal(self.empty, to.into(), squares) && all_pairs(moves, squares, avx2),
+            (None, Some(&to)) => {
+                legal(self.empty, to.into(), squares) && all_pairs(moves, squares, avx2)
+            }
         };
         if legal {
             self.play_legal(moves);
