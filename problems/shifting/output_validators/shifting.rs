@@ -65,7 +65,7 @@ const PAD: usize = 64;
 /// Longest token carried over to the next block (longer ones are wrong anyway).
 const LONGEST: usize = 32;
 /// Blocks scanned ahead of the replay at most: their numbers wait in a ring of that many slots.
-const RING: usize = 8;
+const RING: usize = 4;
 /// How long a worker waits for the block to play next before it scans that block itself.
 const RESCUE: std::time::Duration = std::time::Duration::from_micros(300);
 /// Threads that scan blocks at most (the replay, which is sequential, bounds the gain).
