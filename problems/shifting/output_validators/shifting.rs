@@ -67,7 +67,7 @@ const LONGEST: usize = 32;
 /// Blocks scanned ahead of the replay at most: their numbers wait in a ring of that many slots.
 const RING: usize = 4;
 /// How long a worker waits for the block to play next before it scans that block itself.
-const RESCUE: std::time::Duration = std::time::Duration::from_micros(300);
+const RESCUE: std::time::Duration = std::time::Duration::from_micros(150);
 /// Threads that scan blocks at most (the replay, which is sequential, bounds the gain).
 const WORKERS: usize = 4;
 /// Squares shown on each side of the empty square in messages.
@@ -632,16 +632,15 @@ impl<'a> Blocks<'a> {
                 }
                 // Meanwhile, play what is ready; where the block to play next has kept the
                 // ring full for a while (its worker is likely asleep: the processors are
-                // shared), scan it here and play it.
+                // shared), scan it here and play it. No yielding before that: on a busy
+                // machine, a yield hands the processor to another program for milliseconds.
                 self.play_ready();
                 waits += 1;
-                if waits % 16 == 0 && waiting.elapsed() > RESCUE {
-                    let chunk = spare.get_or_insert_with(|| Box::new(Chunk::new()));
-                    self.rescue(&mut scanner, chunk);
-                } else if waits % 4 == 0 {
-                    std::thread::yield_now();
-                } else {
+                if waits % 16 != 0 || waiting.elapsed() < RESCUE {
                     std::hint::spin_loop();
+                } else if !self.rescue(&mut scanner, &mut spare) {
+                    // The block is ready but another worker holds the replay.
+                    std::thread::yield_now();
                 }
             }
             // SAFETY: see `Blocks`: this worker holds the slot (`busy`).
@@ -653,19 +652,21 @@ impl<'a> Blocks<'a> {
         }
     }
 
-    /// Scans the block to play next into this worker's own `chunk`, if it is not ready, and
-    /// plays it, unless another worker played it first.
-    fn rescue(&self, scanner: &mut Scanner, chunk: &mut Chunk) {
+    /// Scans the block to play next into this worker's own chunk (`spare`), if it is not
+    /// ready, and plays it, unless another worker played it first; false if it was ready.
+    fn rescue(&self, scanner: &mut Scanner, spare: &mut Option<Box<Chunk>>) -> bool {
         let p = self.played.load(Ordering::Acquire);
         if p >= self.blocks || self.ready[p % RING].load(Ordering::Acquire) == p + 1 {
-            return;
+            return false;
         }
+        let chunk = spare.get_or_insert_with(|| Box::new(Chunk::new()));
         scanner.scan_mapped(self.region, p, chunk);
         if let Ok(mut replay) = self.replay.lock() {
             if replay.verdict.is_none() && self.played.load(Ordering::Relaxed) == p {
                 self.play_one(&mut replay, p, chunk);
             }
         }
+        true
     }
 
     /// Plays the blocks that are ready, in order, unless another thread is playing.
