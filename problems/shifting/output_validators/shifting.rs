@@ -66,8 +66,10 @@ const PAD: usize = 64;
 const LONGEST: usize = 32;
 /// Blocks scanned ahead of the replay at most: their numbers wait in a ring of that many slots.
 const RING: usize = 4;
-/// How long a worker waits for the block to play next before it scans that block itself.
-const RESCUE: std::time::Duration = std::time::Duration::from_micros(150);
+/// How long a worker waits for the block to play next before it scans that block itself. The
+/// wait starts with the ring full, [`RING`] blocks (about 0.4 ms of scanning) ahead of the
+/// block to play: its worker is then most likely descheduled, not merely slower.
+const RESCUE: std::time::Duration = std::time::Duration::from_micros(20);
 /// Threads that scan blocks at most (the replay, which is sequential, bounds the gain).
 const WORKERS: usize = 4;
 /// Squares shown on each side of the empty square in messages.
