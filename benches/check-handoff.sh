@@ -9,12 +9,15 @@
 #      against `wc -l < OUTPUT` on the same file;
 #   2. the same with both files in a shared (`0755`) directory;
 #   3. the checker binary alone on the output, against the same `wc -l`;
-#   4. the same checker held to one processor (`taskset`), where it scans and plays on one
-#      thread instead of two.
+#   4. the same checker held to one processor (`taskset`), where one thread does it all.
 #
-# Each command runs ROUNDS times (default 5), alternating with its baseline so that load hits
-# both alike; the best wall-clock and CPU times are printed as a Markdown table with the ratios.
-# The machine's load average is printed first: the figures are only comparable within one run.
+# Each pair runs ROUNDS times (default 15) after two warm-up runs of each, the command and its
+# baseline taking turns so that load hits both alike. Every run is started directly (no shell:
+# stdin is opened by the script) and timed with `time.perf_counter`; its CPU time is the
+# user + system time that `wait4` reports for it and every process it waited for. The table
+# gives the fastest and the median wall time, the least CPU time and the ratios to the
+# baseline; the machine's load average is printed first and last: the figures are only
+# comparable within one run.
 #
 #   benches/check-handoff.sh [ROUNDS] [SIZE]   (needs ~1.2 GB free in $TMPDIR at SIZE 10000)
 #
@@ -23,7 +26,7 @@
 # `git archive main | tar -x -C DIR`, to compare checkers in the same minute.
 set -euo pipefail
 
-rounds=${1:-5}
+rounds=${1:-15}
 size=${2:-10000}
 root=$(cd "$(dirname "$0")/.." && pwd)
 tree=$(cd "${TREE:-$root}" && pwd)
@@ -38,38 +41,9 @@ leapfrog=${LEAPFROG:-$root/target/release/leapfrog}
 rustc -O --edition 2021 -o "$work/checker" "$tree/problems/shifting/output_validators/shifting.rs"
 mkdir -p "$work/feedback"
 
-# "wall cpu" of one run of a shell command line (CPU: user + system of all its processes).
-measure() {
-    /usr/bin/time -f "%e %U %S" -o "$work/time" bash -c "$1" >/dev/null 2>&1 || true
-    tail -1 "$work/time" | awk '{ printf "%s %.2f\n", $1, $2 + $3 }'
-}
-
-# best_of A B: A and B alternately, $rounds times; "wallA cpuA wallB cpuB", the best of each.
-best_of() {
-    local k wa ca wb cb bwa=999999 bca=999999 bwb=999999 bcb=999999
-    for ((k = 0; k < rounds; k++)); do
-        read -r wa ca < <(measure "$1")
-        read -r wb cb < <(measure "$2")
-        bwa=$(echo "if ($wa < $bwa) $wa else $bwa" | bc -l)
-        bca=$(echo "if ($ca < $bca) $ca else $bca" | bc -l)
-        bwb=$(echo "if ($wb < $bwb) $wb else $bwb" | bc -l)
-        bcb=$(echo "if ($cb < $bcb) $cb else $bcb" | bc -l)
-    done
-    echo "$bwa $bca $bwb $bcb"
-}
-
-# report NAME BASELINE wall cpu baseline-wall baseline-cpu
-report() {
-    local ratio="-" cpu_ratio="-"
-    if [ "$(echo "$5 > 0" | bc -l)" = 1 ]; then ratio=$(printf '%.2fx' "$(echo "$3 / $5" | bc -l)"); fi
-    if [ "$(echo "$6 > 0" | bc -l)" = 1 ]; then cpu_ratio=$(printf '%.2fx' "$(echo "$4 / $6" | bc -l)"); fi
-    printf '| %s | %.3f s | %.2f s | %s | %.3f s | %.2f s | %s | %s |\n' \
-        "$1" "$3" "$4" "$2" "$5" "$6" "$ratio" "$cpu_ratio"
-}
-
 echo "$(date -u '+%Y-%m-%d %H:%M UTC'); $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)," \
-    "$(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg); user $(id -un); best of $rounds runs;" \
-    "checker from $tree"
+    "$(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg); user $(id -un);" \
+    "$rounds alternating rounds; checker from $tree"
 
 echo "$size $size" >"$work/private/big.in"
 "$leapfrog" solve shifting <"$work/private/big.in" >"$work/private/big.out"
@@ -84,18 +58,60 @@ printf 'output: %s bytes\n\n' "$(wc -c <"$work/private/big.out")"
 # Once first, so that the cached build of the checker is ready.
 (cd "$tree" && "$leapfrog" check shifting "$work/private/big.in" "$work/private/big.out" >/dev/null)
 
-echo "| command | wall | CPU | baseline | wall | CPU | wall ratio | CPU ratio |"
-echo "|---|---|---|---|---|---|---|---|"
-for place in private shared; do
-    report "\`leapfrog check shifting\` from a $place directory" "\`wc -l < OUTPUT\`" \
-        $(best_of "cd '$tree' && '$leapfrog' check shifting '$work/$place/big.in' '$work/$place/big.out'" \
-            "wc -l < '$work/$place/big.out'")
-done
-report "the checker alone" "\`wc -l < OUTPUT\`" \
-    $(best_of "'$work/checker' '$work/shared/big.in' '$work/shared/big.ans' '$work/feedback' < '$work/shared/big.out'" \
-        "wc -l < '$work/shared/big.out'")
 # The first processor this shell may use (`taskset -cp` lists them as "0,1" or "0-1").
 first_cpu=$(taskset -cp $$ | sed 's/.*: //; s/[-,].*//')
-report "the checker alone, on one processor" "\`wc -l < OUTPUT\`" \
-    $(best_of "taskset -c $first_cpu '$work/checker' '$work/shared/big.in' '$work/shared/big.ans' '$work/feedback' < '$work/shared/big.out'" \
-        "wc -l < '$work/shared/big.out'")
+
+python3 - "$rounds" "$work" "$leapfrog" "$tree" "$first_cpu" <<'PY'
+import os, statistics, subprocess, sys, time
+
+rounds, work, leapfrog, tree, cpu = int(sys.argv[1]), *sys.argv[2:]
+checker = [f"{work}/checker", f"{work}/shared/big.in", f"{work}/shared/big.ans", f"{work}/feedback"]
+
+
+def wc(place):
+    return ("`wc -l < OUTPUT`", ["wc", "-l"], f"{work}/{place}/big.out")
+
+
+def run(argv, stdin):
+    """Wall and CPU seconds of one run of `argv` with `stdin` on its standard input."""
+    with open(stdin, "rb") as given:
+        start = time.perf_counter()
+        child = subprocess.Popen(argv, stdin=given, stdout=subprocess.DEVNULL,
+                                 stderr=subprocess.DEVNULL, cwd=tree)
+        _, _, usage = os.wait4(child.pid, 0)
+        wall = time.perf_counter() - start
+    child.returncode = 0  # reaped above
+    return wall, usage.ru_utime + usage.ru_stime
+
+
+pairs = []
+for place in ("private", "shared"):
+    argv = [leapfrog, "check", "shifting", f"{work}/{place}/big.in", f"{work}/{place}/big.out"]
+    pairs.append((f"`leapfrog check shifting` from a {place} directory", argv, "/dev/null", wc(place)))
+pairs.append(("the checker alone", checker, f"{work}/shared/big.out", wc("shared")))
+pairs.append(("the checker alone, on one processor", ["taskset", "-c", cpu] + checker,
+              f"{work}/shared/big.out", wc("shared")))
+
+print("| command | fastest | median | CPU | baseline | fastest | median | CPU "
+      "| ratio: fastest | median | CPU |")
+print("|---|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|")
+for name, argv, stdin, (base_name, base_argv, base_stdin) in pairs:
+    times = {"a": [], "b": []}
+    for k in range(rounds + 2):
+        a, b = run(argv, stdin), run(base_argv, base_stdin)
+        if k >= 2:  # two warm-up rounds
+            times["a"].append(a)
+            times["b"].append(b)
+    row = []
+    for side in ("a", "b"):
+        walls = [w for w, _ in times[side]]
+        row.append((min(walls), statistics.median(walls), min(c for _, c in times[side])))
+    (fa, ma, ca), (fb, mb, cb) = row
+    ms = lambda s: f"{s * 1000:.1f} ms"
+    ratio = lambda x, y: f"{x / y:.2f}×" if y > 0 else "–"
+    print(f"| {name} | {ms(fa)} | {ms(ma)} | {ms(ca)} | {base_name} | {ms(fb)} | {ms(mb)} "
+          f"| {ms(cb)} | **{ratio(fa, fb)}** | **{ratio(ma, mb)}** | {ratio(ca, cb)} |")
+    sys.stdout.flush()
+PY
+echo
+echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -43,8 +43,8 @@ fn check(checker: &Path, input: &str, output: &[u8]) -> (i32, String) {
     std::fs::write(&input_path, input).unwrap();
     let feedback = dir.path().join("feedback");
     std::fs::create_dir(&feedback).unwrap();
-    // From a pipe and from a file (which the checkers may map instead of reading), and on one
-    // processor (where the shifting checker scans and plays on one thread instead of two): the
+    // From a pipe and from a file (which the checkers may map instead of reading, and which the
+    // shifting checker then scans block by block on several threads), and on one processor: the
     // same.
     let run = |how: support::Stdin, one_cpu: bool| {
         let mut cmd = std::process::Command::new(checker);
@@ -559,6 +559,31 @@ fn block_boundaries_read_and_mapped_agree() {
         bad[cut] = b'x';
         assert_eq!(check(shifting_checker(), input, &bad).0, 43);
     }
+    // A long number across the boundary. With more than 32 of its digits before it, it is too
+    // long to carry into the next block, which says so; with fewer, the next block takes it
+    // whole, whichever thread scans that block from the bytes before it.
+    let across = |before: usize, digits: usize| {
+        let mut start = BLOCK - before;
+        while good[start - 1] != b'\n' {
+            start += 1;
+        }
+        let end = start + good[start..].iter().position(|&c| c == b'\n').unwrap();
+        let mut long = good.clone();
+        long.splice(start..end, std::iter::repeat_n(b'7', digits));
+        check(shifting_checker(), input, &long)
+    };
+    let (code, message) = across(39, 40);
+    assert_eq!(code, 43);
+    assert!(
+        message.contains(&format!("'{}...' is not a square number", "7".repeat(32))),
+        "{message}"
+    );
+    let (code, message) = across(15, 20);
+    assert_eq!(code, 43);
+    assert!(
+        message.contains("the square number is far off the row"),
+        "{message}"
+    );
     // Newlines after the last move up to a whole number of blocks are fine.
     let mut padded = good[..].to_vec();
     padded.resize(padded.len().next_multiple_of(BLOCK), b'\n');

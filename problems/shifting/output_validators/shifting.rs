@@ -6,40 +6,48 @@
 //!     shifting INPUT ANSWER FEEDBACK_DIR < contestant_output
 //! Exit 42: accepted; 43: wrong answer (reason in FEEDBACK_DIR/judgemessage.txt); 1: judge error.
 //!
-//! Built for outputs of hundreds of megabytes (10^8 moves, 550 MB). Stdin is taken
-//! in 256 KiB blocks: read into a buffer from a pipe, or, when stdin is a regular file (as
-//! judges give it), scanned where it lies in a private memory mapping of the file, which saves
-//! copying every byte (the scan then asks for the data a little ahead of its use). Each block
-//! goes through three passes that each do one simple thing over the whole block:
-//! - scan: 64 bytes at a time, compares (SSE2 on x86-64, a byte loop elsewhere) give a bit mask
-//!   of the separators. While every stretch is plain (digits and single separators, numbers of
-//!   at most eight digits) each number is just the eight bytes ending at its separator, stored
-//!   as they are (the separator before the number is inside them unless it has eight digits);
-//!   anything else (other white space, long numbers, bad
-//!   bytes, the end of the output) goes through a general token scanner from that stretch on;
-//! - convert: the words become values, four at a time with AVX2 where the processor has it
-//!   (bit tricks on one word otherwise): the bytes up to the word's highest non-digit are
-//!   cleared, then multiply-adds combine the digits;
-//! - replay: one pass checks that every move is legal (each square within one or two of the
-//!   previous one and on the row, a loop the compiler vectorises), then the moves are played on
-//!   the row with one load and one store each. A block with an illegal move is replayed move
-//!   by move instead, to stop at the first illegal one.
+//! Built for outputs of hundreds of megabytes (10^8 moves, 550 MB). The output is taken in
+//! 256 KiB blocks, counted from its first byte. Each block goes through passes that each do one
+//! simple thing, 16 KiB at a time so that the numbers stay in the cache:
+//! - scan: 64 bytes at a time, compares (AVX2 or SSE2 on x86-64, a byte loop elsewhere) give a
+//!   bit mask of the separators. While every stretch is plain (digits and single spaces or
+//!   newlines, numbers of at most eight digits) each number is just the eight bytes ending at
+//!   its separator, stored as they are; anything else (other white space, long numbers, bad
+//!   bytes, the end of the output) goes through a general token scanner to the end of the
+//!   block;
+//! - convert: the words become 32-bit values, eight at a time with AVX2 where the processor
+//!   has it (bit tricks on one word otherwise): the bytes up to the word's highest non-digit
+//!   are cleared, then multiply-adds combine the digits;
+//! - check: whether every move is legal against the one before it (one or two squares away,
+//!   on the row), eight at a time with AVX2;
+//! - replay: the moves are played on the row in order, one load and one store each; a block
+//!   whose moves are not all legal is replayed move by move, to stop at the first illegal one.
 //!
-//! The scan takes about half the time, the conversion and the replay the other half: where a
-//! second processor is there, the scan runs on a thread of its own a few blocks ahead, and
-//! hands each block's digit words to the replay in chunks that go back and forth (made once).
-//! Pinned to one processor, or where no thread can be started, both run on one thread.
+//! Where stdin is a regular file (as judges give it), it is mapped into memory, and the blocks
+//! are scanned where they lie: that saves copying every byte, and lets each block be scanned
+//! on its own, since the state a scan carries from one block to the next (whether the byte
+//! before is a separator, the number cut off there) can be read from the bytes before the
+//! block. So up to four threads (as many as there are processors) each take the next block
+//! and do everything but the replay; every block that is ready is then played in order by
+//! whichever thread gets the replay's lock first (it is only tried, never waited for). The
+//! replay is a small part of the work, so two threads take about half the time of one. A
+//! thread that finds the block to play next unready for a while (its thread is likely
+//! descheduled: the processors are shared) scans it itself. Pinned to one processor, or where
+//! no thread can be started, one thread does it all; from a pipe, blocks are read into a buffer
+//! and scanned and played one after the other. The numbers of every block, and so every
+//! verdict and message, are the same in all these ways.
 //!
-//! Memory is the row plus a few blocks and their numbers, whatever the size of the output
-//! (mapped pages are given back as the scan passes them). Standard library only (the mapping
-//! calls the C library's `mmap`, which the standard library links on Linux); compile with
-//! `rustc -O --edition 2021 shifting.rs`.
+//! Memory is the row plus a few blocks and their numbers (eight waiting to be played at most),
+//! whatever the size of the output (mapped pages are given back once played). Standard library
+//! only (the mapping calls the C library's `mmap`, which the standard library links on Linux);
+//! compile with `rustc -O --edition 2021 shifting.rs`.
 
 use std::fs;
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 use std::process::exit;
-use std::sync::mpsc;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::Mutex;
 
 const ACCEPTED: i32 = 42;
 const WRONG_ANSWER: i32 = 43;
@@ -56,13 +64,14 @@ const WORDS: usize = BATCH;
 const PAD: usize = 64;
 /// Longest token carried over to the next block (longer ones are wrong anyway).
 const LONGEST: usize = 32;
-/// Blocks in flight between the scan's thread and the replay's.
-const CHUNKS: usize = 3;
-/// Times a thread polls for the next chunk before it sleeps until one comes (about a
-/// millisecond of polling).
-const POLLS: usize = 20_000;
-/// Digit words converted to values at a time by the replay (their values stay in the cache).
-const PIECE: usize = 4096;
+/// Blocks scanned ahead of the replay at most: their numbers wait in a ring of that many slots.
+const RING: usize = 4;
+/// How long a worker waits for the block to play next before it scans that block itself. The
+/// wait starts with the ring full, [`RING`] blocks (about 0.4 ms of scanning) ahead of the
+/// block to play: its worker is then most likely descheduled, not merely slower.
+const RESCUE: std::time::Duration = std::time::Duration::from_micros(20);
+/// Threads that scan blocks at most (the replay, which is sequential, bounds the gain).
+const WORKERS: usize = 4;
 /// Squares shown on each side of the empty square in messages.
 const WINDOW: u64 = 20;
 
@@ -77,7 +86,7 @@ fn main() {
         Ok(sides) => sides,
         Err(e) => judge_error(&feedback, &format!("{}: {e}", args[1])),
     };
-    match Game::new(n, m).replay(Scanner::new()) {
+    match Game::new(n, m).check(has_avx2()) {
         Ok(()) => {
             write_message(&feedback, "accepted");
             exit(ACCEPTED);
@@ -136,18 +145,16 @@ enum Ending {
     Io(io::Error),
 }
 
-/// Room for the digit words of one block: at most one number per two bytes (the carried
-/// number included), plus a whole batch's room past the last, where `plain` may write.
-const BLOCK_WORDS: usize = BLOCK / 2 + WORDS;
-
-/// The numbers of one block as the scan leaves them for the replay, in order: first the digit
-/// words of the plain numbers (still to be converted), then the values the general scanner
-/// found, then how the block ended if it was the last. Chunks are made once and passed back
-/// and forth between the two threads, so no move allocates.
+/// The numbers of one block as the scan leaves them for the replay, in order: first the values
+/// of the plain numbers, then those the general scanner found, then how the block ended if it
+/// was the last. Made once and reused.
 struct Chunk {
-    /// `words[..plain]` are the digit words of the plain numbers (see [`plain`]).
-    words: Vec<u64>,
-    plain: usize,
+    /// `plain[..count]` are the values of the plain numbers (below 10^8): at most one number
+    /// per two bytes, and the one carried in.
+    plain: Vec<u32>,
+    count: usize,
+    /// Whether every two values in a row of `plain[..count]` make a legal move.
+    pairs: bool,
     /// The values of the numbers the general scanner found after them.
     values: Vec<u64>,
     ending: Option<Ending>,
@@ -156,37 +163,22 @@ struct Chunk {
 impl Chunk {
     fn new() -> Chunk {
         Chunk {
-            words: vec![0; BLOCK_WORDS],
-            plain: 0,
+            plain: vec![0; BLOCK / 2 + 64],
+            count: 0,
+            pairs: false,
             values: Vec::with_capacity(BLOCK / 2 + 128),
             ending: None,
         }
     }
 }
 
-/// The next chunk from the other thread. A block takes it about a tenth of a millisecond, so
-/// the wait is first spent polling: going to sleep and being woken at every block (two
-/// thousand times for 550 MB) took back most of what the second thread saves.
-fn receive<T>(chunks: &mpsc::Receiver<T>) -> Result<T, mpsc::RecvError> {
-    for _ in 0..POLLS {
-        match chunks.try_recv() {
-            Ok(chunk) => return Ok(chunk),
-            Err(mpsc::TryRecvError::Disconnected) => return Err(mpsc::RecvError),
-            Err(mpsc::TryRecvError::Empty) => std::hint::spin_loop(),
-        }
-    }
-    chunks.recv()
-}
-
-/// Reads stdin block by block and turns each block into the values of its numbers.
+/// Reads the output block by block and turns each block into the values of its numbers.
 struct Scanner {
     /// `buf[PAD..PAD + BLOCK]` is new data; the end of a number cut off by the previous block
-    /// is copied just before `PAD`. The tail leaves room for loads past the data.
+    /// is copied just before `PAD`. The tail leaves room for loads past the data. Empty where
+    /// the output is mapped.
     buf: Vec<u8>,
-    /// Where stdin is a regular file, the file mapped into memory: blocks are then read where
-    /// they lie instead of copied into `buf`.
-    mapped: Option<Mapping>,
-    /// The current block as laid out in `buf` (or in the mapping): `PAD` bytes before the new
+    /// The current block as laid out in `buf` or in the mapping: `PAD` bytes before the new
     /// data, room for loads after it. A raw view, so that the scans can borrow other fields.
     view: (*const u8, usize),
     /// The unfinished number at the end of the previous block.
@@ -194,41 +186,46 @@ struct Scanner {
     carried: usize,
     /// Whether the byte before the current stretch is a separator.
     after_sep: u64,
+    /// The digit words of the current batch (see [`plain`]).
+    words: Vec<u64>,
+    /// The number of squares, for the legality of the plain values (see [`Chunk::pairs`]).
+    squares: u64,
     /// Whether the processor has AVX2 (checked once).
     avx2: bool,
 }
 
-// SAFETY: the raw pointers of a scanner (its view and its mapping) point into memory that the
-// scanner itself owns (`buf`, the mapping), which moves with it and is used by one thread.
-unsafe impl Send for Scanner {}
-
 impl Scanner {
-    fn new() -> Scanner {
-        let buf = vec![b' '; PAD + BLOCK + 128];
+    fn new(squares: u64, avx2: bool) -> Scanner {
         Scanner {
-            view: (buf.as_ptr(), buf.len()),
-            mapped: Mapping::of_stdin(),
-            buf,
+            view: (std::ptr::null(), 0),
+            buf: Vec::new(),
             carry: [0; LONGEST],
             carried: 0,
             after_sep: 1,
-            avx2: has_avx2(),
+            words: vec![0; WORDS],
+            squares,
+            avx2,
         }
     }
 
-    /// Reads the next block after the carried number; returns where its data ends (a whole
-    /// number of 64-byte stretches) and whether it is the last block.
-    fn read_block(&mut self) -> io::Result<(usize, bool)> {
-        if let Some(mapped) = &mut self.mapped {
-            let (view, data_end, last) = mapped.next_block();
-            self.view = view;
-            return Ok((data_end, last));
+    /// Reads the next block of stdin after the carried number and scans it into `chunk`.
+    fn scan_read(&mut self, chunk: &mut Chunk) {
+        if self.buf.is_empty() {
+            self.buf = vec![b' '; PAD + BLOCK + 128];
         }
         let carried = self.carried;
         self.buf[PAD - carried..PAD].copy_from_slice(&self.carry[..carried]);
         // A separator before the carried number, which the plain scan's words rely on.
         self.buf[PAD - carried - 1] = b' ';
-        let len = fill(&mut self.buf)?;
+        let len = match fill(&mut self.buf) {
+            Ok(len) => len,
+            Err(e) => {
+                chunk.count = 0;
+                chunk.values.clear();
+                chunk.ending = Some(Ending::Io(e));
+                return;
+            }
+        };
         let last = len < BLOCK;
         // The last block: spaces end the final number and fill the last stretch.
         let data_end = if last {
@@ -239,28 +236,67 @@ impl Scanner {
         if last {
             self.buf[PAD + len..data_end].fill(b' ');
         }
-        Ok((data_end, last))
+        self.view = (self.buf.as_ptr(), self.buf.len());
+        self.scan_block(chunk, data_end, last);
     }
 
-    /// Reads the next block and scans it into `chunk`: the plain stretches batch by batch,
-    /// then the rest of the block token by token.
-    fn scan_block(&mut self, chunk: &mut Chunk) {
-        chunk.plain = 0;
-        chunk.values.clear();
-        let (data_end, last) = match self.read_block() {
-            Ok(read) => read,
-            Err(e) => {
-                chunk.ending = Some(Ending::Io(e));
-                return;
-            }
+    /// Scans block `k` of the mapped output into `chunk`, whatever blocks this scanner saw
+    /// before: the state that the scan of the blocks before would have left is read from the
+    /// bytes before this one. Where that scan would have stopped (a bad byte, a number too
+    /// long to carry), this block is never played, and the state does not matter.
+    fn scan_mapped(&mut self, region: &Region, k: usize, chunk: &mut Chunk) {
+        let start = k * BLOCK;
+        let len = BLOCK.min(region.len - start);
+        let last = len < BLOCK;
+        let data_end = if last {
+            PAD + ((len + 64 - 1) / 64) * 64 + 64
+        } else {
+            PAD + BLOCK
         };
+        region.populate(LEAD + start, LEAD + start + len);
+        // The block, its `PAD` bytes before and 128 after lie inside the mapping (the file is
+        // followed by at least one page of spaces, and preceded by `PAD` of them).
+        let view = region.view(LEAD + start - PAD, PAD + BLOCK + 128);
+        self.view = (view.as_ptr(), view.len());
+        self.after_sep = is_space(view[PAD - 1]) as u64;
+        let mut open = PAD;
+        while open > PAD - LONGEST && view[open - 1].is_ascii_digit() {
+            open -= 1;
+        }
+        self.carried = PAD - open;
+        self.scan_block(chunk, data_end, last);
+    }
+
+    /// Scans the current block (data up to `data_end`) into `chunk`: the plain stretches
+    /// batch by batch, their words converted as each batch ends, then the rest of the block
+    /// token by token.
+    fn scan_block(&mut self, chunk: &mut Chunk, data_end: usize, last: bool) {
+        chunk.count = 0;
+        chunk.values.clear();
+        let buf = self.block();
         let mut at = PAD;
         let mut pending = (self.carried > 0).then_some(PAD - self.carried);
+        chunk.pairs = true;
         loop {
             let stop = (at + BATCH).min(data_end);
-            let words = &mut chunk.words[chunk.plain..chunk.plain + WORDS];
-            let (next, open, count) = self.plain_batch(at, stop, pending, words);
-            chunk.plain += count;
+            let (next, open, count) = plain_batch(
+                buf,
+                &mut self.words,
+                at,
+                stop,
+                pending,
+                &mut self.after_sep,
+                self.avx2,
+            );
+            convert(
+                &self.words[..count],
+                &mut chunk.plain[chunk.count..],
+                self.avx2,
+            );
+            // The batch's moves, and the one from the batch before, while they are in the cache.
+            let checked = &chunk.plain[chunk.count.saturating_sub(1)..chunk.count + count];
+            chunk.pairs &= plain_pairs(checked, self.squares, self.avx2);
+            chunk.count += count;
             (at, pending) = (next, open);
             if at < stop || at == data_end {
                 break;
@@ -272,27 +308,8 @@ impl Scanner {
         }
     }
 
-    /// The digit words of the plain numbers of `buf[at..stop]` into `words` (see [`plain`]);
-    /// returns where the plain stretches end, the start of the number open there and how many
-    /// numbers there were.
-    fn plain_batch(
-        &mut self,
-        at: usize,
-        stop: usize,
-        pending: Option<usize>,
-        words: &mut [u64],
-    ) -> (usize, Option<usize>, usize) {
-        let (buf, after_sep) = (self.block(), &mut self.after_sep);
-        if self.avx2 {
-            // SAFETY: the processor has AVX2 (checked at run time).
-            unsafe { plain_avx2(buf, words, at, stop, pending, after_sep) }
-        } else {
-            plain::<false>(buf, words, at, stop, pending, after_sep)
-        }
-    }
-
     /// The current block (see [`Scanner::view`]).
-    fn block<'a>(&self) -> &'a [u8] {
+    fn block<'b>(&self) -> &'b [u8] {
         // SAFETY: the view is `buf` or a block of the mapping, both alive until the scanner
         // is dropped, and not written while a scan reads them.
         unsafe { std::slice::from_raw_parts(self.view.0, self.view.1) }
@@ -360,29 +377,31 @@ impl Scanner {
     }
 }
 
-/// Stdin mapped into memory when it is a regular file: reading a block where it lies saves
+/// Stdin mapped into memory when it is a regular file: reading the output where it lies saves
 /// copying every byte out of the page cache, which is as much work as the kernel's side of
-/// `wc -l`. The file sits one page into an otherwise anonymous private mapping, so that there
-/// are spaces before its first byte and room after its last for the spaces that end the final
-/// block (the pages are private: nothing is written back). Pages already scanned are given
-/// back as the scan moves on, so memory stays at a few blocks whatever the file's size.
-struct Mapping {
+/// `wc -l`, and lets several threads scan parts of it at once. The file sits one page into an
+/// otherwise anonymous private mapping, so that there are spaces before its first byte and
+/// after its last (written once, before any scan: the spaces end the final number and fill
+/// the last stretch; the pages are private, so nothing is written back). Pages already played
+/// are given back as the replay moves on, so memory stays at a few slices whatever the file's
+/// size.
+struct Region {
     base: *mut u8,
     /// Bytes mapped, from `base`.
     total: usize,
     /// The file's size; its first byte is at `base + LEAD`.
     len: usize,
-    /// File bytes handed out in blocks so far.
-    done: usize,
-    /// Bytes from `base` already given back.
-    released: usize,
-    /// Bytes from `base` whose pages are already mapped in.
-    populated: usize,
 }
+
+// SAFETY: after `of_stdin` the mapping is only read (the workers' scans) and handed back page by
+// page behind everything that still reads it (`give_back`); it is unmapped when dropped, after
+// every thread that borrowed it has ended.
+unsafe impl Send for Region {}
+unsafe impl Sync for Region {}
 
 /// Bytes before the file in the mapping: one page.
 const LEAD: usize = 4096;
-/// Bytes of the mapping given back, or mapped in ahead, at a time.
+/// Bytes of the mapping given back, or mapped in ahead by the sequential scan, at a time.
 const MAP_STEP: usize = 1 << 22;
 
 #[cfg(target_os = "linux")]
@@ -404,11 +423,11 @@ mod sys {
     pub const SEEK_CUR: i32 = 1;
 }
 
-impl Mapping {
+impl Region {
     /// The mapping of stdin, or `None` (a pipe, an empty file, a read already begun, or a
     /// system without `mmap`): stdin is then read block by block.
     #[cfg(target_os = "linux")]
-    fn of_stdin() -> Option<Mapping> {
+    fn of_stdin() -> Option<Region> {
         use std::os::unix::fs::FileTypeExt;
         let meta = fs::metadata("/dev/stdin").ok()?;
         let len = usize::try_from(meta.len()).ok()?;
@@ -423,7 +442,8 @@ impl Mapping {
         }
         let total = LEAD + ((len + page - 1) / page) * page + page;
         // SAFETY: a fresh anonymous mapping, then the file mapped over part of it (MAP_FIXED
-        // inside a range this process just reserved); both checked for failure.
+        // inside a range this process just reserved); both checked for failure. The spaces
+        // go before the file and after its last byte, inside the mapping.
         unsafe {
             let base = sys::mmap(
                 std::ptr::null_mut(),
@@ -449,87 +469,265 @@ impl Mapping {
                 return None;
             }
             std::ptr::write_bytes(base.add(LEAD - PAD), b' ', PAD);
-            Some(Mapping {
-                base,
-                total,
-                len,
-                done: 0,
-                released: 0,
-                populated: 0,
-            })
+            std::ptr::write_bytes(base.add(LEAD + len), b' ', total - LEAD - len);
+            Some(Region { base, total, len })
         }
     }
 
     #[cfg(not(target_os = "linux"))]
-    fn of_stdin() -> Option<Mapping> {
+    fn of_stdin() -> Option<Region> {
         None
     }
 
-    /// The next block as the scanner sees it (`PAD` bytes before the new data), where its
-    /// data ends and whether it is the last.
-    fn next_block(&mut self) -> ((*const u8, usize), usize, bool) {
-        let start = LEAD + self.done;
-        let len = BLOCK.min(self.len - self.done);
-        self.done += len;
-        let last = len < BLOCK;
-        let data_end = if last {
-            PAD + ((len + 64 - 1) / 64) * 64 + 64
-        } else {
-            PAD + BLOCK
-        };
-        // SAFETY: the block, its `PAD` bytes before and 128 after lie inside the mapping (the
-        // file is followed by at least one page), and nothing else refers to them now.
-        unsafe {
-            let view = self.base.add(start - PAD);
-            if last {
-                std::ptr::write_bytes(view.add(PAD + len), b' ', data_end - PAD - len);
-            }
-            self.release_before(start - PAD);
-            let room = (PAD + BLOCK + 128).min(self.total - (start - PAD));
-            ((view as *const u8, room), data_end, last)
-        }
+    /// The bytes of the mapping from `from`, at most `len` of them.
+    fn view(&self, from: usize, len: usize) -> &[u8] {
+        // SAFETY: inside the mapping, which lives as long as `self` and is not written after
+        // `of_stdin`.
+        unsafe { std::slice::from_raw_parts(self.base.add(from), len.min(self.total - from)) }
     }
 
-    /// Gives back the whole pages before `keep` (every 4 MiB, to keep the calls few), and maps
-    /// in the next 4 MiB ahead of it in one call (page faults one by one cost more).
-    fn release_before(&mut self, keep: usize) {
-        let ahead = (keep + MAP_STEP).min(self.total);
-        if ahead > self.populated {
-            let until = (self.populated + 2 * MAP_STEP).min(self.total);
+    /// Maps in the pages of `from..to` in one call (page faults one by one cost more).
+    fn populate(&self, from: usize, to: usize) {
+        let from = from / LEAD * LEAD;
+        if from < to {
             // SAFETY: pages of our own mapping; asking for them changes no byte.
             #[cfg(target_os = "linux")]
             unsafe {
-                sys::madvise(
-                    self.base.add(self.populated),
-                    until - self.populated,
-                    sys::MADV_POPULATE_READ,
-                );
+                sys::madvise(self.base.add(from), to - from, sys::MADV_POPULATE_READ);
             }
-            self.populated = until;
         }
-        let upto = keep / LEAD * LEAD;
-        if upto >= self.released + MAP_STEP {
-            // SAFETY: whole pages of our own mapping that no view refers to any more.
+    }
+
+    /// Gives back the whole pages of `from..to` (`from` a page boundary).
+    fn give_back(&self, from: usize, to: usize) {
+        let to = to / LEAD * LEAD;
+        if from < to {
+            // SAFETY: whole pages of our own mapping that nothing reads any more: the caller
+            // only gives back pages before every slice that a worker may still scan. Were one
+            // read again, it would come back from the file (only the last page, never given
+            // back before the end, holds bytes of our own).
             #[cfg(target_os = "linux")]
             unsafe {
-                sys::madvise(
-                    self.base.add(self.released),
-                    upto - self.released,
-                    sys::MADV_DONTNEED,
-                );
+                sys::madvise(self.base.add(from), to - from, sys::MADV_DONTNEED);
             }
-            self.released = upto;
         }
     }
 }
 
-impl Drop for Mapping {
+impl Drop for Region {
     fn drop(&mut self) {
-        // SAFETY: the mapping this value made; no view outlives the scanner that owns it.
+        // SAFETY: the mapping this value made; every view of it has been dropped.
         #[cfg(target_os = "linux")]
         unsafe {
             sys::munmap(self.base, self.total);
         }
+    }
+}
+
+/// The mapped output cut into blocks of [`BLOCK`] bytes, and the game they are played on.
+///
+/// Every worker takes the next block not yet taken and scans it on its own, as the scan of a
+/// piped output would (the fast path, the conversion of its words, the legality of each of its
+/// moves against the one before, the general scanner for the rest of the block): the state
+/// that the scan of the blocks before would have left is read from the bytes before the
+/// block (see [`Scanner::scan_mapped`]). It leaves the numbers in the block's slot of a ring,
+/// then plays, in order, every block that is ready, unless another worker is doing so (the
+/// game is behind a lock that is only ever tried, never waited for). Playing a block costs a
+/// fraction of scanning one, so two workers keep each other busy: one plays while the other
+/// scans. Each block's numbers, and so every verdict and message, are those of the
+/// sequential scan.
+struct Blocks<'a> {
+    region: &'a Region,
+    /// How many blocks there are: when the size is a multiple of [`BLOCK`], an empty one
+    /// follows the last full one, as when stdin is read.
+    blocks: usize,
+    squares: u64,
+    avx2: bool,
+    /// The next block to take.
+    next: AtomicUsize,
+    /// Blocks played so far.
+    played: AtomicUsize,
+    /// Set when the verdict is known: the workers stop.
+    stop: AtomicBool,
+    /// `ready[k % RING]` is `k + 1` once block `k`'s numbers are in `slots[k % RING]`.
+    ready: Vec<AtomicUsize>,
+    /// `busy[s]` while a worker writes into `slots[s]`.
+    busy: Vec<AtomicBool>,
+    slots: Vec<std::cell::UnsafeCell<Chunk>>,
+    replay: Mutex<Replay<'a>>,
+}
+
+/// The state behind the replay's lock.
+struct Replay<'a> {
+    game: &'a mut Game,
+    verdict: Option<Result<(), Reject>>,
+    /// Bytes from the start of the mapping already given back.
+    released: usize,
+}
+
+// SAFETY: a slot is written only by the worker that holds it (`busy`, taken once block
+// k - RING has been played, given back after `ready` says k), and read only by the replay
+// after it has seen `ready` say so (release, acquire); a worker takes it for block k only once
+// the block before in that slot has been played (`played`, release and acquire again), and
+// writes nothing there if block k has been played meanwhile (rescued).
+unsafe impl Sync for Blocks<'_> {}
+
+impl<'a> Blocks<'a> {
+    fn new(region: &'a Region, game: &'a mut Game, avx2: bool) -> Blocks<'a> {
+        Blocks {
+            region,
+            blocks: region.len / BLOCK + 1,
+            squares: game.squares(),
+            avx2,
+            next: AtomicUsize::new(0),
+            played: AtomicUsize::new(0),
+            stop: AtomicBool::new(false),
+            ready: (0..RING).map(|_| AtomicUsize::new(0)).collect(),
+            busy: (0..RING).map(|_| AtomicBool::new(false)).collect(),
+            slots: (0..RING)
+                .map(|_| std::cell::UnsafeCell::new(Chunk::new()))
+                .collect(),
+            replay: Mutex::new(Replay {
+                game,
+                verdict: None,
+                released: 0,
+            }),
+        }
+    }
+
+    /// One worker: takes blocks until there are none left or the verdict is known.
+    fn work(&self) {
+        let mut scanner = Scanner::new(self.squares, self.avx2);
+        let mut spare: Option<Box<Chunk>> = None;
+        'blocks: loop {
+            if self.stop.load(Ordering::Relaxed) {
+                return;
+            }
+            let k = self.next.fetch_add(1, Ordering::Relaxed);
+            if k >= self.blocks {
+                return;
+            }
+            let slot = k % RING;
+            // The slot, once block k - RING has been played and whoever scanned it is done
+            // with the slot (a worker whose block was rescued may still be writing there).
+            let waiting = std::time::Instant::now();
+            let mut waits = 0u32;
+            loop {
+                if self.stop.load(Ordering::Relaxed) {
+                    return;
+                }
+                let played = self.played.load(Ordering::Acquire);
+                if played > k {
+                    // Rescued while this worker was away: someone else scanned and played it.
+                    continue 'blocks;
+                }
+                if k < played + RING
+                    && self.busy[slot]
+                        .compare_exchange(false, true, Ordering::Acquire, Ordering::Relaxed)
+                        .is_ok()
+                {
+                    if self.played.load(Ordering::Acquire) > k {
+                        self.busy[slot].store(false, Ordering::Release);
+                        continue 'blocks;
+                    }
+                    break;
+                }
+                // Meanwhile, play what is ready; where the block to play next has kept the
+                // ring full for a while (its worker is likely asleep: the processors are
+                // shared), scan it here and play it. No yielding before that: on a busy
+                // machine, a yield hands the processor to another program for milliseconds.
+                self.play_ready();
+                waits += 1;
+                if waits % 16 != 0 || waiting.elapsed() < RESCUE {
+                    std::hint::spin_loop();
+                } else if !self.rescue(&mut scanner, &mut spare) {
+                    // The block is ready but another worker holds the replay.
+                    std::thread::yield_now();
+                }
+            }
+            // SAFETY: see `Blocks`: this worker holds the slot (`busy`).
+            let chunk = unsafe { &mut *self.slots[slot].get() };
+            scanner.scan_mapped(self.region, k, chunk);
+            self.ready[slot].store(k + 1, Ordering::Release);
+            self.busy[slot].store(false, Ordering::Release);
+            self.play_ready();
+        }
+    }
+
+    /// Scans the block to play next into this worker's own chunk (`spare`), if it is not
+    /// ready, and plays it, unless another worker played it first; false if it was ready.
+    fn rescue(&self, scanner: &mut Scanner, spare: &mut Option<Box<Chunk>>) -> bool {
+        let p = self.played.load(Ordering::Acquire);
+        if p >= self.blocks || self.ready[p % RING].load(Ordering::Acquire) == p + 1 {
+            return false;
+        }
+        let chunk = spare.get_or_insert_with(|| Box::new(Chunk::new()));
+        scanner.scan_mapped(self.region, p, chunk);
+        if let Ok(mut replay) = self.replay.lock() {
+            if replay.verdict.is_none() && self.played.load(Ordering::Relaxed) == p {
+                self.play_one(&mut replay, p, chunk);
+            }
+        }
+        true
+    }
+
+    /// Plays the blocks that are ready, in order, unless another thread is playing.
+    fn play_ready(&self) {
+        let mut replay = match self.replay.try_lock() {
+            Ok(replay) => replay,
+            Err(_) => return,
+        };
+        while replay.verdict.is_none() {
+            let p = self.played.load(Ordering::Relaxed);
+            if p >= self.blocks || self.ready[p % RING].load(Ordering::Acquire) != p + 1 {
+                return;
+            }
+            // SAFETY: see `Blocks`: the worker that wrote this slot is done with it.
+            let chunk = unsafe { &*self.slots[p % RING].get() };
+            self.play_one(&mut replay, p, chunk);
+        }
+    }
+
+    /// Plays block `p`, the next one, from `chunk`.
+    fn play_one(&self, replay: &mut Replay, p: usize, chunk: &Chunk) {
+        let verdict = match replay.game.play_chunk(chunk, self.avx2) {
+            Ok(false) => None,
+            Ok(true) => Some(Ok(())),
+            Err(reject) => Some(Err(reject)),
+        };
+        if verdict.is_some() {
+            self.stop.store(true, Ordering::Relaxed);
+            replay.verdict = verdict;
+        }
+        // Every block from the next one on may still be read (a number's word reaches into
+        // the block before it): give back the pages before this block, a few megabytes at a
+        // time. A worker still scanning a block that was rescued may read a page given back:
+        // it comes back from the file, and that worker's numbers are never played.
+        let keep = LEAD + p * BLOCK - PAD;
+        if keep >= replay.released + MAP_STEP {
+            self.region.give_back(replay.released, keep);
+            replay.released = keep / LEAD * LEAD;
+        }
+        self.played.store(p + 1, Ordering::Release);
+    }
+}
+
+/// The fast path over `buf[at..stop]` (see [`plain`]), compiled for AVX2 where the processor
+/// has it.
+fn plain_batch(
+    buf: &[u8],
+    words: &mut [u64],
+    at: usize,
+    stop: usize,
+    pending: Option<usize>,
+    after_sep: &mut u64,
+    avx2: bool,
+) -> (usize, Option<usize>, usize) {
+    if avx2 {
+        // SAFETY: the processor has AVX2 (checked at run time).
+        unsafe { plain_avx2(buf, words, at, stop, pending, after_sep) }
+    } else {
+        plain::<false>(buf, words, at, stop, pending, after_sep)
     }
 }
 
@@ -705,53 +903,76 @@ unsafe fn classify_plain_avx2(bytes: &[u8]) -> (u64, u64) {
     classify(bytes)
 }
 
-/// Values of digit words, four at a time.
+/// The values of digit words (each below 10^8, so 32 bits hold it).
+fn convert(words: &[u64], values: &mut [u32], avx2: bool) {
+    if avx2 {
+        // SAFETY: the processor has AVX2 (checked at run time).
+        unsafe { convert_avx2(words, values) };
+    } else {
+        for (&w, v) in words.iter().zip(values.iter_mut()) {
+            *v = parse_eight(number_digits(w)) as u32;
+        }
+    }
+}
+
+/// The two four-digit halves (32 bits each, the high digits first) of four digit words.
 ///
 /// # Safety
 /// The processor must have AVX2.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-unsafe fn convert_avx2(words: &[u64], values: &mut [u64]) {
+#[inline]
+unsafe fn halves(quad: &[u64]) -> std::arch::x86_64::__m256i {
     use std::arch::x86_64::*;
-    let quads = words.chunks_exact(4);
-    let rest = quads.remainder();
+    assert!(quad.len() >= 4);
     let pair_weights = _mm256_set1_epi16(0x010a); // bytes 10, 1: ten times the first digit
     let quad_weights = _mm256_set1_epi32(0x0001_0064); // words 100, 1
-    let high_weight = _mm256_set1_epi64x(10_000);
-    let (out, tail) = values.split_at_mut(words.len() - rest.len());
-    for (quad, out) in quads.zip(out.chunks_exact_mut(4)) {
-        // SAFETY: `quad` and `out` hold four words each.
-        let raw = _mm256_loadu_si256(quad.as_ptr() as *const __m256i);
-        // The number is the bytes above the highest separator of its word: anything above 9
-        // once '0' is taken away (by XOR) marks a separator, the mark is spread down through
-        // the lower bytes, and the marked bytes become leading zeros.
-        let x = _mm256_xor_si256(raw, _mm256_set1_epi8(b'0' as i8));
-        let digit = _mm256_cmpeq_epi8(_mm256_min_epu8(x, _mm256_set1_epi8(9)), x);
-        let mut below = _mm256_xor_si256(digit, _mm256_set1_epi8(-1));
-        below = _mm256_or_si256(below, _mm256_srli_epi64(below, 8));
-        below = _mm256_or_si256(below, _mm256_srli_epi64(below, 16));
-        below = _mm256_or_si256(below, _mm256_srli_epi64(below, 32));
-        let v = _mm256_andnot_si256(below, x);
-        // Each word: eight digits, first in the lowest byte -> four two-digit pairs -> two
-        // four-digit halves (low half the high digits) -> the value.
-        let pairs = _mm256_maddubs_epi16(v, pair_weights);
-        let halves = _mm256_madd_epi16(pairs, quad_weights);
-        let high = _mm256_mul_epu32(halves, high_weight);
-        let low = _mm256_srli_epi64(halves, 32);
-        _mm256_storeu_si256(
-            out.as_mut_ptr() as *mut __m256i,
-            _mm256_add_epi64(high, low),
-        );
+                                                       // SAFETY: the assertion keeps the load inside `quad`.
+    let raw = _mm256_loadu_si256(quad.as_ptr() as *const __m256i);
+    // The number is the bytes above the highest separator of its word: anything above 9 once
+    // '0' is taken away (by XOR) marks a separator, the mark is spread down through the lower
+    // bytes, and the marked bytes become leading zeros.
+    let x = _mm256_xor_si256(raw, _mm256_set1_epi8(b'0' as i8));
+    let digit = _mm256_cmpeq_epi8(_mm256_min_epu8(x, _mm256_set1_epi8(9)), x);
+    let mut below = _mm256_xor_si256(digit, _mm256_set1_epi8(-1));
+    below = _mm256_or_si256(below, _mm256_srli_epi64(below, 8));
+    below = _mm256_or_si256(below, _mm256_srli_epi64(below, 16));
+    below = _mm256_or_si256(below, _mm256_srli_epi64(below, 32));
+    let v = _mm256_andnot_si256(below, x);
+    // Eight digits, first in the lowest byte -> four two-digit pairs -> two halves.
+    _mm256_madd_epi16(_mm256_maddubs_epi16(v, pair_weights), quad_weights)
+}
+
+/// [`convert`] eight words at a time.
+///
+/// # Safety
+/// The processor must have AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn convert_avx2(words: &[u64], values: &mut [u32]) {
+    use std::arch::x86_64::*;
+    let octets = words.chunks_exact(8);
+    let rest = octets.remainder();
+    let half_weights = _mm256_set1_epi32(0x0001_2710); // words 10000, 1
+    let (out, tail) = values[..words.len()].split_at_mut(words.len() - rest.len());
+    for (octet, out) in octets.zip(out.chunks_exact_mut(8)) {
+        // The halves of eight words, narrowed to 16 bits (each below 10^4) and combined in
+        // pairs: the values of words 0 1 4 5 2 3 6 7, which one permutation puts in order.
+        let narrow = _mm256_packus_epi32(halves(&octet[..4]), halves(&octet[4..]));
+        let mixed = _mm256_madd_epi16(narrow, half_weights);
+        let ordered = _mm256_permute4x64_epi64(mixed, 0b11_01_10_00);
+        // SAFETY: `out` holds eight values.
+        _mm256_storeu_si256(out.as_mut_ptr() as *mut __m256i, ordered);
     }
     for (&w, v) in rest.iter().zip(tail) {
-        *v = parse_eight(number_digits(w));
+        *v = parse_eight(number_digits(w)) as u32;
     }
 }
 
 #[cfg(not(target_arch = "x86_64"))]
-unsafe fn convert_avx2(words: &[u64], values: &mut [u64]) {
+unsafe fn convert_avx2(words: &[u64], values: &mut [u32]) {
     for (&w, v) in words.iter().zip(values) {
-        *v = parse_eight(number_digits(w));
+        *v = parse_eight(number_digits(w)) as u32;
     }
 }
 
@@ -853,40 +1074,132 @@ fn value(word: u64) -> u64 {
     }
 }
 
-/// Whether every move is legal: on the row, one or two squares from the previous empty square.
-#[inline(always)]
-fn all_legal(moves: &[u64], empty: u64, squares: u64) -> bool {
-    let legal = |from: u64, to: u64| {
-        let step = to.wrapping_sub(from).wrapping_add(2);
-        (step <= 4) & (step != 2) & (to.wrapping_sub(1) < squares)
-    };
-    let first = match moves.first() {
-        Some(&first) => first,
-        None => {
-            return true;
-        }
-    };
-    // Pairs of neighbours, without an early exit, so that the compiler vectorises the loop.
-    let rest = moves
-        .iter()
-        .zip(&moves[1..])
-        .fold(true, |ok, (&a, &b)| ok & legal(a, b));
-    legal(empty, first) & rest
+/// A number as the replay takes it: `u32` for the fast path's values (at most eight digits),
+/// `u64` for the general scanner's.
+trait Number: Copy + Into<u64> + std::fmt::Display {
+    /// The number of squares as a bound for this type (the largest value where it does not
+    /// fit, which is then no tighter than the type itself).
+    fn bound(squares: u64) -> Self;
+    /// Whether moving the checker on square `to` into the empty square `from` is legal: on
+    /// the row (`1..=bound`), one or two squares away. Branch-free, so that loops over pairs
+    /// vectorise.
+    fn step_ok(from: Self, to: Self, bound: Self) -> bool;
 }
 
-/// [`all_legal`] compiled for AVX2 processors.
+impl Number for u32 {
+    fn bound(squares: u64) -> u32 {
+        squares.min(u32::MAX as u64) as u32
+    }
+
+    #[inline(always)]
+    fn step_ok(from: u32, to: u32, bound: u32) -> bool {
+        let step = to.wrapping_sub(from).wrapping_add(2);
+        (step <= 4) & (step != 2) & (to.wrapping_sub(1) < bound)
+    }
+}
+
+impl Number for u64 {
+    fn bound(squares: u64) -> u64 {
+        squares
+    }
+
+    #[inline(always)]
+    fn step_ok(from: u64, to: u64, bound: u64) -> bool {
+        let step = to.wrapping_sub(from).wrapping_add(2);
+        (step <= 4) & (step != 2) & (to.wrapping_sub(1) < bound)
+    }
+}
+
+/// Whether moving the checker on square `to` into the empty square `from` is legal.
+fn legal(from: u64, to: u64, squares: u64) -> bool {
+    u64::step_ok(from, to, squares)
+}
+
+/// Whether every two neighbours in `values` make a legal move (the second one on the row, one
+/// or two squares from the first).
+fn all_pairs<T: Number>(values: &[T], squares: u64, avx2: bool) -> bool {
+    if avx2 {
+        // SAFETY: the processor has AVX2 (checked at run time).
+        unsafe { all_pairs_avx2(values, squares) }
+    } else {
+        pairs_ok(values, squares)
+    }
+}
+
+#[inline(always)]
+fn pairs_ok<T: Number>(values: &[T], squares: u64) -> bool {
+    let bound = T::bound(squares);
+    let next = values.get(1..).unwrap_or(&[]);
+    // Without an early exit, so that the compiler vectorises the loop.
+    values
+        .iter()
+        .zip(next)
+        .fold(true, |ok, (&a, &b)| ok & T::step_ok(a, b, bound))
+}
+
+/// [`pairs_ok`] compiled for AVX2 processors.
 ///
 /// # Safety
 /// The processor must have AVX2.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-unsafe fn all_legal_avx2(moves: &[u64], empty: u64, squares: u64) -> bool {
-    all_legal(moves, empty, squares)
+unsafe fn all_pairs_avx2<T: Number>(values: &[T], squares: u64) -> bool {
+    pairs_ok(values, squares)
 }
 
 #[cfg(not(target_arch = "x86_64"))]
-unsafe fn all_legal_avx2(moves: &[u64], empty: u64, squares: u64) -> bool {
-    all_legal(moves, empty, squares)
+unsafe fn all_pairs_avx2<T: Number>(values: &[T], squares: u64) -> bool {
+    pairs_ok(values, squares)
+}
+
+/// [`all_pairs`] for the fast path's values.
+fn plain_pairs(values: &[u32], squares: u64, avx2: bool) -> bool {
+    if avx2 {
+        // SAFETY: the processor has AVX2 (checked at run time).
+        unsafe { plain_pairs_avx2(values, squares) }
+    } else {
+        pairs_ok(values, squares)
+    }
+}
+
+/// [`plain_pairs`] eight moves at a time, with fewer operations than the compiler finds for
+/// [`pairs_ok`]: a move from `a` to `b` is legal when `b - a + 2` is 0, 1, 3 or 4, that is when
+/// `1 << (b - a + 2)` has one of the bits `0b11011` (a shift by 32 or more gives 0), and on the
+/// row when `b - 1` is below the bound, which the largest `b - 1` tells for all of them.
+///
+/// # Safety
+/// The processor must have AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn plain_pairs_avx2(values: &[u32], squares: u64) -> bool {
+    use std::arch::x86_64::*;
+    let bound = u32::bound(squares);
+    let (one, two) = (_mm256_set1_epi32(1), _mm256_set1_epi32(2));
+    let allowed = _mm256_set1_epi32(0b11011);
+    let mut steps = _mm256_set1_epi32(-1);
+    let mut highest = _mm256_setzero_si256();
+    let mut i = 0;
+    while i + 9 <= values.len() {
+        // SAFETY: `values[i..i + 9]` exists, so both eight-value loads lie inside it.
+        let from = _mm256_loadu_si256(values.as_ptr().add(i) as *const __m256i);
+        let to = _mm256_loadu_si256(values.as_ptr().add(i + 1) as *const __m256i);
+        let step = _mm256_add_epi32(_mm256_sub_epi32(to, from), two);
+        let bit = _mm256_and_si256(_mm256_sllv_epi32(one, step), allowed);
+        steps = _mm256_min_epu32(steps, bit);
+        highest = _mm256_max_epu32(highest, _mm256_sub_epi32(to, one));
+        i += 8;
+    }
+    let (mut step_lanes, mut high_lanes) = ([0u32; 8], [0u32; 8]);
+    _mm256_storeu_si256(step_lanes.as_mut_ptr() as *mut __m256i, steps);
+    _mm256_storeu_si256(high_lanes.as_mut_ptr() as *mut __m256i, highest);
+    step_lanes.iter().all(|&bit| bit != 0)
+        && high_lanes.iter().all(|&high| high < bound)
+        && pairs_ok(&values[i..], squares)
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+unsafe fn plain_pairs_avx2(values: &[u32], squares: u64) -> bool {
+    pairs_ok(values, squares)
 }
 
 /// A row square that is not on the board: two of them guard each end.
@@ -926,110 +1239,61 @@ impl Game {
         self.n + self.m + 1
     }
 
-    /// Plays the numbers block by block as the scanner reads them. Where a second processor is
-    /// there, the scan runs on a thread of its own, a few blocks ahead of the replay (the two
-    /// take about the same time); otherwise each block is scanned, then played.
-    fn replay(&mut self, scanner: Scanner) -> Result<(), Reject> {
-        let avx2 = scanner.avx2;
+    /// Checks the whole output on stdin. A mapped output is cut into blocks that up to
+    /// [`WORKERS`] threads scan at once (see [`Blocks`]); a piped one is scanned and played
+    /// block by block on this thread.
+    fn check(&mut self, avx2: bool) -> Result<(), Reject> {
+        match Region::of_stdin() {
+            Some(region) => self.replay_mapped(&region, avx2),
+            None => {
+                let mut scanner = Scanner::new(self.squares(), avx2);
+                let mut chunk = Chunk::new();
+                loop {
+                    scanner.scan_read(&mut chunk);
+                    if self.play_chunk(&chunk, avx2)? {
+                        return Ok(());
+                    }
+                }
+            }
+        }
+    }
+
+    /// [`Game::check`] on a mapped output: this thread and, where more processors are there,
+    /// a few more each take the next block, scan it and play every block that is ready, in
+    /// order. Where no thread can be started, this one does it all.
+    fn replay_mapped(&mut self, region: &Region, avx2: bool) -> Result<(), Reject> {
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-        if cores < 2 {
-            return self.replay_alone(scanner, avx2);
-        }
-        let mut spare = Some(scanner);
-        let threaded = std::thread::scope(|scope| {
-            // Made in here, so that they close when the replay stops, whatever the reason,
-            // and the scan's thread, which waits on them, ends before the scope does.
-            let (full_sender, full) = mpsc::channel::<Box<Chunk>>();
-            let (empty_sender, empty) = mpsc::channel::<Box<Chunk>>();
-            let (scanner_sender, scanner_received) = mpsc::channel::<Scanner>();
-            let spawned = std::thread::Builder::new().spawn_scoped(scope, move || {
-                let mut scanner = match scanner_received.recv() {
-                    Ok(scanner) => scanner,
-                    Err(_) => return,
-                };
-                // Stops after the last block, or when the replay has stopped listening.
-                while let Ok(mut chunk) = receive(&empty) {
-                    scanner.scan_block(&mut chunk);
-                    let last = chunk.ending.is_some();
-                    if full_sender.send(chunk).is_err() || last {
-                        break;
-                    }
+        let blocks = Blocks::new(region, self, avx2);
+        std::thread::scope(|scope| {
+            for _ in 1..cores.min(WORKERS) {
+                let blocks = &blocks;
+                if std::thread::Builder::new()
+                    .spawn_scoped(scope, move || blocks.work())
+                    .is_err()
+                {
+                    // A limit on processes: the threads started so far do the work.
+                    break;
                 }
-            });
-            if spawned.is_err() {
-                // No thread to be had (a limit on processes): the scanner stays here.
-                return None;
             }
-            if let Some(scanner) = spare.take() {
-                let _ = scanner_sender.send(scanner);
-            }
-            for _ in 0..CHUNKS {
-                let _ = empty_sender.send(Box::new(Chunk::new()));
-            }
-            let mut converted = vec![0u64; PIECE];
-            loop {
-                let chunk = match receive(&full) {
-                    Ok(chunk) => chunk,
-                    // The scan's thread ended before its last block: it cannot have, short of
-                    // a panic there.
-                    Err(_) => {
-                        return Some(Err(Reject::Io(io::Error::new(
-                            io::ErrorKind::Other,
-                            "the scan stopped before the end of the output",
-                        ))))
-                    }
-                };
-                match self.play_chunk(&chunk, &mut converted, avx2) {
-                    Ok(false) => {}
-                    Ok(true) => return Some(Ok(())),
-                    Err(e) => return Some(Err(e)),
-                }
-                let _ = empty_sender.send(chunk);
-            }
+            blocks.work();
         });
-        match (threaded, spare) {
-            (Some(verdict), _) => verdict,
-            (None, Some(scanner)) => self.replay_alone(scanner, avx2),
-            (None, None) => Err(Reject::Io(io::Error::new(
+        // A block that became ready while another thread held the replay, when both then
+        // found no block left to take, is played here.
+        blocks.play_ready();
+        let verdict = blocks.replay.into_inner().ok().and_then(|r| r.verdict);
+        verdict.unwrap_or_else(|| {
+            Err(Reject::Io(io::Error::new(
                 io::ErrorKind::Other,
-                "the scanner was lost",
-            ))),
-        }
+                "the scan stopped before the end of the output",
+            )))
+        })
     }
 
-    /// [`Game::replay`] on one thread.
-    fn replay_alone(&mut self, mut scanner: Scanner, avx2: bool) -> Result<(), Reject> {
-        let mut chunk = Chunk::new();
-        let mut converted = vec![0u64; PIECE];
-        loop {
-            scanner.scan_block(&mut chunk);
-            if self.play_chunk(&chunk, &mut converted, avx2)? {
-                return Ok(());
-            }
-        }
-    }
-
-    /// Plays the numbers of one block in order (converting the digit words a piece at a time
-    /// into `converted`), then takes its ending: true when the output was accepted.
-    fn play_chunk(
-        &mut self,
-        chunk: &Chunk,
-        converted: &mut [u64],
-        avx2: bool,
-    ) -> Result<bool, Reject> {
-        for words in chunk.words[..chunk.plain].chunks(PIECE) {
-            let values = &mut converted[..words.len()];
-            if avx2 {
-                // SAFETY: the processor has AVX2 (checked at run time).
-                unsafe { convert_avx2(words, values) };
-            } else {
-                for (&w, v) in words.iter().zip(values.iter_mut()) {
-                    *v = parse_eight(number_digits(w));
-                }
-            }
-            self.play(values, avx2)?;
-        }
-        self.play(&chunk.values, avx2)?;
+    /// Plays the numbers of one block in order, then takes its ending: true when the output
+    /// was accepted.
+    fn play_chunk(&mut self, chunk: &Chunk, avx2: bool) -> Result<bool, Reject> {
+        self.play(&chunk.plain[..chunk.count], Some(chunk.pairs), avx2)?;
+        self.play(&chunk.values, None, avx2)?;
         match &chunk.ending {
             None => Ok(false),
             Some(Ending::Eof) => self.finish().map(|()| true),
@@ -1038,21 +1302,30 @@ impl Game {
         }
     }
 
-    /// Plays the numbers of one block: the count K first, then moves, then nothing.
-    fn play(&mut self, values: &[u64], avx2: bool) -> Result<(), Reject> {
+    /// Plays a run of numbers: the count K first, then moves, then nothing. `pairs` is
+    /// `Some(true)` when every two neighbours in `values` are known to make a legal move (the
+    /// workers check that), `None` when it is still to be checked here.
+    fn play<T: Number>(
+        &mut self,
+        values: &[T],
+        pairs: Option<bool>,
+        avx2: bool,
+    ) -> Result<(), Reject> {
         let mut first = 0;
         if self.tokens == 0 && !values.is_empty() {
-            self.count(values[0])?;
+            self.count(values[0].into())?;
             self.tokens = 1;
             first = 1;
         }
         let left = (self.minimum + 1 - self.tokens).min((values.len() - first) as u64) as usize;
         let moves = &values[first..first + left];
-        let legal = if avx2 {
-            // SAFETY: the processor has AVX2 (checked at run time).
-            unsafe { all_legal_avx2(moves, self.empty, self.squares()) }
-        } else {
-            all_legal(moves, self.empty, self.squares())
+        let squares = self.squares();
+        let legal = match (pairs, moves.first()) {
+            (_, None) => true,
+            (Some(pairs), Some(&to)) => pairs && legal(self.empty, to.into(), squares),
+            (None, Some(&to)) => {
+                legal(self.empty, to.into(), squares) && all_pairs(moves, squares, avx2)
+            }
         };
         if legal {
             self.play_legal(moves);
@@ -1072,11 +1345,12 @@ impl Game {
     /// Plays moves known to be legal: the checker on the move's square goes to the empty
     /// square. The square it leaves keeps a stale byte until a later move fills it; only the
     /// last one is marked empty.
-    fn play_legal(&mut self, moves: &[u64]) {
+    fn play_legal<T: Number>(&mut self, moves: &[T]) {
         let mask = self.row.len() - 1;
         let row = &mut self.row[..=mask];
         let mut empty = self.empty;
         for &square in moves {
+            let square: u64 = square.into();
             row[(empty + 1) as usize & mask] = row[(square + 1) as usize & mask];
             empty = square;
         }
@@ -1085,9 +1359,10 @@ impl Game {
     }
 
     /// Plays moves one by one, checking each: stops at the first illegal one.
-    fn play_checked(&mut self, moves: &[u64]) -> Result<(), Reject> {
+    fn play_checked<T: Number>(&mut self, moves: &[T]) -> Result<(), Reject> {
         let mask = self.row.len() - 1;
         for (i, &value) in moves.iter().enumerate() {
+            let value: u64 = value.into();
             // |value - empty| must be 1 or 2; then value + 1 indexes the padded row (0 up to
             // squares + 3), where OFF marks the squares beyond either end.
             let step = value.wrapping_sub(self.empty).wrapping_add(2);
