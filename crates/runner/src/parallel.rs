@@ -144,13 +144,23 @@ mod tests {
     #[test]
     fn as_done_hands_each_result_over_without_waiting_for_a_slow_first_item() {
         let items: Vec<u64> = (0..6).collect();
+        let others_done = AtomicUsize::new(0);
         let mut seen = Vec::new();
         as_done(
             &items,
             2,
             |_, &x| {
                 if x == 0 {
-                    std::thread::sleep(std::time::Duration::from_millis(300));
+                    // Ends only after the five others (or, should the machine stall the other
+                    // worker that long, after ten seconds, and then the test fails).
+                    let start = std::time::Instant::now();
+                    while others_done.load(Ordering::SeqCst) < 5
+                        && start.elapsed() < std::time::Duration::from_secs(10)
+                    {
+                        std::thread::sleep(std::time::Duration::from_millis(1));
+                    }
+                } else {
+                    others_done.fetch_add(1, Ordering::SeqCst);
                 }
                 x
             },
