@@ -927,7 +927,8 @@ unsafe fn halves(quad: &[u64]) -> std::arch::x86_64::__m256i {
     assert!(quad.len() >= 4);
     let pair_weights = _mm256_set1_epi16(0x010a); // bytes 10, 1: ten times the first digit
     let quad_weights = _mm256_set1_epi32(0x0001_0064); // words 100, 1
-                                                       // SAFETY: the assertion keeps the load inside `quad`.
+
+    // SAFETY: the assertion keeps the load inside `quad`.
     let raw = _mm256_loadu_si256(quad.as_ptr() as *const __m256i);
     // The number is the bytes above the highest separator of its word: anything above 9 once
     // '0' is taken away (by XOR) marks a separator, the mark is spread down through the lower
