@@ -37,12 +37,7 @@ fn terminal_output_shows_control_sequences_escaped() {
     let pkg = TempPackage::sum(1.0, 256, 1);
     let path = submission(&pkg, "hostile.py", HOSTILE_STDERR);
     let guard = Guard::over(&[pkg.path()]);
-    let output = guard
-        .leapfrog()
-        .args(["judge", &pkg.arg(), &path, "--tests", "sample"])
-        .output()
-        .unwrap();
-    guard.finish();
+    let output = guard.run(["judge", &pkg.arg(), &path, "--tests", "sample"]);
     assert_eq!(output.status.code(), Some(1), "{output:?}");
     let printed = [&output.stdout[..], &output.stderr[..]].concat();
     let text = String::from_utf8_lossy(&printed);
@@ -226,12 +221,7 @@ fn a_full_scratch_space_is_a_judge_error_not_the_contestants() {
     }
     // verify counts it as a judge error, and exits 2.
     let guard = Guard::in_tmp(&[pkg.path()], tmpfs.path());
-    let output = guard
-        .leapfrog()
-        .args(["verify", &pkg.arg()])
-        .output()
-        .unwrap();
-    guard.finish();
+    let output = guard.run(["verify", &pkg.arg()]);
     let text = String::from_utf8_lossy(&output.stdout);
     let errors = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(2), "{text}{errors}");
@@ -239,12 +229,7 @@ fn a_full_scratch_space_is_a_judge_error_not_the_contestants() {
     assert!(!text.contains("0 judge errors"), "{text}");
     // With room, both are accepted: the JE was the disk's doing.
     let guard = Guard::over(&[pkg.path()]);
-    let output = guard
-        .leapfrog()
-        .args(["verify", &pkg.arg()])
-        .output()
-        .unwrap();
-    guard.finish();
+    let output = guard.run(["verify", &pkg.arg()]);
     assert_eq!(output.status.code(), Some(0), "{output:?}");
 }
 
@@ -389,12 +374,7 @@ fn a_sleeper_is_told_apart_from_a_slow_program() {
     let pkg = TempPackage::sum(0.3, 256, 0);
     let path = submission(&pkg, "sleepy.py", "import time\ntime.sleep(60)\n");
     let guard = Guard::over(&[pkg.path()]);
-    let output = guard
-        .leapfrog()
-        .args(["judge", &pkg.arg(), &path, "--json"])
-        .output()
-        .unwrap();
-    guard.finish();
+    let output = guard.run(["judge", &pkg.arg(), &path, "--json"]);
     let v = json(&output);
     assert_eq!(v["verdict"], "TLE", "{v}");
     let message = v["tests"][0]["message"].as_str().unwrap();

@@ -180,12 +180,7 @@ fn a_package_table_replaces_built_in_entries() {
         return;
     }
     let guard = Guard::over(&[pkg.path()]);
-    let output = guard
-        .leapfrog()
-        .args(["verify", &pkg.arg(), "--json"])
-        .output()
-        .unwrap();
-    guard.finish();
+    let output = guard.run(["verify", &pkg.arg(), "--json"]);
     let v = json(&output);
     assert_eq!(output.status.code(), Some(0), "{v}");
     let row = &v["submissions"][0];

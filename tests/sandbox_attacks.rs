@@ -96,12 +96,7 @@ fn an_input_validator_cannot_change_the_input_it_checks() {
         "import sys\nsys.stdin.read()\nfor mode in ('w', 'a'):\n    try:\n        open('/proc/self/fd/0', mode).write('')\n    except OSError:\n        pass\nsys.exit(42)\n",
     );
     let guard = Guard::over(&[pkg.path()]);
-    let out = guard
-        .command()
-        .args(["validate", &pkg.arg()])
-        .output()
-        .unwrap();
-    guard.finish();
+    let out = guard.run(["validate", &pkg.arg()]);
     assert!(
         out.status.success(),
         "{}",

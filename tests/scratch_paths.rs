@@ -298,12 +298,7 @@ fn names_with_terminal_escapes_reach_the_terminal_escaped() {
         "a, b = map(int, input().split())\nprint(a + b)\n",
     );
     let guard = Guard::over(&[pkg.path()]);
-    let out = guard
-        .leapfrog()
-        .args(["judge", &pkg.arg(), sub.to_str().unwrap()])
-        .output()
-        .unwrap();
-    guard.finish();
+    let out = guard.run(["judge", &pkg.arg(), sub.to_str().unwrap()]);
     let shown = [&out.stdout[..], &out.stderr[..]].concat();
     let text = String::from_utf8_lossy(&shown);
     assert!(

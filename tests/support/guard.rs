@@ -120,6 +120,17 @@ impl Guard {
         cmd
     }
 
+    /// Runs `leapfrog ARGS` as [`Guard::command`] does, waits for it, then [`Guard::finish`]es:
+    /// its output, once nothing it did is left where the guard looks.
+    pub fn run<S: AsRef<std::ffi::OsStr>>(
+        self,
+        args: impl IntoIterator<Item = S>,
+    ) -> std::process::Output {
+        let output = self.command().args(args).output().unwrap();
+        self.finish();
+        output
+    }
+
     /// Asserts that the run kept the watched trees, its temporary directory and the cache clean.
     pub fn finish(mut self) {
         self.done = true;

@@ -56,6 +56,19 @@ fn run_in_sandbox(runner: &Runner, user: RunUser, script: &str) -> Scene {
     }
 }
 
+/// A runner and the runs' user, where the judge is root and the sandbox works here; else
+/// `None`, said on stderr (the test is skipped).
+fn root_with_sandbox() -> Option<(Runner, RunUser)> {
+    let runner = Runner::new(Cancel::new());
+    match (run_user(), runner.sandbox()) {
+        (Some(user), Ok(_)) => Some((runner, user)),
+        _ => {
+            eprintln!("skipped: not root, or no sandbox here");
+            None
+        }
+    }
+}
+
 /// Reads the lent file, tries to append to it, and makes a file of its own in its directory.
 const LENT_AND_OWN: &str =
     "cat /program/data; echo x >> /program/data || echo refused; touch mine && echo wrote";
@@ -64,9 +77,7 @@ const LENT_AND_OWN: &str =
 /// a directory that user may not enter, and writes only its own working directory.
 #[test]
 fn a_sandbox_for_one_run_is_the_runs_user() {
-    let runner = Runner::new(Cancel::new());
-    let (Some(user), Ok(_)) = (run_user(), runner.sandbox()) else {
-        eprintln!("skipped: not root, or no sandbox here");
+    let Some((runner, user)) = root_with_sandbox() else {
         return;
     };
     if runner.sandbox_user(Some(user)).is_none() {
@@ -91,9 +102,7 @@ fn a_sandbox_for_one_run_is_the_runs_user() {
 /// of the host, with no supplementary group and no capability left, never as root.
 #[test]
 fn a_sandbox_bubblewrap_starts_as_root_still_runs_the_program_as_the_runs_user() {
-    let runner = Runner::new(Cancel::new());
-    let (Some(user), Ok(_)) = (run_user(), runner.sandbox()) else {
-        eprintln!("skipped: not root, or no sandbox here");
+    let Some((runner, user)) = root_with_sandbox() else {
         return;
     };
     if sandbox::setpriv().is_err() {
