@@ -1,7 +1,7 @@
 //! Hostile submissions: a judge runs untrusted code, so each of these tries to cheat or to harm
 //! the machine, and must get the verdict a contest judge would give while leaving nothing behind:
-//! every judge here runs under a [`Guard`], so the package, the caller's files, the compile
-//! cache and the judge's temporary directory are checked after each.
+//! every judge here runs under a [`Guard`](support::guard::Guard), so the package, the
+//! caller's files, the compile cache and the judge's temporary directory are checked after each.
 
 use crate::support;
 
@@ -10,27 +10,7 @@ use std::net::TcpListener;
 use std::time::{Duration, Instant};
 
 use support::TempPackage;
-use support::guard::Guard;
-
-/// Judges `source` (written into the package as `submissions/scratch/NAME`) with `--json` and
-/// `extra` under a guard over the package: the JSON and the exit code.
-fn judge_source(
-    pkg: &TempPackage,
-    name: &str,
-    source: &str,
-    extra: &[&str],
-) -> (serde_json::Value, i32) {
-    let path = pkg.write(&format!("submissions/scratch/{name}"), source);
-    let guard = Guard::over(&[pkg.path()]);
-    let output = guard
-        .command()
-        .args(["judge", &pkg.arg(), path.to_str().unwrap(), "--json"])
-        .args(extra)
-        .output()
-        .unwrap();
-    guard.finish();
-    (support::json(&output), output.status.code().unwrap_or(-1))
-}
+use support::judge_source_guarded;
 
 /// Whether the sandbox can run here. In CI it must (CI installs bubblewrap); elsewhere the
 /// sandbox-only tests skip with a note.
@@ -122,11 +102,11 @@ for root, dirs, files in os.walk('/'):
                 pass
 print('nothing found')
 "#;
-    let (v, _) = judge_source(&pkg, "snoop.py", src, SANDBOX);
+    let (v, _) = judge_source_guarded(&pkg, "snoop.py", src, SANDBOX);
     assert_eq!(v["isolation"], "sandbox");
     assert_eq!(verdict(&v), "WA", "{v}");
     // Outside the sandbox the same program cheats its way to AC: the test is not vacuous.
-    let (v, _) = judge_source(&pkg, "snoop.py", src, NO_SANDBOX);
+    let (v, _) = judge_source_guarded(&pkg, "snoop.py", src, NO_SANDBOX);
     assert_eq!(v["isolation"], "limits-only");
     assert_eq!(verdict(&v), "AC", "{v}");
 }
@@ -151,7 +131,7 @@ fn writing_outside_the_working_directory_leaves_no_trace() {
             .map(|t| t.display().to_string())
             .collect::<Vec<_>>()
     );
-    let (v, _) = judge_source(&pkg, "escape.py", &src, SANDBOX);
+    let (v, _) = judge_source_guarded(&pkg, "escape.py", &src, SANDBOX);
     assert_eq!(verdict(&v), "AC", "{v}");
     assert!(
         !targets[0].exists(),
@@ -197,7 +177,7 @@ int main(void) {
 }
 "#;
     // One job: every test runs in the same worker's sandbox, one after the other.
-    let (v, _) = judge_source(&pkg, "leave.c", src, &["--require-sandbox", "--jobs", "1"]);
+    let (v, _) = judge_source_guarded(&pkg, "leave.c", src, &["--require-sandbox", "--jobs", "1"]);
     assert_eq!(v["tests"].as_array().unwrap().len(), 4, "{v}");
     assert_eq!(
         verdict(&v),
@@ -218,7 +198,7 @@ fn network_connections_fail_inside_the_sandbox() {
     let src = format!(
         "import socket, sys\na, b = map(int, sys.stdin.read().split())\ntry:\n    socket.create_connection(('127.0.0.1', {port}), timeout=2).sendall(b'leak')\n    print('connected')\nexcept OSError:\n    print(a + b)\n"
     );
-    let (v, _) = judge_source(&pkg, "net.py", &src, SANDBOX);
+    let (v, _) = judge_source_guarded(&pkg, "net.py", &src, SANDBOX);
     assert_eq!(verdict(&v), "AC", "the connection must fail: {v}");
     match listener.accept() {
         Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {}
@@ -238,7 +218,7 @@ fn fork_bomb_is_contained(extra: &[&str], marker: &str) {
         "#include <unistd.h>\n#include <sys/prctl.h>\nint main(){{prctl(PR_SET_NAME,\"{marker}\");for(;;)fork();}}\n"
     );
     let started = Instant::now();
-    let (v, code) = judge_source(&pkg, "bomb.c", &src, extra);
+    let (v, code) = judge_source_guarded(&pkg, "bomb.c", &src, extra);
     assert_eq!(code, 1);
     assert!(["RTE", "TLE"].contains(&verdict(&v)), "{v}");
     assert!(started.elapsed() < Duration::from_secs(30));
@@ -274,7 +254,7 @@ fn orphan_is_killed(extra: &[&str], marker: &str) {
     let src = format!(
         "#include <stdio.h>\n#include <unistd.h>\n#include <sys/prctl.h>\nint main(){{long a,b;scanf(\"%ld %ld\",&a,&b);if(fork()==0){{setsid();prctl(PR_SET_NAME,\"{marker}\");fclose(stdout);sleep(60);return 0;}}printf(\"%ld\\n\",a+b);return 0;}}\n"
     );
-    let (v, _) = judge_source(&pkg, &format!("{marker}.c"), &src, extra);
+    let (v, _) = judge_source_guarded(&pkg, &format!("{marker}.c"), &src, extra);
     assert_eq!(verdict(&v), "AC", "{v}");
     assert_eq!(
         survivors(marker),
@@ -297,7 +277,7 @@ fn a_child_left_running_is_killed_with_limits_only() {
 
 fn closed_stdout_runs_out_of_time(extra: &[&str]) {
     let pkg = TempPackage::sum(0.5, 256, 0);
-    let (v, _) = judge_source(
+    let (v, _) = judge_source_guarded(
         &pkg,
         "closed.c",
         "#include <unistd.h>\nint main(){close(1);volatile long x=0;for(;;)x++;}\n",
@@ -318,7 +298,7 @@ fn ten_gigabytes(extra: &[&str]) {
     let pkg = TempPackage::sum(20.0, 256, 0);
     let src = "#include <stdio.h>\n#include <string.h>\nint main(){static char buf[1<<20];memset(buf,'7',sizeof buf);for(long i=0;i<10240;i++)fwrite(buf,1,sizeof buf,stdout);return 0;}\n";
     let started = Instant::now();
-    let (v, _) = judge_source(&pkg, "huge.c", src, extra);
+    let (v, _) = judge_source_guarded(&pkg, "huge.c", src, extra);
     assert_eq!(verdict(&v), "OLE", "{v}");
     assert!(
         started.elapsed() < Duration::from_secs(15),
@@ -338,12 +318,12 @@ fn allocation(extra: &[&str]) {
     let pkg = TempPackage::sum(5.0, 256, 0);
     // 512 MiB reserved but never touched: resident memory stays small, so this is accepted.
     let reserve = "#include <stdio.h>\n#include <stdlib.h>\nint main(){volatile char*p=malloc(512u<<20);if(!p)return 3;long a,b;scanf(\"%ld %ld\",&a,&b);printf(\"%ld\\n\",a+b);return 0;}\n";
-    let (v, _) = judge_source(&pkg, "reserve.c", reserve, extra);
+    let (v, _) = judge_source_guarded(&pkg, "reserve.c", reserve, extra);
     assert_eq!(verdict(&v), "AC", "{v}");
     assert!(v["tests"][0]["memory_mib"].as_f64().unwrap() < 64.0);
     // The same 512 MiB, touched: twice the limit in resident memory.
     let touch = "#include <stdio.h>\n#include <stdlib.h>\nint main(){size_t n=512u<<20;volatile char*p=malloc(n);if(!p)return 3;for(size_t i=0;i<n;i+=4096)p[i]=1;long a,b;scanf(\"%ld %ld\",&a,&b);printf(\"%ld\\n\",a+b);return 0;}\n";
-    let (v, _) = judge_source(&pkg, "touch.c", touch, extra);
+    let (v, _) = judge_source_guarded(&pkg, "touch.c", touch, extra);
     assert_eq!(verdict(&v), "MLE", "{v}");
 }
 
@@ -390,7 +370,7 @@ fn compiling_in_the_sandbox_keeps_answer_files_out_of_reach() {
         "#include <stdio.h>\nint answer =\n#include \"{}\"\n;\nint main(){{printf(\"%d\\n\", answer);return 0;}}\n",
         answer.display()
     );
-    let (v, _) = judge_source(&pkg, "include.c", &src, SANDBOX);
+    let (v, _) = judge_source_guarded(&pkg, "include.c", &src, SANDBOX);
     assert_eq!(verdict(&v), "CE", "{v}");
     assert!(
         v["compile_message"]
@@ -399,7 +379,7 @@ fn compiling_in_the_sandbox_keeps_answer_files_out_of_reach() {
             .contains("No such file or directory"),
         "{v}"
     );
-    let (v, _) = judge_source(
+    let (v, _) = judge_source_guarded(
         &pkg,
         "include2.c",
         &src.replace("int main", "int unused_marker;\nint main"),
@@ -471,7 +451,7 @@ fn an_interactive_submission_cannot_touch_the_validator_nor_outlive_the_run() {
         pkg.path().join("data/secret/low.in"),
     ];
     let marker = "lfinteract1";
-    let (v, _) = judge_source(
+    let (v, _) = judge_source_guarded(
         &pkg,
         "hostile.c",
         &hostile_player(&targets, marker),
@@ -500,7 +480,7 @@ fn an_interactive_submission_cannot_touch_the_validator_nor_outlive_the_run() {
 fn an_interactive_submissions_child_is_killed_with_limits_only() {
     let pkg = guessing_game();
     let marker = "lfinteract2";
-    let (v, _) = judge_source(&pkg, "hostile.c", &hostile_player(&[], marker), NO_SANDBOX);
+    let (v, _) = judge_source_guarded(&pkg, "hostile.c", &hostile_player(&[], marker), NO_SANDBOX);
     assert_eq!(verdict(&v), "AC", "{v}");
     assert_eq!(
         survivors(marker),

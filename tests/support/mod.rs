@@ -145,13 +145,41 @@ pub fn judge_source(
     source: &str,
     extra: &[&str],
 ) -> (serde_json::Value, i32) {
-    let path = pkg.write(&format!("submissions/scratch/{file_name}"), source);
-    let output = leapfrog()
-        .args(["judge", &pkg.arg(), path.to_str().unwrap(), "--json"])
-        .args(extra)
-        .output()
-        .unwrap();
+    let args = judge_source_args(pkg, file_name, source, extra);
+    let output = leapfrog().args(args).output().unwrap();
     (json(&output), output.status.code().unwrap_or(-1))
+}
+
+/// [`judge_source`] under a [`guard::Guard`] over the package: nothing the run does may be left
+/// in the package, the judge's temporary directory or the cache.
+pub fn judge_source_guarded(
+    pkg: &TempPackage,
+    file_name: &str,
+    source: &str,
+    extra: &[&str],
+) -> (serde_json::Value, i32) {
+    let args = judge_source_args(pkg, file_name, source, extra);
+    let output = guard::Guard::over(&[pkg.path()]).run(args);
+    (json(&output), output.status.code().unwrap_or(-1))
+}
+
+/// Writes `source` into the package as `submissions/scratch/FILE_NAME`; the arguments of
+/// `leapfrog judge` on it with `--json` and `extra`.
+fn judge_source_args(
+    pkg: &TempPackage,
+    file_name: &str,
+    source: &str,
+    extra: &[&str],
+) -> Vec<String> {
+    let path = pkg.write(&format!("submissions/scratch/{file_name}"), source);
+    let mut args = vec![
+        "judge".to_string(),
+        pkg.arg(),
+        path.to_str().unwrap().to_string(),
+        "--json".to_string(),
+    ];
+    args.extend(extra.iter().map(|a| a.to_string()));
+    args
 }
 
 /// A `generators/generators.yaml` with `solution` and the tests `(name below data/, command)`,
