@@ -82,17 +82,18 @@ fn pool<T, R>(
         let mut expected = 0;
         let mut emitting = true;
         for (index, result) in rx {
-            if emitting && !in_order {
-                if !emit(index, result) {
-                    emitting = false;
-                    stop.store(true, Ordering::Release);
-                }
-            } else if emitting {
+            if emitting {
                 pending.insert(index, result);
             }
-            while let Some(result) = pending.remove(&expected) {
-                expected += 1;
-                if !emit(expected - 1, result) {
+            // What may be handed over now: in order, the results from `expected` on; as each
+            // is done, whatever is there (this one).
+            let next = |pending: &mut BTreeMap<usize, R>, expected: usize| match in_order {
+                true => pending.remove_entry(&expected),
+                false => pending.pop_first(),
+            };
+            while let Some((at, result)) = next(&mut pending, expected) {
+                expected = at + 1;
+                if !emit(at, result) {
                     emitting = false;
                     stop.store(true, Ordering::Release);
                     pending.clear();
