@@ -10,6 +10,11 @@
 # such as freeing their namespaces, counts, and so does anything else running): two jobs can
 # only gain 2x where their CPU time fits twice into one job's wall time.
 #
+# What a second job can gain on this machine at all is measured too: the same shell loop as two
+# halves side by side (the odd tests and the even ones), once left to the scheduler and once
+# each pinned to a CPU with taskset, as the judge pins its runs. Their speed-up over one loop is
+# the machine's own for work made of short processes (fork, exec, exit), without any judge.
+#
 #   benches/judge-overhead.sh [TESTS [ROUNDS]]     (defaults: 201 tests, 15 rounds)
 #
 # LEAPFROG=path/to/leapfrog measures that binary (another build, say main's) instead of
@@ -41,29 +46,52 @@ C
 gcc -O2 -o "$work/sum" "$work/sum.c"
 cat > "$work/loop.sh" <<'SH'
 #!/usr/bin/env bash
-# The baseline: the same binary on every test, output compared byte for byte.
+# The baseline: the same binary on every test, output compared byte for byte. With a third
+# argument `K/N`, only every N-th test from the K-th (one of N loops side by side).
 out=$(mktemp)
+part=${3:-0/1}
+i=0
 for f in "$1"/data/sample/*.in "$1"/data/secret/*.in; do
-  "$2" < "$f" > "$out"
-  cmp -s "$out" "${f%.in}.ans" || echo "WA $f"
+  if [ $((i % ${part#*/})) -eq "${part%/*}" ]; then
+    "$2" < "$f" > "$out"
+    cmp -s "$out" "${f%.in}.ans" || echo "WA $f"
+  fi
+  i=$((i + 1))
 done
 rm -f "$out"
 SH
-chmod +x "$work/loop.sh"
+cat > "$work/two-loops.sh" <<'SH'
+#!/usr/bin/env bash
+# Two halves of the baseline side by side; with `pinned`, each on a CPU of its own (the first
+# two this script may use).
+loop=$(dirname "$0")/loop.sh
+if [ "${3:-}" = pinned ]; then
+  read -r a b _ < <(python3 -c 'import os; print(*sorted(os.sched_getaffinity(0)))')
+  taskset -c "$a" "$loop" "$1" "$2" 0/2 &
+  taskset -c "$b" "$loop" "$1" "$2" 1/2
+else
+  "$loop" "$1" "$2" 0/2 &
+  "$loop" "$1" "$2" 1/2
+fi
+wait
+SH
+chmod +x "$work/loop.sh" "$work/two-loops.sh"
 
 # Everything must be accepted (and compiled, and cached) before it is timed.
 "$leapfrog" judge "$pkg" "$work/sum" --jobs 1 --require-sandbox > /dev/null
 "$leapfrog" judge "$pkg" "$work/sum" --jobs 1 --no-sandbox > /dev/null
 [ -z "$("$work/loop.sh" "$pkg" "$work/sum")" ]
+[ -z "$("$work/two-loops.sh" "$pkg" "$work/sum" pinned)" ]
 
 python3 - "$rounds" "$tests" "$work/loop.sh $pkg $work/sum" \
   "$leapfrog judge $pkg $work/sum --jobs 1 --no-sandbox" \
   "$leapfrog judge $pkg $work/sum --jobs 1 --require-sandbox" \
-  "$leapfrog judge $pkg $work/sum --jobs 2 --require-sandbox" <<'PY'
+  "$leapfrog judge $pkg $work/sum --jobs 2 --require-sandbox" \
+  "$work/two-loops.sh $pkg $work/sum" "$work/two-loops.sh $pkg $work/sum pinned" <<'PY'
 import resource, statistics, subprocess, sys, time
 rounds, tests = int(sys.argv[1]), int(sys.argv[2])
 names = ["shell loop + cmp", "leapfrog judge --jobs 1 --no-sandbox", "leapfrog judge --jobs 1 (sandbox)",
-         "leapfrog judge --jobs 2 (sandbox)"]
+         "leapfrog judge --jobs 2 (sandbox)", "two shell loops side by side", "two shell loops, pinned"]
 commands = sys.argv[3:]
 wall = {name: [] for name in names}
 cpu = {name: [] for name in names}
@@ -102,4 +130,8 @@ print(f"  one job, sandboxed, against the bare loop: {median[sandbox]/median[bas
       f" {best[sandbox]/best[base]:.2f}x (best)")
 print(f"  two jobs against one (sandboxed), speed-up: {median[sandbox]/median[two]:.2f}x (median),"
       f" {best[sandbox]/best[two]:.2f}x (best)")
+loops, pinned = names[4], names[5]
+print(f"  the machine's own: two loops against one, speed-up: {median[base]/median[loops]:.2f}x (median),"
+      f" {best[base]/best[loops]:.2f}x (best); pinned {median[base]/median[pinned]:.2f}x (median),"
+      f" {best[base]/best[pinned]:.2f}x (best)")
 PY
