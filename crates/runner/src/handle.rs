@@ -1,8 +1,9 @@
 //! The runner as a value: a [`Runner`] is what a command makes to run programs, one per command
 //! invocation. It owns everything the runner keeps between runs: the probes (does the sandbox
-//! work here, can runs enter a kept sandbox), the kept sandboxes, the judge's cgroup
-//! directories, its crash ledger, and the token that stops its runs ([`Cancel`]). Making one
-//! first clears what dead judges left (`ledger`); dropping it lets go of the kept sandboxes,
+//! work here, can runs enter a kept sandbox), the kept sandboxes, the entries of runs that are
+//! over but still exiting, the judge's cgroup directories, its crash ledger, and the token that
+//! stops its runs ([`Cancel`]). Making one first clears what dead judges left (`ledger`);
+//! dropping it reaps those entries, lets go of the kept sandboxes,
 //! kills the orphans of its runs, removes its cgroup directories and its ledger. A SIGINT or
 //! SIGTERM sets the token of every live runner: its runs stop, the command returns
 //! [`Interrupted`](crate::Interrupted), and the runner is dropped on the way out.
@@ -33,6 +34,7 @@ pub struct Runner {
     /// The session of every run this runner started (numbered as its first process), for the
     /// sweep when it is dropped.
     sessions: Mutex<Vec<libc::pid_t>>,
+    exits: super::reap::Exits,
 }
 
 impl std::fmt::Debug for Runner {
@@ -63,6 +65,7 @@ impl Runner {
             sandbox_as_user: OnceLock::new(),
             kept: KeptSandboxes::default(),
             sessions: Mutex::new(Vec::new()),
+            exits: super::reap::Exits::default(),
         }
     }
 
@@ -164,6 +167,11 @@ impl Runner {
     pub(crate) fn kept(&self) -> &KeptSandboxes {
         &self.kept
     }
+
+    /// The entries of kept sandboxes whose runs are over but whose own exit is not reaped yet.
+    pub(crate) fn exits(&self) -> &super::reap::Exits {
+        &self.exits
+    }
 }
 
 /// What a kept sandbox was started for: runs that show the same mounts, get the same tmpfs
@@ -205,6 +213,7 @@ impl KeptSandboxes {
 
 impl Drop for Runner {
     fn drop(&mut self) {
+        self.exits.finish_all();
         self.kept.forget_all();
         // Only what is left of this runner's own runs: the process may hold other children
         // (another runner's, a test harness's) that are none of its business.

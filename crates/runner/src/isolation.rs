@@ -246,6 +246,54 @@ mod tests {
         assert!(outcome.as_ref().is_ok_and(|o| o.success()), "{outcome:?}");
     }
 
+    /// A run in a kept sandbox is over when its entry reports, before the entry itself has
+    /// exited; every such entry is still reaped, at the latest when the runner goes (else it
+    /// would stay a zombie of the judge, and its cgroup would be left behind).
+    #[test]
+    fn entries_still_exiting_after_their_report_are_reaped_by_the_runner() {
+        let runner = Runner::new(Cancel::new());
+        if runner.sandbox().is_err() {
+            eprintln!("skipped: no sandbox here");
+            return;
+        }
+        let dir = tempfile::tempdir().unwrap();
+        let mounts = Mounts {
+            read_only: Vec::new(),
+            work: dir.path().to_path_buf(),
+        };
+        let Ok(isolation @ Isolation::Kept(_)) = runner.sandbox_for_run(mounts, 64 << 20, 0) else {
+            eprintln!("skipped: runs cannot enter a kept sandbox here");
+            return;
+        };
+        let seconds = crate::units::Seconds::new(2.0).unwrap();
+        let mebibytes = crate::units::Mebibytes::new(64).unwrap();
+        let spec = RunSpec {
+            argv: vec!["/bin/true".into()],
+            cwd: dir.path().to_path_buf(),
+            stdin: None,
+            stdout: dir.path().join("out"),
+            stderr: dir.path().join("err"),
+            limits: RunLimits::submission(seconds, None, mebibytes, mebibytes, true),
+            cpu_slot: None,
+            env: Some(crate::clean_env(Path::new(sandbox::WORK_DIR))),
+            isolation,
+            user: None,
+        };
+        let mut deferred = std::collections::BTreeSet::new();
+        for _ in 0..5 {
+            assert!(runner.run(&spec).is_ok_and(|o| o.success()));
+            deferred.extend(runner.exits().pending());
+        }
+        assert!(!deferred.is_empty(), "no run ended by its report");
+        drop(runner);
+        for pid in deferred {
+            let mut status = 0;
+            // SAFETY: asking about a child of ours without waiting.
+            let r = unsafe { libc::waitpid(pid, &mut status, libc::WNOHANG | libc::__WALL) };
+            assert_eq!(r, -1, "entry {pid} was left unreaped by the runner");
+        }
+    }
+
     /// A kept sandbox a run could not enter is let go, and the next run of its worker gets a
     /// new one instead of failing the same way again.
     #[test]

@@ -208,6 +208,12 @@ impl ReportPipe {
         self.write = None;
     }
 
+    /// The read end, to wait on.
+    pub(super) fn read_end(&self) -> std::os::fd::BorrowedFd<'_> {
+        use std::os::fd::AsFd;
+        self.read.as_fd()
+    }
+
     /// The report, if the init lived to send it (not when the run was killed).
     pub(super) fn read(&self) -> Option<Report> {
         let mut buf = [0u8; REPORT_BYTES];

@@ -1,6 +1,7 @@
 //! Waiting for a run under its time limits, and leaving nothing behind: killing the run's
 //! process group and reaping it (the orphans that escaped their group are
-//! [`super::live`]'s to sweep).
+//! [`super::live`]'s to sweep), or, for a run in a kept sandbox that ended by reporting,
+//! reaping its entry later ([`Exits`]).
 //!
 //! The judge makes itself a child subreaper, so a run's orphaned descendants are re-parented to
 //! the judge rather than to PID 1 (which, in containers, often never reaps them).
@@ -35,21 +36,36 @@ pub(super) struct Waited {
     pub sampled_cpu: Duration,
     /// The largest resident memory the runner sampled (0 when it did not sample).
     pub sampled_peak: u64,
+    /// The run ended by reporting on `reported` (its first process, the kept sandbox's entry,
+    /// is still exiting, unreaped; `status` and `usage` are not its).
+    pub reported: bool,
 }
 
-/// Waits for `pid` to end, stopping it when it passes its CPU, wall or (with a `sampler`)
-/// memory limit, when the runner's token `cancel` is set (the judge is interrupted) or when
-/// `peer_rejected` is set. Fails only when waiting itself fails (the judge's fault, not the
-/// run's).
+/// A started run, as it is waited for: its first process, when it started, and where a kept
+/// sandbox's entry reports (its run is over once that is readable).
+pub(super) struct Watched<'a> {
+    pub pid: libc::pid_t,
+    pub start: Instant,
+    pub report: Option<std::os::fd::BorrowedFd<'a>>,
+}
+
+/// Waits for the run to end (its first process to end, or its report to arrive), stopping it
+/// when it passes its CPU, wall or (with a `sampler`) memory limit, when the runner's token
+/// `cancel` is set (the judge is interrupted) or when `peer_rejected` is set. Fails only when
+/// waiting itself fails (the judge's fault, not the run's).
 pub(super) fn wait_with_limits(
-    pid: libc::pid_t,
-    start: Instant,
+    run: Watched<'_>,
     limits: &RunLimits,
     cgroup: Option<&RunCgroup>,
     mut sampler: Option<Sampler>,
     cancel: &Cancel,
     peer_rejected: Option<&std::sync::atomic::AtomicBool>,
 ) -> std::io::Result<Waited> {
+    let Watched {
+        pid,
+        start,
+        report: reported,
+    } = run;
     let pidfd = PidFd::open(pid);
     let poll = if sampler.is_some() {
         super::memory::SAMPLE
@@ -84,8 +100,21 @@ pub(super) fn wait_with_limits(
                 signal_group(pid);
             } else {
                 let timeout = (limits.wall - elapsed).min(poll);
-                if !pidfd.wait_readable(timeout) {
-                    continue;
+                match pidfd.wait_readable(timeout, reported) {
+                    Ready::Neither => continue,
+                    Ready::Reported => {
+                        return Ok(Waited {
+                            status: 0,
+                            // SAFETY: rusage is plain data; all zeros is a valid value.
+                            usage: unsafe { std::mem::zeroed() },
+                            stopped,
+                            interrupted,
+                            sampled_cpu,
+                            sampled_peak: sampler.map_or(0, |s| s.peak),
+                            reported: true,
+                        });
+                    }
+                    Ready::Ended => {}
                 }
             }
         }
@@ -107,6 +136,7 @@ pub(super) fn wait_with_limits(
                 interrupted,
                 sampled_cpu,
                 sampled_peak: sampler.map_or(0, |s| s.peak),
+                reported: false,
             });
         }
         if r < 0 {
@@ -178,6 +208,15 @@ fn run_cpu_time(pid: libc::pid_t, cgroup: Option<&RunCgroup>) -> Duration {
         .sum()
 }
 
+/// What waiting for a run found.
+enum Ready {
+    Neither,
+    /// The run's first process has ended.
+    Ended,
+    /// Its report has arrived.
+    Reported,
+}
+
 /// A pidfd: becomes readable when the process ends. Absent on kernels before 5.3.
 struct PidFd(Option<libc::c_int>);
 
@@ -196,22 +235,35 @@ impl PidFd {
         self.0.is_none()
     }
 
-    /// Waits up to `timeout` for the process to end; without a pidfd, sleeps briefly instead.
-    fn wait_readable(&self, timeout: Duration) -> bool {
+    /// Waits up to `timeout` for the process to end or for `reported` to be readable (the
+    /// entry's report has arrived); without a pidfd, sleeps briefly instead.
+    fn wait_readable(
+        &self,
+        timeout: Duration,
+        reported: Option<std::os::fd::BorrowedFd<'_>>,
+    ) -> Ready {
+        use std::os::fd::AsRawFd;
         match self.0 {
             Some(fd) => {
-                let mut pfd = libc::pollfd {
-                    fd,
-                    events: libc::POLLIN,
-                    revents: 0,
-                };
+                let mut pfds =
+                    [fd, reported.map_or(-1, |r| r.as_raw_fd())].map(|fd| libc::pollfd {
+                        fd,
+                        events: libc::POLLIN,
+                        revents: 0,
+                    });
                 let ms = timeout.as_millis().clamp(1, i32::MAX as u128) as i32;
-                // SAFETY: one valid pollfd.
-                unsafe { libc::poll(&mut pfd, 1, ms) > 0 }
+                // SAFETY: two pollfds (a negative descriptor is ignored).
+                if unsafe { libc::poll(pfds.as_mut_ptr(), 2, ms) } <= 0 {
+                    Ready::Neither
+                } else if pfds[1].revents & libc::POLLIN != 0 {
+                    Ready::Reported
+                } else {
+                    Ready::Ended
+                }
             }
             None => {
                 std::thread::sleep(timeout.min(Duration::from_millis(2)));
-                true
+                Ready::Ended
             }
         }
     }
@@ -247,4 +299,80 @@ fn cpu_time(clock: libc::clockid_t) -> Option<Duration> {
             ts.tv_nsec.clamp(0, 999_999_999) as u32,
         )
     })
+}
+
+/// The first processes of runs that are over but still exiting: a kept sandbox's entry reports
+/// once the program and everything else of the run are gone, and its own exit (tearing down the
+/// run's namespaces, unmapping its copy of the judge) takes a fraction of a millisecond more,
+/// which the next test need not wait for. Each is reaped later with its cgroup (which it is in
+/// until it has exited) and its place among the live runs, before the next run takes a cgroup
+/// and when the runner is dropped.
+#[derive(Default)]
+pub(super) struct Exits(std::sync::Mutex<Vec<Exiting>>);
+
+struct Exiting {
+    pid: libc::pid_t,
+    _cgroup: Option<RunCgroup>,
+    _live: super::live::Live,
+}
+
+impl Exits {
+    fn lock(&self) -> std::sync::MutexGuard<'_, Vec<Exiting>> {
+        self.0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    pub(super) fn later(
+        &self,
+        pid: libc::pid_t,
+        cgroup: Option<RunCgroup>,
+        live: super::live::Live,
+    ) {
+        self.lock().push(Exiting {
+            pid,
+            _cgroup: cgroup,
+            _live: live,
+        });
+    }
+
+    /// Reaps those that have ended (their cgroups go back to the pool).
+    pub(super) fn finish_ended(&self) {
+        let ended: Vec<Exiting> = {
+            let mut exiting = self.lock();
+            let (ended, still) = std::mem::take(&mut *exiting)
+                .into_iter()
+                .partition(|e| reaped(e.pid, libc::WNOHANG));
+            *exiting = still;
+            ended
+        };
+        drop(ended);
+    }
+
+    /// The entries not reaped yet.
+    #[cfg(test)]
+    pub(super) fn pending(&self) -> Vec<libc::pid_t> {
+        self.lock().iter().map(|e| e.pid).collect()
+    }
+
+    /// Waits for every one of them.
+    pub(super) fn finish_all(&self) {
+        for exiting in std::mem::take(&mut *self.lock()) {
+            reaped(exiting.pid, 0);
+        }
+    }
+}
+
+/// Whether `pid` (our child) is reaped now: it had ended, or it is gone (reaped elsewhere).
+fn reaped(pid: libc::pid_t, flags: libc::c_int) -> bool {
+    let mut status = 0;
+    loop {
+        // SAFETY: waiting for our own child.
+        let r =
+            unsafe { libc::wait4(pid, &mut status, flags | libc::__WALL, std::ptr::null_mut()) };
+        if r < 0 && std::io::Error::last_os_error().raw_os_error() == Some(libc::EINTR) {
+            continue;
+        }
+        return r != 0;
+    }
 }

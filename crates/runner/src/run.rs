@@ -42,9 +42,13 @@ pub(super) fn run_with_ends(
     let sampled_limit = sampler.as_ref().map(memory::Sampler::limit);
     let limits = &spec.limits;
     let cancel = runner.cancel();
-    let waited = reap::wait_with_limits(
+    let watched = reap::Watched {
         pid,
         start,
+        report: report.as_ref().map(launcher::ReportPipe::read_end),
+    };
+    let waited = reap::wait_with_limits(
+        watched,
         limits,
         cgroup.as_ref(),
         sampler,
@@ -52,7 +56,12 @@ pub(super) fn run_with_ends(
         peer_rejected,
     );
     let wall = start.elapsed();
-    let (rest_cpu, rest_peak) = reap::kill_group(pid);
+    let reported = waited.as_ref().is_ok_and(|w| w.reported);
+    let (rest_cpu, rest_peak) = match reported {
+        // The entry has reaped everything of the run; only its own exit is left.
+        true => (std::time::Duration::ZERO, 0),
+        false => reap::kill_group(pid),
+    };
     let waited = waited.doing(|| "waiting for the run (wait4)".into())?;
     let cgroup_peak = cgroup.as_ref().and_then(cgroup::RunCgroup::peak_memory);
     // Every process of the run, those it never waited for included (read after `kill_group`:
@@ -64,8 +73,13 @@ pub(super) fn run_with_ends(
     {
         ledger.forget_run(pid);
     }
-    drop(cgroup);
-    drop(live);
+    match reported {
+        true => runner.exits().later(pid, cgroup, live),
+        false => {
+            drop(cgroup);
+            drop(live);
+        }
+    }
     if waited.interrupted {
         return Err(RunError::Interrupted);
     }
@@ -125,6 +139,7 @@ fn launch(runner: &Runner, spec: &RunSpec, ends: spawn::Ends) -> Result<Launched
     let passed_fds = passed.iter().map(std::os::fd::AsRawFd::as_raw_fd).collect();
     let bases = runner.bases();
     let (limits, cpu) = (&spec.limits, spec.cpu_slot.and_then(child::cpu_for_slot));
+    runner.exits().finish_ended();
     let cgroup = cgroup::RunCgroup::create(bases, limits.processes, limits.memory, cpu)
         .within("setting up the run's cgroup")?;
     if spec.limits.processes.is_some() && !bases.pids_available() {
