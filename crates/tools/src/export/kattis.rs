@@ -24,7 +24,6 @@ use super::latex;
 use super::problem_yaml;
 use crate::statement::Statement;
 use leapfrog_package::Package;
-use leapfrog_package::constants::Constants;
 use leapfrog_registry::Registry;
 use leapfrog_render::png::svg_to_png;
 
@@ -49,11 +48,10 @@ pub fn write(
     crate::interrupt::check()?;
     copy_data(package, dest, modern, &mut notes)?;
     crate::interrupt::check()?;
-    // The legacy format has no constants: they are written into the files that use them.
-    let constants = match modern {
-        true => Constants::default(),
-        false => super::constants::load(package),
-    };
+    // A Rust validator ships with a program built here, so its source gets the constants'
+    // values before the build in both formats; other programs are copied as written (a
+    // 2025-09 judge substitutes them itself, the legacy export below).
+    let constants = super::constants::load(package);
     super::validator::write_input_validators(package, dest, &constants)?;
     super::validator::write(package, dest, &constants)?;
     crate::interrupt::check()?;
@@ -71,7 +69,8 @@ pub fn write(
         copy_file(&languages, &dest.join("languages.yaml"))?;
         notes.push("languages.yaml: copied; leapfrog reads it, other judges configure languages themselves".into());
     }
-    if !constants.is_empty() {
+    // The legacy format has no constants: they are written into the files that use them.
+    if !modern && !constants.is_empty() {
         super::constants::substitute_export(&constants, dest, &mut notes)?;
     }
     Ok(notes)
