@@ -332,6 +332,25 @@ mod tests {
     }
 
     #[test]
+    fn a_value_naming_another_constant_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let yaml = dir.path().join("problem.yaml");
+        let source = dir.path().join("v.rs");
+        let text = "let n = {{A}}; println!(\"{{}}\");".to_string();
+        std::fs::write(&yaml, "constants:\n  A: 5\n  B: 6\n").unwrap();
+        let constants = Constants::load(dir.path());
+        assert_eq!(
+            substituted(&constants, text.clone(), &source).unwrap(),
+            "let n = 5; println!(\"{{}}\");"
+        );
+        // Replaced once `{{A}}` gives `{{B}}`, which a second pass would replace again.
+        std::fs::write(&yaml, "constants:\n  A: '{{B}}'\n  B: 6\n").unwrap();
+        let constants = Constants::load(dir.path());
+        let err = substituted(&constants, text, &source).unwrap_err();
+        assert!(err.to_string().contains("v.rs"), "{err}");
+    }
+
+    #[test]
     fn the_build_script_names_its_source_and_checksum() {
         let script = build_script("x.rs", "abc123");
         assert!(script.starts_with("#!/bin/sh\n"));
