@@ -8,8 +8,9 @@
 //! - `data/` with the generated secret answers, without our generate manifest;
 //! - `submissions/` as real files (symlinks followed), with what `submissions.yaml` expects
 //!   carried by the folders and `@EXPECTED_RESULTS@` lines (`super::expected`);
-//! - the output validator from `checkers/` and the input validators as program directories
-//!   ([`super::validator`]): the source, a prebuilt static `run` and a `build` script.
+//! - the output validator from `checkers/` and the input validators (for 2025-09 the answer
+//!   validators too) as program directories ([`super::validator`]): the source, a prebuilt
+//!   static `run` and a `build` script.
 //!
 //! `generators/` is left out: the legacy format has no such folder (problemtools warns about
 //! it). The 2025-09 export carries it ([`super::generators`]).
@@ -54,6 +55,9 @@ pub fn write(
     let constants = super::constants::load(package);
     super::validator::write_input_validators(package, dest, &constants)?;
     super::validator::write(package, dest, &constants)?;
+    if modern {
+        super::validator::write_answer_validators(package, dest, &constants)?;
+    }
     crate::interrupt::check()?;
     write_submissions(package, dest, modern, &mut notes)?;
     for extra in ["attachments", "include"] {
