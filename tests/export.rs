@@ -476,3 +476,151 @@ fn an_exported_package_remakes_its_data_without_leapfrog() {
     let answer = build_and_run(&generators.join("solve/frogs"), &[], &input);
     assert_eq!(answer, text(&pkg.path().join("data/secret/1.ans")));
 }
+
+/// The input validator of [`rust_constants_package`]: the bound comes from the constant `MAX`,
+/// and the format strings hold Rust's own doubled braces, one of them around a name that is
+/// not a constant, which must come through as they are.
+const CONSTANT_INPUT_VALIDATOR: &str = r#"use std::io::Read;
+fn main() {
+    let mut text = String::new();
+    std::io::stdin().read_to_string(&mut text).unwrap();
+    let limit: u64 = {{MAX}};
+    // Only `{50}` if the braces survive and the constant was written in.
+    if format!("{{{}}}", limit) != "{50}" || format!("{{}}{{LIMIT}}") != "{}{LIMIT}" {
+        std::process::exit(1);
+    }
+    let numbers: Vec<Option<u64>> = text.split_whitespace().map(|p| p.parse().ok()).collect();
+    let ok = numbers.len() == 2 && numbers.iter().all(|n| n.is_some_and(|n| n <= limit));
+    std::process::exit(if ok { 42 } else { 43 });
+}
+"#;
+
+/// The output validator of [`rust_constants_package`]: an answer off by at most the constant
+/// `SLACK` is accepted, with Rust's literal braces in its feedback.
+const CONSTANT_OUTPUT_VALIDATOR: &str = r#"use std::io::Read;
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let answer: i64 = std::fs::read_to_string(&args[2]).unwrap().trim().parse().unwrap();
+    let mut team = String::new();
+    std::io::stdin().read_to_string(&mut team).unwrap();
+    let slack: i64 = {{SLACK}};
+    let verdict = match team.trim().parse::<i64>() {
+        Ok(got) if (got - answer).abs() <= slack => 42,
+        _ => 43,
+    };
+    let feedback = format!("{{expected {answer}}} {{{}}}\n", verdict);
+    std::fs::write(format!("{}/judgemessage.txt", args[3]), feedback).unwrap();
+    std::process::exit(verdict);
+}
+"#;
+
+/// A 2025-09 sum problem whose Rust validators take their bounds from `constants`: the input
+/// validator must reject `data/invalid_input/big` (over `MAX`), and the output validator's
+/// `SLACK` decides which of the off-by-one and off-by-two submissions is accepted.
+fn rust_constants_package() -> support::TempPackage {
+    let pkg = support::TempPackage::sum(1.0, 256, 2);
+    std::fs::remove_file(pkg.path().join("input_validators/validate.py")).unwrap();
+    pkg.write(
+        "problem.yaml",
+        "problem_format_version: 2025-09\nname: Sum\nuuid: 5d0c8f43-2b7e-4f1a-9a36-0e6b7c1d2f48\nlimits:\n  time_limit: 1\n  memory: 256\nconstants:\n  MAX: 50\n  SLACK: 1\n",
+    );
+    pkg.write("input_validators/validate.rs", CONSTANT_INPUT_VALIDATOR);
+    pkg.write("output_validator/check.rs", CONSTANT_OUTPUT_VALIDATOR);
+    pkg.write("data/invalid_input/big.in", "10 51\n");
+    pkg.write(
+        "statement/problem.en.md",
+        "# Sum\n\nAdd two numbers of at most {{MAX}}.\n",
+    );
+    let sum = |extra: u32| format!("a, b = map(int, input().split())\nprint(a + b + {extra})\n");
+    pkg.write("submissions/accepted/exact.py", &sum(0));
+    pkg.write("submissions/accepted/off_by_one.py", &sum(1));
+    pkg.write("submissions/wrong_answer/off_by_two.py", &sum(2));
+    pkg
+}
+
+/// Each submission of a `verify --json` report with its verdict and its tests' verdicts.
+fn verdicts(report: &serde_json::Value) -> Vec<(String, String, Vec<String>)> {
+    let mut found: Vec<_> = report["submissions"]
+        .as_array()
+        .unwrap_or_else(|| panic!("no submissions: {report}"))
+        .iter()
+        .map(|s| {
+            let tests = s["tests"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .map(|t| format!("{} {}", t["name"], t["verdict"]))
+                .collect();
+            (s["submission"].to_string(), s["verdict"].to_string(), tests)
+        })
+        .collect();
+    found.sort();
+    found
+}
+
+fn verify_json(package: &Path) -> serde_json::Value {
+    let output = leapfrog()
+        .args(["verify", "--json"])
+        .arg(package)
+        .output()
+        .unwrap();
+    let report = support::json(&output);
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}: {report}",
+        package.display()
+    );
+    report
+}
+
+#[test]
+fn a_2025_09_export_writes_the_constants_into_its_rust_validators() {
+    if !support::installed(&["rustc"]) {
+        return;
+    }
+    let pkg = rust_constants_package();
+    let source = verify_json(pkg.path());
+    let out = tempfile::tempdir().unwrap();
+    let dest = out.path().join("sum");
+    let output = leapfrog()
+        .args(["export", &pkg.arg(), "--format", "2025-09"])
+        .arg(&dest)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+
+    // The shipped sources hold the values, and Rust's own braces as they were written.
+    let validator = text(&dest.join("input_validators/validate/validate.rs"));
+    assert!(validator.contains("let limit: u64 = 50;"), "{validator}");
+    assert!(
+        validator.contains(r#"format!("{{{}}}", limit) != "{50}" || format!("{{}}{{LIMIT}}")"#),
+        "{validator}"
+    );
+    assert_eq!(
+        validator,
+        CONSTANT_INPUT_VALIDATOR.replace("{{MAX}}", "50"),
+        "only the constant changed"
+    );
+    let checker = text(&dest.join("output_validator/check.rs"));
+    assert_eq!(checker, CONSTANT_OUTPUT_VALIDATOR.replace("{{SLACK}}", "1"));
+    // The 2025-09 format keeps the key: its judges substitute the files the export did not.
+    let problem: serde_yaml_ng::Value =
+        serde_yaml_ng::from_str(&text(&dest.join("problem.yaml"))).unwrap();
+    assert_eq!(
+        problem["constants"]["MAX"].as_i64(),
+        Some(50),
+        "{problem:?}"
+    );
+    assert!(text(&dest.join("statement/problem.en.md")).contains("{{MAX}}"));
+
+    // The export judges as the source does: the same verdicts, test by test, and the input
+    // validator still rejects the input over the bound (else verify fails).
+    let exported = verify_json(&dest);
+    assert_eq!(verdicts(&exported), verdicts(&source));
+    let off_by_one = verdicts(&source)
+        .into_iter()
+        .find(|(name, _, _)| name.contains("off_by_one"))
+        .unwrap();
+    assert_eq!(off_by_one.1, "\"AC\"", "SLACK did not reach the checker");
+}

@@ -109,7 +109,11 @@ impl Constants {
         self.0.is_empty()
     }
 
-    /// The text with every `{{name}}` of a defined constant replaced by its value.
+    /// The text with every `{{name}}` of a defined constant replaced by its value; every
+    /// other brace is kept, so Rust's `format!("{{}}")` comes through as written. The one
+    /// substitution both judging and `export` use. A failed match moves on by one brace, not
+    /// two, so that in `{{{NAME}}}` the `{{NAME}}` is found, as BAPCtools' pattern search and
+    /// the spec's "every constant sequence" find it.
     pub fn substitute(&self, text: &str) -> String {
         let mut out = String::with_capacity(text.len());
         let mut rest = text;
@@ -125,8 +129,8 @@ impl Constants {
                     rest = &after[close + 2..];
                 }
                 None => {
-                    out.push_str("{{");
-                    rest = after;
+                    out.push('{');
+                    rest = &rest[open + 1..];
                 }
             }
         }
@@ -284,6 +288,24 @@ mod tests {
             c.substitute("n <= {{FIVE}}, {{FIVE.ROMAN}}, {{SIX}}, {{ FIVE }}, {{"),
             "n <= 5, V, {{SIX}}, {{ FIVE }}, {{"
         );
+    }
+
+    #[test]
+    fn rust_format_braces_are_kept_and_a_constant_inside_them_is_found() {
+        let c = constants(&[("MAX", "50")]);
+        // Doubled braces around nothing, or around a name that is not a constant, stay.
+        for kept in [
+            r#"format!("{{}}")"#,
+            r#"println!("{{{}}}", x)"#,
+            r#"format!("{{LIMIT}} {{ MAX }} {{{{}}}}")"#,
+        ] {
+            assert_eq!(c.substitute(kept), kept);
+        }
+        assert_eq!(c.substitute("let n = {{MAX}};"), "let n = 50;");
+        // A constant sequence inside a third brace is still one (BAPCtools replaces it too).
+        assert_eq!(c.substitute("{{{MAX}}}"), "{50}");
+        assert_eq!(c.substitute("{{{{MAX}}}}"), "{{50}}");
+        assert_eq!(c.substitute("{{x}}{{MAX}}"), "{{x}}50");
     }
 
     #[test]

@@ -3,8 +3,8 @@
 //! it in (the statement and the jury's validators), and the key is left out of `problem.yaml`.
 //! Submissions are left as written, as leapfrog judges them (see
 //! [`leapfrog_package::constants`]), and test data never holds constants. Rust validators get
-//! theirs before they are built ([`super::validator`]), so the shipped program matches its
-//! source.
+//! theirs before they are built ([`super::validator`]), in the 2025-09 export too, so the
+//! shipped program matches its source.
 
 use std::path::Path;
 
@@ -16,7 +16,8 @@ use leapfrog_package::{FormatVersion, Package};
 /// The folders of a legacy export where constants are replaced.
 const SUBSTITUTED: [&str; 3] = ["problem_statement", "input_validators", "output_validators"];
 
-/// The package's constants; none for a package in the legacy format, which has no such key.
+/// The package's constants (as [`Constants::load`] reads them when leapfrog judges); none for
+/// a package in the legacy format, which has no such key.
 pub fn load(package: &Package) -> Constants {
     match package.config.format {
         FormatVersion::Legacy => Constants::default(),

@@ -8,8 +8,9 @@
 //! - `data/` with the generated secret answers, without our generate manifest;
 //! - `submissions/` as real files (symlinks followed), with what `submissions.yaml` expects
 //!   carried by the folders and `@EXPECTED_RESULTS@` lines (`super::expected`);
-//! - the output validator from `checkers/` and the input validators as program directories
-//!   ([`super::validator`]): the source, a prebuilt static `run` and a `build` script.
+//! - the output validator from `checkers/` and the input validators (for 2025-09 the answer
+//!   validators too) as program directories ([`super::validator`]): the source, a prebuilt
+//!   static `run` and a `build` script.
 //!
 //! `generators/` is left out: the legacy format has no such folder (problemtools warns about
 //! it). The 2025-09 export carries it ([`super::generators`]).
@@ -24,7 +25,6 @@ use super::latex;
 use super::problem_yaml;
 use crate::statement::Statement;
 use leapfrog_package::Package;
-use leapfrog_package::constants::Constants;
 use leapfrog_registry::Registry;
 use leapfrog_render::png::svg_to_png;
 
@@ -49,13 +49,15 @@ pub fn write(
     crate::interrupt::check()?;
     copy_data(package, dest, modern, &mut notes)?;
     crate::interrupt::check()?;
-    // The legacy format has no constants: they are written into the files that use them.
-    let constants = match modern {
-        true => Constants::default(),
-        false => super::constants::load(package),
-    };
+    // A Rust validator ships with a program built here, so its source gets the constants'
+    // values before the build in both formats; other programs are copied as written (a
+    // 2025-09 judge substitutes them itself, the legacy export below).
+    let constants = super::constants::load(package);
     super::validator::write_input_validators(package, dest, &constants)?;
     super::validator::write(package, dest, &constants)?;
+    if modern {
+        super::validator::write_answer_validators(package, dest, &constants)?;
+    }
     crate::interrupt::check()?;
     write_submissions(package, dest, modern, &mut notes)?;
     for extra in ["attachments", "include"] {
@@ -71,7 +73,8 @@ pub fn write(
         copy_file(&languages, &dest.join("languages.yaml"))?;
         notes.push("languages.yaml: copied; leapfrog reads it, other judges configure languages themselves".into());
     }
-    if !constants.is_empty() {
+    // The legacy format has no constants: they are written into the files that use them.
+    if !modern && !constants.is_empty() {
         super::constants::substitute_export(&constants, dest, &mut notes)?;
     }
     Ok(notes)

@@ -40,7 +40,6 @@ pub fn convert(package: &Package, dest: &Path, notes: &mut Notes) -> anyhow::Res
         std::fs::remove_dir_all(&validators)?;
     }
     let _ = std::fs::remove_file(dest.join(".timelimit"));
-    super::validator::write_answer_validators(package, dest)?;
     let data = dest.join("data");
     for kind in leapfrog_package::DataKind::ALL {
         let from = package.data_dir().join(kind.folder());

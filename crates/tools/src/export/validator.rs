@@ -6,6 +6,11 @@
 //! it was built from and that the host is x86-64 Linux). Rust input (and answer) validators are
 //! shipped the same way under `input_validators/<name>/` (`answer_validators/<name>/`).
 //!
+//! A Rust source gets the package's constants before it is built, whatever the format: the
+//! shipped program is built here, once, so it cannot wait for a 2025-09 judge to substitute
+//! them, and the source beside it must be the one it was built from. Other programs are copied
+//! as written.
+//!
 //! Static builds are cached like every other build (see [`leapfrog_package::lang::cache_dir`]), keyed by the
 //! compiler's version, the flags and the source, so repeated exports are fast and give the same
 //! bytes.
@@ -35,8 +40,9 @@ const FLAGS: &[&str] = &[
 ];
 
 /// Writes `output_validators/<stem>/` for the package's output validator, if it has one.
-/// The `constants` are substituted into the Rust sources before they are built (the legacy
-/// export, whose format has no constants); empty, they change nothing.
+/// The `constants` are written into the Rust sources before they are built, in every format:
+/// the shipped `run` and the `build` script's checksum must match the source as leapfrog judges
+/// it; empty, they change nothing.
 pub fn write(package: &Package, dest: &Path, constants: &Constants) -> anyhow::Result<()> {
     match package.output_validator()? {
         Some(program) => write_program(&program, &dest.join("output_validators"), true, constants),
@@ -55,8 +61,12 @@ pub fn write_input_validators(
 }
 
 /// Writes `answer_validators/` (BAPCtools'; the 2025-09 export only) as the input validators.
-pub fn write_answer_validators(package: &Package, dest: &Path) -> anyhow::Result<()> {
-    write_folder(package, dest, "answer_validators", &Constants::default())
+pub fn write_answer_validators(
+    package: &Package,
+    dest: &Path,
+    constants: &Constants,
+) -> anyhow::Result<()> {
+    write_folder(package, dest, "answer_validators", constants)
 }
 
 fn write_folder(
@@ -111,8 +121,7 @@ fn write_program(
         )
     })?;
     let source = match String::from_utf8(source) {
-        Ok(text) if !constants.is_empty() => constants.substitute(&text).into_bytes(),
-        Ok(text) => text.into_bytes(),
+        Ok(text) => substituted(constants, text, program)?.into_bytes(),
         Err(err) => err.into_bytes(),
     };
     std::fs::write(dir.join(&name), &source)?;
@@ -128,6 +137,24 @@ fn write_program(
         build_script(&name, &leapfrog_util::hash_bytes(&source)),
     )?;
     set_mode(&build, 0o755)
+}
+
+/// A Rust source with the constants' values written in, as leapfrog substitutes them before it
+/// builds the program when it judges the package itself. Refused when the result still holds a
+/// defined `{{name}}` (a value that names another constant): a judge of the export would replace
+/// that too, where leapfrog replaces once, and the shipped `run` would no longer match.
+fn substituted(constants: &Constants, text: String, program: &Path) -> anyhow::Result<String> {
+    if constants.is_empty() {
+        return Ok(text);
+    }
+    let replaced = constants.substitute(&text);
+    if constants.substitute(&replaced) != replaced {
+        bail!(
+            "{}: a constant's value holds a `{{{{name}}}}` of another constant, which a judge of the export would replace again; write the value itself",
+            program.display()
+        );
+    }
+    Ok(replaced)
 }
 
 /// The `build` script for the source file `name` whose SHA-256 is `sha256`.
@@ -302,6 +329,25 @@ mod tests {
         elf[18] = 0x3e;
         elf[56] = 9; // more headers than the file holds
         assert!(check_static_x86_64(&elf).is_err());
+    }
+
+    #[test]
+    fn a_value_naming_another_constant_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let yaml = dir.path().join("problem.yaml");
+        let source = dir.path().join("v.rs");
+        let text = "let n = {{A}}; println!(\"{{}}\");".to_string();
+        std::fs::write(&yaml, "constants:\n  A: 5\n  B: 6\n").unwrap();
+        let constants = Constants::load(dir.path());
+        assert_eq!(
+            substituted(&constants, text.clone(), &source).unwrap(),
+            "let n = 5; println!(\"{{}}\");"
+        );
+        // Replaced once `{{A}}` gives `{{B}}`, which a second pass would replace again.
+        std::fs::write(&yaml, "constants:\n  A: '{{B}}'\n  B: 6\n").unwrap();
+        let constants = Constants::load(dir.path());
+        let err = substituted(&constants, text, &source).unwrap_err();
+        assert!(err.to_string().contains("v.rs"), "{err}");
     }
 
     #[test]
