@@ -420,3 +420,158 @@ fn a_contest_yaml_linked_out_of_the_contest_is_not_exported() {
     refused(code, &text, "contest.yaml", secret.path());
     no_copy_below(out.path());
 }
+
+// The jury's programs: their sources are read as root (copied into a build, hashed, given to a
+// compiler), so the policy holds for them too; a link inside the package still works.
+
+/// `helper.py` outside every package: a module whose `SECRET` is the marker.
+fn outside_helper() -> tempfile::TempDir {
+    let secret = outside();
+    std::fs::write(
+        secret.path().join("helper.py"),
+        format!("SECRET = '{MARKER}'\n"),
+    )
+    .unwrap();
+    secret
+}
+
+/// An input validator folder `input_validators/v/` whose `main.py` rejects every input with
+/// what `helper.py` (beside it, written by the caller) holds: a secret read through a link
+/// would be printed with the rejection.
+fn validator_folder(pkg: &TempPackage) {
+    std::fs::remove_file(pkg.path().join("input_validators/validate.py")).unwrap();
+    pkg.write(
+        "input_validators/v/main.py",
+        "import sys\nimport helper\nprint(helper.SECRET)\nsys.exit(43 if helper.SECRET != 'ok' else 42)\n",
+    );
+}
+
+#[test]
+fn a_validator_folders_link_out_of_the_package_is_refused() {
+    let secret = outside_helper();
+    let pkg = TempPackage::sum(1.0, 256, 1);
+    validator_folder(&pkg);
+    symlink(
+        secret.path().join("helper.py"),
+        pkg.path().join("input_validators/v/helper.py"),
+    )
+    .unwrap();
+    let (code, text) = run(&["verify", &pkg.arg()]);
+    refused(code, &text, "input_validators/v/helper.py", secret.path());
+}
+
+#[test]
+fn a_header_beside_a_validator_linked_out_of_the_package_is_refused() {
+    if !installed(&["g++"]) {
+        eprintln!("skipped: g++ is not installed");
+        return;
+    }
+    let secret = outside();
+    std::fs::write(
+        secret.path().join("secret.h"),
+        format!("const char *SECRET = \"{MARKER}\";\n"),
+    )
+    .unwrap();
+    let pkg = TempPackage::sum(1.0, 256, 1);
+    std::fs::remove_file(pkg.path().join("input_validators/validate.py")).unwrap();
+    pkg.write(
+        "input_validators/validate.cpp",
+        "#include <cstdio>\n#include \"secret.h\"\nint main() { std::puts(SECRET); return 43; }\n",
+    );
+    symlink(
+        secret.path().join("secret.h"),
+        pkg.path().join("input_validators/secret.h"),
+    )
+    .unwrap();
+    let (code, text) = run(&["verify", &pkg.arg()]);
+    refused(code, &text, "input_validators/secret.h", secret.path());
+}
+
+#[test]
+fn an_output_validator_linked_out_of_the_package_is_refused() {
+    let secret = outside();
+    std::fs::write(
+        secret.path().join("check.py"),
+        format!("import sys\nprint('{MARKER}')\nsys.exit(43)\n"),
+    )
+    .unwrap();
+    let pkg = TempPackage::sum(1.0, 256, 1);
+    pkg.write(
+        "problem.yaml",
+        "name: Sum\nvalidation: custom\nlimits:\n  time_limit: 1.0\n  memory: 256\n  output: 1\n",
+    );
+    pkg.write(
+        "submissions/accepted/sum.py",
+        "a, b = map(int, input().split())\nprint(a + b)\n",
+    );
+    std::fs::create_dir_all(pkg.path().join("output_validators")).unwrap();
+    symlink(
+        secret.path().join("check.py"),
+        pkg.path().join("output_validators/check.py"),
+    )
+    .unwrap();
+    let (code, text) = run(&["verify", &pkg.arg()]);
+    refused(code, &text, "output_validators/check.py", secret.path());
+}
+
+#[test]
+fn a_generator_folders_link_out_of_the_package_is_refused() {
+    let secret = outside_helper();
+    let pkg = TempPackage::sum(1.0, 256, 0);
+    pkg.write(
+        "submissions/accepted/sum.py",
+        "a, b = map(int, input().split())\nprint(a + b)\n",
+    );
+    pkg.write(
+        "generators/generators.yaml",
+        "solution: /submissions/accepted/sum.py\ndata:\n  secret:\n    data:\n      stolen: gen\n",
+    );
+    pkg.write(
+        "generators/gen/main.py",
+        "import helper\nprint(helper.SECRET)\n",
+    );
+    symlink(
+        secret.path().join("helper.py"),
+        pkg.path().join("generators/gen/helper.py"),
+    )
+    .unwrap();
+    let (code, text) = run(&["generate", &pkg.arg()]);
+    refused(code, &text, "generators/gen/helper.py", secret.path());
+    no_copy_below(&pkg.path().join("data"));
+}
+
+#[test]
+fn an_included_file_linked_out_of_the_package_is_refused() {
+    let secret = outside_helper();
+    let pkg = TempPackage::sum(1.0, 256, 1);
+    std::fs::create_dir_all(pkg.path().join("include/python3")).unwrap();
+    symlink(
+        secret.path().join("helper.py"),
+        pkg.path().join("include/python3/helper.py"),
+    )
+    .unwrap();
+    pkg.write(
+        "submissions/wrong_answer/leak.py",
+        "import helper\nprint(helper.SECRET)\n",
+    );
+    let (code, text) = run(&["verify", &pkg.arg()]);
+    refused(code, &text, "include/python3/helper.py", secret.path());
+}
+
+#[test]
+fn a_jury_programs_link_inside_the_package_is_followed() {
+    let pkg = TempPackage::sum(1.0, 256, 1);
+    validator_folder(&pkg);
+    pkg.write("shared/helper.py", "SECRET = 'ok'\n");
+    symlink(
+        "../../shared/helper.py",
+        pkg.path().join("input_validators/v/helper.py"),
+    )
+    .unwrap();
+    pkg.write(
+        "submissions/accepted/sum.py",
+        "a, b = map(int, input().split())\nprint(a + b)\n",
+    );
+    let (code, text) = run(&["verify", &pkg.arg()]);
+    assert_eq!(code, 0, "{text}");
+}
