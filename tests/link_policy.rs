@@ -435,10 +435,20 @@ fn outside_helper() -> tempfile::TempDir {
     secret
 }
 
+/// An accepted submission, so that `verify` has something to judge: a validator it could not
+/// prepare would then be a warning and exit 0, and only a refusal exits 2.
+fn accepted(pkg: &TempPackage) {
+    pkg.write(
+        "submissions/accepted/sum.py",
+        "a, b = map(int, input().split())\nprint(a + b)\n",
+    );
+}
+
 /// An input validator folder `input_validators/v/` whose `main.py` rejects every input with
 /// what `helper.py` (beside it, written by the caller) holds: a secret read through a link
 /// would be printed with the rejection.
 fn validator_folder(pkg: &TempPackage) {
+    accepted(pkg);
     std::fs::remove_file(pkg.path().join("input_validators/validate.py")).unwrap();
     pkg.write(
         "input_validators/v/main.py",
@@ -473,6 +483,7 @@ fn a_header_beside_a_validator_linked_out_of_the_package_is_refused() {
     )
     .unwrap();
     let pkg = TempPackage::sum(1.0, 256, 1);
+    accepted(&pkg);
     std::fs::remove_file(pkg.path().join("input_validators/validate.py")).unwrap();
     pkg.write(
         "input_validators/validate.cpp",
@@ -550,6 +561,7 @@ fn an_included_file_linked_out_of_the_package_is_refused() {
         pkg.path().join("include/python3/helper.py"),
     )
     .unwrap();
+    accepted(&pkg);
     pkg.write(
         "submissions/wrong_answer/leak.py",
         "import helper\nprint(helper.SECRET)\n",
@@ -568,10 +580,6 @@ fn a_jury_programs_link_inside_the_package_is_followed() {
         pkg.path().join("input_validators/v/helper.py"),
     )
     .unwrap();
-    pkg.write(
-        "submissions/accepted/sum.py",
-        "a, b = map(int, input().split())\nprint(a + b)\n",
-    );
     let (code, text) = run(&["verify", &pkg.arg()]);
     assert_eq!(code, 0, "{text}");
 }
