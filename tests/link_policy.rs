@@ -259,6 +259,42 @@ fn a_single_file_submission_linked_out_of_reach_is_not_quoted() {
     assert!(!text.contains(MARKER), "the secret was quoted:\n{text}");
 }
 
+#[test]
+fn a_header_beside_a_single_file_submission_linked_out_is_not_compiled_in() {
+    if !installed(&["g++"]) {
+        eprintln!("skipped: g++ is not installed");
+        return;
+    }
+    let secret = outside();
+    std::fs::write(
+        secret.path().join("secret.h"),
+        format!("const char *SECRET = \"{MARKER}\";\n"),
+    )
+    .unwrap();
+    let pkg = TempPackage::sum(1.0, 256, 1);
+    let sol = pkg.write(
+        "submissions/scratch/sol.cpp",
+        "#include <cstdio>\n#include \"secret.h\"\nint main() { std::puts(SECRET); }\n",
+    );
+    symlink(
+        secret.path().join("secret.h"),
+        pkg.path().join("submissions/scratch/secret.h"),
+    )
+    .unwrap();
+    // Outside the sandbox, where a build copies the headers beside a single file with it.
+    let (code, text) = run(&[
+        "judge",
+        &pkg.arg(),
+        sol.to_str().unwrap(),
+        "--json",
+        "--no-sandbox",
+    ]);
+    assert_eq!(code, 1, "{text}");
+    assert!(text.contains("\"CE\""), "{text}");
+    assert!(text.contains("scratch/secret.h"), "{text}");
+    assert!(!text.contains(MARKER), "the secret was read:\n{text}");
+}
+
 /// `leapfrog export PKG --format FORMAT DEST` in every format: each refuses the link out,
 /// naming it and where it points, and writes nothing that holds the secret.
 fn every_export_refuses(pkg: &TempPackage, link: &str, target: &Path) {
