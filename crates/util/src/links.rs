@@ -160,4 +160,26 @@ mod tests {
         assert_eq!(err.target, Path::new("../../secret"));
         assert!(check_tree_within(&root, &root.join("data")).is_err());
     }
+
+    #[test]
+    fn a_programs_link_may_lead_into_the_shared_checkers_and_no_further() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path().join("problems/hops");
+        std::fs::create_dir_all(root.join("output_validators")).unwrap();
+        std::fs::create_dir_all(dir.path().join("checkers")).unwrap();
+        std::fs::write(dir.path().join("checkers/hops.rs"), "fn main() {}\n").unwrap();
+        std::fs::write(dir.path().join("notes.txt"), "s\n").unwrap();
+        let shared = root.join("output_validators/hops.rs");
+        std::os::unix::fs::symlink("../../../checkers/hops.rs", &shared).unwrap();
+        let beside = root.join("output_validators/notes.txt");
+        std::os::unix::fs::symlink("../../../notes.txt", &beside).unwrap();
+        // Data keeps the strict rule; a program may use the checkers, and only them.
+        assert!(check_within(&root, &shared).is_err());
+        assert!(check_jury_within(&root, &shared).is_ok());
+        let err = check_jury_within(&root, &beside).unwrap_err();
+        assert_eq!(err.link, beside);
+        assert!(check_jury_tree_within(&root, &root.join("output_validators")).is_err());
+        std::fs::remove_file(&beside).unwrap();
+        assert!(check_jury_tree_within(&root, &root.join("output_validators")).is_ok());
+    }
 }

@@ -16,8 +16,8 @@ use super::compile_dir::headers_beside;
 /// Refuses the judges' program at `path` (a file or a folder) when a link among its sources
 /// leads out of its package (the nearest folder above it with a `problem.yaml`, else the
 /// folder it lies in), naming the link, its target and the package. A folder's every file
-/// counts; a single file counts with the header files a build copies with it
-/// ([`file_within`]). The one way out allowed is the setter's shared checkers
+/// counts; a single file counts with the header files a build copies with it (beside it, and
+/// beside the file it resolves to). The one way out allowed is the setter's shared checkers
 /// ([`leapfrog_util::check_jury_within`]).
 pub fn check_program_links(path: &Path) -> Result<(), BuildError> {
     let absolute = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
