@@ -259,6 +259,42 @@ fn a_single_file_submission_linked_out_of_reach_is_not_quoted() {
     assert!(!text.contains(MARKER), "the secret was quoted:\n{text}");
 }
 
+#[test]
+fn a_header_beside_a_single_file_submission_linked_out_is_not_compiled_in() {
+    if !installed(&["g++"]) {
+        eprintln!("skipped: g++ is not installed");
+        return;
+    }
+    let secret = outside();
+    std::fs::write(
+        secret.path().join("secret.h"),
+        format!("const char *SECRET = \"{MARKER}\";\n"),
+    )
+    .unwrap();
+    let pkg = TempPackage::sum(1.0, 256, 1);
+    let sol = pkg.write(
+        "submissions/scratch/sol.cpp",
+        "#include <cstdio>\n#include \"secret.h\"\nint main() { std::puts(SECRET); }\n",
+    );
+    symlink(
+        secret.path().join("secret.h"),
+        pkg.path().join("submissions/scratch/secret.h"),
+    )
+    .unwrap();
+    // Outside the sandbox, where a build copies the headers beside a single file with it.
+    let (code, text) = run(&[
+        "judge",
+        &pkg.arg(),
+        sol.to_str().unwrap(),
+        "--json",
+        "--no-sandbox",
+    ]);
+    assert_eq!(code, 1, "{text}");
+    assert!(text.contains("\"CE\""), "{text}");
+    assert!(text.contains("scratch/secret.h"), "{text}");
+    assert!(!text.contains(MARKER), "the secret was read:\n{text}");
+}
+
 /// `leapfrog export PKG --format FORMAT DEST` in every format: each refuses the link out,
 /// naming it and where it points, and writes nothing that holds the secret.
 fn every_export_refuses(pkg: &TempPackage, link: &str, target: &Path) {
@@ -419,4 +455,167 @@ fn a_contest_yaml_linked_out_of_the_contest_is_not_exported() {
     ]);
     refused(code, &text, "contest.yaml", secret.path());
     no_copy_below(out.path());
+}
+
+// The jury's programs: their sources are read as root (copied into a build, hashed, given to a
+// compiler), so the policy holds for them too; a link inside the package still works.
+
+/// `helper.py` outside every package: a module whose `SECRET` is the marker.
+fn outside_helper() -> tempfile::TempDir {
+    let secret = outside();
+    std::fs::write(
+        secret.path().join("helper.py"),
+        format!("SECRET = '{MARKER}'\n"),
+    )
+    .unwrap();
+    secret
+}
+
+/// An accepted submission, so that `verify` has something to judge: a validator it could not
+/// prepare would then be a warning and exit 0, and only a refusal exits 2.
+fn accepted(pkg: &TempPackage) {
+    pkg.write(
+        "submissions/accepted/sum.py",
+        "a, b = map(int, input().split())\nprint(a + b)\n",
+    );
+}
+
+/// An input validator folder `input_validators/v/` whose `main.py` rejects every input with
+/// what `helper.py` (beside it, written by the caller) holds: a secret read through a link
+/// would be printed with the rejection.
+fn validator_folder(pkg: &TempPackage) {
+    accepted(pkg);
+    std::fs::remove_file(pkg.path().join("input_validators/validate.py")).unwrap();
+    pkg.write(
+        "input_validators/v/main.py",
+        "import sys\nimport helper\nprint(helper.SECRET)\nsys.exit(43 if helper.SECRET != 'ok' else 42)\n",
+    );
+}
+
+#[test]
+fn a_validator_folders_link_out_of_the_package_is_refused() {
+    let secret = outside_helper();
+    let pkg = TempPackage::sum(1.0, 256, 1);
+    validator_folder(&pkg);
+    symlink(
+        secret.path().join("helper.py"),
+        pkg.path().join("input_validators/v/helper.py"),
+    )
+    .unwrap();
+    let (code, text) = run(&["verify", &pkg.arg()]);
+    refused(code, &text, "input_validators/v/helper.py", secret.path());
+}
+
+#[test]
+fn a_header_beside_a_validator_linked_out_of_the_package_is_refused() {
+    if !installed(&["g++"]) {
+        eprintln!("skipped: g++ is not installed");
+        return;
+    }
+    let secret = outside();
+    std::fs::write(
+        secret.path().join("secret.h"),
+        format!("const char *SECRET = \"{MARKER}\";\n"),
+    )
+    .unwrap();
+    let pkg = TempPackage::sum(1.0, 256, 1);
+    accepted(&pkg);
+    std::fs::remove_file(pkg.path().join("input_validators/validate.py")).unwrap();
+    pkg.write(
+        "input_validators/validate.cpp",
+        "#include <cstdio>\n#include \"secret.h\"\nint main() { std::puts(SECRET); return 43; }\n",
+    );
+    symlink(
+        secret.path().join("secret.h"),
+        pkg.path().join("input_validators/secret.h"),
+    )
+    .unwrap();
+    let (code, text) = run(&["verify", &pkg.arg()]);
+    refused(code, &text, "input_validators/secret.h", secret.path());
+}
+
+#[test]
+fn an_output_validator_linked_out_of_the_package_is_refused() {
+    let secret = outside();
+    std::fs::write(
+        secret.path().join("check.py"),
+        format!("import sys\nprint('{MARKER}')\nsys.exit(43)\n"),
+    )
+    .unwrap();
+    let pkg = TempPackage::sum(1.0, 256, 1);
+    pkg.write(
+        "problem.yaml",
+        "name: Sum\nvalidation: custom\nlimits:\n  time_limit: 1.0\n  memory: 256\n  output: 1\n",
+    );
+    pkg.write(
+        "submissions/accepted/sum.py",
+        "a, b = map(int, input().split())\nprint(a + b)\n",
+    );
+    std::fs::create_dir_all(pkg.path().join("output_validators")).unwrap();
+    symlink(
+        secret.path().join("check.py"),
+        pkg.path().join("output_validators/check.py"),
+    )
+    .unwrap();
+    let (code, text) = run(&["verify", &pkg.arg()]);
+    refused(code, &text, "output_validators/check.py", secret.path());
+}
+
+#[test]
+fn a_generator_folders_link_out_of_the_package_is_refused() {
+    let secret = outside_helper();
+    let pkg = TempPackage::sum(1.0, 256, 0);
+    pkg.write(
+        "submissions/accepted/sum.py",
+        "a, b = map(int, input().split())\nprint(a + b)\n",
+    );
+    pkg.write(
+        "generators/generators.yaml",
+        "solution: /submissions/accepted/sum.py\ndata:\n  secret:\n    data:\n      stolen: gen\n",
+    );
+    pkg.write(
+        "generators/gen/main.py",
+        "import helper\nprint(helper.SECRET)\n",
+    );
+    symlink(
+        secret.path().join("helper.py"),
+        pkg.path().join("generators/gen/helper.py"),
+    )
+    .unwrap();
+    let (code, text) = run(&["generate", &pkg.arg()]);
+    refused(code, &text, "generators/gen/helper.py", secret.path());
+    no_copy_below(&pkg.path().join("data"));
+}
+
+#[test]
+fn an_included_file_linked_out_of_the_package_is_refused() {
+    let secret = outside_helper();
+    let pkg = TempPackage::sum(1.0, 256, 1);
+    std::fs::create_dir_all(pkg.path().join("include/python3")).unwrap();
+    symlink(
+        secret.path().join("helper.py"),
+        pkg.path().join("include/python3/helper.py"),
+    )
+    .unwrap();
+    accepted(&pkg);
+    pkg.write(
+        "submissions/wrong_answer/leak.py",
+        "import helper\nprint(helper.SECRET)\n",
+    );
+    let (code, text) = run(&["verify", &pkg.arg()]);
+    refused(code, &text, "include/python3/helper.py", secret.path());
+}
+
+#[test]
+fn a_jury_programs_link_inside_the_package_is_followed() {
+    let pkg = TempPackage::sum(1.0, 256, 1);
+    validator_folder(&pkg);
+    pkg.write("shared/helper.py", "SECRET = 'ok'\n");
+    symlink(
+        "../../shared/helper.py",
+        pkg.path().join("input_validators/v/helper.py"),
+    )
+    .unwrap();
+    let (code, text) = run(&["verify", &pkg.arg()]);
+    assert_eq!(code, 0, "{text}");
 }

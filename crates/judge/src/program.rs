@@ -51,6 +51,10 @@ impl Program {
     /// in the judges' package, reported with the compiler's words.
     pub fn build(runner: &Arc<Runner>, path: &Path, role: &'static str) -> anyhow::Result<Program> {
         let label = Program::label_of(path, role);
+        // Before any of its files is read: a link out of the package is refused, not followed.
+        lang::check_program_links(path)
+            .map_err(build_error)
+            .with_context(|| label.clone())?;
         // The package's `{{constants}}` are replaced in a copy, which is what gets built.
         let copy = leapfrog_package::constants::of_program(path)
             .program_copy(path)

@@ -57,6 +57,9 @@ impl Included {
                     "{}: not a folder; include/ holds one folder per language code, so this file is not used",
                     entry.display()
                 ));
+            } else if let Err(out) = leapfrog_util::check_jury_tree_within(&package.root, &entry) {
+                // Its files are merged into submissions' sources as root: none through a link out.
+                return Err(PackageError::link(out));
             } else if is_empty(&entry)? {
                 included
                     .warnings

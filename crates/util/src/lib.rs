@@ -15,7 +15,10 @@ pub use files::{
     publish_dir, read_head, read_head_tail, readable_by_all, scratch_dir, staging_dir_for,
     uuid_text, write_atomically,
 };
-pub use links::{LinkOut, check_tree_within, check_within, package_around};
+pub use links::{
+    LinkOut, check_jury_tree_within, check_jury_within, check_tree_within, check_within,
+    package_around, shared_checkers,
+};
 pub use out::write_stdout;
 pub use paths::{
     dangling_link, display_path, find_in_path, io_error_at, probe, test_file_name, walk_error,

@@ -1,8 +1,11 @@
 //! The link policy: a symbolic link met while reading a tree the judge did not write (a package,
 //! a submission) may lead anywhere inside that tree, never out of it. The judge reads as root;
 //! a link to `/etc/shadow` in `data/secret` would otherwise hand root's file to a validator, a
-//! submission or an export. Links that stay inside are followed, as problemtools and BAPCtools
-//! follow them.
+//! submission or an export, and one among a validator's sources would be copied into its build
+//! and compiled in. Links that stay inside are followed, as problemtools and BAPCtools follow
+//! them. The module owns the check itself ([`check_within`], [`check_tree_within`]), the one
+//! way out a package's programs may take ([`check_jury_within`]: the checkers a setter's
+//! repository shares), and finding the package around a path ([`package_around`]).
 
 use std::path::{Path, PathBuf};
 
@@ -65,17 +68,67 @@ pub fn check_within(root: &Path, path: &Path) -> Result<(), LinkOut> {
 /// when the walk meets it, before the walk goes into a folder it leads to; a loop of links
 /// ends the walk there (walkdir reports it, and whoever copies the tree says so).
 pub fn check_tree_within(root: &Path, dir: &Path) -> Result<(), LinkOut> {
-    check_within(root, dir)?;
+    tree_within(root, dir, check_within)
+}
+
+/// [`check_within`] for the judges' programs of the package `root` (a validator's or a
+/// generator's sources, the files `include/` adds to submissions) and for what an export
+/// copies: besides the package itself, a link may lead into the checkers its repository shares
+/// ([`shared_checkers`]), the setter's layout, where one checker serves several problems. The
+/// check is on where the link resolves, so a link out of the checkers is refused as well.
+pub fn check_jury_within(root: &Path, path: &Path) -> Result<(), LinkOut> {
+    let out = match check_within(root, path) {
+        Ok(()) => return Ok(()),
+        Err(out) => out,
+    };
+    let shared = match (shared_checkers(root), std::fs::canonicalize(path)) {
+        (Some(checkers), Ok(resolved)) => resolved.starts_with(checkers),
+        _ => false,
+    };
+    match shared {
+        true => Ok(()),
+        false => Err(out),
+    }
+}
+
+/// [`check_jury_within`] for every entry of the tree `dir` (itself included), as
+/// [`check_tree_within`] walks it.
+pub fn check_jury_tree_within(root: &Path, dir: &Path) -> Result<(), LinkOut> {
+    tree_within(root, dir, check_jury_within)
+}
+
+/// `check` for `dir` and every link below it, met while walking the tree the way its readers
+/// do (following links): a link is checked before the walk enters a folder it leads to.
+fn tree_within(
+    root: &Path,
+    dir: &Path,
+    check: fn(&Path, &Path) -> Result<(), LinkOut>,
+) -> Result<(), LinkOut> {
+    check(root, dir)?;
     for entry in walkdir::WalkDir::new(dir)
         .follow_links(true)
         .into_iter()
         .flatten()
     {
         if entry.path_is_symlink() {
-            check_within(root, entry.path())?;
+            check(root, entry.path())?;
         }
     }
     Ok(())
+}
+
+/// `REPO/checkers` (canonical) when the package `root` is `REPO/problems/NAME` and that folder
+/// exists inside `REPO` (not a link out of it): the checkers a setter's problems share, as
+/// `tests/fixtures/setter` lays them out.
+pub fn shared_checkers(root: &Path) -> Option<PathBuf> {
+    let root = std::path::absolute(root).ok()?;
+    let problems = root.parent()?;
+    if problems.file_name()? != "problems" {
+        return None;
+    }
+    let repo = std::fs::canonicalize(problems.parent()?).ok()?;
+    let checkers = std::fs::canonicalize(repo.join("checkers")).ok()?;
+    (checkers.is_dir() && checkers.starts_with(&repo)).then_some(checkers)
 }
 
 /// The package folder around `path`: the nearest folder above it (or itself) holding a
@@ -106,5 +159,27 @@ mod tests {
         assert_eq!(err.link, root.join("data/c.in"));
         assert_eq!(err.target, Path::new("../../secret"));
         assert!(check_tree_within(&root, &root.join("data")).is_err());
+    }
+
+    #[test]
+    fn a_programs_link_may_lead_into_the_shared_checkers_and_no_further() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path().join("problems/hops");
+        std::fs::create_dir_all(root.join("output_validators")).unwrap();
+        std::fs::create_dir_all(dir.path().join("checkers")).unwrap();
+        std::fs::write(dir.path().join("checkers/hops.rs"), "fn main() {}\n").unwrap();
+        std::fs::write(dir.path().join("notes.txt"), "s\n").unwrap();
+        let shared = root.join("output_validators/hops.rs");
+        std::os::unix::fs::symlink("../../../checkers/hops.rs", &shared).unwrap();
+        let beside = root.join("output_validators/notes.txt");
+        std::os::unix::fs::symlink("../../../notes.txt", &beside).unwrap();
+        // Data keeps the strict rule; a program may use the checkers, and only them.
+        assert!(check_within(&root, &shared).is_err());
+        assert!(check_jury_within(&root, &shared).is_ok());
+        let err = check_jury_within(&root, &beside).unwrap_err();
+        assert_eq!(err.link, beside);
+        assert!(check_jury_tree_within(&root, &root.join("output_validators")).is_err());
+        std::fs::remove_file(&beside).unwrap();
+        assert!(check_jury_tree_within(&root, &root.join("output_validators")).is_ok());
     }
 }

@@ -111,6 +111,11 @@ pub enum Prepared {
 /// Builds a validator at `path` in whichever form it is written.
 pub fn prepare(runner: &Arc<Runner>, path: &Path, role: &'static str) -> anyhow::Result<Prepared> {
     let label = format!("{role} {}", path.display());
+    // Every form reads the program's files first (a `.ctd` script for its constants, a folder
+    // with `build` to copy it, a C++ source to look for testlib): none through a link out.
+    leapfrog_package::lang::check_program_links(path)
+        .map_err(crate::program::build_error)
+        .with_context(|| label.clone())?;
     match path.extension().and_then(|e| e.to_str()) {
         Some("ctd") if path.is_file() => {
             let tool = ["checktestdata", "pyctd"]

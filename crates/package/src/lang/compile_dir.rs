@@ -141,7 +141,7 @@ fn copy_sources(source: &Path, all: &[PathBuf], into: &Path) -> Result<(), Build
 }
 
 /// The header files (`tokens.h`, `testlib.h`) in the directory of `file`, which it may include.
-fn headers_beside(file: &Path) -> Vec<PathBuf> {
+pub(super) fn headers_beside(file: &Path) -> Vec<PathBuf> {
     let Some(dir) = file.parent() else {
         return Vec::new();
     };

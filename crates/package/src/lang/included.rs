@@ -13,6 +13,7 @@ use super::build::compile_entry;
 use super::cache::cache_dir;
 use super::compile_setup::CompileError;
 use super::places::main_file;
+use super::program_links::{file_within, package_or_folder};
 use super::{Compiled, Language, source_files, switched_off};
 use leapfrog_runner::{IsolationChoice, RunLimits, Runner};
 
@@ -84,20 +85,15 @@ pub fn compile_from(
 }
 
 /// The link policy for a submission: a directory's links lead only inside it (a header linked
-/// to a root-only file would be compiled in and printed); a single file that is a link leads
-/// only inside its package (else its own folder), so no file out of reach is compiled and
-/// quoted in a compile error.
+/// to a root-only file would be compiled in and printed); a single file, and the header files
+/// beside it that a build outside the sandbox copies with it, lead only inside its package
+/// (else its own folder), so no file out of reach is compiled and quoted in a compile error.
 fn submission_links(source: &Path) -> Result<(), leapfrog_util::LinkOut> {
     if source.is_dir() {
         return leapfrog_util::check_tree_within(source, source);
     }
-    if !std::fs::symlink_metadata(source).is_ok_and(|m| m.file_type().is_symlink()) {
-        return Ok(());
-    }
-    let bound = leapfrog_util::package_around(source)
-        .or_else(|| source.parent().map(Path::to_path_buf))
-        .unwrap_or_default();
-    leapfrog_util::check_within(&bound, source)
+    let bound = package_or_folder(source);
+    file_within(&bound, source, leapfrog_util::check_within)
 }
 
 /// A program's files, each with its path relative to the program (a single file: its name),

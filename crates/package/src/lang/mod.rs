@@ -9,6 +9,7 @@ mod compile_dir;
 mod compile_setup;
 mod included;
 mod places;
+mod program_links;
 mod shebang;
 mod table;
 mod toolchain;
@@ -26,6 +27,7 @@ pub use build::{compile, compile_as};
 pub use cache::cache_dir;
 pub use compile_setup::CompileError;
 pub use included::{compile_from, compile_with_included};
+pub use program_links::check_program_links;
 pub use table::{CopySources, Languages, PACKAGE_FILE, Spec};
 
 /// The id of the one language outside the table: a program that is already executable.

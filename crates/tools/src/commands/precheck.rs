@@ -96,12 +96,13 @@ fn validators(
 ) -> anyhow::Result<Option<(InputValidators, AnswerValidators)>> {
     // A validator that cannot be prepared here (its tool is not installed) leaves the check to
     // `validate`, which refuses it: verify judges as it did before the check existed. One that
-    // the compiler refuses is the package's mistake, as `validate` and `generate` say (exit 2).
+    // the compiler refuses, or one with a link out of the package among its sources, is the
+    // package's mistake, as `validate` and `generate` say (exit 2).
     let prepared = InputValidators::for_package(runner, package)
         .and_then(|v| Ok((v, AnswerValidators::for_package(runner, package)?)));
     let (validators, answers) = match prepared {
         Ok(both) => both,
-        Err(err) if does_not_compile(&err) => return Err(err),
+        Err(err) if packages_mistake(&err) => return Err(err),
         Err(err) => {
             if !quiet {
                 eprintln!("warning: the test data is not checked before judging: {err:#}");
@@ -118,12 +119,15 @@ fn validators(
     Ok(Some((validators, answers)))
 }
 
-/// Whether a validator failed to prepare because its compiler refused it.
-fn does_not_compile(err: &anyhow::Error) -> bool {
+/// Whether a validator failed to prepare for a mistake of the package's own: its compiler
+/// refused it, or a link among its sources leads out of the package (the link policy), which
+/// no installed tool would change.
+fn packages_mistake(err: &anyhow::Error) -> bool {
+    use leapfrog_package::{BuildError, Refusal};
     err.chain().any(|cause| {
         matches!(
-            cause.downcast_ref::<leapfrog_package::BuildError>(),
-            Some(leapfrog_package::BuildError::DoesNotCompile { .. })
+            cause.downcast_ref::<BuildError>(),
+            Some(BuildError::DoesNotCompile { .. } | BuildError::Refused(Refusal::Link(_)))
         )
     })
 }

@@ -24,10 +24,9 @@ fn valid_name(name: &str) -> bool {
 /// file beside the package would ship that file; links that stay inside the package are
 /// followed and become plain files. The one way out allowed is the setter's layout: a package
 /// in `REPO/problems/` may link a file of `REPO/checkers/`, the checkers its problems share
-/// (see [`shared_checkers`]). Checked before anything is written, so a refused export writes
-/// nothing.
+/// ([`leapfrog_util::check_jury_within`], the rule the judge builds the package's programs
+/// by). Checked before anything is written, so a refused export writes nothing.
 pub fn check_links(root: &Path) -> anyhow::Result<()> {
-    let checkers = shared_checkers(root);
     for entry in walkdir::WalkDir::new(root)
         .follow_links(true)
         .sort_by_file_name()
@@ -39,34 +38,13 @@ pub fn check_links(root: &Path) -> anyhow::Result<()> {
         if !entry.path_is_symlink() {
             continue;
         }
-        if let Err(out) = leapfrog_util::check_within(root, entry.path()) {
-            let resolved = std::fs::canonicalize(entry.path()).ok();
-            let shared = match (&checkers, resolved) {
-                (Some(dir), Some(resolved)) => resolved.starts_with(dir),
-                _ => false,
-            };
-            if !shared {
-                bail!(
-                    "{out}; export copies what a link points to, so copy the file into the package (only a package in REPO/problems/ may link a file of REPO/checkers/)"
-                );
-            }
+        if let Err(out) = leapfrog_util::check_jury_within(root, entry.path()) {
+            bail!(
+                "{out}; export copies what a link points to, so copy the file into the package (only a package in REPO/problems/ may link a file of REPO/checkers/)"
+            );
         }
     }
     Ok(())
-}
-
-/// `REPO/checkers` (canonical) when the package is `REPO/problems/NAME` and that folder
-/// exists inside `REPO` (not a link out of it): the folder of checkers a setter's problems
-/// share, which `tests/fixtures/setter` shows.
-fn shared_checkers(root: &Path) -> Option<std::path::PathBuf> {
-    let root = std::path::absolute(root).ok()?;
-    let problems = root.parent()?;
-    if problems.file_name()? != "problems" {
-        return None;
-    }
-    let repo = std::fs::canonicalize(problems.parent()?).ok()?;
-    let checkers = std::fs::canonicalize(repo.join("checkers")).ok()?;
-    (checkers.is_dir() && checkers.starts_with(&repo)).then_some(checkers)
 }
 
 /// Copies a directory tree, following symlinks and skipping hidden files.
