@@ -547,10 +547,7 @@ fn an_output_validator_linked_out_of_the_package_is_refused() {
         "problem.yaml",
         "name: Sum\nvalidation: custom\nlimits:\n  time_limit: 1.0\n  memory: 256\n  output: 1\n",
     );
-    pkg.write(
-        "submissions/accepted/sum.py",
-        "a, b = map(int, input().split())\nprint(a + b)\n",
-    );
+    accepted(&pkg);
     std::fs::create_dir_all(pkg.path().join("output_validators")).unwrap();
     symlink(
         secret.path().join("check.py"),
@@ -565,10 +562,7 @@ fn an_output_validator_linked_out_of_the_package_is_refused() {
 fn a_generator_folders_link_out_of_the_package_is_refused() {
     let secret = outside_helper();
     let pkg = TempPackage::sum(1.0, 256, 0);
-    pkg.write(
-        "submissions/accepted/sum.py",
-        "a, b = map(int, input().split())\nprint(a + b)\n",
-    );
+    accepted(&pkg);
     pkg.write(
         "generators/generators.yaml",
         "solution: /submissions/accepted/sum.py\ndata:\n  secret:\n    data:\n      stolen: gen\n",

@@ -190,6 +190,24 @@ mod tests {
     use super::*;
     use crate::{Cancel, RunLimits, RunSpec};
 
+    /// `argv` run in `dir` with `isolation`, under a submission's limits (2 s, 64 MiB).
+    fn spec_in(dir: &Path, argv: &str, isolation: Isolation) -> RunSpec {
+        let seconds = crate::units::Seconds::new(2.0).unwrap();
+        let mebibytes = crate::units::Mebibytes::new(64).unwrap();
+        RunSpec {
+            argv: vec![argv.into()],
+            cwd: dir.to_path_buf(),
+            stdin: None,
+            stdout: dir.join("out"),
+            stderr: dir.join("err"),
+            limits: RunLimits::submission(seconds, None, mebibytes, mebibytes, true),
+            cpu_slot: None,
+            env: Some(crate::clean_env(Path::new(sandbox::WORK_DIR))),
+            isolation,
+            user: None,
+        }
+    }
+
     /// A judge that has grown (threads, allocator arenas, mapped inputs) may hold more address
     /// space than a run is allowed: entering a kept sandbox must not be held to the run's cap,
     /// which is the program's alone. (It was: the entry, a copy of the judge, could not map its
@@ -222,20 +240,7 @@ mod tests {
         let isolation = runner.sandbox_for_run(mounts, 64 << 20, 0);
         let outcome = match &isolation {
             Ok(isolation @ Isolation::Kept(_)) => {
-                let seconds = crate::units::Seconds::new(2.0).unwrap();
-                let mebibytes = crate::units::Mebibytes::new(64).unwrap();
-                let spec = RunSpec {
-                    argv: vec!["/bin/true".into()],
-                    cwd: dir.path().to_path_buf(),
-                    stdin: None,
-                    stdout: dir.path().join("out"),
-                    stderr: dir.path().join("err"),
-                    limits: RunLimits::submission(seconds, None, mebibytes, mebibytes, true),
-                    cpu_slot: None,
-                    env: Some(crate::clean_env(Path::new(sandbox::WORK_DIR))),
-                    isolation: isolation.clone(),
-                    user: None,
-                };
+                let spec = spec_in(dir.path(), "/bin/true", isolation.clone());
                 Some(runner.run(&spec))
             }
             _ => None,
@@ -265,20 +270,7 @@ mod tests {
             eprintln!("skipped: runs cannot enter a kept sandbox here");
             return;
         };
-        let seconds = crate::units::Seconds::new(2.0).unwrap();
-        let mebibytes = crate::units::Mebibytes::new(64).unwrap();
-        let spec = RunSpec {
-            argv: vec!["/bin/true".into()],
-            cwd: dir.path().to_path_buf(),
-            stdin: None,
-            stdout: dir.path().join("out"),
-            stderr: dir.path().join("err"),
-            limits: RunLimits::submission(seconds, None, mebibytes, mebibytes, true),
-            cpu_slot: None,
-            env: Some(crate::clean_env(Path::new(sandbox::WORK_DIR))),
-            isolation,
-            user: None,
-        };
+        let spec = spec_in(dir.path(), "/bin/true", isolation);
         let mut deferred = std::collections::BTreeSet::new();
         for _ in 0..5 {
             assert!(runner.run(&spec).is_ok_and(|o| o.success()));
@@ -315,16 +307,12 @@ mod tests {
         let seconds = crate::units::Seconds::new(2.0).unwrap();
         let mebibytes = crate::units::Mebibytes::new(64).unwrap();
         let spec = RunSpec {
-            argv: vec!["/no/such/program".into()],
-            cwd: dir.path().to_path_buf(),
-            stdin: None,
-            stdout: dir.path().join("out"),
-            stderr: dir.path().join("err"),
             limits: RunLimits::validator(seconds, mebibytes),
-            cpu_slot: None,
-            env: Some(crate::clean_env(Path::new(sandbox::WORK_DIR))),
-            isolation: Isolation::Kept(first.clone()),
-            user: None,
+            ..spec_in(
+                dir.path(),
+                "/no/such/program",
+                Isolation::Kept(first.clone()),
+            )
         };
         assert!(matches!(runner.run(&spec), Err(RunError::SandboxFailed(_))));
         let Ok(Isolation::Kept(second)) = runner.sandbox_for_run(mounts(), 64 << 20, 0) else {
