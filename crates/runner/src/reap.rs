@@ -75,25 +75,21 @@ pub(super) fn wait_with_limits(
     let mut stopped = None;
     let mut interrupted = false;
     let mut sampled_cpu = Duration::ZERO;
-    loop {
+    let (status, usage, reported) = loop {
         if stopped.is_none() && !interrupted {
             let elapsed = start.elapsed();
             interrupted = cancel.is_cancelled();
-            let reason = if interrupted {
-                None
-            } else if peer_rejected.is_some_and(|c| c.load(std::sync::atomic::Ordering::Acquire)) {
-                Some(Stopped::PeerRejected)
-            } else if sampler.as_mut().is_some_and(|s| s.over_limit(cgroup)) {
-                Some(Stopped::MemoryLimit)
-            } else if elapsed >= limits.wall {
-                Some(Stopped::WallLimit)
-            } else if (elapsed >= limits.cpu || cgroup.is_some_and(|c| c.cpu_time().is_some())) && {
-                sampled_cpu = run_cpu_time(pid, cgroup);
-                sampled_cpu > limits.cpu
-            } {
-                Some(Stopped::CpuLimit)
-            } else {
-                None
+            let reason = match interrupted {
+                true => None,
+                false => past_a_limit(
+                    pid,
+                    elapsed,
+                    limits,
+                    cgroup,
+                    sampler.as_mut(),
+                    peer_rejected,
+                    &mut sampled_cpu,
+                ),
             };
             if reason.is_some() || interrupted {
                 stopped = reason;
@@ -102,53 +98,75 @@ pub(super) fn wait_with_limits(
                 let timeout = (limits.wall - elapsed).min(poll);
                 match pidfd.wait_readable(timeout, reported) {
                     Ready::Neither => continue,
-                    Ready::Reported => {
-                        return Ok(Waited {
-                            status: 0,
-                            // SAFETY: rusage is plain data; all zeros is a valid value.
-                            usage: unsafe { std::mem::zeroed() },
-                            stopped,
-                            interrupted,
-                            sampled_cpu,
-                            sampled_peak: sampler.map_or(0, |s| s.peak),
-                            reported: true,
-                        });
-                    }
+                    // SAFETY: rusage is plain data; all zeros is a valid value.
+                    Ready::Reported => break (0, unsafe { std::mem::zeroed() }, true),
                     Ready::Ended => {}
                 }
             }
         }
-        let mut status = 0;
-        // SAFETY: rusage is plain data that wait4 fills in.
-        let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-        let flags = if stopped.is_some() || interrupted || pidfd.is_some() {
-            0
-        } else {
-            libc::WNOHANG
-        };
-        // SAFETY: waiting for our own child.
-        let r = unsafe { libc::wait4(pid, &mut status, flags, &mut usage) };
-        if r == pid {
-            return Ok(Waited {
-                status,
-                usage,
-                stopped,
-                interrupted,
-                sampled_cpu,
-                sampled_peak: sampler.map_or(0, |s| s.peak),
-                reported: false,
-            });
+        let block = stopped.is_some() || interrupted || pidfd.is_some();
+        if let Some((status, usage)) = reap_now(pid, block)? {
+            break (status, usage, false);
         }
-        if r < 0 {
-            let err = std::io::Error::last_os_error();
-            if err.raw_os_error() != Some(libc::EINTR) {
-                // Not our child any more (someone else reaped it): nothing is known of the run.
-                return Err(err);
-            }
-        }
-        if r == 0 && pidfd.is_none() {
+        if !block {
             std::thread::sleep(Duration::from_millis(2));
         }
+    };
+    Ok(Waited {
+        status,
+        usage,
+        stopped,
+        interrupted,
+        sampled_cpu,
+        sampled_peak: sampler.map_or(0, |s| s.peak),
+        reported,
+    })
+}
+
+/// Reaps `pid` (our child) if it has ended, waiting for it when `block`: its wait status and
+/// usage; `None` while it runs or when the wait was interrupted. Fails when `pid` is not our
+/// child any more (someone else reaped it): nothing is known of the run then.
+fn reap_now(pid: libc::pid_t, block: bool) -> std::io::Result<Option<(i32, libc::rusage)>> {
+    let mut status = 0;
+    // SAFETY: rusage is plain data that wait4 fills in.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    let flags = if block { 0 } else { libc::WNOHANG };
+    // SAFETY: waiting for our own child.
+    let r = unsafe { libc::wait4(pid, &mut status, flags, &mut usage) };
+    if r == pid {
+        return Ok(Some((status, usage)));
+    }
+    let err = std::io::Error::last_os_error();
+    match r < 0 && err.raw_os_error() != Some(libc::EINTR) {
+        true => Err(err),
+        false => Ok(None),
+    }
+}
+
+/// Why the run must stop now, if it must: its peer rejected it, or it is past its memory, wall
+/// or CPU limit `elapsed` after its start. `sampled_cpu` keeps the CPU time whenever it is read.
+fn past_a_limit(
+    pid: libc::pid_t,
+    elapsed: Duration,
+    limits: &RunLimits,
+    cgroup: Option<&RunCgroup>,
+    sampler: Option<&mut Sampler>,
+    peer_rejected: Option<&std::sync::atomic::AtomicBool>,
+    sampled_cpu: &mut Duration,
+) -> Option<Stopped> {
+    if peer_rejected.is_some_and(|c| c.load(std::sync::atomic::Ordering::Acquire)) {
+        Some(Stopped::PeerRejected)
+    } else if sampler.is_some_and(|s| s.over_limit(cgroup)) {
+        Some(Stopped::MemoryLimit)
+    } else if elapsed >= limits.wall {
+        Some(Stopped::WallLimit)
+    } else if (elapsed >= limits.cpu || cgroup.is_some_and(|c| c.cpu_time().is_some())) && {
+        *sampled_cpu = run_cpu_time(pid, cgroup);
+        *sampled_cpu > limits.cpu
+    } {
+        Some(Stopped::CpuLimit)
+    } else {
+        None
     }
 }
 
@@ -229,10 +247,6 @@ impl PidFd {
 
     fn is_some(&self) -> bool {
         self.0.is_some()
-    }
-
-    fn is_none(&self) -> bool {
-        self.0.is_none()
     }
 
     /// Waits up to `timeout` for the process to end or for `reported` to be readable (the

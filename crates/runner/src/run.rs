@@ -31,6 +31,8 @@ pub(super) fn run_with_ends(
     peer_rejected: Option<&std::sync::atomic::AtomicBool>,
 ) -> Result<RunOutcome, RunError> {
     runner.cancel().check()?;
+    // Entries that have ended give their cgroups back before this run takes one.
+    runner.exits().finish_ended();
     let Launched {
         pid,
         start,
@@ -63,23 +65,7 @@ pub(super) fn run_with_ends(
         false => reap::kill_group(pid),
     };
     let waited = waited.doing(|| "waiting for the run (wait4)".into())?;
-    let cgroup_peak = cgroup.as_ref().and_then(cgroup::RunCgroup::peak_memory);
-    // Every process of the run, those it never waited for included (read after `kill_group`:
-    // nothing of the run is left to add to it).
-    let cgroup_cpu = cgroup.as_ref().and_then(cgroup::RunCgroup::cpu_time);
-    let oom_killed = cgroup.as_ref().is_some_and(cgroup::RunCgroup::oom_killed);
-    if cgroup.is_none()
-        && let Some(ledger) = runner.ledger()
-    {
-        ledger.forget_run(pid);
-    }
-    match reported {
-        true => runner.exits().later(pid, cgroup, live),
-        false => {
-            drop(cgroup);
-            drop(live);
-        }
-    }
+    let counted = count_and_let_go(runner, pid, cgroup, live, reported);
     if waited.interrupted {
         return Err(RunError::Interrupted);
     }
@@ -105,15 +91,55 @@ pub(super) fn run_with_ends(
         exit,
         cpu: cpu
             .max(waited.sampled_cpu)
-            .max(cgroup_cpu.unwrap_or_default()),
+            .max(counted.cpu.unwrap_or_default()),
         wall,
         // The cgroup's figure is the one its limit applies to; a process's own peak also
         // counts shared library pages the cgroup was never charged for.
-        peak_rss: cgroup_peak.unwrap_or(rusage_peak.max(waited.sampled_peak)),
-        memory_exceeded: oom_killed || tmpfs_full || waited.stopped == Some(Stopped::MemoryLimit),
+        peak_rss: counted.peak.unwrap_or(rusage_peak.max(waited.sampled_peak)),
+        memory_exceeded: counted.oom_killed
+            || tmpfs_full
+            || waited.stopped == Some(Stopped::MemoryLimit),
         stopped: waited.stopped,
         cpu_limit: spec.limits.cpu,
     })
+}
+
+/// What a run's cgroup counted (nothing where there is none).
+struct Counted {
+    peak: Option<u64>,
+    cpu: Option<std::time::Duration>,
+    oom_killed: bool,
+}
+
+/// Reads what the run's cgroup counted, once nothing of the run is left to add to it: every
+/// process of the run, those it never waited for included. Then lets go of the cgroup and of
+/// the run's place among the live runs; when the run's first process (a kept sandbox's entry
+/// that reported) is `still_exiting`, the runner's `Exits` keeps both until it is reaped.
+fn count_and_let_go(
+    runner: &Runner,
+    pid: libc::pid_t,
+    cgroup: Option<cgroup::RunCgroup>,
+    live: live::Live,
+    still_exiting: bool,
+) -> Counted {
+    let counted = Counted {
+        peak: cgroup.as_ref().and_then(cgroup::RunCgroup::peak_memory),
+        cpu: cgroup.as_ref().and_then(cgroup::RunCgroup::cpu_time),
+        oom_killed: cgroup.as_ref().is_some_and(cgroup::RunCgroup::oom_killed),
+    };
+    if cgroup.is_none()
+        && let Some(ledger) = runner.ledger()
+    {
+        ledger.forget_run(pid);
+    }
+    match still_exiting {
+        true => runner.exits().later(pid, cgroup, live),
+        false => {
+            drop(cgroup);
+            drop(live);
+        }
+    }
+    counted
 }
 
 /// A run's first process, started, and what the runner holds for it until it ends.
@@ -139,7 +165,6 @@ fn launch(runner: &Runner, spec: &RunSpec, ends: spawn::Ends) -> Result<Launched
     let passed_fds = passed.iter().map(std::os::fd::AsRawFd::as_raw_fd).collect();
     let bases = runner.bases();
     let (limits, cpu) = (&spec.limits, spec.cpu_slot.and_then(child::cpu_for_slot));
-    runner.exits().finish_ended();
     let cgroup = cgroup::RunCgroup::create(bases, limits.processes, limits.memory, cpu)
         .within("setting up the run's cgroup")?;
     if spec.limits.processes.is_some() && !bases.pids_available() {
