@@ -64,6 +64,17 @@ fn no_copy_below(dir: &Path) {
     }
 }
 
+/// Links `at` (in the package) to `file` of the outside directory `secret`.
+fn link_out(pkg: &TempPackage, secret: &tempfile::TempDir, file: &str, at: &str) {
+    symlink(secret.path().join(file), pkg.path().join(at)).unwrap();
+}
+
+/// `leapfrog COMMAND PKG` refuses the link `link` out of the package to `target`.
+fn refuses(command: &str, pkg: &TempPackage, link: &str, target: &Path) {
+    let (code, text) = run(&[command, &pkg.arg()]);
+    refused(code, &text, link, target);
+}
+
 /// The secret, refused: exit 2, the link and its target named, the marker nowhere.
 fn refused(code: i32, text: &str, link: &str, target: &Path) {
     assert_eq!(code, 2, "{text}");
@@ -77,25 +88,15 @@ fn refused(code: i32, text: &str, link: &str, target: &Path) {
 fn a_test_file_linked_out_of_the_package_is_refused() {
     let secret = outside();
     let pkg = TempPackage::sum(1.0, 256, 1);
-    symlink(
-        secret.path().join("secret.in"),
-        pkg.path().join("data/secret/02.in"),
-    )
-    .unwrap();
+    link_out(&pkg, &secret, "secret.in", "data/secret/02.in");
     pkg.write("data/secret/02.ans", "3\n");
-    let (code, text) = run(&["verify", &pkg.arg()]);
-    refused(code, &text, "data/secret/02.in", secret.path());
+    refuses("verify", &pkg, "data/secret/02.in", secret.path());
     // An answer alone linked out is refused too.
     std::fs::remove_file(pkg.path().join("data/secret/02.in")).unwrap();
     pkg.write("data/secret/02.in", "1 2\n");
     std::fs::remove_file(pkg.path().join("data/secret/02.ans")).unwrap();
-    symlink(
-        secret.path().join("secret.ans"),
-        pkg.path().join("data/secret/02.ans"),
-    )
-    .unwrap();
-    let (code, text) = run(&["verify", &pkg.arg()]);
-    refused(code, &text, "data/secret/02.ans", secret.path());
+    link_out(&pkg, &secret, "secret.ans", "data/secret/02.ans");
+    refuses("verify", &pkg, "data/secret/02.ans", secret.path());
 }
 
 #[test]
@@ -103,8 +104,7 @@ fn a_folder_of_tests_linked_out_of_the_package_is_refused() {
     let secret = outside();
     let pkg = TempPackage::sum(1.0, 256, 1);
     symlink(secret.path(), pkg.path().join("data/secret/stolen")).unwrap();
-    let (code, text) = run(&["verify", &pkg.arg()]);
-    refused(code, &text, "data/secret/stolen", secret.path());
+    refuses("verify", &pkg, "data/secret/stolen", secret.path());
 }
 
 #[test]
@@ -129,13 +129,13 @@ fn a_link_in_a_tests_files_folder_out_of_the_package_is_refused() {
         "submissions/accepted/sum.py",
         "a, b = map(int, input().split())\nprint(a + b)\n",
     );
-    symlink(
-        secret.path().join("secret.txt"),
-        pkg.path().join("data/secret/01.files/stolen.txt"),
-    )
-    .unwrap();
-    let (code, text) = run(&["verify", &pkg.arg()]);
-    refused(code, &text, "01.files/stolen.txt", secret.path());
+    link_out(
+        &pkg,
+        &secret,
+        "secret.txt",
+        "data/secret/01.files/stolen.txt",
+    );
+    refuses("verify", &pkg, "01.files/stolen.txt", secret.path());
 }
 
 /// A package whose generators.yaml copies one test from `copy` (relative to generators/).
@@ -174,8 +174,7 @@ fn a_copy_key_out_of_the_package_is_refused() {
     let plan = std::fs::read_to_string(pkg.path().join("generators/generators.yaml")).unwrap();
     let plan = plan.replace("copy: ", &format!("copy: {}", up.display()));
     pkg.write("generators/generators.yaml", &plan);
-    let (code, text) = run(&["generate", &pkg.arg()]);
-    refused(code, &text, "key 'copy'", secret.path());
+    refuses("generate", &pkg, "key 'copy'", secret.path());
     no_copy_below(&pkg.path().join("data"));
 }
 
@@ -276,11 +275,7 @@ fn a_header_beside_a_single_file_submission_linked_out_is_not_compiled_in() {
         "submissions/scratch/sol.cpp",
         "#include <cstdio>\n#include \"secret.h\"\nint main() { std::puts(SECRET); }\n",
     );
-    symlink(
-        secret.path().join("secret.h"),
-        pkg.path().join("submissions/scratch/secret.h"),
-    )
-    .unwrap();
+    link_out(&pkg, &secret, "secret.h", "submissions/scratch/secret.h");
     // Outside the sandbox, where a build copies the headers beside a single file with it.
     let (code, text) = run(&[
         "judge",
@@ -318,30 +313,18 @@ fn an_export_refuses_a_link_out_of_the_package() {
     let secret = outside();
     // A test file …
     let pkg = TempPackage::sum(1.0, 256, 1);
-    symlink(
-        secret.path().join("secret.ans"),
-        pkg.path().join("data/secret/02.ans"),
-    )
-    .unwrap();
+    link_out(&pkg, &secret, "secret.ans", "data/secret/02.ans");
     pkg.write("data/secret/02.in", "1 2\n");
     every_export_refuses(&pkg, "data/secret/02.ans", secret.path());
     // … a validator's source …
     let pkg = TempPackage::sum(1.0, 256, 1);
     std::fs::remove_file(pkg.path().join("input_validators/validate.py")).unwrap();
-    symlink(
-        secret.path().join("secret.txt"),
-        pkg.path().join("input_validators/validate.py"),
-    )
-    .unwrap();
+    link_out(&pkg, &secret, "secret.txt", "input_validators/validate.py");
     every_export_refuses(&pkg, "input_validators/validate.py", secret.path());
     // … and a statement's picture.
     let pkg = TempPackage::sum(1.0, 256, 1);
     pkg.write("problem_statement/problem.en.md", "# Sum\n\nAdd them.\n");
-    symlink(
-        secret.path().join("secret.txt"),
-        pkg.path().join("problem_statement/notes.txt"),
-    )
-    .unwrap();
+    link_out(&pkg, &secret, "secret.txt", "problem_statement/notes.txt");
     every_export_refuses(&pkg, "problem_statement/notes.txt", secret.path());
 }
 
@@ -497,13 +480,13 @@ fn a_validator_folders_link_out_of_the_package_is_refused() {
     let secret = outside_helper();
     let pkg = TempPackage::sum(1.0, 256, 1);
     validator_folder(&pkg);
-    symlink(
-        secret.path().join("helper.py"),
-        pkg.path().join("input_validators/v/helper.py"),
-    )
-    .unwrap();
-    let (code, text) = run(&["verify", &pkg.arg()]);
-    refused(code, &text, "input_validators/v/helper.py", secret.path());
+    link_out(&pkg, &secret, "helper.py", "input_validators/v/helper.py");
+    refuses(
+        "verify",
+        &pkg,
+        "input_validators/v/helper.py",
+        secret.path(),
+    );
 }
 
 #[test]
@@ -525,13 +508,8 @@ fn a_header_beside_a_validator_linked_out_of_the_package_is_refused() {
         "input_validators/validate.cpp",
         "#include <cstdio>\n#include \"secret.h\"\nint main() { std::puts(SECRET); return 43; }\n",
     );
-    symlink(
-        secret.path().join("secret.h"),
-        pkg.path().join("input_validators/secret.h"),
-    )
-    .unwrap();
-    let (code, text) = run(&["verify", &pkg.arg()]);
-    refused(code, &text, "input_validators/secret.h", secret.path());
+    link_out(&pkg, &secret, "secret.h", "input_validators/secret.h");
+    refuses("verify", &pkg, "input_validators/secret.h", secret.path());
 }
 
 #[test]
@@ -549,13 +527,8 @@ fn an_output_validator_linked_out_of_the_package_is_refused() {
     );
     accepted(&pkg);
     std::fs::create_dir_all(pkg.path().join("output_validators")).unwrap();
-    symlink(
-        secret.path().join("check.py"),
-        pkg.path().join("output_validators/check.py"),
-    )
-    .unwrap();
-    let (code, text) = run(&["verify", &pkg.arg()]);
-    refused(code, &text, "output_validators/check.py", secret.path());
+    link_out(&pkg, &secret, "check.py", "output_validators/check.py");
+    refuses("verify", &pkg, "output_validators/check.py", secret.path());
 }
 
 #[test]
@@ -571,13 +544,8 @@ fn a_generator_folders_link_out_of_the_package_is_refused() {
         "generators/gen/main.py",
         "import helper\nprint(helper.SECRET)\n",
     );
-    symlink(
-        secret.path().join("helper.py"),
-        pkg.path().join("generators/gen/helper.py"),
-    )
-    .unwrap();
-    let (code, text) = run(&["generate", &pkg.arg()]);
-    refused(code, &text, "generators/gen/helper.py", secret.path());
+    link_out(&pkg, &secret, "helper.py", "generators/gen/helper.py");
+    refuses("generate", &pkg, "generators/gen/helper.py", secret.path());
     no_copy_below(&pkg.path().join("data"));
 }
 
@@ -586,18 +554,13 @@ fn an_included_file_linked_out_of_the_package_is_refused() {
     let secret = outside_helper();
     let pkg = TempPackage::sum(1.0, 256, 1);
     std::fs::create_dir_all(pkg.path().join("include/python3")).unwrap();
-    symlink(
-        secret.path().join("helper.py"),
-        pkg.path().join("include/python3/helper.py"),
-    )
-    .unwrap();
+    link_out(&pkg, &secret, "helper.py", "include/python3/helper.py");
     accepted(&pkg);
     pkg.write(
         "submissions/wrong_answer/leak.py",
         "import helper\nprint(helper.SECRET)\n",
     );
-    let (code, text) = run(&["verify", &pkg.arg()]);
-    refused(code, &text, "include/python3/helper.py", secret.path());
+    refuses("verify", &pkg, "include/python3/helper.py", secret.path());
 }
 
 #[test]
