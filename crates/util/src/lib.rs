@@ -17,7 +17,7 @@ pub use files::{
 };
 pub use links::{
     LinkOut, check_jury_tree_within, check_jury_within, check_tree_within, check_within,
-    package_around, shared_checkers,
+    package_around,
 };
 pub use out::write_stdout;
 pub use paths::{

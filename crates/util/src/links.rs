@@ -74,8 +74,9 @@ pub fn check_tree_within(root: &Path, dir: &Path) -> Result<(), LinkOut> {
 /// [`check_within`] for the judges' programs of the package `root` (a validator's or a
 /// generator's sources, the files `include/` adds to submissions) and for what an export
 /// copies: besides the package itself, a link may lead into the checkers its repository shares
-/// ([`shared_checkers`]), the setter's layout, where one checker serves several problems. The
-/// check is on where the link resolves, so a link out of the checkers is refused as well.
+/// (`REPO/checkers` beside `REPO/problems/NAME`), the setter's layout, where one checker serves
+/// several problems. The check is on where the link resolves, so a link out of the checkers is
+/// refused as well.
 pub fn check_jury_within(root: &Path, path: &Path) -> Result<(), LinkOut> {
     let out = match check_within(root, path) {
         Ok(()) => return Ok(()),
@@ -120,7 +121,7 @@ fn tree_within(
 /// `REPO/checkers` (canonical) when the package `root` is `REPO/problems/NAME` and that folder
 /// exists inside `REPO` (not a link out of it): the checkers a setter's problems share, as
 /// `tests/fixtures/setter` lays them out.
-pub fn shared_checkers(root: &Path) -> Option<PathBuf> {
+fn shared_checkers(root: &Path) -> Option<PathBuf> {
     let root = std::path::absolute(root).ok()?;
     let problems = root.parent()?;
     if problems.file_name()? != "problems" {
