@@ -1,7 +1,7 @@
-//! Who is to blame when one side of an interactive test leaves: every row of the README's table
-//! "Interactive verdicts", on the fixture tests/fixtures/doubling (a validator that sends
-//! numbers to be doubled; its test input says how long its greeting is and whether it reads a
-//! missing reply leniently, crashes on it, or is broken from the start).
+//! Who is to blame when one side of an interactive test leaves: every row of the book's table
+//! (docs/src/reference/problem-types.md), on the fixture tests/fixtures/doubling (a validator
+//! that sends numbers to be doubled; its test input says how long its greeting is and whether
+//! it reads a missing reply leniently, crashes on it, or is broken from the start).
 
 use crate::support;
 

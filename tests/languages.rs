@@ -79,7 +79,7 @@ fn verify_accepts_every_installed_language_and_skips_or_ignores_the_rest() {
             .iter()
             .find(|(name, _, _)| *name == file)
             .unwrap_or_else(|| panic!("unexpected row {row}"));
-        // A Python 3 submission runs on PyPy where PyPy is installed (README "Languages").
+        // A Python 3 submission runs on PyPy where PyPy is installed (the book's languages page).
         let language = match file.as_str() {
             "sum.py" if on_path("pypy3") => "PyPy",
             _ => *language,
