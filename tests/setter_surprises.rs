@@ -72,6 +72,15 @@ fn a_limit_at_the_top_of_problem_yaml_is_refused_naming_key_line_and_place() {
         said.contains("`memory`") && said.contains("limits:"),
         "{said}"
     );
+    // Spelt as DOMjudge spells its settings, it is the same limit in the wrong place.
+    pkg.write("problem.yaml", "name: Sum\ntimelimit: 3\n");
+    let (code, said) = run_in(pkg.path(), &["verify", &pkg.arg()]);
+    assert_eq!(code, 2, "{said}");
+    assert!(said.contains("problem.yaml:2"), "{said}");
+    assert!(
+        said.contains("`timelimit` is a limit") && said.contains("{time_limit: ...}"),
+        "{said}"
+    );
 }
 
 #[test]
@@ -335,4 +344,29 @@ fn a_dangling_link_in_a_package_is_named_with_its_target_and_verify_goes_on() {
         ),
         "{said}"
     );
+}
+
+#[test]
+fn a_misspelt_accepted_folder_is_named_with_the_folder_meant() {
+    let pkg = TempPackage::sum(2.0, 256, 2);
+    pkg.write(
+        "submissions/acepted/sum.py",
+        "a, b = map(int, input().split())\nprint(a + b)\n",
+    );
+    let (code, said) = run_in(pkg.path(), &["verify", &pkg.arg()]);
+    // Judged by no rule, so not judged at all: verify says why, which folder was meant, and
+    // that nothing now shows the problem can be solved.
+    assert_eq!(code, 0, "{said}");
+    assert!(said.contains("did you mean accepted/?"), "{said}");
+    assert!(said.contains("no submission must be accepted"), "{said}");
+    // With the folder spelt right, neither is said.
+    std::fs::rename(
+        pkg.path().join("submissions/acepted"),
+        pkg.path().join("submissions/accepted"),
+    )
+    .unwrap();
+    let (code, said) = run_in(pkg.path(), &["verify", &pkg.arg()]);
+    assert_eq!(code, 0, "{said}");
+    assert!(!said.contains("did you mean"), "{said}");
+    assert!(!said.contains("no submission must be accepted"), "{said}");
 }

@@ -146,13 +146,16 @@ fn check_mapping(
         let mut at: Vec<&str> = parents.to_vec();
         at.push(key);
         let place = at_key(path, text, &at);
-        if parents.is_empty() && LIMIT_KEYS.contains(&key) {
+        if parents.is_empty()
+            && let Some(limit) = limit_named(key)
+        {
             // A limit written at the top level would be ignored and the default used instead:
-            // no format reads it there, and the runs would quietly get another limit.
+            // no format reads it there, and the runs would quietly get another limit. So is
+            // one spelt as DOMjudge's settings spell theirs (`timelimit`).
             return Err(ConfigError::invalid(
                 &place,
                 format_args!(
-                    "`{key}` is a limit and belongs under `limits:` (limits: {{{key}: ...}}); at the top level no format reads it, so it would be ignored and the default used"
+                    "`{key}` is a limit and belongs under `limits:` (limits: {{{limit}: ...}}); at the top level no format reads it, so it would be ignored and the default used"
                 ),
             ));
         }
@@ -174,6 +177,14 @@ fn check_mapping(
         ));
     }
     Ok(())
+}
+
+/// The limit `key` names, read without case, `_` and `-`: `timelimit` and `Time-Limit` are
+/// `time_limit`.
+fn limit_named(key: &str) -> Option<&'static str> {
+    let fold = |k: &str| k.to_ascii_lowercase().replace(['_', '-'], "");
+    let key = fold(key);
+    LIMIT_KEYS.iter().copied().find(|limit| fold(limit) == key)
 }
 
 /// The known key closest to `key`, when it is close enough to be a typo of it.

@@ -59,7 +59,7 @@ pub use problem_type::ProblemType;
 pub use scoring::{Aggregation, GroupScoring, VerdictRule};
 pub use submissions::{
     Expectation, LEGACY_FOLDERS, Rule, Submission, TestScope, TimeLimitUse, VerdictSet,
-    folder_results,
+    folder_results, meant_folder,
 };
 pub use test_config::InputArgs;
 pub use test_set::{Group, Groups, TestSet};

@@ -215,6 +215,35 @@ fn warn_unmatched(path: &Path, entries: &[yaml::Entry], found: &[Submission]) {
     }
 }
 
+/// The folder a setter most likely meant by `folder`, one no format defines: a slip of a key or
+/// two (`acepted`), another case or dash (`Wrong-Answer`), or a verdict's short name (`tle`).
+/// Without it, the submissions there have no expectation and are not judged, so `verify` would
+/// pass a package whose accepted solution lies in `acepted/` without judging it.
+pub fn meant_folder(folder: &str) -> Option<&'static str> {
+    if FOLDERS.iter().any(|(name, ..)| *name == folder) {
+        return None;
+    }
+    let folded = folder.to_ascii_lowercase().replace(['-', ' '], "_");
+    let short = match folded.as_str() {
+        "ac" => Some("accepted"),
+        "wa" => Some("wrong_answer"),
+        "tle" => Some("time_limit_exceeded"),
+        "rte" | "re" => Some("run_time_error"),
+        "mle" => Some("memory_limit_exceeded"),
+        "ole" => Some("output_limit_exceeded"),
+        _ => None,
+    };
+    if short.is_some() {
+        return short;
+    }
+    let distance = |name: &str| strsim::damerau_levenshtein(&folded, name);
+    FOLDERS
+        .iter()
+        .map(|(name, ..)| *name)
+        .filter(|name| distance(name) <= 2)
+        .min_by_key(|name| distance(name))
+}
+
 /// Default folders first, in the table's order, then the others by name.
 fn folder_rank(rel: &str) -> usize {
     let folder = rel.split('/').next().unwrap_or("");

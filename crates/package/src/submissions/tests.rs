@@ -80,3 +80,20 @@ fn a_finished_run_is_checked_rule_by_rule() {
     assert_eq!(brute.label(), "TLE|RTE");
     assert_eq!(folder(Some(&["AC"]), None).label(), "AC");
 }
+
+#[test]
+fn a_misspelt_folder_names_the_folder_meant() {
+    use super::meant_folder;
+    assert_eq!(meant_folder("acepted"), Some("accepted"));
+    assert_eq!(meant_folder("Wrong-Answer"), Some("wrong_answer"));
+    assert_eq!(
+        meant_folder("time_limit_exceded"),
+        Some("time_limit_exceeded")
+    );
+    assert_eq!(meant_folder("TLE"), Some("time_limit_exceeded"));
+    assert_eq!(meant_folder("run_time_errors"), Some("run_time_error"));
+    // A folder the formats define, and one a submissions.yaml may well mean on purpose.
+    assert_eq!(meant_folder("accepted"), None);
+    assert_eq!(meant_folder("slow"), None);
+    assert_eq!(meant_folder("greedy"), None);
+}

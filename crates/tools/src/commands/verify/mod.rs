@@ -237,6 +237,14 @@ fn submissions_of(package: &Package) -> anyhow::Result<Vec<Submission>> {
             package.root.display()
         );
     }
+    // problemtools refuses such a package; here verify still judges what there is, but says
+    // that nothing shows the problem can be solved (often an `accepted/` folder misspelt).
+    if !submissions.iter().any(Submission::is_accepted) {
+        leapfrog_util::warn(&format!(
+            "{}: no submission must be accepted (none in accepted/, none named so by submissions.yaml): nothing shows the problem can be solved within its limits",
+            package.root.join("submissions").display()
+        ));
+    }
     Ok(submissions)
 }
 
@@ -341,6 +349,10 @@ fn judgeable(package: &Package, submission: &Submission, row: &mut Row) -> Optio
     if submission.expectation.is_empty() {
         row.status = Status::Ignored;
         row.reason = "no expectation: its folder is not one the format defines, and no submissions.yaml glob or @EXPECTED_RESULTS@ line names it".to_string();
+        let folder = submission.rel.split('/').next().unwrap_or_default();
+        if let Some(meant) = leapfrog_package::meant_folder(folder) {
+            row.reason += &format!("; did you mean {meant}/?");
+        }
         return None;
     }
     if let Some(tool) = language.missing_tool() {
