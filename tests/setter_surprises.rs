@@ -370,3 +370,31 @@ fn a_misspelt_accepted_folder_is_named_with_the_folder_meant() {
     assert!(!said.contains("did you mean"), "{said}");
     assert!(!said.contains("no submission must be accepted"), "{said}");
 }
+
+#[test]
+fn a_misspelt_package_folder_or_problem_yml_is_named() {
+    let pkg = sum_with_accepted();
+    std::fs::rename(
+        pkg.path().join("input_validators"),
+        pkg.path().join("input_validator"),
+    )
+    .unwrap();
+    let (code, said) = run_in(pkg.path(), &["verify", &pkg.arg()]);
+    assert_eq!(code, 0, "{said}");
+    assert!(
+        said.contains("input_validator: no tool reads a folder of this name")
+            && said.contains("did you mean input_validators/?"),
+        "{said}"
+    );
+    std::fs::rename(
+        pkg.path().join("problem.yaml"),
+        pkg.path().join("problem.yml"),
+    )
+    .unwrap();
+    let (code, said) = run_in(pkg.path(), &["verify", &pkg.arg()]);
+    assert_eq!(code, 2, "{said}");
+    assert!(
+        said.contains("problem.yml is there, but every format reads problem.yaml"),
+        "{said}"
+    );
+}

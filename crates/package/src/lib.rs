@@ -28,6 +28,7 @@ pub mod constants;
 mod contest;
 mod diff_flags;
 mod error;
+mod folder_names;
 mod format;
 mod include;
 mod invalid;
@@ -90,6 +91,7 @@ impl Package {
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_else(|| spec.to_string());
         let config = ProblemConfig::load(&root)?;
+        folder_names::warn_near_misses(&root);
         let languages = std::sync::Arc::new(crate::lang::Languages::for_package(&root)?);
         Ok(Package {
             root,
@@ -282,7 +284,13 @@ fn locate(spec: &str) -> Result<PathBuf, PackageError> {
     if direct.is_dir() {
         return Err(PackageError::invalid(
             direct.display(),
-            format_args!("not a problem package (no problem.yaml)"),
+            format_args!(
+                "not a problem package (no problem.yaml){}",
+                match direct.join("problem.yml").is_file() {
+                    true => "; problem.yml is there, but every format reads problem.yaml",
+                    false => "",
+                }
+            ),
         ));
     }
     Err(PackageError::rule(format_args!(
