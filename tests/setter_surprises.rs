@@ -398,3 +398,17 @@ fn a_misspelt_package_folder_or_problem_yml_is_named() {
         "{said}"
     );
 }
+
+#[test]
+fn an_answer_named_out_is_named_when_the_ans_is_missing() {
+    let pkg = sum_with_accepted();
+    pkg.write("data/secret/extra.in", "1 2\n");
+    pkg.write("data/secret/extra.out", "3\n");
+    let (code, said) = run_in(pkg.path(), &["verify", &pkg.arg()]);
+    assert_ne!(code, 0, "{said}");
+    assert!(said.contains("extra.ans"), "{said}");
+    assert!(
+        said.contains("a .out file is there, but every format reads answers from .ans"),
+        "{said}"
+    );
+}

@@ -420,7 +420,15 @@ pub(crate) fn discover(package: &Package) -> Result<(Vec<TestCase>, Groups), Tes
             if !answer.is_file() {
                 return Err(TestdataError::invalid(
                     path.display(),
-                    format_args!("test input has no answer file {}", answer.display()),
+                    format_args!(
+                        "test input has no answer file {}{}",
+                        answer.display(),
+                        match path.with_extension("out").is_file() {
+                            true =>
+                                " (a .out file is there, but every format reads answers from .ans)",
+                            false => "",
+                        }
+                    ),
                 ));
             }
             let rel = path
