@@ -5,7 +5,7 @@
 //! made here too.
 
 use std::ffi::OsString;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use anyhow::Context;
@@ -26,21 +26,68 @@ pub fn build_error(err: BuildError) -> anyhow::Error {
     }
 }
 
-impl Program {
-    /// Builds a judges' program (from the compile cache when it can). Not compiling is an error
-    /// in the judges' package, reported with the compiler's words.
-    pub fn build(runner: &Arc<Runner>, path: &Path, role: &'static str) -> anyhow::Result<Program> {
-        let label = label_of(path, role);
-        // Before any of its files is read: a link out of the package is refused, not followed.
+/// Proof that one judges' program passed the link policy: only [`LinksChecked::check`] makes
+/// one, and the build it allows ([`Program::build_checked`]) spends it. A caller that must
+/// check before it builds (a validator, whose files are read to tell which form it takes)
+/// hands it on, so the policy is checked once per program and never skipped.
+#[derive(Debug)]
+pub(crate) struct LinksChecked {
+    path: PathBuf,
+    role: &'static str,
+}
+
+impl LinksChecked {
+    /// Refuses the program at `path` when a link among its sources leads out of its package
+    /// (`lang::check_program_links`), naming it by `role` and path; to be called before any
+    /// of its files is read, so such a link is refused, never followed.
+    pub(crate) fn check(path: &Path, role: &'static str) -> anyhow::Result<LinksChecked> {
+        #[cfg(test)]
+        CHECKS_MADE.with(|made| made.set(made.get() + 1));
         lang::check_program_links(path)
             .map_err(build_error)
-            .with_context(|| label.clone())?;
+            .with_context(|| label_of(path, role))?;
+        Ok(LinksChecked {
+            path: path.to_path_buf(),
+            role,
+        })
+    }
+
+    /// How many checks this thread has made so far: a test counts them to see a program
+    /// checked once, not once by its caller and again by its build.
+    #[cfg(test)]
+    pub(crate) fn made_on_this_thread() -> usize {
+        CHECKS_MADE.with(std::cell::Cell::get)
+    }
+}
+
+#[cfg(test)]
+thread_local! {
+    /// The count behind [`LinksChecked::made_on_this_thread`] (per thread: tests run side by side).
+    static CHECKS_MADE: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
+impl Program {
+    /// Builds a judges' program (from the compile cache when it can). Not compiling is an error
+    /// in the judges' package, reported with the compiler's words. A link out of the package
+    /// among its sources is refused first.
+    pub fn build(runner: &Arc<Runner>, path: &Path, role: &'static str) -> anyhow::Result<Program> {
+        Program::build_checked(runner, LinksChecked::check(path, role)?)
+    }
+
+    /// [`Program::build`] for a program whose links were already checked (`links` says which
+    /// program, in which role).
+    pub(crate) fn build_checked(
+        runner: &Arc<Runner>,
+        links: LinksChecked,
+    ) -> anyhow::Result<Program> {
+        let LinksChecked { path, role } = links;
+        let label = label_of(&path, role);
         // The package's `{{constants}}` are replaced in a copy, which is what gets built.
-        let copy = leapfrog_package::constants::of_program(path)
-            .program_copy(path)
+        let copy = leapfrog_package::constants::of_program(&path)
+            .program_copy(&path)
             .with_context(|| format!("substituting the constants of {label}"))?;
-        let source = copy.as_deref().unwrap_or(path);
-        let built = compile_jury(runner, path, source, role);
+        let source = copy.as_deref().unwrap_or(&path);
+        let built = compile_jury(runner, &path, source, role);
         // A path that cannot be looked at is named by the error itself: the role is enough.
         let names_path = built.as_ref().err().is_some_and(BuildError::names_the_path);
         let built = built.map_err(build_error);
@@ -52,11 +99,11 @@ impl Program {
             built.with_context(|| label.clone())?
         };
         Ok(Program {
-            path: path.to_path_buf(),
-            role,
             compiled: built.map_err(|err| err.named(&label))?,
             runner: Arc::clone(runner),
-            room: Arc::new(crate::jury_room::Room::for_program(path)),
+            room: Arc::new(crate::jury_room::Room::for_program(&path)),
+            path,
+            role,
         })
     }
 

@@ -14,6 +14,7 @@ use leapfrog_runner::{self as runner, Runner};
 mod build;
 mod run;
 
+pub(crate) use build::LinksChecked;
 pub use build::build_error;
 pub use run::{Streams, run_error};
 
