@@ -17,7 +17,7 @@ use std::sync::Arc;
 
 use anyhow::Context;
 
-use crate::program::Program;
+use crate::program::{LinksChecked, Program};
 use leapfrog_runner::Runner;
 
 /// Why a validator written for the ecosystem (testlib, `build` / `run` scripts) cannot be made
@@ -113,9 +113,8 @@ pub fn prepare(runner: &Arc<Runner>, path: &Path, role: &'static str) -> anyhow:
     let label = format!("{role} {}", path.display());
     // Every form reads the program's files first (a `.ctd` script for its constants, a folder
     // with `build` to copy it, a C++ source to look for testlib): none through a link out.
-    leapfrog_package::lang::check_program_links(path)
-        .map_err(crate::program::build_error)
-        .with_context(|| label.clone())?;
+    // The proof of it goes to the build, which then does not check again.
+    let links = LinksChecked::check(path, role)?;
     match path.extension().and_then(|e| e.to_str()) {
         Some("ctd") if path.is_file() => {
             let tool = ["checktestdata", "pyctd"]
@@ -163,17 +162,14 @@ pub fn prepare(runner: &Arc<Runner>, path: &Path, role: &'static str) -> anyhow:
             Convention::Standard,
         ));
     }
-    if uses_testlib(path)? {
+    let convention = if uses_testlib(path)? {
         find_testlib(path).with_context(|| label.clone())?;
-        return Ok(Prepared::Ready(
-            Program::build(runner, path, role)?,
-            Convention::Testlib,
-        ));
-    }
-    Ok(Prepared::Ready(
-        Program::build(runner, path, role)?,
-        Convention::Standard,
-    ))
+        Convention::Testlib
+    } else {
+        Convention::Standard
+    };
+    let program = Program::build_checked(runner, links)?;
+    Ok(Prepared::Ready(program, convention))
 }
 
 fn absolute(path: &Path) -> PathBuf {
@@ -352,4 +348,26 @@ pub fn output_args(
     let mut dir = absolute(feedback).into_os_string();
     dir.push("/");
     vec![absolute(input).into(), absolute(answer).into(), dir]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `prepare` must check a validator's links before it reads its files, and its build must
+    /// not check them again. The validator here is of no known language, so its build stops
+    /// at detecting one, after the point where a second check would have been made.
+    #[test]
+    fn a_validator_built_by_prepare_is_link_checked_once() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("validate.nolanguage");
+        std::fs::write(&path, "not a program\n").unwrap();
+        let runner = Arc::new(Runner::new(leapfrog_runner::Cancel::new()));
+        let before = LinksChecked::made_on_this_thread();
+        let Err(err) = prepare(&runner, &path, "input validator") else {
+            panic!("a program of no known language was made ready to run");
+        };
+        assert!(format!("{err:#}").contains("no known language"), "{err:#}");
+        assert_eq!(LinksChecked::made_on_this_thread() - before, 1);
+    }
 }

@@ -1,43 +1,18 @@
-//! The judges' own programs (generators, input and output validators, reference solutions):
-//! built once, outside the sandbox (the judges trust them), and always run under the package's
-//! validation limits, never the submission's.
+//! How a built judges' program runs: where its standard streams go, under the package's
+//! validation limits (never the submission's), as the jury's user in its room where the judge
+//! is root, and what its end says when it fails (the limit it ran into, its stderr with the
+//! package's paths in place of the compile cache's).
 
 use std::ffi::OsString;
-use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::path::Path;
 
-use anyhow::{Context, bail};
+use anyhow::bail;
 
-use leapfrog_package::lang::{self, Compiled};
-use leapfrog_package::{BuildError, Limits};
-use leapfrog_runner::{
-    self as runner, Interrupted, Isolation, IsolationChoice, RunError, RunLimits, RunOutcome,
-    RunSpec, Runner,
-};
+use leapfrog_package::Limits;
+use leapfrog_runner::{self as runner, Isolation, RunError, RunLimits, RunOutcome, RunSpec};
 use leapfrog_util::{head_tail_lines, read_head_tail};
 
-/// A built judges' program.
-#[derive(Debug, Clone)]
-pub struct Program {
-    pub path: PathBuf,
-    /// What it is for messages ("output validator", "generator"); empty when the path says it.
-    pub role: &'static str,
-    compiled: Compiled,
-    /// The command's runner, which runs it.
-    runner: Arc<Runner>,
-    /// Where it runs as the jury's user (shared by its clones).
-    room: Arc<crate::jury_room::Room>,
-}
-
-/// A build's failure as an `anyhow` error for callers that pass it on: an interruption stays
-/// [`Interrupted`] (behind the same words), which commands recognise by its type.
-pub fn build_error(err: BuildError) -> anyhow::Error {
-    if err.is_interrupted() {
-        anyhow::Error::new(Interrupted).context(err.to_string())
-    } else {
-        err.into()
-    }
-}
+use super::Program;
 
 /// Where a run's standard streams go.
 pub struct Streams<'a> {
@@ -47,80 +22,6 @@ pub struct Streams<'a> {
 }
 
 impl Program {
-    /// Builds a judges' program (from the compile cache when it can). Not compiling is an error
-    /// in the judges' package, reported with the compiler's words.
-    pub fn build(runner: &Arc<Runner>, path: &Path, role: &'static str) -> anyhow::Result<Program> {
-        let label = Program::label_of(path, role);
-        // Before any of its files is read: a link out of the package is refused, not followed.
-        lang::check_program_links(path)
-            .map_err(build_error)
-            .with_context(|| label.clone())?;
-        // The package's `{{constants}}` are replaced in a copy, which is what gets built.
-        let copy = leapfrog_package::constants::of_program(path)
-            .program_copy(path)
-            .with_context(|| format!("substituting the constants of {label}"))?;
-        let source = copy.as_deref().unwrap_or(path);
-        let built = compile_jury(runner, path, source, role);
-        // A path that cannot be looked at is named by the error itself: the role is enough.
-        let names_path = built.as_ref().err().is_some_and(BuildError::names_the_path);
-        let built = built.map_err(build_error);
-        let built = if role.is_empty() {
-            built?
-        } else if names_path {
-            built.context(role)?
-        } else {
-            built.with_context(|| label.clone())?
-        };
-        Ok(Program {
-            path: path.to_path_buf(),
-            role,
-            compiled: built.map_err(|err| err.named(&label))?,
-            runner: Arc::clone(runner),
-            room: Arc::new(crate::jury_room::Room::for_program(path)),
-        })
-    }
-
-    /// A judges' program run by a command rather than built from `path` (a `.ctd` file through
-    /// checktestdata, a program folder's `run` script).
-    pub fn external(
-        runner: &Arc<Runner>,
-        path: &Path,
-        role: &'static str,
-        argv: Vec<OsString>,
-    ) -> Program {
-        Program {
-            path: path.to_path_buf(),
-            role,
-            compiled: Compiled::external(argv),
-            runner: Arc::clone(runner),
-            room: Arc::new(crate::jury_room::Room::for_program(path)),
-        }
-    }
-
-    fn label_of(path: &Path, role: &str) -> String {
-        if role.is_empty() {
-            path.display().to_string()
-        } else {
-            format!("{role} {}", path.display())
-        }
-    }
-
-    /// The runner that runs it (the command's).
-    pub fn runner(&self) -> &Arc<Runner> {
-        &self.runner
-    }
-
-    /// The user it runs as where the judge is root: its package's jury user
-    /// (one per package); `None` where the judge is not root.
-    pub fn jury_user(&self) -> Option<runner::RunUser> {
-        self.room.user()
-    }
-
-    /// The built program.
-    pub fn compiled(&self) -> &Compiled {
-        &self.compiled
-    }
-
     /// `text` (what the program printed) with the paths of its build in the compile cache
     /// replaced by the package's own: a traceback then names `input_validators/validate.py`,
     /// the file the setter edits, not `~/.cache/leapfrog/build/<hash>/validate.py`.
@@ -148,11 +49,6 @@ impl Program {
             );
         }
         out
-    }
-
-    /// `output validator /path/to/it`: how messages name it.
-    pub fn label(&self) -> String {
-        Program::label_of(&self.path, self.role)
     }
 
     /// Runs it once in `dir` with `args`, under the validation limits, and says how it ended.
@@ -268,42 +164,6 @@ impl Program {
             );
         }
         Ok(())
-    }
-}
-
-/// Whether a judges' program of this role runs Python 3 on PyPy where PyPy is installed:
-/// validators and interactors do, as problemtools and BAPCtools run them (one language table
-/// for every program), so a slow Python validator is not slower here than there; their
-/// verdicts do not depend on the interpreter. Generators and solutions stay on CPython, so
-/// the test data a package generates does not depend on which interpreters are installed.
-fn on_pypy(role: &str) -> bool {
-    matches!(
-        role,
-        "output validator" | "input validator" | "answer validator"
-    )
-}
-
-/// Compiles `source` (the program at `path`, or its copy with constants replaced) in its
-/// language, on PyPy for the roles [`on_pypy`] names. PyPy follows CPython's syntax a few
-/// versions behind: a program PyPy cannot compile (a `match` statement) builds on CPython.
-fn compile_jury(
-    runner: &Runner,
-    path: &Path,
-    source: &Path,
-    role: &str,
-) -> Result<Result<Compiled, lang::CompileError>, BuildError> {
-    let table = lang::Languages::for_program(path)?;
-    let language = table.detect(path)?;
-    let chosen = match on_pypy(role) {
-        true => table.for_jury(language.clone()),
-        false => language.clone(),
-    };
-    let built = lang::compile_as(runner, source, chosen.clone(), IsolationChoice::LimitsOnly)?;
-    match built {
-        Err(_) if chosen != language => {
-            lang::compile_as(runner, source, language, IsolationChoice::LimitsOnly)
-        }
-        built => Ok(built),
     }
 }
 
