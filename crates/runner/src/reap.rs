@@ -26,8 +26,10 @@ pub(super) fn become_subreaper() {
 
 /// What waiting for a run found out.
 pub(super) struct Waited {
-    pub status: i32,
-    pub usage: libc::rusage,
+    /// The first process's wait status and usage, once reaped; `None` when the run ended by
+    /// reporting (its first process, the kept sandbox's entry, is still exiting, unreaped, and
+    /// the report holds the program's status and usage instead).
+    pub exited: Option<(i32, libc::rusage)>,
     pub stopped: Option<Stopped>,
     /// The judge was interrupted meanwhile, and the run stopped for that.
     pub interrupted: bool,
@@ -36,9 +38,13 @@ pub(super) struct Waited {
     pub sampled_cpu: Duration,
     /// The largest resident memory the runner sampled (0 when it did not sample).
     pub sampled_peak: u64,
-    /// The run ended by reporting on `reported` (its first process, the kept sandbox's entry,
-    /// is still exiting, unreaped; `status` and `usage` are not its).
-    pub reported: bool,
+}
+
+impl Waited {
+    /// Whether the run ended by reporting rather than by its first process's exit.
+    pub fn reported(&self) -> bool {
+        self.exited.is_none()
+    }
 }
 
 /// A started run, as it is waited for: its first process, when it started, and where a kept
@@ -75,7 +81,7 @@ pub(super) fn wait_with_limits(
     let mut stopped = None;
     let mut interrupted = false;
     let mut sampled_cpu = Duration::ZERO;
-    let (status, usage, reported) = loop {
+    let exited = loop {
         if stopped.is_none() && !interrupted {
             let elapsed = start.elapsed();
             interrupted = cancel.is_cancelled();
@@ -98,28 +104,25 @@ pub(super) fn wait_with_limits(
                 let timeout = (limits.wall - elapsed).min(poll);
                 match pidfd.wait_readable(timeout, reported) {
                     Ready::Neither => continue,
-                    // SAFETY: rusage is plain data; all zeros is a valid value.
-                    Ready::Reported => break (0, unsafe { std::mem::zeroed() }, true),
+                    Ready::Reported => break None,
                     Ready::Ended => {}
                 }
             }
         }
         let block = stopped.is_some() || interrupted || pidfd.is_some();
-        if let Some((status, usage)) = reap_now(pid, block)? {
-            break (status, usage, false);
+        if let Some(exit) = reap_now(pid, block)? {
+            break Some(exit);
         }
         if !block {
             std::thread::sleep(Duration::from_millis(2));
         }
     };
     Ok(Waited {
-        status,
-        usage,
+        exited,
         stopped,
         interrupted,
         sampled_cpu,
         sampled_peak: sampler.map_or(0, |s| s.peak),
-        reported,
     })
 }
 

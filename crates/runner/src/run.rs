@@ -58,7 +58,7 @@ pub(super) fn run_with_ends(
         peer_rejected,
     );
     let wall = start.elapsed();
-    let reported = waited.as_ref().is_ok_and(|w| w.reported);
+    let reported = waited.as_ref().is_ok_and(reap::Waited::reported);
     let (rest_cpu, rest_peak) = match reported {
         // The entry has reaped everything of the run; only its own exit is left.
         true => (std::time::Duration::ZERO, 0),
@@ -69,24 +69,16 @@ pub(super) fn run_with_ends(
     if waited.interrupted {
         return Err(RunError::Interrupted);
     }
-    // In a kept sandbox, the program's own status and usage, from the run's entry.
     let report = report.as_ref().and_then(launcher::ReportPipe::read);
-    let exit = outcome::exit_of(report.map_or(waited.status, |r| r.status), &spec.isolation);
+    let (status, cpu, rusage_peak) = program_end(report, waited.exited, (rest_cpu, rest_peak))?;
+    let exit = outcome::exit_of(status, &spec.isolation);
     if let Some(why) = outcome::sandbox_failure(spec, exit) {
         return Err(RunError::SandboxFailed(why));
     }
-    let rusage_peak = match report {
-        Some(r) => r.peak.max(r.tmpfs),
-        None => (waited.usage.ru_maxrss.max(0) as u64 * 1024).max(rest_peak),
-    };
     // What the run left in its tmpfs when it ended (a kept sandbox's entry measures it) is
     // memory too: a full tmpfs of the limit's size plus any process is past the limit, even if
     // the run ended between two samples.
     let tmpfs_full = report.is_some_and(|r| sampled_limit.is_some_and(|l| r.tmpfs >= l));
-    let cpu = match report {
-        Some(r) => r.cpu,
-        None => reap::usage_cpu(&waited.usage) + rest_cpu,
-    };
     Ok(RunOutcome {
         exit,
         cpu: cpu
@@ -103,6 +95,30 @@ pub(super) fn run_with_ends(
         cpu_limit: spec.limits.cpu,
     })
 }
+
+/// The program's wait status, CPU time and peak memory: in a kept sandbox from its entry's
+/// `report`, else from its first process's wait (`exited`) with what the group's other
+/// processes left (`rest`). A judge error when neither is known.
+fn program_end(
+    report: Option<launcher::Report>,
+    exited: Option<(i32, libc::rusage)>,
+    (rest_cpu, rest_peak): (std::time::Duration, u64),
+) -> Result<(i32, std::time::Duration, u64), RunError> {
+    match (report, exited) {
+        (Some(r), _) => Ok((r.status, r.cpu, r.peak.max(r.tmpfs))),
+        (None, Some((status, usage))) => Ok((
+            status,
+            reap::usage_cpu(&usage) + rest_cpu,
+            (usage.ru_maxrss.max(0) as u64 * 1024).max(rest_peak),
+        )),
+        // Readable, yet not a whole report: nothing is known of how the program ended.
+        (None, None) => Err(RunError::SandboxFailed(UNREADABLE_REPORT.into())),
+    }
+}
+
+/// Why a run whose kept sandbox's entry signalled its end is a judge error when the report
+/// itself cannot be read.
+const UNREADABLE_REPORT: &str = "the sandbox's entry signalled the end of the run, but its report of the program's status could not be read";
 
 /// What a run's cgroup counted (nothing where there is none).
 struct Counted {
