@@ -31,16 +31,7 @@ const KNOWN: [&str; 17] = [
 /// Warns about each folder at the top of the package `root` whose name is a near miss of a
 /// folder the formats read.
 pub(crate) fn warn_near_misses(root: &Path) {
-    let Ok(entries) = std::fs::read_dir(root) else {
-        return;
-    };
-    let mut names: Vec<String> = entries
-        .flatten()
-        .filter(|e| e.file_type().is_ok_and(|t| t.is_dir()))
-        .map(|e| e.file_name().to_string_lossy().into_owned())
-        .collect();
-    names.sort();
-    for name in names {
+    for name in sorted_names(root, std::fs::FileType::is_dir) {
         if let Some(meant) = meant(&name) {
             leapfrog_util::warn(&format!(
                 "{}: no tool reads a folder of this name, so what is in it is not used; did you mean {meant}/?",
@@ -48,6 +39,21 @@ pub(crate) fn warn_near_misses(root: &Path) {
             ));
         }
     }
+}
+
+/// The names of the entries of `dir` of the kind `kind` keeps, sorted (none when `dir`
+/// cannot be read: a near miss is only worth a warning).
+pub(crate) fn sorted_names(dir: &Path, kind: fn(&std::fs::FileType) -> bool) -> Vec<String> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut names: Vec<String> = entries
+        .flatten()
+        .filter(|e| e.file_type().is_ok_and(|t| kind(&t)))
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
 }
 
 /// The folder `name` probably means, when it is a near miss of one (and not one).

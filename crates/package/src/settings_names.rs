@@ -12,16 +12,7 @@ const NAMES: [&str; 2] = ["test_group.yaml", "testdata.yaml"];
 /// the package is 2025-09, whose name is `test_group.yaml`). A test's own `.yaml` (beside its
 /// `.in`) is no near miss whatever its name.
 pub(crate) fn warn_near_misses(dir: &Path, modern: bool) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    let mut names: Vec<String> = entries
-        .flatten()
-        .filter(|e| e.file_type().is_ok_and(|t| t.is_file()))
-        .map(|e| e.file_name().to_string_lossy().into_owned())
-        .collect();
-    names.sort();
-    for name in names {
+    for name in crate::folder_names::sorted_names(dir, std::fs::FileType::is_file) {
         let stem = name.split('.').next().unwrap_or("");
         if dir.join(format!("{stem}.in")).exists() {
             continue;
