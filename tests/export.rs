@@ -589,6 +589,25 @@ fn a_2025_09_export_writes_the_constants_into_its_rust_validators() {
         .output()
         .unwrap();
     assert_eq!(output.status.code(), Some(0), "{output:?}");
+    // One note per Rust source it changed, naming the program and the constants it got.
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    let notes: Vec<&str> = stderr
+        .lines()
+        .filter(|l| l.contains("wrote the constants"))
+        .collect();
+    assert_eq!(notes.len(), 2, "{stderr}");
+    for (program, names) in [
+        ("input_validators/validate.rs", "MAX"),
+        ("output_validator/check.rs", "SLACK"),
+    ] {
+        let wrote = format!(": {program}: wrote the constants {names} into the Rust source (");
+        assert!(
+            notes
+                .iter()
+                .any(|n| n.starts_with("note: ") && n.contains(&wrote)),
+            "{stderr}"
+        );
+    }
 
     // The shipped sources hold the values, and Rust's own braces as they were written.
     let validator = text(&dest.join("input_validators/validate/validate.rs"));
@@ -685,6 +704,13 @@ fn a_2025_09_export_writes_the_constants_into_its_rust_answer_validators() {
         .output()
         .unwrap();
     assert_eq!(output.status.code(), Some(0), "{output:?}");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains(
+            ": answer_validators/bound.rs: wrote the constants MAX_SUM into the Rust source ("
+        ),
+        "{stderr}"
+    );
 
     // The shipped source holds the value and nothing else changed.
     let program = dest.join("answer_validators/bound");
