@@ -185,7 +185,8 @@ fn exported_validators(work: &Path) -> Vec<(Package, PathBuf)> {
             continue;
         }
         let dest = work.join(&package.short_name);
-        leapfrog::export::validator::write(&package, &dest, &Default::default()).unwrap();
+        leapfrog::export::validator::write(&package, &dest, &Default::default(), &mut Vec::new())
+            .unwrap();
         let dir = std::fs::read_dir(dest.join("output_validators"))
             .unwrap()
             .next()
@@ -287,8 +288,13 @@ fn exported_input_validators_build_and_check_inputs_on_a_judgehost_without_rust(
     let mut checked = 0;
     for package in packages() {
         let dest = work.path().join(&package.short_name);
-        leapfrog::export::validator::write_input_validators(&package, &dest, &Default::default())
-            .unwrap();
+        leapfrog::export::validator::write_input_validators(
+            &package,
+            &dest,
+            &Default::default(),
+            &mut Vec::new(),
+        )
+        .unwrap();
         let samples = package.data_dir().join("sample");
         for entry in std::fs::read_dir(dest.join("input_validators")).unwrap() {
             let dir = entry.unwrap().path();

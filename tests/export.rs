@@ -589,6 +589,25 @@ fn a_2025_09_export_writes_the_constants_into_its_rust_validators() {
         .output()
         .unwrap();
     assert_eq!(output.status.code(), Some(0), "{output:?}");
+    // One note per Rust source it changed, naming the program and the constants it got.
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    let notes: Vec<&str> = stderr
+        .lines()
+        .filter(|l| l.contains("wrote the constants"))
+        .collect();
+    assert_eq!(notes.len(), 2, "{stderr}");
+    for (program, names) in [
+        ("input_validators/validate.rs", "MAX"),
+        ("output_validator/check.rs", "SLACK"),
+    ] {
+        let wrote = format!(": {program}: wrote the constants {names} into the Rust source (");
+        assert!(
+            notes
+                .iter()
+                .any(|n| n.starts_with("note: ") && n.contains(&wrote)),
+            "{stderr}"
+        );
+    }
 
     // The shipped sources hold the values, and Rust's own braces as they were written.
     let validator = text(&dest.join("input_validators/validate/validate.rs"));
@@ -623,4 +642,131 @@ fn a_2025_09_export_writes_the_constants_into_its_rust_validators() {
         .find(|(name, _, _)| name.contains("off_by_one"))
         .unwrap();
     assert_eq!(off_by_one.1, "\"AC\"", "SLACK did not reach the checker");
+}
+
+/// The answer validator of [`rust_answer_constants_package`]: an answer is one line with a
+/// number no smaller than either addend and at most the constant `MAX_SUM`. Without the
+/// constant written in, `{{MAX_SUM}}` is a block naming the constant being defined, which
+/// rustc refuses.
+const CONSTANT_ANSWER_VALIDATOR: &str = r#"use std::io::Read;
+const MAX_SUM: u64 = {{MAX_SUM}};
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let input = std::fs::read_to_string(&args[1]).unwrap();
+    let addends: Vec<u64> = input.split_whitespace().map(|p| p.parse().unwrap()).collect();
+    let mut text = String::new();
+    std::io::stdin().read_to_string(&mut text).unwrap();
+    let reason = match text.strip_suffix('\n').map(str::parse::<u64>) {
+        Some(Ok(sum)) if sum > MAX_SUM => format!("{sum} is over MAX_SUM ({MAX_SUM})"),
+        Some(Ok(sum)) if addends.iter().any(|&a| a > sum) => format!("{sum} is under an addend"),
+        Some(Ok(_)) => std::process::exit(42),
+        _ => "expected one line with a number".to_string(),
+    };
+    println!("{reason}");
+    std::process::exit(43);
+}
+"#;
+
+/// A 2025-09 sum problem whose one answer validator is a Rust program bounded by the constant
+/// `MAX_SUM` (100): `data/invalid_answer/over` (110) must be rejected, which only the bound
+/// does (110 is the sum of its input).
+fn rust_answer_constants_package() -> support::TempPackage {
+    let pkg = support::TempPackage::sum(1.0, 256, 2);
+    pkg.write(
+        "problem.yaml",
+        "problem_format_version: 2025-09\nname: Sum\nuuid: 0b7e3c52-8d4a-4f19-b6e2-5a9c1d3f7e80\nlimits:\n  time_limit: 1\n  memory: 256\nconstants:\n  MAX_SUM: 100\n",
+    );
+    pkg.write("answer_validators/bound.rs", CONSTANT_ANSWER_VALIDATOR);
+    pkg.write("data/invalid_answer/over.in", "60 50\n");
+    pkg.write("data/invalid_answer/over.ans", "110\n");
+    let sum = |extra: u32| format!("a, b = map(int, input().split())\nprint(a + b + {extra})\n");
+    pkg.write("submissions/accepted/exact.py", &sum(0));
+    pkg.write("submissions/wrong_answer/off_by_one.py", &sum(1));
+    pkg
+}
+
+/// `validate` on a package: its exit code and what it printed.
+fn validate(package: &Path) -> (i32, String) {
+    support::run(&["validate", package.to_str().unwrap()])
+}
+
+#[test]
+fn a_2025_09_export_writes_the_constants_into_its_rust_answer_validators() {
+    if !support::installed(&["rustc", "python3"]) {
+        return;
+    }
+    let pkg = rust_answer_constants_package();
+    let out = tempfile::tempdir().unwrap();
+    let dest = out.path().join("sum");
+    let output = leapfrog()
+        .args(["export", &pkg.arg(), "--format", "2025-09"])
+        .arg(&dest)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains(
+            ": answer_validators/bound.rs: wrote the constants MAX_SUM into the Rust source ("
+        ),
+        "{stderr}"
+    );
+
+    // The shipped source holds the value and nothing else changed.
+    let program = dest.join("answer_validators/bound");
+    assert_eq!(
+        text(&program.join("bound.rs")),
+        CONSTANT_ANSWER_VALIDATOR.replace("{{MAX_SUM}}", "100")
+    );
+    // The shipped program, as a judge without rustc runs it, refuses the answer over the bound
+    // and takes a fitting one.
+    let shipped = |input: &Path, answer: &str| {
+        let mut child = std::process::Command::new(program.join("run"))
+            .arg(input)
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        use std::io::Write;
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(answer.as_bytes())
+            .unwrap();
+        let done = child.wait_with_output().unwrap();
+        (
+            done.status.code(),
+            String::from_utf8_lossy(&done.stdout).into_owned(),
+        )
+    };
+    let over = dest.join("data/invalid_answer/over.in");
+    assert_eq!(
+        shipped(&over, "110\n"),
+        (Some(43), "110 is over MAX_SUM (100)\n".to_string())
+    );
+    assert_eq!(shipped(&over, "100\n").0, Some(42));
+
+    // Judged from the source and from the export, the submissions get the same verdicts.
+    assert_eq!(
+        verdicts(&verify_json(&dest)),
+        verdicts(&verify_json(pkg.path()))
+    );
+
+    // Both validate every answer and see the over-bound answer rejected; an answer under the
+    // bound in invalid_answer/ is then let through by both, so the bound is the same.
+    for package in [pkg.path(), dest.as_path()] {
+        let (code, said) = validate(package);
+        assert_eq!(code, 0, "{}: {said}", package.display());
+        assert!(said.contains("1 answer validator"), "{said}");
+        std::fs::write(package.join("data/invalid_answer/fits.in"), "30 40\n").unwrap();
+        std::fs::write(package.join("data/invalid_answer/fits.ans"), "70\n").unwrap();
+        let (code, said) = validate(package);
+        assert_eq!(code, 1, "{}: {said}", package.display());
+        assert!(
+            said.contains("invalid_answer/fits.in: every answer validator"),
+            "{said}"
+        );
+        assert!(!said.contains("over.in"), "{said}");
+    }
 }

@@ -69,6 +69,7 @@ mod sandbox_attacks;
 mod scratch_paths;
 mod setter_surprises;
 mod shifting;
+mod shifting_rescue;
 mod statement;
 mod stress;
 mod test_model;

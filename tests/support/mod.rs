@@ -222,18 +222,33 @@ pub fn generators_yaml(solution: &str, tests: &[(&str, &str)]) -> String {
 /// process's own and is then renamed into place, so test processes running side by side (as
 /// under cargo-nextest) never write the same file while another one links or runs it.
 pub fn plain_rustc(source: &str) -> PathBuf {
+    plain_rustc_with(source, &[])
+}
+
+/// [`plain_rustc`] with more rustc arguments (`--cfg NAME`, for a test-only build of the
+/// program), built once per test process for each set of them, under a name of its own.
+pub fn plain_rustc_with(source: &str, extra: &[&str]) -> PathBuf {
     use std::collections::HashMap;
     use std::sync::{Mutex, OnceLock};
     static BUILT: OnceLock<Mutex<HashMap<String, PathBuf>>> = OnceLock::new();
     let mut built = BUILT.get_or_init(Default::default).lock().unwrap();
-    if let Some(exe) = built.get(source) {
+    let mut name = source.trim_end_matches(".rs").replace('/', "--");
+    for arg in extra {
+        name.push('-');
+        name.extend(
+            arg.chars()
+                .filter(|c| c.is_ascii_alphanumeric() || *c == '_'),
+        );
+    }
+    if let Some(exe) = built.get(&name) {
         return exe.clone();
     }
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("plain-rustc");
     std::fs::create_dir_all(&dir).unwrap();
-    let exe = dir.join(source.trim_end_matches(".rs").replace('/', "--"));
+    let exe = dir.join(&name);
     let staged = exe.with_extension(format!("{}.tmp", std::process::id()));
     let out = std::process::Command::new("rustc")
+        .args(extra)
         .args(["-O", "--edition", "2021", "-o"])
         .arg(&staged)
         .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join(source))
@@ -245,7 +260,7 @@ pub fn plain_rustc(source: &str) -> PathBuf {
         String::from_utf8_lossy(&out.stderr)
     );
     std::fs::rename(&staged, &exe).unwrap();
-    built.insert(source.to_string(), exe.clone());
+    built.insert(name, exe.clone());
     exe
 }
 

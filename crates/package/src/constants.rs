@@ -115,6 +115,13 @@ impl Constants {
     /// two, so that in `{{{NAME}}}` the `{{NAME}}` is found, as BAPCtools' pattern search and
     /// the spec's "every constant sequence" find it.
     pub fn substitute(&self, text: &str) -> String {
+        self.substitute_naming(text).0
+    }
+
+    /// [`Constants::substitute`], with the names of the constants it wrote in, each once, in
+    /// the order they first occur (for `export`'s note on what it changed).
+    pub fn substitute_naming(&self, text: &str) -> (String, Vec<&str>) {
+        let mut names: Vec<&str> = Vec::new();
         let mut out = String::with_capacity(text.len());
         let mut rest = text;
         while let Some(open) = rest.find("{{") {
@@ -122,9 +129,12 @@ impl Constants {
             let after = &rest[open + 2..];
             let value = after
                 .find("}}")
-                .and_then(|close| Some((close, self.0.get(&after[..close])?)));
+                .and_then(|close| Some((close, self.0.get_key_value(&after[..close])?)));
             match value {
-                Some((close, value)) => {
+                Some((close, (name, value))) => {
+                    if !names.contains(&name.as_str()) {
+                        names.push(name);
+                    }
                     out.push_str(value);
                     rest = &after[close + 2..];
                 }
@@ -135,7 +145,7 @@ impl Constants {
             }
         }
         out.push_str(rest);
-        out
+        (out, names)
     }
 
     /// A copy of the judges' program at `path` with the constants substituted, kept in the
@@ -306,6 +316,15 @@ mod tests {
         assert_eq!(c.substitute("{{{MAX}}}"), "{50}");
         assert_eq!(c.substitute("{{{{MAX}}}}"), "{{50}}");
         assert_eq!(c.substitute("{{x}}{{MAX}}"), "{{x}}50");
+    }
+
+    #[test]
+    fn the_names_written_in_are_listed_once_in_order_of_use() {
+        let c = constants(&[("A", "1"), ("B", "2"), ("C", "3")]);
+        let (text, names) = c.substitute_naming("{{B}} {{A}} {{B}} {{D}} {{{A}}}");
+        assert_eq!(text, "2 1 2 {{D}} {1}");
+        assert_eq!(names, ["B", "A"]);
+        assert!(c.substitute_naming("{{}} {{D}}").1.is_empty());
     }
 
     #[test]

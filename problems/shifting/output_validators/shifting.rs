@@ -32,7 +32,8 @@
 //! whichever thread gets the replay's lock first (it is only tried, never waited for). The
 //! replay is a small part of the work, so two threads take about half the time of one. A
 //! thread that finds the block to play next unready for a while (its thread is likely
-//! descheduled: the processors are shared) scans it itself. Pinned to one processor, or where
+//! descheduled: the processors are shared) scans it itself (`--cfg shifting_rescue` builds a
+//! checker that does so often, for tests). Pinned to one processor, or where
 //! no thread can be started, one thread does it all; from a pipe, blocks are read into a buffer
 //! and scanned and played one after the other. The numbers of every block, and so every
 //! verdict and message, are the same in all these ways.
@@ -65,11 +66,26 @@ const PAD: usize = 64;
 /// Longest token carried over to the next block (longer ones are wrong anyway).
 const LONGEST: usize = 32;
 /// Blocks scanned ahead of the replay at most: their numbers wait in a ring of that many slots.
+#[cfg(not(shifting_rescue))]
 const RING: usize = 4;
 /// How long a worker waits for the block to play next before it scans that block itself. The
 /// wait starts with the ring full, [`RING`] blocks (about 0.4 ms of scanning) ahead of the
 /// block to play: its worker is then most likely descheduled, not merely slower.
+#[cfg(not(shifting_rescue))]
 const RESCUE: std::time::Duration = std::time::Duration::from_micros(20);
+// Built with `--cfg shifting_rescue` (for tests only), the checker takes the rescue path,
+// rare in a real run, on about every third block: the ring has two slots, a worker rescues
+// as soon as the ring is full, every third block stalls in its worker before the scan (as if
+// that worker were descheduled; see `Blocks::stall`), at least two workers run even on one
+// processor, and the number of blocks rescued is printed on stderr (`rescues: N`, after a
+// mapped output), so that a test can tell it took that path.
+#[cfg(shifting_rescue)]
+const RING: usize = 2;
+#[cfg(shifting_rescue)]
+const RESCUE: std::time::Duration = std::time::Duration::from_micros(0);
+/// Blocks rescued, counted in a `--cfg shifting_rescue` build.
+#[cfg(shifting_rescue)]
+static RESCUES: AtomicUsize = AtomicUsize::new(0);
 /// Threads that scan blocks at most (the replay, which is sequential, bounds the gain).
 const WORKERS: usize = 4;
 /// Squares shown on each side of the empty square in messages.
@@ -645,12 +661,32 @@ impl<'a> Blocks<'a> {
                     std::thread::yield_now();
                 }
             }
+            #[cfg(shifting_rescue)]
+            self.stall(k);
             // SAFETY: see `Blocks`: this worker holds the slot (`busy`).
             let chunk = unsafe { &mut *self.slots[slot].get() };
             scanner.scan_mapped(self.region, k, chunk);
             self.ready[slot].store(k + 1, Ordering::Release);
             self.busy[slot].store(false, Ordering::Release);
             self.play_ready();
+        }
+    }
+
+    /// In a `--cfg shifting_rescue` build, a worker holding block `k` (every third one) waits
+    /// before scanning it, as a descheduled one would, until another worker has rescued it
+    /// (or the verdict is known, or 2 ms have passed: alone, nobody rescues it). It yields
+    /// meanwhile, so that on one processor the other worker runs.
+    #[cfg(shifting_rescue)]
+    fn stall(&self, k: usize) {
+        if k % 3 != 1 {
+            return;
+        }
+        let start = std::time::Instant::now();
+        while self.played.load(Ordering::Acquire) <= k
+            && !self.stop.load(Ordering::Relaxed)
+            && start.elapsed() < std::time::Duration::from_millis(2)
+        {
+            std::thread::yield_now();
         }
     }
 
@@ -666,6 +702,8 @@ impl<'a> Blocks<'a> {
         if let Ok(mut replay) = self.replay.lock() {
             if replay.verdict.is_none() && self.played.load(Ordering::Relaxed) == p {
                 self.play_one(&mut replay, p, chunk);
+                #[cfg(shifting_rescue)]
+                RESCUES.fetch_add(1, Ordering::Relaxed);
             }
         }
         true
@@ -1264,6 +1302,8 @@ impl Game {
     /// order. Where no thread can be started, this one does it all.
     fn replay_mapped(&mut self, region: &Region, avx2: bool) -> Result<(), Reject> {
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        #[cfg(shifting_rescue)]
+        let cores = cores.max(2);
         let blocks = Blocks::new(region, self, avx2);
         std::thread::scope(|scope| {
             for _ in 1..cores.min(WORKERS) {
@@ -1281,6 +1321,8 @@ impl Game {
         // A block that became ready while another thread held the replay, when both then
         // found no block left to take, is played here.
         blocks.play_ready();
+        #[cfg(shifting_rescue)]
+        eprintln!("rescues: {}", RESCUES.load(Ordering::Relaxed));
         let verdict = blocks.replay.into_inner().ok().and_then(|r| r.verdict);
         verdict.unwrap_or_else(|| {
             Err(Reject::Io(io::Error::new(

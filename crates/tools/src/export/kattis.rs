@@ -53,10 +53,10 @@ pub fn write(
     // values before the build in both formats; other programs are copied as written (a
     // 2025-09 judge substitutes them itself, the legacy export below).
     let constants = super::constants::load(package);
-    super::validator::write_input_validators(package, dest, &constants)?;
-    super::validator::write(package, dest, &constants)?;
+    super::validator::write_input_validators(package, dest, &constants, &mut notes)?;
+    super::validator::write(package, dest, &constants, &mut notes)?;
     if modern {
-        super::validator::write_answer_validators(package, dest, &constants)?;
+        super::validator::write_answer_validators(package, dest, &constants, &mut notes)?;
     }
     crate::interrupt::check()?;
     write_submissions(package, dest, modern, &mut notes)?;

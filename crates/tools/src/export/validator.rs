@@ -42,12 +42,18 @@ const FLAGS: &[&str] = &[
 /// Writes `output_validators/<stem>/` for the package's output validator, if it has one.
 /// The `constants` are written into the Rust sources before they are built, in every format:
 /// the shipped `run` and the `build` script's checksum must match the source as leapfrog judges
-/// it; empty, they change nothing.
-pub fn write(package: &Package, dest: &Path, constants: &Constants) -> anyhow::Result<()> {
-    match package.output_validator()? {
-        Some(program) => write_program(&program, &dest.join("output_validators"), true, constants),
-        None => Ok(()),
-    }
+/// it; empty, they change nothing. Each source they change gets a note in `notes`.
+pub fn write(
+    package: &Package,
+    dest: &Path,
+    constants: &Constants,
+    notes: &mut Vec<String>,
+) -> anyhow::Result<()> {
+    let Some(program) = package.output_validator()? else {
+        return Ok(());
+    };
+    let parent = dest.join("output_validators");
+    write_program(&program, &parent, true, constants, &package.root, notes)
 }
 
 /// Writes `input_validators/`: each Rust file as a program directory like the output
@@ -56,8 +62,9 @@ pub fn write_input_validators(
     package: &Package,
     dest: &Path,
     constants: &Constants,
+    notes: &mut Vec<String>,
 ) -> anyhow::Result<()> {
-    write_folder(package, dest, "input_validators", constants)
+    write_folder(package, dest, "input_validators", constants, notes)
 }
 
 /// Writes `answer_validators/` (BAPCtools'; the 2025-09 export only) as the input validators.
@@ -65,8 +72,9 @@ pub fn write_answer_validators(
     package: &Package,
     dest: &Path,
     constants: &Constants,
+    notes: &mut Vec<String>,
 ) -> anyhow::Result<()> {
-    write_folder(package, dest, "answer_validators", constants)
+    write_folder(package, dest, "answer_validators", constants, notes)
 }
 
 fn write_folder(
@@ -74,13 +82,15 @@ fn write_folder(
     dest: &Path,
     folder: &str,
     constants: &Constants,
+    notes: &mut Vec<String>,
 ) -> anyhow::Result<()> {
     let from = package.root.join(folder);
     if !from.is_dir() {
         return Ok(());
     }
     for program in leapfrog_package::programs_in(&from)? {
-        write_program(&program, &dest.join(folder), false, constants)?;
+        let parent = dest.join(folder);
+        write_program(&program, &parent, false, constants, &package.root, notes)?;
         crate::interrupt::check()?;
     }
     Ok(())
@@ -88,12 +98,16 @@ fn write_folder(
 
 /// Writes one program into `parent`: a program directory as it is; a Rust file as the directory
 /// `<stem>/` with the source, the static `run` and `build`; any other file as it is, or in its
-/// own `<stem>/` if `own_dir` (a package has one output validator, a directory of its own).
+/// own `<stem>/` if `own_dir` (a package has one output validator, a directory of its own). A
+/// Rust source the constants change gets a note naming it by its path under `root` (the
+/// package's) and the constants it got.
 fn write_program(
     program: &Path,
     parent: &Path,
     own_dir: bool,
     constants: &Constants,
+    root: &Path,
+    notes: &mut Vec<String>,
 ) -> anyhow::Result<()> {
     let name = file_name(program)?;
     let stem = Path::new(&name)
@@ -121,7 +135,18 @@ fn write_program(
         )
     })?;
     let source = match String::from_utf8(source) {
-        Ok(text) => substituted(constants, text, program)?.into_bytes(),
+        Ok(text) => {
+            let (text, names) = substituted(constants, text, program)?;
+            if !names.is_empty() {
+                let rel = program.strip_prefix(root).unwrap_or(program);
+                notes.push(format!(
+                    "{}: wrote the constants {} into the Rust source (the export builds the program, so a judge cannot substitute them before it is built)",
+                    rel.display(),
+                    names.join(", ")
+                ));
+            }
+            text.into_bytes()
+        }
         Err(err) => err.into_bytes(),
     };
     std::fs::write(dir.join(&name), &source)?;
@@ -142,19 +167,24 @@ fn write_program(
 /// A Rust source with the constants' values written in, as leapfrog substitutes them before it
 /// builds the program when it judges the package itself. Refused when the result still holds a
 /// defined `{{name}}` (a value that names another constant): a judge of the export would replace
-/// that too, where leapfrog replaces once, and the shipped `run` would no longer match.
-fn substituted(constants: &Constants, text: String, program: &Path) -> anyhow::Result<String> {
+/// that too, where leapfrog replaces once, and the shipped `run` would no longer match. With
+/// the text, the names of the constants written in.
+fn substituted<'c>(
+    constants: &'c Constants,
+    text: String,
+    program: &Path,
+) -> anyhow::Result<(String, Vec<&'c str>)> {
     if constants.is_empty() {
-        return Ok(text);
+        return Ok((text, Vec::new()));
     }
-    let replaced = constants.substitute(&text);
+    let (replaced, names) = constants.substitute_naming(&text);
     if constants.substitute(&replaced) != replaced {
         bail!(
             "{}: a constant's value holds a `{{{{name}}}}` of another constant, which a judge of the export would replace again; write the value itself",
             program.display()
         );
     }
-    Ok(replaced)
+    Ok((replaced, names))
 }
 
 /// The `build` script for the source file `name` whose SHA-256 is `sha256`.
@@ -341,7 +371,7 @@ mod tests {
         let constants = Constants::load(dir.path());
         assert_eq!(
             substituted(&constants, text.clone(), &source).unwrap(),
-            "let n = 5; println!(\"{{}}\");"
+            ("let n = 5; println!(\"{{}}\");".to_string(), vec!["A"])
         );
         // Replaced once `{{A}}` gives `{{B}}`, which a second pass would replace again.
         std::fs::write(&yaml, "constants:\n  A: '{{B}}'\n  B: 6\n").unwrap();
