@@ -161,12 +161,19 @@ impl Contest {
     }
 }
 
-/// The problems listed in `source`, each checked to be a package folder.
+/// The problems listed in `source`, each checked to be a package folder, and no two with one
+/// label.
 fn from_list(
     root: &Path,
     list: Vec<Listed>,
     source: &Path,
 ) -> Result<Vec<ContestProblem>, PackageError> {
+    let lines = entry_lines(source);
+    // `problems.yaml:8` for the entry at `i`, when its line is known.
+    let at = |i: usize| match lines.get(i) {
+        Some(line) => format!("{}:{line}", source.display()),
+        None => source.display().to_string(),
+    };
     let mut problems: Vec<ContestProblem> = Vec::new();
     for (i, listed) in list.into_iter().enumerate() {
         let (id, label, rgb) = match listed {
@@ -175,7 +182,7 @@ fn from_list(
         };
         let Some(id) = id else {
             return Err(PackageError::invalid(
-                source.display(),
+                at(i),
                 format_args!("problem {} has no `id` (the name of its folder)", i + 1),
             ));
         };
@@ -187,7 +194,7 @@ fn from_list(
         );
         if !plain {
             return Err(PackageError::invalid(
-                source.display(),
+                at(i),
                 format_args!(
                     "problem `{}`: an id names a folder of the contest, not a path (no `/`, `..` or leading `/`)",
                     leapfrog_util::inert(&id)
@@ -196,28 +203,94 @@ fn from_list(
         }
         let dir = root.join(&id);
         if !dir.join("problem.yaml").is_file() {
+            let what = if dir.is_dir() {
+                format!("{} has no problem.yaml", dir.display())
+            } else {
+                format!("there is no folder {}", dir.display())
+            };
             return Err(PackageError::invalid(
-                source.display(),
+                at(i),
                 format_args!(
-                    "problem `{id}` is listed, but {} has no problem.yaml",
-                    dir.display()
+                    "problem `{}` is listed, but {what}{}",
+                    leapfrog_util::inert(&id),
+                    meant_folder(root, &id)
                 ),
             ));
         }
         if problems.iter().any(|p| p.id == id) {
             return Err(PackageError::invalid(
-                source.display(),
+                at(i),
                 format_args!("problem `{id}` is listed twice"),
+            ));
+        }
+        let label = label.unwrap_or_else(|| default_label(i));
+        // One label, two problems: the scoreboard and the balloons could not tell them apart,
+        // and DOMjudge's import stops halfway, at the second.
+        if let Some((j, other)) = problems.iter().enumerate().find(|(_, p)| p.label == label) {
+            return Err(PackageError::invalid(
+                at(i),
+                format_args!(
+                    "problems `{}` ({}) and `{id}` both have the label `{}`; each problem needs its own",
+                    other.id,
+                    at(j),
+                    leapfrog_util::inert(&label)
+                ),
             ));
         }
         problems.push(ContestProblem {
             id,
-            label: label.unwrap_or_else(|| default_label(i)),
+            label,
             dir,
             rgb,
         });
     }
     Ok(problems)
+}
+
+/// `; did you mean `ratio`?` when a package folder of the contest has a name close to `id`
+/// (a slip of a key or two, or another case), else nothing.
+fn meant_folder(root: &Path, id: &str) -> String {
+    let lower = id.to_lowercase();
+    let distance = |name: &str| strsim::damerau_levenshtein(&lower, &name.to_lowercase());
+    let near = package_dirs(root)
+        .unwrap_or_default()
+        .iter()
+        .map(|dir| folder_name(dir))
+        .filter(|name| distance(name) <= 2.min(id.chars().count().saturating_sub(1)))
+        .min_by_key(|name| distance(name));
+    match near {
+        Some(name) => format!("; did you mean `{}`?", leapfrog_util::inert(&name)),
+        None => String::new(),
+    }
+}
+
+/// The line (from 1) where each entry of `problems.yaml` starts: each `-` at the outermost
+/// indentation. Empty when the file cannot be read, is written otherwise (flow style) or is
+/// contest.yaml (whose other lists would be counted too), so places fall back to the file.
+fn entry_lines(source: &Path) -> Vec<usize> {
+    if source.file_name().is_none_or(|n| n != "problems.yaml") {
+        return Vec::new();
+    }
+    let Ok(text) = crate::yaml_file::read(source) else {
+        return Vec::new();
+    };
+    let dashes: Vec<(usize, usize)> = text
+        .lines()
+        .enumerate()
+        .filter_map(|(i, line)| {
+            let bare = line.trim_start();
+            let entry = bare == "-" || bare.starts_with("- ");
+            entry.then(|| (i + 1, line.len() - bare.len()))
+        })
+        .collect();
+    let Some(outer) = dashes.iter().map(|(_, indent)| *indent).min() else {
+        return Vec::new();
+    };
+    dashes
+        .into_iter()
+        .filter(|(_, indent)| *indent == outer)
+        .map(|(line, _)| line)
+        .collect()
 }
 
 /// Warns about each package folder of the contest that the list leaves out: it would be left
@@ -401,6 +474,21 @@ mod tests {
         ] {
             assert!(!is_reltime(bad), "{bad}");
         }
+    }
+
+    #[test]
+    fn entries_start_at_their_outermost_dash() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("problems.yaml");
+        std::fs::write(
+            &file,
+            "# the problems\n- id: a\n  name:\n    - x\n-\n  id: b\n",
+        )
+        .unwrap();
+        assert_eq!(entry_lines(&file), [2, 5]);
+        let other = dir.path().join("contest.yaml");
+        std::fs::write(&other, "problems:\n  - id: a\n").unwrap();
+        assert!(entry_lines(&other).is_empty());
     }
 
     #[test]
