@@ -1,6 +1,8 @@
-//! What a new contest organiser gets wrong in `problems.yaml`, each found by following the
-//! first-contest guide and then slipping: a listed folder misspelt, two problems with one
-//! label. Each is named with its file and line, by `status` and by `export` alike.
+//! What a new contest organiser gets wrong in `contest.yaml` and `problems.yaml`, each found by
+//! following the first-contest guide and then slipping: a listed folder misspelt, two problems
+//! with one label, a contest.yaml key misspelt or written twice, a start time no contest system
+//! reads, and a contest.yaml that DOMjudge's import would refuse. Each is named with its file
+//! and line, by `status` and by `export` alike.
 
 use std::path::Path;
 
@@ -94,4 +96,121 @@ fn two_problems_with_one_label_are_refused_naming_both() {
     let (code, said) = run_in(work.path(), &["status", "spring"]);
     assert_eq!(code, 2, "{said}");
     assert!(said.contains("both have the label `B`"), "{said}");
+}
+
+#[test]
+fn contest_yaml_keys_misspelt_or_written_twice() {
+    let work = tempfile::tempdir().unwrap();
+    let contest = spring(work.path());
+    let file = contest.join("contest.yaml");
+    let original = std::fs::read_to_string(&file).unwrap();
+
+    // A misspelt key: read as before, with a warning naming the line and the key meant.
+    edit(&file, "start_time:", "start_tme:");
+    let line = std::fs::read_to_string(&file)
+        .unwrap()
+        .lines()
+        .position(|l| l.starts_with("start_tme"))
+        .unwrap()
+        + 1;
+    let (code, said) = run_in(work.path(), &["status", "spring"]);
+    assert_eq!(code, 1, "only the secret data is missing: {said}");
+    assert!(
+        said.contains(&format!(
+            "contest.yaml:{line}: unknown key `start_tme` is ignored"
+        )) && said.contains("did you mean `start_time`?"),
+        "{said}"
+    );
+    // ...and the export, which copies the file, says DOMjudge would refuse it.
+    let (code, said) = run_in(
+        work.path(),
+        &["export", "spring", "dj", "--format", "domjudge"],
+    );
+    assert_eq!(code, 0, "{said}");
+    assert!(
+        said.contains("no `start_time`, which DOMjudge's contest import needs"),
+        "{said}"
+    );
+    assert!(
+        said.contains("exported hello, ratio to dj"),
+        "the contest is not counted among the problems: {said}"
+    );
+
+    // A key written twice: which one a contest system takes is up to its reader.
+    std::fs::write(
+        &file,
+        format!("{original}start_time: 2031-01-01T10:00:00Z\n"),
+    )
+    .unwrap();
+    let last = original.lines().count() + 1;
+    let (code, said) = run_in(work.path(), &["status", "spring"]);
+    assert_eq!(code, 2, "{said}");
+    assert!(
+        said.contains(&format!(
+            "contest.yaml:{last}: `start_time` is written twice"
+        )),
+        "{said}"
+    );
+}
+
+#[test]
+fn a_start_time_no_contest_system_reads_is_refused_with_its_line() {
+    let work = tempfile::tempdir().unwrap();
+    let contest = spring(work.path());
+    let file = contest.join("contest.yaml");
+    let original = std::fs::read_to_string(&file).unwrap();
+    let line = original
+        .lines()
+        .position(|l| l.starts_with("start_time"))
+        .unwrap()
+        + 1;
+    let old = original
+        .lines()
+        .find(|l| l.starts_with("start_time"))
+        .unwrap();
+    for bad in [
+        "tomorrow 10am",
+        "2030-13-01T10:00:00Z",
+        "1/4/2030 10:00",
+        "2030-04-01 10:00",
+    ] {
+        std::fs::write(&file, original.replace(old, &format!("start_time: {bad}"))).unwrap();
+        for args in [
+            vec!["status", "spring"],
+            vec!["export", "spring", "dj", "--format", "domjudge", "--force"],
+        ] {
+            let (code, said) = run_in(work.path(), &args);
+            assert_eq!(code, 2, "{bad}: {said}");
+            assert!(
+                said.contains(&format!(
+                    "contest.yaml:{line}: start_time must be a date and time"
+                )),
+                "{bad}: {said}"
+            );
+        }
+    }
+    // What BAPCtools, DOMjudge and YAML read: zones written every way, a space for the T.
+    for good in [
+        "2030-04-01T10:00:00+02:00",
+        "2030-04-01T10:00:00Z",
+        "2030-04-01 10:00:00+0200",
+        "2030-04-01T10:00:00.500-05",
+    ] {
+        std::fs::write(&file, original.replace(old, &format!("start_time: {good}"))).unwrap();
+        let (code, said) = run_in(work.path(), &["status", "spring"]);
+        assert_eq!(code, 1, "{good}: {said}");
+        assert!(!said.contains("start_time"), "{good}: {said}");
+    }
+    // No zone: read as UTC, as BAPCtools does, with a warning (DOMjudge refuses it quoted).
+    std::fs::write(
+        &file,
+        original.replace(old, "start_time: '2030-04-01T10:00:00'"),
+    )
+    .unwrap();
+    let (code, said) = run_in(work.path(), &["status", "spring"]);
+    assert_eq!(code, 1, "{said}");
+    assert!(
+        said.contains(&format!("contest.yaml:{line}: start_time has no time zone")),
+        "{said}"
+    );
 }

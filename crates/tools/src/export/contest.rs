@@ -63,14 +63,42 @@ pub fn contest_yaml(contest: &Contest, notes: &mut Vec<String>) -> anyhow::Resul
         // The export goes to other machines: a contest.yaml linked out of the contest (to a
         // file only root may read) is refused, as a package's links out are.
         leapfrog_util::check_within(&contest.root, &own)?;
-        return std::fs::read_to_string(&own)
-            .map_err(|e| anyhow::anyhow!("reading {}: {e}", own.display()));
+        let text = std::fs::read_to_string(&own)
+            .map_err(|e| anyhow::anyhow!("reading {}: {e}", own.display()))?;
+        note_missing_keys(&own, &text, notes);
+        return Ok(text);
     }
     notes.push(format!(
         "{}: no contest.yaml; wrote one with a placeholder start_time and duration 5:00:00: set them before importing",
         contest.root.display()
     ));
     Ok(fresh_contest_yaml(&contest.name))
+}
+
+/// The keys DOMjudge's contest import needs, each with the older spelling it also takes:
+/// without one of them it refuses the whole file ("Missing fields").
+const DOMJUDGE_NEEDS: &[&[&str]] = &[
+    &["id", "short-name"],
+    &["name"],
+    &["start_time", "start-time"],
+    &["duration"],
+];
+
+/// Notes each key of [`DOMJUDGE_NEEDS`] that the contest's own contest.yaml (at `path`) lacks:
+/// the export is written, but its import would stop at the first step.
+fn note_missing_keys(path: &std::path::Path, text: &str, notes: &mut Vec<String>) {
+    let Ok(serde_yaml_ng::Value::Mapping(map)) = serde_yaml_ng::from_str(text) else {
+        return; // opening the contest has named what is wrong with the file
+    };
+    for spellings in DOMJUDGE_NEEDS {
+        if !spellings.iter().any(|key| map.contains_key(*key)) {
+            notes.push(format!(
+                "{}: no `{}`, which DOMjudge's contest import needs (it refuses the file with \"Missing fields\"): add it before importing",
+                path.display(),
+                spellings[0]
+            ));
+        }
+    }
 }
 
 /// A contest.yaml in the CCS format DOMjudge imports, for a contest called `name`.
