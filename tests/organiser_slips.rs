@@ -214,3 +214,34 @@ fn a_start_time_no_contest_system_reads_is_refused_with_its_line() {
         "{said}"
     );
 }
+
+#[test]
+fn a_name_saved_as_latin1_is_refused_with_its_line() {
+    let work = tempfile::tempdir().unwrap();
+    let contest = spring(work.path());
+    // An editor that saves `é` as Latin-1 writes one byte, 0xe9, which is not UTF-8.
+    let file = contest.join("hello/problem.yaml");
+    let text = std::fs::read(&file).unwrap();
+    let line = 1 + String::from_utf8_lossy(&text)
+        .lines()
+        .position(|l| l.starts_with("name:"))
+        .unwrap();
+    let at = text.windows(11).position(|w| w == b"name: Hello").unwrap();
+    let mut latin1 = text[..at].to_vec();
+    latin1.extend_from_slice(b"name: Caf\xe9");
+    latin1.extend_from_slice(&text[at + 11..]);
+    std::fs::write(&file, latin1).unwrap();
+    for args in [
+        vec!["status", "spring"],
+        vec!["export", "spring", "dj", "--format", "domjudge"],
+    ] {
+        let (code, said) = run_in(work.path(), &args);
+        assert_eq!(code, 2, "{said}");
+        assert!(
+            said.contains(&format!(
+                "hello/problem.yaml:{line}: not UTF-8 text (byte 0xe9 in `name: Caf"
+            )) && said.contains("save the file as UTF-8"),
+            "{said}"
+        );
+    }
+}
