@@ -245,3 +245,21 @@ fn a_name_saved_as_latin1_is_refused_with_its_line() {
         );
     }
 }
+
+#[test]
+fn export_names_a_sample_without_its_answer_as_verify_does() {
+    let work = tempfile::tempdir().unwrap();
+    let contest = spring(work.path());
+    std::fs::remove_file(contest.join("hello/data/sample/1.ans")).unwrap();
+    let (code, said) = run_in(
+        work.path(),
+        &["export", "spring", "dj", "--format", "domjudge"],
+    );
+    assert_eq!(code, 2, "{said}");
+    assert!(
+        said.contains("exporting hello: ")
+            && said.contains("data/sample/1.in: test input has no answer file"),
+        "not the statement's failure to read it: {said}"
+    );
+    assert!(!said.contains("No such file"), "{said}");
+}
