@@ -263,3 +263,66 @@ fn export_names_a_sample_without_its_answer_as_verify_does() {
     );
     assert!(!said.contains("No such file"), "{said}");
 }
+
+#[test]
+fn problems_yaml_entries_read_as_domjudge_reads_them_with_slips_named() {
+    let work = tempfile::tempdir().unwrap();
+    let contest = spring(work.path());
+    let list = contest.join("problems.yaml");
+    // A number for a label is that label; a colour left unquoted is a comment; a colour by
+    // name is no colour a contest system shows; a name other than the package's is not the
+    // one exported.
+    std::fs::write(
+        &list,
+        "- id: hello\n  label: 1\n  name: Hi there\n  rgb: #00ff00\n- id: ratio\n  label: 2\n  rgb: blue\n",
+    )
+    .unwrap();
+    let (code, said) = run_in(
+        work.path(),
+        &["export", "spring", "dj", "--format", "domjudge"],
+    );
+    assert_eq!(code, 0, "{said}");
+    assert!(
+        said.contains("problems.yaml:4: rgb is empty, since `#` starts a YAML comment"),
+        "{said}"
+    );
+    assert!(
+        said.contains("problems.yaml:7: rgb `blue` is not a colour written '#rrggbb'"),
+        "{said}"
+    );
+    assert!(
+        said.contains(
+            "problem hello is listed as `Hi there` but its problem.yaml calls it `Hello`"
+        ),
+        "{said}"
+    );
+    let exported = std::fs::read_to_string(work.path().join("dj/problems.yaml")).unwrap();
+    assert!(exported.contains("label: '1'"), "{exported}");
+    assert!(exported.contains("label: '2'"), "{exported}");
+
+    // A colour of the contest's own is kept, written out, with no CSS name that says another.
+    std::fs::write(&list, "- id: hello\n  rgb: '#0F0'\n- id: ratio\n").unwrap();
+    let (code, said) = run_in(
+        work.path(),
+        &["export", "spring", "dj", "--format", "domjudge", "--force"],
+    );
+    assert_eq!(code, 0, "{said}");
+    let exported = std::fs::read_to_string(work.path().join("dj/problems.yaml")).unwrap();
+    let hello = exported.split("- id: ratio").next().unwrap();
+    assert!(hello.contains("rgb: '#00ff00'"), "{exported}");
+    assert!(!hello.contains("color:"), "{exported}");
+
+    // A label that is empty, or a list, is refused with the entry's line.
+    for (entry, why) in [
+        ("label: ''", "has an empty label"),
+        ("label: [A]", "`label` must be one value"),
+    ] {
+        std::fs::write(&list, format!("- id: hello\n- id: ratio\n  {entry}\n")).unwrap();
+        let (code, said) = run_in(work.path(), &["status", "spring"]);
+        assert_eq!(code, 2, "{said}");
+        assert!(
+            said.contains("problems.yaml:2: ") && said.contains(why),
+            "{said}"
+        );
+    }
+}

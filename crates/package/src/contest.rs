@@ -31,6 +31,10 @@ pub struct ContestProblem {
     /// The balloon colour, when the contest gives one (`#rrggbb`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub rgb: Option<String>,
+    /// The name the list gives the problem, when it gives one (the package's own is the one
+    /// exported).
+    #[serde(skip)]
+    pub name: Option<String>,
 }
 
 /// An opened contest folder.
@@ -42,23 +46,61 @@ pub struct Contest {
     pub problems: Vec<ContestProblem>,
 }
 
-/// An entry of `problems.yaml` (or of `problems:` in contest.yaml); unknown keys are kept by
-/// DOMjudge and ignored here.
-#[derive(Debug, Deserialize)]
+/// An entry of `problems.yaml` (or of `problems:` in contest.yaml) as read: a bare folder name,
+/// or a mapping whose scalars are taken as text (`label: 3` is the label `3`, as DOMjudge takes
+/// it). Unknown keys are kept by DOMjudge and ignored here.
 struct Entry {
     id: Option<String>,
-    #[serde(rename = "short-name", alias = "short_name")]
-    short_name: Option<String>,
     label: Option<String>,
-    letter: Option<String>,
+    name: Option<String>,
     rgb: Option<String>,
 }
 
-#[derive(Debug, Deserialize)]
-#[serde(untagged)]
-enum Listed {
-    Id(String),
-    Entry(Entry),
+impl Entry {
+    /// The entry `value`, or why it is none (a list where a mapping belongs, a `label` that is
+    /// a list).
+    fn read(value: &serde_yaml_ng::Value) -> Result<Entry, String> {
+        use serde_yaml_ng::Value;
+        let text = |v: &Value| match v {
+            Value::String(s) => Some(s.clone()),
+            Value::Number(n) => Some(n.to_string()),
+            Value::Bool(b) => Some(b.to_string()),
+            _ => None,
+        };
+        let map = match value {
+            Value::Mapping(map) => map,
+            other => {
+                return match text(other) {
+                    Some(id) => Ok(Entry {
+                        id: Some(id),
+                        label: None,
+                        name: None,
+                        rgb: None,
+                    }),
+                    None => Err("an entry is `- id: <folder>` with its keys below it".into()),
+                };
+            }
+        };
+        // The first of the spellings that is there; null counts as left out.
+        let field = |keys: &[&str]| -> Result<Option<String>, String> {
+            let Some((key, v)) = keys
+                .iter()
+                .find_map(|k| map.get(*k).filter(|v| !v.is_null()).map(|v| (*k, v)))
+            else {
+                return Ok(None);
+            };
+            text(v).map(Some).ok_or_else(|| {
+                format!("`{key}` must be one value such as `B`, not a list or a mapping")
+            })
+        };
+        Ok(Entry {
+            id: field(&["id", "short-name", "short_name"])?,
+            label: field(&["label", "letter"])?,
+            // A name per language (2025-09: `name: {en: …}`) is compared by nobody.
+            name: field(&["name"]).ok().flatten(),
+            rgb: field(&["rgb"]).ok().flatten(),
+        })
+    }
 }
 
 /// The keys a `problems.yaml` entry may have: the CCS spec's problem set keys, and the older
@@ -136,7 +178,7 @@ const OTHER_CONTEST_KEYS: &[&str] = &[
 #[derive(Debug, Deserialize, Default)]
 struct ContestYaml {
     name: Option<String>,
-    problems: Option<Vec<Listed>>,
+    problems: Option<Vec<serde_yaml_ng::Value>>,
 }
 
 impl Contest {
@@ -169,7 +211,7 @@ impl Contest {
         let problems_yaml = root.join("problems.yaml");
         let (listed, source) = if problems_yaml.is_file() {
             warn_unknown_entry_keys(&problems_yaml)?;
-            let list: Option<Vec<Listed>> = read_yaml(&problems_yaml)?;
+            let list: Option<Vec<serde_yaml_ng::Value>> = read_yaml(&problems_yaml)?;
             (Some(list.unwrap_or_default()), problems_yaml)
         } else {
             (config.problems, contest_yaml)
@@ -188,6 +230,7 @@ impl Contest {
                     label: default_label(i),
                     dir,
                     rgb: None,
+                    name: None,
                 })
                 .collect(),
         };
@@ -214,7 +257,7 @@ impl Contest {
 /// label.
 fn from_list(
     root: &Path,
-    list: Vec<Listed>,
+    list: Vec<serde_yaml_ng::Value>,
     source: &Path,
 ) -> Result<Vec<ContestProblem>, PackageError> {
     let lines = entry_lines(source);
@@ -224,11 +267,16 @@ fn from_list(
         None => source.display().to_string(),
     };
     let mut problems: Vec<ContestProblem> = Vec::new();
-    for (i, listed) in list.into_iter().enumerate() {
-        let (id, label, rgb) = match listed {
-            Listed::Id(id) => (Some(id), None, None),
-            Listed::Entry(e) => (e.id.or(e.short_name), e.label.or(e.letter), e.rgb),
-        };
+    for (i, listed) in list.iter().enumerate() {
+        let Entry {
+            id,
+            label,
+            name,
+            rgb,
+        } = Entry::read(listed).map_err(|why| {
+            PackageError::invalid(at(i), format_args!("problem {}: {why}", i + 1))
+        })?;
+        let rgb = rgb.and_then(|rgb| balloon(&rgb));
         let Some(id) = id else {
             return Err(PackageError::invalid(
                 at(i),
@@ -273,6 +321,14 @@ fn from_list(
             ));
         }
         let label = label.unwrap_or_else(|| default_label(i));
+        if label.trim().is_empty() {
+            return Err(PackageError::invalid(
+                at(i),
+                format_args!(
+                    "problem `{id}` has an empty label; give it one such as `A`, or leave the key out for the letter of its place"
+                ),
+            ));
+        }
         // One label, two problems: the scoreboard and the balloons could not tell them apart,
         // and DOMjudge's import stops halfway, at the second.
         if let Some((j, other)) = problems.iter().enumerate().find(|(_, p)| p.label == label) {
@@ -291,9 +347,25 @@ fn from_list(
             label,
             dir,
             rgb,
+            name,
         });
     }
     Ok(problems)
+}
+
+/// The balloon colour `rgb` as `#rrggbb` (`#f00` written out), or `None` when it is not
+/// written that way (`red`): BAPCtools skips such a colour too, and DOMjudge would show the text
+/// as it is. `warn_unknown_entry_keys` names it with its line.
+fn balloon(rgb: &str) -> Option<String> {
+    let hex = rgb.trim().strip_prefix('#')?;
+    let full: String = match hex.len() {
+        3 => hex.chars().flat_map(|c| [c, c]).collect(),
+        6 => hex.to_string(),
+        _ => return None,
+    };
+    full.chars()
+        .all(|c| c.is_ascii_hexdigit())
+        .then(|| format!("#{}", full.to_ascii_lowercase()))
 }
 
 /// `; did you mean `ratio`?` when a package folder of the contest has a name close to `id`
@@ -361,7 +433,8 @@ fn warn_unlisted(
     Ok(())
 }
 
-/// Warns about each key of a `problems.yaml` entry that no contest system reads (`labl:`),
+/// Warns about each key of a `problems.yaml` entry that no contest system reads (`labl:`), and
+/// each `rgb` that is no colour (`red`, or `#ff0000` unquoted, which YAML reads as a comment),
 /// naming its line: the entry is read as if the key were not there.
 fn warn_unknown_entry_keys(path: &Path) -> Result<(), PackageError> {
     let text = crate::yaml_file::read(path)?;
@@ -373,15 +446,29 @@ fn warn_unknown_entry_keys(path: &Path) -> Result<(), PackageError> {
         let serde_yaml_ng::Value::Mapping(map) = entry else {
             continue;
         };
-        for key in map.keys().filter_map(|k| k.as_str()) {
+        for (key, value) in map.iter().filter_map(|(k, v)| Some((k.as_str()?, v))) {
             let line = key_line(&text, key, &mut seen);
-            if ENTRY_KEYS.contains(&key) {
-                continue;
-            }
             let place = match line {
                 Some(n) => format!("{}:{n}", path.display()),
                 None => path.display().to_string(),
             };
+            // `rgb: #ff0000` unquoted is an empty value and a comment: the colour meant is lost.
+            if key == "rgb" && value.is_null() {
+                leapfrog_util::warn(&format!(
+                    "{place}: rgb is empty, since `#` starts a YAML comment; write the colour in quotes, such as rgb: '#ff0000'"
+                ));
+            }
+            if let (true, Some(rgb)) = (key == "rgb", value.as_str())
+                && balloon(rgb).is_none()
+            {
+                leapfrog_util::warn(&format!(
+                    "{place}: rgb `{}` is not a colour written '#rrggbb' (such as '#ff0000'); ignored, so the balloon gets a colour of its own",
+                    leapfrog_util::inert(rgb)
+                ));
+            }
+            if ENTRY_KEYS.contains(&key) {
+                continue;
+            }
             leapfrog_util::warn(&format!(
                 "{place}: unknown key `{key}` in a problem entry is ignored (known keys: {})",
                 ENTRY_KEYS.join(", ")
@@ -719,6 +806,15 @@ mod tests {
         assert_eq!(key_line(text, "labl", &mut seen), Some(2));
         assert_eq!(key_line(text, "id", &mut seen), Some(3));
         assert_eq!(key_line(text, "labl", &mut seen), Some(4));
+    }
+
+    #[test]
+    fn balloon_colours_are_written_out_as_rrggbb() {
+        assert_eq!(balloon("#F00").as_deref(), Some("#ff0000"));
+        assert_eq!(balloon("#00ff00").as_deref(), Some("#00ff00"));
+        for bad in ["red", "00ff00", "#0f", "#ggg", "#00ff00ff", ""] {
+            assert_eq!(balloon(bad), None, "{bad}");
+        }
     }
 
     #[test]

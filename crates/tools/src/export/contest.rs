@@ -15,7 +15,10 @@ struct Entry<'a> {
     label: &'a str,
     name: &'a str,
     rgb: String,
-    color: &'static str,
+    /// The CSS name of `rgb`, when it has one in the palette (a colour of the contest's own
+    /// may have none, and a name that says another colour would mislead).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    color: Option<&'static str>,
 }
 
 /// Balloon colours given in order when the contest names none: (rgb, CSS colour name).
@@ -34,20 +37,44 @@ const PALETTE: &[(&str, &str)] = &[
     ("#ffffff", "white"),
 ];
 
-/// The contents of `problems.yaml` for the contest's packages (in contest order).
-pub fn problems_yaml(contest: &Contest, packages: &[Package]) -> anyhow::Result<String> {
+/// The contents of `problems.yaml` for the contest's packages (in contest order), with a note
+/// for each problem the contest's list names otherwise than its package does (the package's
+/// name is the one exported, as the problem zip carries it too).
+pub fn problems_yaml(
+    contest: &Contest,
+    packages: &[Package],
+    notes: &mut Vec<String>,
+) -> anyhow::Result<String> {
     let entries: Vec<Entry> = contest
         .problems
         .iter()
         .zip(packages)
         .enumerate()
         .map(|(i, (problem, package))| {
-            let (rgb, color) = PALETTE[i % PALETTE.len()];
+            if let Some(listed) = &problem.name
+                && listed != package.display_name()
+            {
+                notes.push(format!(
+                    "problem {} is listed as `{}` but its problem.yaml calls it `{}`; exported as `{}`",
+                    problem.id,
+                    leapfrog_util::inert(listed),
+                    leapfrog_util::inert(package.display_name()),
+                    leapfrog_util::inert(package.display_name()),
+                ));
+            }
+            let rgb = problem
+                .rgb
+                .clone()
+                .unwrap_or_else(|| PALETTE[i % PALETTE.len()].0.to_string());
+            let color = PALETTE
+                .iter()
+                .find(|(hex, _)| hex.eq_ignore_ascii_case(&rgb))
+                .map(|(_, name)| *name);
             Entry {
                 id: short_name(&package.short_name),
                 label: &problem.label,
                 name: package.display_name(),
-                rgb: problem.rgb.clone().unwrap_or_else(|| rgb.to_string()),
+                rgb,
                 color,
             }
         })

@@ -179,7 +179,10 @@ pub fn export_contest(
     let mut notes = Vec::new();
     let files = [
         ("contest.yaml", contest::contest_yaml(contest, &mut notes)?),
-        ("problems.yaml", contest::problems_yaml(contest, &packages)?),
+        (
+            "problems.yaml",
+            contest::problems_yaml(contest, &packages, &mut notes)?,
+        ),
     ];
     let mut exported = export_set(registry, &packages, dest, force, &files)?;
     exported.contest_notes = notes;
