@@ -326,3 +326,40 @@ fn problems_yaml_entries_read_as_domjudge_reads_them_with_slips_named() {
         );
     }
 }
+
+#[test]
+fn a_freeze_longer_than_the_contest_is_refused_with_its_line() {
+    let work = tempfile::tempdir().unwrap();
+    let contest = spring(work.path());
+    let file = contest.join("contest.yaml");
+    edit(
+        &file,
+        "scoreboard_freeze_duration: 1:00:00",
+        "scoreboard_freeze_duration: 6:00:00",
+    );
+    let line = 1 + std::fs::read_to_string(&file)
+        .unwrap()
+        .lines()
+        .position(|l| l.starts_with("scoreboard_freeze_duration"))
+        .unwrap();
+    for args in [
+        vec!["status", "spring"],
+        vec!["export", "spring", "dj", "--format", "domjudge"],
+    ] {
+        let (code, said) = run_in(work.path(), &args);
+        assert_eq!(code, 2, "{said}");
+        assert!(
+            said.contains(&format!(
+                "contest.yaml:{line}: scoreboard_freeze_duration 6:00:00 is longer than the duration 5:00:00"
+            )),
+            "{said}"
+        );
+    }
+    // As long as the contest is allowed: frozen from the start.
+    edit(
+        &file,
+        "scoreboard_freeze_duration: 6:00:00",
+        "scoreboard_freeze_duration: 5:00:00",
+    );
+    assert_eq!(run_in(work.path(), &["status", "spring"]).0, 1);
+}

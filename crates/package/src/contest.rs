@@ -554,6 +554,31 @@ fn check_contest_yaml(path: &Path) -> Result<(), PackageError> {
             ));
         }
     }
+    // A freeze longer than the contest: DOMjudge's import refuses it ("Freeze duration is
+    // longer than contest length"), and a scoreboard frozen from before the start is no
+    // contest anyone meant.
+    let seconds = |key: &str| {
+        map.get(key)
+            .and_then(|v| v.as_str())
+            .and_then(reltime_seconds)
+    };
+    if let (Some(length), Some(freeze)) =
+        (seconds("duration"), seconds("scoreboard_freeze_duration"))
+        && freeze > length
+    {
+        return Err(PackageError::invalid(
+            leapfrog_util::at_key(path, &text, &["scoreboard_freeze_duration"]),
+            format_args!(
+                "scoreboard_freeze_duration {} is longer than the duration {} (the scoreboard freezes that long before the end); DOMjudge's import refuses it",
+                leapfrog_util::inert(
+                    map.get("scoreboard_freeze_duration")
+                        .and_then(|v| v.as_str())
+                        .unwrap_or("")
+                ),
+                leapfrog_util::inert(map.get("duration").and_then(|v| v.as_str()).unwrap_or("")),
+            ),
+        ));
+    }
     for key in ["start_time", "start-time"] {
         let Some(value) = map.get(key) else { continue };
         let zone = match value {
@@ -684,6 +709,23 @@ fn is_reltime(text: &str) -> bool {
         && !(text.contains('.') && fraction.is_empty())
 }
 
+/// The length of the RELTIME `text` (see `is_reltime`) in seconds.
+fn reltime_seconds(text: &str) -> Option<f64> {
+    if !is_reltime(text) {
+        return None;
+    }
+    let text = text.trim();
+    let (sign, text) = match text.strip_prefix('-') {
+        Some(rest) => (-1.0, rest),
+        None => (1.0, text),
+    };
+    let mut total = 0.0;
+    for part in text.split(':') {
+        total = total * 60.0 + part.parse::<f64>().ok()?;
+    }
+    Some(sign * total)
+}
+
 /// The subfolders of `root` that hold a `problem.yaml`, by name.
 pub fn package_dirs(root: &Path) -> Result<Vec<PathBuf>, PackageError> {
     let mut dirs: Vec<PathBuf> = std::fs::read_dir(root)
@@ -796,6 +838,14 @@ mod tests {
         let other = dir.path().join("contest.yaml");
         std::fs::write(&other, "problems:\n  - id: a\n").unwrap();
         assert!(entry_lines(&other).is_empty());
+    }
+
+    #[test]
+    fn lengths_of_time_in_seconds() {
+        assert_eq!(reltime_seconds("5:00:00"), Some(18000.0));
+        assert_eq!(reltime_seconds("0:01:30.5"), Some(90.5));
+        assert_eq!(reltime_seconds("-1:00:00"), Some(-3600.0));
+        assert_eq!(reltime_seconds("5 hours"), None);
     }
 
     #[test]
