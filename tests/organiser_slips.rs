@@ -363,3 +363,34 @@ fn a_freeze_longer_than_the_contest_is_refused_with_its_line() {
     );
     assert_eq!(run_in(work.path(), &["status", "spring"]).0, 1);
 }
+
+#[test]
+fn windows_line_endings_in_an_input_are_named() {
+    let work = tempfile::tempdir().unwrap();
+    let contest = spring(work.path());
+    let input = contest.join("hello/data/sample/1.in");
+    let text = std::fs::read_to_string(&input).unwrap();
+    std::fs::write(&input, text.replace('\n', "\r\n")).unwrap();
+    // The validator `new` wrote refuses it, in its own words; the cause is added.
+    let (code, said) = run_in(&contest, &["validate", "hello"]);
+    assert_eq!(code, 1, "{said}");
+    assert!(
+        said.contains("sample/1.in: ")
+            && said.contains("(the file has Windows line endings, \\r\\n: the likely cause)"),
+        "{said}"
+    );
+    // A validator that reads words lets it through: a warning, as problemtools gives.
+    std::fs::write(
+        contest.join("hello/input_validators/validate.py"),
+        "import sys\nwords = sys.stdin.read().split()\nsys.exit(42 if len(words) == 2 else 43)\n",
+    )
+    .unwrap();
+    let (code, said) = run_in(&contest, &["validate", "hello"]);
+    assert_eq!(code, 0, "{said}");
+    assert!(
+        said.contains(
+            "sample/1.in: Windows line endings (\\r\\n), which the input validators let through"
+        ),
+        "{said}"
+    );
+}
