@@ -394,3 +394,34 @@ fn windows_line_endings_in_an_input_are_named() {
         "{said}"
     );
 }
+
+#[test]
+fn a_statement_that_mentions_a_sample_the_problem_lacks_is_warned_about() {
+    let work = tempfile::tempdir().unwrap();
+    let contest = spring(work.path());
+    let statement = contest.join("hello/statement/problem.en.md");
+    let mut text = std::fs::read_to_string(&statement).unwrap();
+    let line = text.lines().count() + 2;
+    text.push_str("\nIn Sample 1 the sum is small; in Sample Input 2 it is large.\n");
+    std::fs::write(&statement, text).unwrap();
+    let (code, said) = run_in(&contest, &["statement", "hello", "-o", "hello.html"]);
+    assert_eq!(code, 0, "{said}");
+    assert!(
+        said.contains(&format!(
+            "problem.en.md:{line}: the statement mentions sample 2, but the problem has 1 sample in data/sample/"
+        )),
+        "{said}"
+    );
+    assert!(!said.contains("mentions sample 1"), "{said}");
+    // With the second sample there, nothing is said.
+    for ext in ["in", "ans"] {
+        std::fs::copy(
+            contest.join(format!("hello/data/sample/1.{ext}")),
+            contest.join(format!("hello/data/sample/2.{ext}")),
+        )
+        .unwrap();
+    }
+    let (code, said) = run_in(&contest, &["statement", "hello", "-o", "hello.html"]);
+    assert_eq!(code, 0, "{said}");
+    assert!(!said.contains("mentions sample"), "{said}");
+}
