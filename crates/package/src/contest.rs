@@ -220,6 +220,14 @@ impl Contest {
             Some(list) => {
                 let problems = from_list(&root, list, &source)?;
                 warn_unlisted(&root, &problems, &source)?;
+                // An empty list beside packages is a contest of nothing: the error names the
+                // list, not the folders (the warnings above name those).
+                if problems.is_empty() && !package_dirs(&root)?.is_empty() {
+                    return Err(PackageError::invalid(
+                        source.display(),
+                        "lists no problems; add `- id: <folder>` for each problem of the contest",
+                    ));
+                }
                 problems
             }
             None => package_dirs(&root)?
@@ -904,6 +912,20 @@ mod tests {
         assert_eq!(contest.problems[0].id, "a");
         assert_eq!(contest.problems[1].label, "B");
         assert!(!Contest::is_contest(&dir.path().join("a")));
+    }
+
+    #[test]
+    fn an_empty_list_beside_packages_is_named_as_the_fault() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("problems.yaml"), "# none yet\n").unwrap();
+        let err = crate::error::chain(&Contest::open(dir.path()).unwrap_err());
+        assert!(err.contains("no subfolder has a problem.yaml"), "{err}");
+        package(dir.path(), "a");
+        let err = crate::error::chain(&Contest::open(dir.path()).unwrap_err());
+        assert!(
+            err.contains("problems.yaml: lists no problems; add `- id: <folder>`"),
+            "{err}"
+        );
     }
 
     #[test]
