@@ -425,3 +425,44 @@ fn a_statement_that_mentions_a_sample_the_problem_lacks_is_warned_about() {
     assert_eq!(code, 0, "{said}");
     assert!(!said.contains("mentions sample"), "{said}");
 }
+
+#[test]
+fn contest_files_of_the_wrong_shape_say_what_shape_they_take() {
+    let work = tempfile::tempdir().unwrap();
+    let contest = spring(work.path());
+    let list = contest.join("problems.yaml");
+    let original = std::fs::read_to_string(&list).unwrap();
+
+    // A folder as a shell completes it, `hello/`: the folder hello, not also unlisted.
+    std::fs::write(&list, original.replace("id: hello", "id: hello/")).unwrap();
+    let (code, said) = run_in(work.path(), &["status", "spring"]);
+    assert_eq!(code, 1, "{said}");
+    assert!(!said.contains("not listed"), "{said}");
+    assert!(said.contains("A hello "), "{said}");
+
+    // A mapping where the list belongs, and a list where contest.yaml's keys belong.
+    std::fs::write(&list, "hello:\n  label: A\n").unwrap();
+    let (code, said) = run_in(work.path(), &["status", "spring"]);
+    assert_eq!(code, 2, "{said}");
+    assert!(
+        said.contains(
+            "problems.yaml: problems.yaml is a list, one `- id: <folder>` entry per problem"
+        ),
+        "{said}"
+    );
+    std::fs::write(&list, &original).unwrap();
+    std::fs::write(contest.join("contest.yaml"), "- name: Spring\n").unwrap();
+    let (code, said) = run_in(work.path(), &["status", "spring"]);
+    assert_eq!(code, 2, "{said}");
+    assert!(
+        said.contains("contest.yaml is keys and their values"),
+        "{said}"
+    );
+
+    // An empty list beside the problem folders names the list.
+    std::fs::remove_file(contest.join("contest.yaml")).unwrap();
+    std::fs::write(&list, "# to do\n").unwrap();
+    let (code, said) = run_in(work.path(), &["status", "spring"]);
+    assert_eq!(code, 2, "{said}");
+    assert!(said.contains("problems.yaml: lists no problems"), "{said}");
+}

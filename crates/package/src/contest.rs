@@ -210,6 +210,7 @@ impl Contest {
         let name = config.name.clone().unwrap_or_else(|| folder_name(&root));
         let problems_yaml = root.join("problems.yaml");
         let (listed, source) = if problems_yaml.is_file() {
+            refuse_unlisted_shape(&problems_yaml)?;
             warn_unknown_entry_keys(&problems_yaml)?;
             let list: Option<Vec<serde_yaml_ng::Value>> = read_yaml(&problems_yaml)?;
             (Some(list.unwrap_or_default()), problems_yaml)
@@ -293,11 +294,13 @@ fn from_list(
         };
         // The link policy: an id names a folder of the contest, never a path out of it
         // (`../../root/pkg` would be exported, world-readable, with the contest).
-        let plain = matches!(
-            Path::new(&id).components().collect::<Vec<_>>()[..],
-            [std::path::Component::Normal(_)]
-        );
-        if !plain {
+        let plain = match Path::new(&id).components().collect::<Vec<_>>()[..] {
+            [std::path::Component::Normal(name)] => Some(name.to_string_lossy().into_owned()),
+            _ => None,
+        };
+        // `hello/` is the folder `hello`, as a shell completes it: read as that name, so that
+        // the folder is not also called unlisted.
+        let Some(id) = plain else {
             return Err(PackageError::invalid(
                 at(i),
                 format_args!(
@@ -305,7 +308,7 @@ fn from_list(
                     leapfrog_util::inert(&id)
                 ),
             ));
-        }
+        };
         let dir = root.join(&id);
         if !dir.join("problem.yaml").is_file() {
             let what = if dir.is_dir() {
@@ -486,6 +489,19 @@ fn warn_unknown_entry_keys(path: &Path) -> Result<(), PackageError> {
     Ok(())
 }
 
+/// Refuses a `problems.yaml` that is not a list (`hello: {label: A}`), in words rather than
+/// serde's: the file is one `- id: <folder>` entry per problem.
+fn refuse_unlisted_shape(path: &Path) -> Result<(), PackageError> {
+    let text = crate::yaml_file::read(path)?;
+    match serde_yaml_ng::from_str::<serde_yaml_ng::Value>(&text) {
+        Ok(serde_yaml_ng::Value::Sequence(_) | serde_yaml_ng::Value::Null) | Err(_) => Ok(()),
+        Ok(_) => Err(PackageError::invalid(
+            path.display(),
+            "problems.yaml is a list, one `- id: <folder>` entry per problem in contest order, not a mapping or a single value",
+        )),
+    }
+}
+
 /// The line (from 1) of the next `key:` of a list entry in `text` after line `seen`, which it
 /// moves past the line found.
 fn key_line(text: &str, key: &str, seen: &mut usize) -> Option<usize> {
@@ -514,8 +530,15 @@ fn check_contest_yaml(path: &Path) -> Result<(), PackageError> {
     let value: serde_yaml_ng::Value = serde_yaml_ng::from_str(&text).map_err(
         PackageError::yaml(format_args!("{}: not a valid contest file", path.display())),
     )?;
-    let serde_yaml_ng::Value::Mapping(map) = value else {
-        return Ok(()); // read_yaml names what is wrong with the file's shape
+    let map = match value {
+        serde_yaml_ng::Value::Mapping(map) => map,
+        serde_yaml_ng::Value::Null => return Ok(()),
+        _ => {
+            return Err(PackageError::invalid(
+                path.display(),
+                "contest.yaml is keys and their values (name: …, start_time: …), not a list or a single value",
+            ));
+        }
     };
     for key in map.keys().filter_map(|k| k.as_str()) {
         if CCS_KEYS.contains(&key) || OTHER_CONTEST_KEYS.contains(&key) {
