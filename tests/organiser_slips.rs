@@ -274,7 +274,7 @@ fn problems_yaml_entries_read_as_domjudge_reads_them_with_slips_named() {
     // one exported.
     std::fs::write(
         &list,
-        "- id: hello\n  label: 1\n  name: Hi there\n  rgb: #00ff00\n- id: ratio\n  label: 2\n  rgb: blue\n",
+        "- id: hello\n  label: 1\n  name: Hi there\n  rgb: #00ff00\n- id: ratio\n  label: 2\n  rgb: blue\n  time_limit: 5\n",
     )
     .unwrap();
     let (code, said) = run_in(
@@ -294,6 +294,10 @@ fn problems_yaml_entries_read_as_domjudge_reads_them_with_slips_named() {
         said.contains(
             "problem hello is listed as `Hi there` but its problem.yaml calls it `Hello`"
         ),
+        "{said}"
+    );
+    assert!(
+        said.contains("problem ratio is listed with time_limit 5 but its package's limit is 2 s"),
         "{said}"
     );
     let exported = std::fs::read_to_string(work.path().join("dj/problems.yaml")).unwrap();

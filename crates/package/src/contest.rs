@@ -35,6 +35,10 @@ pub struct ContestProblem {
     /// exported).
     #[serde(skip)]
     pub name: Option<String>,
+    /// The time limit the list gives the problem, in seconds, when it gives one (the
+    /// package's own is the one judged and exported).
+    #[serde(skip)]
+    pub time_limit: Option<f64>,
 }
 
 /// An opened contest folder.
@@ -54,6 +58,7 @@ struct Entry {
     label: Option<String>,
     name: Option<String>,
     rgb: Option<String>,
+    time_limit: Option<f64>,
 }
 
 impl Entry {
@@ -76,6 +81,7 @@ impl Entry {
                         label: None,
                         name: None,
                         rgb: None,
+                        time_limit: None,
                     }),
                     None => Err("an entry is `- id: <folder>` with its keys below it".into()),
                 };
@@ -99,6 +105,7 @@ impl Entry {
             // A name per language (2025-09: `name: {en: …}`) is compared by nobody.
             name: field(&["name"]).ok().flatten(),
             rgb: field(&["rgb"]).ok().flatten(),
+            time_limit: map.get("time_limit").and_then(Value::as_f64),
         })
     }
 }
@@ -240,6 +247,7 @@ impl Contest {
                     dir,
                     rgb: None,
                     name: None,
+                    time_limit: None,
                 })
                 .collect(),
         };
@@ -282,6 +290,7 @@ fn from_list(
             label,
             name,
             rgb,
+            time_limit,
         } = Entry::read(listed).map_err(|why| {
             PackageError::invalid(at(i), format_args!("problem {}: {why}", i + 1))
         })?;
@@ -359,6 +368,7 @@ fn from_list(
             dir,
             rgb,
             name,
+            time_limit,
         });
     }
     Ok(problems)

@@ -130,6 +130,7 @@ fn targets(spec: Option<&str>) -> anyhow::Result<(String, Vec<ContestProblem>)> 
                 dir: package.root.clone(),
                 rgb: None,
                 name: None,
+                time_limit: None,
             }],
         ),
     })

@@ -38,8 +38,8 @@ const PALETTE: &[(&str, &str)] = &[
 ];
 
 /// The contents of `problems.yaml` for the contest's packages (in contest order), with a note
-/// for each problem the contest's list names otherwise than its package does (the package's
-/// name is the one exported, as the problem zip carries it too).
+/// for each problem the contest's list names or times otherwise than its package does (the
+/// package's name and limit are the ones exported, as the problem zip carries them too).
 pub fn problems_yaml(
     contest: &Contest,
     packages: &[Package],
@@ -60,6 +60,17 @@ pub fn problems_yaml(
                     leapfrog_util::inert(listed),
                     leapfrog_util::inert(package.display_name()),
                     leapfrog_util::inert(package.display_name()),
+                ));
+            }
+            // DOMjudge creates the problem with the list's limit, then the zip's replaces it:
+            // the list's is never the one judged.
+            let limit = package.config.limits.time_s.get();
+            if let Some(listed) = problem.time_limit
+                && (listed - limit).abs() > 1e-9
+            {
+                notes.push(format!(
+                    "problem {} is listed with time_limit {listed} but its package's limit is {limit} s; the package's is exported and judged",
+                    problem.id
                 ));
             }
             let rgb = problem
