@@ -470,3 +470,16 @@ fn contest_files_of_the_wrong_shape_say_what_shape_they_take() {
     assert_eq!(code, 2, "{said}");
     assert!(said.contains("problems.yaml: lists no problems"), "{said}");
 }
+
+#[test]
+fn new_takes_the_language_by_the_extension_it_prints() {
+    let work = tempfile::tempdir().unwrap();
+    let contest = spring(work.path());
+    // `new` says "(pass-fail, py programs)": the same word picks the language.
+    for (lang, ext) in [("py", "py"), ("rs", "rs"), ("c++", "cpp")] {
+        let name = format!("p{ext}");
+        let (code, said) = run_in(&contest, &["new", "problem", &name, "--lang", lang]);
+        assert_eq!(code, 0, "{lang}: {said}");
+        assert!(said.contains(&format!("{ext} programs")), "{lang}: {said}");
+    }
+}
