@@ -60,6 +60,25 @@ fn a_misspelt_folder_in_problems_yaml_names_its_line_and_the_folder_meant() {
         assert!(said.contains("there is no folder"), "{said}");
         assert!(said.contains("did you mean `ratio`?"), "{said}");
     }
+    // A folder whose problem.yml should be problem.yaml says so.
+    edit(&contest.join("problems.yaml"), "id: raito", "id: ratio");
+    std::fs::rename(
+        contest.join("ratio/problem.yaml"),
+        contest.join("ratio/problem.yml"),
+    )
+    .unwrap();
+    let (code, said) = run_in(work.path(), &["status", "spring"]);
+    assert_eq!(code, 2, "{said}");
+    assert!(
+        said.contains("problem.yml is there, but every format reads problem.yaml"),
+        "{said}"
+    );
+    std::fs::rename(
+        contest.join("ratio/problem.yml"),
+        contest.join("ratio/problem.yaml"),
+    )
+    .unwrap();
+    edit(&contest.join("problems.yaml"), "id: ratio", "id: raito");
     // A name far from every folder gets no guess.
     edit(&contest.join("problems.yaml"), "id: raito", "id: zebra");
     let (code, said) = run_in(work.path(), &["status", "spring"]);

@@ -320,7 +320,12 @@ fn from_list(
         };
         let dir = root.join(&id);
         if !dir.join("problem.yaml").is_file() {
-            let what = if dir.is_dir() {
+            let what = if dir.join("problem.yml").is_file() {
+                format!(
+                    "{} has no problem.yaml; problem.yml is there, but every format reads problem.yaml",
+                    dir.display()
+                )
+            } else if dir.is_dir() {
                 format!("{} has no problem.yaml", dir.display())
             } else {
                 format!("there is no folder {}", dir.display())
