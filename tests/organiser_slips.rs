@@ -502,3 +502,23 @@ fn new_takes_the_language_by_the_extension_it_prints() {
         assert!(said.contains(&format!("{ext} programs")), "{lang}: {said}");
     }
 }
+
+#[test]
+fn a_second_list_of_problems_in_contest_yaml_is_named() {
+    let work = tempfile::tempdir().unwrap();
+    let contest = spring(work.path());
+    let file = contest.join("contest.yaml");
+    let mut text = std::fs::read_to_string(&file).unwrap();
+    let line = text.lines().count() + 1;
+    text.push_str("problems:\n  - short-name: ratio\n    letter: A\n");
+    std::fs::write(&file, text).unwrap();
+    let (code, said) = run_in(work.path(), &["status", "spring"]);
+    assert_eq!(code, 1, "{said}");
+    assert!(
+        said.contains(&format!(
+            "contest.yaml:{line}: `problems:` is ignored, since problems.yaml lists the contest's problems"
+        )),
+        "{said}"
+    );
+    assert!(said.contains("A hello "), "problems.yaml's order: {said}");
+}

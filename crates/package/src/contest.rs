@@ -165,6 +165,14 @@ impl Contest {
         let name = config.name.clone().unwrap_or_else(|| folder_name(&root));
         let problems_yaml = root.join("problems.yaml");
         let (listed, source) = if problems_yaml.is_file() {
+            // Two lists of problems: one is read, and the other, edited in vain, is not.
+            if config.problems.is_some() {
+                let text = crate::yaml_file::read(&contest_yaml)?;
+                leapfrog_util::warn(&format!(
+                    "{}: `problems:` is ignored, since problems.yaml lists the contest's problems; keep one list (export copies contest.yaml, and DOMjudge's contest import adds the problems it lists too)",
+                    leapfrog_util::at_key(&contest_yaml, &text, &["problems"])
+                ));
+            }
             refuse_unlisted_shape(&problems_yaml)?;
             warn_unknown_entry_keys(&problems_yaml)?;
             let list: Option<Vec<serde_yaml_ng::Value>> = read_yaml(&problems_yaml)?;
