@@ -51,6 +51,7 @@ mod memory_limits;
 mod mutants;
 mod new_types;
 mod no_panic;
+mod organiser_slips;
 mod pairs;
 mod pairs_heavy;
 mod pairs_programs;

@@ -26,6 +26,7 @@ mod config;
 mod config_keys;
 pub mod constants;
 mod contest;
+mod contest_yaml;
 mod diff_flags;
 mod error;
 mod folder_names;

@@ -32,10 +32,8 @@ pub(crate) fn read(path: &Path) -> Result<String, Refusal> {
             ),
         ));
     }
-    let text = String::from_utf8(bytes).map_err(|e| {
-        let io = std::io::Error::new(std::io::ErrorKind::InvalidData, e);
-        Refusal::io("reading", path)(io)
-    })?;
+    let text =
+        String::from_utf8(bytes).map_err(|e| not_utf8(path, e.as_bytes(), e.utf8_error()))?;
     if let Some(line) = too_deep(&text) {
         return Err(refused(
             path,
@@ -43,6 +41,31 @@ pub(crate) fn read(path: &Path) -> Result<String, Refusal> {
         ));
     }
     Ok(text)
+}
+
+/// The refusal of a file that is not UTF-8, naming the line and the byte: YAML is read as
+/// UTF-8 by every tool (problemtools and BAPCtools stop on it too), and the usual cause is a
+/// name with an accent saved by an editor in Latin-1, which the line makes easy to find.
+fn not_utf8(path: &Path, bytes: &[u8], error: std::str::Utf8Error) -> Refusal {
+    let at = error.valid_up_to();
+    let line = 1 + bytes[..at].iter().filter(|&&b| b == b'\n').count();
+    let start = bytes[..at]
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(0, |i| i + 1);
+    let end = bytes[at..]
+        .iter()
+        .position(|&b| b == b'\n')
+        .map_or(bytes.len(), |i| at + i);
+    let shown = String::from_utf8_lossy(&bytes[start..end]);
+    Refusal::Invalid {
+        at: format!("{}:{line}", path.display()),
+        why: format!(
+            "not UTF-8 text (byte 0x{:02x} in `{}`); save the file as UTF-8",
+            bytes[at],
+            leapfrog_util::inert(shown.trim())
+        ),
+    }
 }
 
 fn refused(path: &Path, why: String) -> Refusal {
@@ -90,6 +113,19 @@ fn too_deep(text: &str) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_file_that_is_not_utf8_is_refused_naming_its_line_and_byte() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("problem.yaml");
+        std::fs::write(
+            &file,
+            b"type: pass-fail\nname: Caf\xe9 au lait\nlimits: {}\n",
+        )
+        .unwrap();
+        let said = read(&file).unwrap_err().to_string();
+        assert!(said.ends_with("problem.yaml:2: not UTF-8 text (byte 0xe9 in `name: Caf\u{fffd} au lait`); save the file as UTF-8"), "{said}");
+    }
 
     #[test]
     fn nesting_is_counted_outside_quotes_and_comments() {

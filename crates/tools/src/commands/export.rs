@@ -107,6 +107,9 @@ pub fn run(args: ExportArgs, registry: &'static Registry) -> anyhow::Result<Exit
             eprintln!("note: {}: {note}", problem.name);
         }
     }
+    for note in &exported.contest_notes {
+        eprintln!("note: {note}");
+    }
     let names: Vec<&str> = exported.problems.iter().map(|p| p.name.as_str()).collect();
     leapfrog_util::outln!(
         "exported {} to {dest} · {}, {:.1} MiB",

@@ -129,6 +129,8 @@ fn targets(spec: Option<&str>) -> anyhow::Result<(String, Vec<ContestProblem>)> 
                 label: "A".into(),
                 dir: package.root.clone(),
                 rgb: None,
+                name: None,
+                time_limit: None,
             }],
         ),
     })

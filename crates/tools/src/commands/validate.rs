@@ -178,6 +178,24 @@ fn summary(package: &Package, counts: &Counts, checker: &str) -> ExitCode {
     }
 }
 
+/// Whether the file at `path` holds a carriage return: read in pieces, since a test input may
+/// be far larger than is worth holding for one byte. An unreadable file says no; the
+/// validator's run names what is wrong with it.
+fn has_carriage_return(path: &std::path::Path) -> bool {
+    use std::io::Read;
+    let Ok(mut file) = std::fs::File::open(path) else {
+        return false;
+    };
+    let mut piece = vec![0u8; 1 << 16];
+    loop {
+        match file.read(&mut piece) {
+            Ok(0) | Err(_) => return false,
+            Ok(n) if piece[..n].contains(&b'\r') => return true,
+            Ok(_) => {}
+        }
+    }
+}
+
 pub(crate) fn validate_test(
     package: &Package,
     test: &TestCase,
@@ -194,7 +212,18 @@ pub(crate) fn validate_test(
         Err(err) => return Finding::Broken(format!("{err:#}")),
     };
     let limits = &package.config.limits;
+    let windows = has_carriage_return(&test.input);
     match checks.inputs.check_test(test, scratch.path(), limits) {
+        // A validator's own words rarely say that the line ends it refused were `\r\n`.
+        Ok(Some(reason)) if windows => {
+            return Finding::Invalid(format!(
+                "{reason} (the file has Windows line endings, \\r\\n: the likely cause)"
+            ));
+        }
+        Ok(None) if windows => leapfrog_util::warn(&format!(
+            "{}: Windows line endings (\\r\\n), which the input validators let through; a submission reading lines gets each \\r (problemtools warns likewise)",
+            test.input.display()
+        )),
         Ok(None) => {}
         Ok(Some(reason)) => return Finding::Invalid(reason),
         Err(err) => return Finding::Broken(format!("{err:#}")),

@@ -15,7 +15,10 @@ struct Entry<'a> {
     label: &'a str,
     name: &'a str,
     rgb: String,
-    color: &'static str,
+    /// The CSS name of `rgb`, when it has one in the palette (a colour of the contest's own
+    /// may have none, and a name that says another colour would mislead).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    color: Option<&'static str>,
 }
 
 /// Balloon colours given in order when the contest names none: (rgb, CSS colour name).
@@ -34,20 +37,55 @@ const PALETTE: &[(&str, &str)] = &[
     ("#ffffff", "white"),
 ];
 
-/// The contents of `problems.yaml` for the contest's packages (in contest order).
-pub fn problems_yaml(contest: &Contest, packages: &[Package]) -> anyhow::Result<String> {
+/// The contents of `problems.yaml` for the contest's packages (in contest order), with a note
+/// for each problem the contest's list names or times otherwise than its package does (the
+/// package's name and limit are the ones exported, as the problem zip carries them too).
+pub fn problems_yaml(
+    contest: &Contest,
+    packages: &[Package],
+    notes: &mut Vec<String>,
+) -> anyhow::Result<String> {
     let entries: Vec<Entry> = contest
         .problems
         .iter()
         .zip(packages)
         .enumerate()
         .map(|(i, (problem, package))| {
-            let (rgb, color) = PALETTE[i % PALETTE.len()];
+            if let Some(listed) = &problem.name
+                && listed != package.display_name()
+            {
+                notes.push(format!(
+                    "problem {} is listed as `{}` but its problem.yaml calls it `{}`; exported as `{}`",
+                    problem.id,
+                    leapfrog_util::inert(listed),
+                    leapfrog_util::inert(package.display_name()),
+                    leapfrog_util::inert(package.display_name()),
+                ));
+            }
+            // DOMjudge creates the problem with the list's limit, then the zip's replaces it:
+            // the list's is never the one judged.
+            let limit = package.config.limits.time_s.get();
+            if let Some(listed) = problem.time_limit
+                && (listed - limit).abs() > 1e-9
+            {
+                notes.push(format!(
+                    "problem {} is listed with time_limit {listed} but its package's limit is {limit} s; the package's is exported and judged",
+                    problem.id
+                ));
+            }
+            let rgb = problem
+                .rgb
+                .clone()
+                .unwrap_or_else(|| PALETTE[i % PALETTE.len()].0.to_string());
+            let color = PALETTE
+                .iter()
+                .find(|(hex, _)| hex.eq_ignore_ascii_case(&rgb))
+                .map(|(_, name)| *name);
             Entry {
                 id: short_name(&package.short_name),
                 label: &problem.label,
                 name: package.display_name(),
-                rgb: problem.rgb.clone().unwrap_or_else(|| rgb.to_string()),
+                rgb,
                 color,
             }
         })
@@ -63,14 +101,42 @@ pub fn contest_yaml(contest: &Contest, notes: &mut Vec<String>) -> anyhow::Resul
         // The export goes to other machines: a contest.yaml linked out of the contest (to a
         // file only root may read) is refused, as a package's links out are.
         leapfrog_util::check_within(&contest.root, &own)?;
-        return std::fs::read_to_string(&own)
-            .map_err(|e| anyhow::anyhow!("reading {}: {e}", own.display()));
+        let text = std::fs::read_to_string(&own)
+            .map_err(|e| anyhow::anyhow!("reading {}: {e}", own.display()))?;
+        note_missing_keys(&own, &text, notes);
+        return Ok(text);
     }
     notes.push(format!(
         "{}: no contest.yaml; wrote one with a placeholder start_time and duration 5:00:00: set them before importing",
         contest.root.display()
     ));
     Ok(fresh_contest_yaml(&contest.name))
+}
+
+/// The keys DOMjudge's contest import needs, each with the older spelling it also takes:
+/// without one of them it refuses the whole file ("Missing fields").
+const DOMJUDGE_NEEDS: &[&[&str]] = &[
+    &["id", "short-name"],
+    &["name"],
+    &["start_time", "start-time"],
+    &["duration"],
+];
+
+/// Notes each key of [`DOMJUDGE_NEEDS`] that the contest's own contest.yaml (at `path`) lacks:
+/// the export is written, but its import would stop at the first step.
+fn note_missing_keys(path: &std::path::Path, text: &str, notes: &mut Vec<String>) {
+    let Ok(serde_yaml_ng::Value::Mapping(map)) = serde_yaml_ng::from_str(text) else {
+        return; // opening the contest has named what is wrong with the file
+    };
+    for spellings in DOMJUDGE_NEEDS {
+        if !spellings.iter().any(|key| map.contains_key(*key)) {
+            notes.push(format!(
+                "{}: no `{}`, which DOMjudge's contest import needs (it refuses the file with \"Missing fields\"): add it before importing",
+                path.display(),
+                spellings[0]
+            ));
+        }
+    }
 }
 
 /// A contest.yaml in the CCS format DOMjudge imports, for a contest called `name`.

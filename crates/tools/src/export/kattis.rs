@@ -43,6 +43,9 @@ pub fn write(
     modern: bool,
 ) -> anyhow::Result<Notes> {
     let mut notes = Notes::new();
+    // The tests are read as the judge reads them before anything is written: a sample input
+    // without its answer is then named as such, not as a file the statement could not read.
+    package.test_set()?;
     write_problem_yaml(package, dest, modern)?;
     crate::interrupt::check()?;
     write_statement(registry, package, dest, modern, &mut notes)?;

@@ -64,6 +64,9 @@ pub struct Exported {
     pub zips: Vec<PathBuf>,
     /// A contest's `contest.yaml` and `problems.yaml`, when a contest was exported.
     pub contest_files: Vec<PathBuf>,
+    /// The notes about the contest's own files, kept apart from the problems' so that the
+    /// contest is not counted among the problems exported.
+    pub contest_notes: Vec<String>,
     pub files: usize,
     pub bytes: u64,
     /// The size of the largest test file (`.in` or `.ans`) of the zips, in bytes: DOMjudge
@@ -176,14 +179,13 @@ pub fn export_contest(
     let mut notes = Vec::new();
     let files = [
         ("contest.yaml", contest::contest_yaml(contest, &mut notes)?),
-        ("problems.yaml", contest::problems_yaml(contest, &packages)?),
+        (
+            "problems.yaml",
+            contest::problems_yaml(contest, &packages, &mut notes)?,
+        ),
     ];
     let mut exported = export_set(registry, &packages, dest, force, &files)?;
-    if !notes.is_empty() {
-        exported
-            .problems
-            .push(ProblemNotes::new(&contest.name, notes));
-    }
+    exported.contest_notes = notes;
     exported.contest_files = files.iter().map(|(name, _)| dest.join(name)).collect();
     Ok(exported)
 }

@@ -46,11 +46,70 @@ impl Statement {
         )
     }
 
+    /// Warns about each mention of a sample the problem does not have (`Sample 3` with two
+    /// samples in `data/sample/`): a sample renumbered or deleted after the statement was
+    /// written leaves the text explaining a case teams never see.
+    pub fn warn_missing_samples(&self, package: &Package) {
+        // A sample is a `.in` or, for an interactive problem, an `.interaction` shown instead.
+        let samples = std::fs::read_dir(package.data_dir().join("sample"))
+            .map(|entries| {
+                let mut stems: Vec<std::ffi::OsString> = entries
+                    .flatten()
+                    .map(|e| e.path())
+                    .filter(|p| {
+                        p.extension()
+                            .is_some_and(|e| e == "in" || e == "interaction")
+                    })
+                    .filter_map(|p| p.file_stem().map(|s| s.to_os_string()))
+                    .collect();
+                stems.sort();
+                stems.dedup();
+                stems.len()
+            })
+            .unwrap_or(0);
+        for (line, number) in sample_mentions(&self.markdown) {
+            if number > samples {
+                leapfrog_util::warn(&format!(
+                    "{}:{line}: the statement mentions sample {number}, but the problem has {} in data/sample/",
+                    self.path.display(),
+                    leapfrog_util::plural(samples, "sample")
+                ));
+            }
+        }
+    }
+
     /// The statement split into events and pictures; errors name the statement file and line.
     pub fn pieces<'a>(&'a self, package: &Package) -> anyhow::Result<Vec<markdown::Piece<'a>>> {
         markdown::pieces(&self.markdown, &package.root)
             .with_context(|| self.path.display().to_string())
     }
+}
+
+/// The samples a statement mentions by number, each with its line (from 1): `Sample 2`,
+/// `sample input 3`, `Example 4` in any case. Other numbers (`2 samples`) are not mentions.
+fn sample_mentions(markdown: &str) -> Vec<(usize, usize)> {
+    let mut found = Vec::new();
+    for (i, line) in markdown.lines().enumerate() {
+        let lower = line.to_lowercase();
+        let words: Vec<&str> = lower
+            .split(|c: char| !c.is_alphanumeric())
+            .filter(|w| !w.is_empty())
+            .collect();
+        for (k, word) in words.iter().enumerate() {
+            if !matches!(*word, "sample" | "example") {
+                continue;
+            }
+            // `Sample Input 2` and `Sample Output 2` name the sample too.
+            let next = match words.get(k + 1) {
+                Some(&("input" | "output" | "interaction")) => words.get(k + 2),
+                other => other,
+            };
+            if let Some(number) = next.and_then(|w| w.parse::<usize>().ok()) {
+                found.push((i + 1, number));
+            }
+        }
+    }
+    found
 }
 
 /// One sample: its number (from 1), input and answer text.
@@ -129,4 +188,15 @@ pub fn default_output(package: &Package) -> anyhow::Result<PathBuf> {
         Some(parent) => parent.join(file),
         None => root.join(file),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::sample_mentions;
+
+    #[test]
+    fn samples_are_mentioned_by_number_in_any_case() {
+        let text = "Sample 2 shows it.\nIn the sample input 3, and example 4,\nthere are 2 samples; Sample Output 1.\nsamples 5";
+        assert_eq!(sample_mentions(text), [(1, 2), (2, 3), (2, 4), (3, 1)]);
+    }
 }

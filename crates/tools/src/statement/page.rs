@@ -67,6 +67,7 @@ pub fn build(registry: &Registry, package: &Package) -> anyhow::Result<String> {
     let body = html::body(statement.pieces(package)?, registry.drawings.draw)
         .map_err(|e| e.context(statement.path.display().to_string()))?;
     let samples = samples(package)?;
+    statement.warn_missing_samples(package);
     let name = escape(package.display_name());
     let limits = &package.config.limits;
     let mut page = String::with_capacity(body.len() + 8192);

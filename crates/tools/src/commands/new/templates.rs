@@ -4,11 +4,16 @@
 //! needs). The program texts live in `crates/tools/templates/new/` as ordinary source files, so
 //! they can be read and compiled as they are; this module picks and places them.
 
-/// A language a new problem's programs can be written in.
+/// A language a new problem's programs can be written in. The file extensions that `new`
+/// prints ("py programs") and the usual other names are taken too: `--lang py` after reading
+/// that line is no mistake.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum Lang {
+    #[value(alias = "c++", alias = "cc", alias = "cxx")]
     Cpp,
+    #[value(alias = "py", alias = "python3")]
     Python,
+    #[value(alias = "rs")]
     Rust,
     Java,
 }
