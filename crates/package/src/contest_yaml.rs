@@ -61,11 +61,12 @@ const OTHER_CONTEST_KEYS: &[&str] = &[
 ];
 
 /// Checks contest.yaml as a contest system would read it: a key that nobody reads (`strat_time:`)
-/// is a warning naming its line; a duplicated key, a length of time not written as the CCS
-/// spec writes one (`duration: 5 hours`), a freeze longer than the contest and a start time
-/// that is not a date and time (`start_time: tomorrow`) are refused, since export copies the
-/// file to a contest system that refuses it there (DOMjudge's importer stops at "Can not parse
-/// start time").
+/// is a warning naming its line; a duplicated key and a length of time not written as the CCS
+/// spec writes one (`duration: 5 hours`) are refused. A freeze longer than the contest and a
+/// start time that is not a date and time (`start_time: tomorrow`) are warnings naming their
+/// line: export copies the file to a contest system that refuses them (DOMjudge's importer
+/// stops at "Can not parse start time"), but they change no verdict, so judging and verifying
+/// the contest go on.
 pub(crate) fn check(path: &Path) -> Result<(), PackageError> {
     let text = crate::yaml_file::read(path)?;
     if text.trim().is_empty() {
@@ -87,8 +88,9 @@ pub(crate) fn check(path: &Path) -> Result<(), PackageError> {
     };
     warn_unknown_keys(path, &text, &map);
     check_lengths(path, &text, &map)?;
-    check_freeze(path, &text, &map)?;
-    check_start_time(path, &text, &map)
+    warn_long_freeze(path, &text, &map);
+    warn_bad_start_time(path, &text, &map);
+    Ok(())
 }
 
 type Map = serde_yaml_ng::Mapping;
@@ -147,38 +149,28 @@ fn check_lengths(path: &Path, text: &str, map: &Map) -> Result<(), PackageError>
     Ok(())
 }
 
-/// Refuses a scoreboard freeze longer than the contest.
-fn check_freeze(path: &Path, text: &str, map: &Map) -> Result<(), PackageError> {
+/// Warns about a scoreboard freeze longer than the contest.
+fn warn_long_freeze(path: &Path, text: &str, map: &Map) {
     // A freeze longer than the contest: DOMjudge's import refuses it ("Freeze duration is
     // longer than contest length"), and a scoreboard frozen from before the start is no
     // contest anyone meant.
-    let seconds = |key: &str| {
-        map.get(key)
-            .and_then(|v| v.as_str())
-            .and_then(reltime_seconds)
-    };
-    if let (Some(length), Some(freeze)) =
-        (seconds("duration"), seconds("scoreboard_freeze_duration"))
-        && freeze > length
+    let value = |key: &str| map.get(key).and_then(|v| v.as_str());
+    if let (Some(length), Some(freeze)) = (
+        value("duration").and_then(reltime_seconds),
+        value("scoreboard_freeze_duration").and_then(reltime_seconds),
+    ) && freeze > length
     {
-        return Err(PackageError::invalid(
+        leapfrog_util::warn(&format!(
+            "{}: scoreboard_freeze_duration {} is longer than the duration {} (the scoreboard freezes that long before the end); DOMjudge's import refuses it",
             leapfrog_util::at_key(path, text, &["scoreboard_freeze_duration"]),
-            format_args!(
-                "scoreboard_freeze_duration {} is longer than the duration {} (the scoreboard freezes that long before the end); DOMjudge's import refuses it",
-                leapfrog_util::inert(
-                    map.get("scoreboard_freeze_duration")
-                        .and_then(|v| v.as_str())
-                        .unwrap_or("")
-                ),
-                leapfrog_util::inert(map.get("duration").and_then(|v| v.as_str()).unwrap_or("")),
-            ),
+            leapfrog_util::inert(value("scoreboard_freeze_duration").unwrap_or("")),
+            leapfrog_util::inert(value("duration").unwrap_or("")),
         ));
     }
-    Ok(())
 }
 
-/// Refuses a start time that is not an ISO 8601 date and time; warns about one without a zone.
-fn check_start_time(path: &Path, text: &str, map: &Map) -> Result<(), PackageError> {
+/// Warns about a start time that is not an ISO 8601 date and time, and one without a zone.
+fn warn_bad_start_time(path: &Path, text: &str, map: &Map) {
     for key in ["start_time", "start-time"] {
         let Some(value) = map.get(key) else { continue };
         let zone = match value {
@@ -186,24 +178,21 @@ fn check_start_time(path: &Path, text: &str, map: &Map) -> Result<(), PackageErr
             serde_yaml_ng::Value::String(s) => start_time_zone(s),
             _ => None,
         };
-        if zone == Some(false) {
-            leapfrog_util::warn(&format!(
-                "{}: {key} has no time zone, so it is read as UTC (and DOMjudge refuses it written in quotes); add one, such as Z or +02:00",
-                leapfrog_util::at_key(path, text, &[key])
-            ));
-        }
-        if zone.is_none() {
-            let shown = serde_yaml_ng::to_string(value).unwrap_or_default();
-            return Err(PackageError::invalid(
-                leapfrog_util::at_key(path, text, &[key]),
-                format_args!(
-                    "{key} must be a date and time as the CCS spec writes one, such as 2030-04-01T10:00:00+02:00, not {}",
+        let place = leapfrog_util::at_key(path, text, &[key]);
+        match zone {
+            Some(true) => {}
+            Some(false) => leapfrog_util::warn(&format!(
+                "{place}: {key} has no time zone, so it is read as UTC (and DOMjudge refuses it written in quotes); add one, such as Z or +02:00"
+            )),
+            None => {
+                let shown = serde_yaml_ng::to_string(value).unwrap_or_default();
+                leapfrog_util::warn(&format!(
+                    "{place}: {key} is not a date and time as the CCS spec writes one, such as 2030-04-01T10:00:00+02:00, but {}; DOMjudge's import refuses it",
                     leapfrog_util::inert(shown.trim_end())
-                ),
-            ));
+                ));
+            }
         }
     }
-    Ok(())
 }
 
 /// Refuses a top-level key written twice in contest.yaml (`start_time:` kept above and added
