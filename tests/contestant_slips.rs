@@ -1,0 +1,34 @@
+//! The slips a contestant practising with `leapfrog judge` makes, one submission each, and what
+//! the judge must say about them: enough to find the mistake without reading the package.
+
+use crate::support;
+
+use support::{TempPackage, judge_source};
+
+fn first_message(v: &serde_json::Value) -> String {
+    v["tests"][0]["message"].as_str().unwrap().to_string()
+}
+
+#[test]
+fn an_answer_printed_to_stderr_only_is_wrong_and_the_reason_says_where_it_went() {
+    let pkg = TempPackage::sum(1.0, 256, 0);
+    let (v, code) = judge_source(
+        &pkg,
+        "err.py",
+        "import sys\na, b = map(int, input().split())\nprint(a + b, file=sys.stderr)\n",
+        &[],
+    );
+    assert_eq!(code, 1);
+    assert_eq!(v["verdict"], "WA");
+    let message = first_message(&v);
+    assert!(
+        message.contains("nothing to standard output and 2 bytes to standard error"),
+        "{message}"
+    );
+    // A program that writes nothing anywhere gets the plain reason, no guess about stderr.
+    let (v, _) = judge_source(&pkg, "silent.py", "pass\n", &[]);
+    assert_eq!(
+        first_message(&v),
+        "output ended early: expected \"3\" on line 1"
+    );
+}
