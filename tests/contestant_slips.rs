@@ -3,7 +3,7 @@
 
 use crate::support;
 
-use support::{TempPackage, judge_source};
+use support::{TempPackage, judge_source, leapfrog};
 
 fn first_message(v: &serde_json::Value) -> String {
     v["tests"][0]["message"].as_str().unwrap().to_string()
@@ -31,4 +31,28 @@ fn an_answer_printed_to_stderr_only_is_wrong_and_the_reason_says_where_it_went()
         first_message(&v),
         "output ended early: expected \"3\" on line 1"
     );
+}
+
+#[test]
+fn an_output_that_stops_or_goes_on_is_shown_where_it_ends_without_a_caret() {
+    let pkg = TempPackage::sum(1.0, 256, 0);
+    pkg.write("data/sample/1.ans", "3\n5\n1\n3\n");
+    let run = |name: &str, source: &str| {
+        let path = pkg.write(&format!("submissions/scratch/{name}"), source);
+        let out = leapfrog()
+            .args(["judge", &pkg.arg(), path.to_str().unwrap()])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1));
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let short = run("short.py", "print('3\\n5\\n1')\n");
+    assert!(short.contains("expected (line 4): 3\n"), "{short}");
+    assert!(short.contains("got:      nothing after line 3\n"), "{short}");
+    // Line 3 is right: no caret may point into it.
+    assert!(!short.contains('^'), "{short}");
+    let long = run("long.py", "print('3\\n5\\n1\\n3\\n4')\n");
+    assert!(long.contains("expected: nothing after line 4\n"), "{long}");
+    assert!(long.contains("got      (line 5): 4\n"), "{long}");
+    assert!(!long.contains('^'), "{long}");
 }

@@ -25,6 +25,18 @@ pub struct Mismatch {
     /// The judges' line and the contestant's line at the first difference (1-based numbers).
     pub answer_line: Option<(usize, String)>,
     pub output_line: Option<(usize, String)>,
+    /// Which text ran out while the other went on, if that is the difference.
+    pub ended: Option<Ended>,
+}
+
+/// The text that ended first; its line in a [`Mismatch`] is the last one compared, which
+/// matched, so it is shown as where that text ends rather than with a caret.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ended {
+    /// The contestant's output ended before the answer did.
+    Output,
+    /// The answer ended and the output went on.
+    Answer,
 }
 
 /// Blocks of this many bytes are read from each text.
@@ -51,6 +63,7 @@ fn compare_in_blocks(
         reason: found.reason,
         answer_line: nth_line(answer, found.ans_line).map(|l| (found.ans_line, l)),
         output_line: nth_line(output, found.out_line).map(|l| (found.out_line, l)),
+        ended: found.ended,
     })
 }
 
@@ -80,6 +93,7 @@ pub fn compare_files(
         reason: found.reason,
         answer_line: line(answer, found.ans_line)?,
         output_line: line(output, found.out_line)?,
+        ended: found.ended,
     }))
 }
 
@@ -127,6 +141,7 @@ impl Mismatch {
             reason,
             answer_line: None,
             output_line: None,
+            ended: None,
         }
     }
 }
@@ -201,6 +216,17 @@ fn nth_line_read(text: impl Read, n: usize) -> std::io::Result<Option<String>> {
 /// Shows the two lines of a mismatch one above the other, with a caret under the first
 /// character where they part (found with a character diff).
 pub fn render_lines(m: &Mismatch) -> Vec<String> {
+    // The text that ended is shown as where it ends: its last line matched, and a caret under
+    // it would point at text that is right.
+    let ended = |side: Ended, line: &Option<(usize, String)>, label: &str| match line {
+        Some((1, text)) if text.is_empty() && m.ended == Some(side) => {
+            Some(format!("{label}nothing (it is empty)"))
+        }
+        Some((n, _)) if m.ended == Some(side) => Some(format!("{label}nothing after line {n}")),
+        _ => None,
+    };
+    let ended_answer = ended(Ended::Answer, &m.answer_line, "expected: ");
+    let ended_output = ended(Ended::Output, &m.output_line, "got:      ");
     let mut lines = Vec::new();
     let expected = m
         .answer_line
@@ -210,11 +236,18 @@ pub fn render_lines(m: &Mismatch) -> Vec<String> {
         .output_line
         .as_ref()
         .map(|(n, l)| (format!("got      (line {n}): "), l.as_str()));
-    if let Some((label, text)) = &expected {
-        lines.push(format!("{label}{text}"));
+    match (ended_answer, &expected) {
+        (Some(shown), _) => lines.push(shown),
+        (None, Some((label, text))) => lines.push(format!("{label}{text}")),
+        (None, None) => {}
     }
-    if let Some((label, text)) = &got {
-        lines.push(format!("{label}{text}"));
+    match (ended_output, &got) {
+        (Some(shown), _) => lines.push(shown),
+        (None, Some((label, text))) => lines.push(format!("{label}{text}")),
+        (None, None) => {}
+    }
+    if m.ended.is_some() {
+        return lines;
     }
     if let (Some((_, a)), Some((label, o))) = (&expected, &got) {
         let diff = similar::TextDiff::from_chars(*a, *o);

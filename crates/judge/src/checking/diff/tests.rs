@@ -54,6 +54,26 @@ fn early_end_and_extra_output() {
 }
 
 #[test]
+fn renders_an_ended_text_as_where_it_ends() {
+    // The output stops after the third of four lines: no caret under line 3, which is right.
+    let m = compare(b"3\n5\n1\n", b"3\n5\n1\n3\n", &flags("")).unwrap_err();
+    assert_eq!(
+        render_lines(&m),
+        ["expected (line 4): 3", "got:      nothing after line 3"]
+    );
+    let m = compare(b"", b"3\n", &flags("")).unwrap_err();
+    assert_eq!(
+        render_lines(&m),
+        ["expected (line 1): 3", "got:      nothing (it is empty)"]
+    );
+    let m = compare(b"3\n5\n4\n", b"3\n5\n", &flags("")).unwrap_err();
+    assert_eq!(
+        render_lines(&m),
+        ["expected: nothing after line 2", "got      (line 3): 4"]
+    );
+}
+
+#[test]
 fn renders_the_first_differing_column() {
     let m = compare(b"a b c\nd e X\n", b"a b c\nd e f\n", &flags("")).unwrap_err();
     let lines = render_lines(&m);
@@ -70,7 +90,7 @@ fn rejects_unknown_flags() {
 
 /// The comparison as it was before it streamed: both texts in memory.
 mod reference {
-    use super::super::{DiffFlags, Mismatch, parse_float, quote};
+    use super::super::{DiffFlags, Ended, Mismatch, parse_float, quote};
 
     fn describe_space(p: Piece) -> String {
         super::super::describe_space(p.text)
@@ -84,9 +104,17 @@ mod reference {
         ans_line: usize,
     ) -> Mismatch {
         Mismatch {
-            reason,
             answer_line: nth_line(answer, ans_line).map(|l| (ans_line, l)),
             output_line: nth_line(output, out_line).map(|l| (out_line, l)),
+            // The reference predates this field; its reasons say which text ended.
+            ended: if reason.starts_with("output ended early") {
+                Some(Ended::Output)
+            } else if reason.starts_with("extra output") {
+                Some(Ended::Answer)
+            } else {
+                None
+            },
+            reason,
         }
     }
 
