@@ -56,3 +56,16 @@ fn an_output_that_stops_or_goes_on_is_shown_where_it_ends_without_a_caret() {
     assert!(long.contains("got      (line 5): 4\n"), "{long}");
     assert!(!long.contains('^'), "{long}");
 }
+
+#[test]
+fn a_tests_filter_that_matches_nothing_shows_what_the_names_look_like() {
+    let pkg = TempPackage::sum(1.0, 256, 2);
+    let sub = pkg.write("submissions/scratch/ok.py", "print(3)\n");
+    leapfrog()
+        .args(["judge", &pkg.arg(), sub.to_str().unwrap(), "--tests", "big*"])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains(
+            "matches --tests 'big*'; its tests are named sample/1, secret/01, secret/02",
+        ));
+}
