@@ -48,7 +48,10 @@ fn an_output_that_stops_or_goes_on_is_shown_where_it_ends_without_a_caret() {
     };
     let short = run("short.py", "print('3\\n5\\n1')\n");
     assert!(short.contains("expected (line 4): 3\n"), "{short}");
-    assert!(short.contains("got:      nothing after line 3\n"), "{short}");
+    assert!(
+        short.contains("got:      nothing after line 3\n"),
+        "{short}"
+    );
     // Line 3 is right: no caret may point into it.
     assert!(!short.contains('^'), "{short}");
     let long = run("long.py", "print('3\\n5\\n1\\n3\\n4')\n");
@@ -62,10 +65,38 @@ fn a_tests_filter_that_matches_nothing_shows_what_the_names_look_like() {
     let pkg = TempPackage::sum(1.0, 256, 2);
     let sub = pkg.write("submissions/scratch/ok.py", "print(3)\n");
     leapfrog()
-        .args(["judge", &pkg.arg(), sub.to_str().unwrap(), "--tests", "big*"])
+        .args([
+            "judge",
+            &pkg.arg(),
+            sub.to_str().unwrap(),
+            "--tests",
+            "big*",
+        ])
         .assert()
         .code(2)
         .stderr(predicates::str::contains(
             "matches --tests 'big*'; its tests are named sample/1, secret/01, secret/02",
         ));
+}
+
+#[test]
+fn a_directory_of_several_sources_says_which_one_runs() {
+    let pkg = TempPackage::sum(1.0, 256, 0);
+    pkg.write("submissions/scratch/split/solve.py", "print(3)\n");
+    pkg.write("submissions/scratch/split/helpers.py", "print(4)\n");
+    let dir = pkg.path().join("submissions/scratch/split");
+    // Without a main.*, the first by name runs: helpers.py, which a contestant rarely means.
+    leapfrog()
+        .args(["judge", &pkg.arg(), dir.to_str().unwrap()])
+        .assert()
+        .code(1)
+        .stdout(predicates::str::contains(
+            "starting at helpers.py of 2 files)",
+        ));
+    pkg.write("submissions/scratch/split/main.py", "print(3)\n");
+    leapfrog()
+        .args(["judge", &pkg.arg(), dir.to_str().unwrap()])
+        .assert()
+        .code(0)
+        .stdout(predicates::str::contains("starting at main.py of 3 files"));
 }
