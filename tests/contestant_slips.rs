@@ -100,3 +100,29 @@ fn a_directory_of_several_sources_says_which_one_runs() {
         .code(0)
         .stdout(predicates::str::contains("starting at main.py of 3 files"));
 }
+
+#[test]
+fn a_difference_far_along_a_long_line_is_in_the_lines_shown() {
+    let pkg = TempPackage::sum(1.0, 256, 0);
+    let words = |changed: usize| -> String {
+        let words: Vec<String> = (0..1000)
+            .map(|i| if i == changed { i + 1 } else { i }.to_string())
+            .collect();
+        words.join(" ")
+    };
+    pkg.write("data/sample/1.ans", &format!("{}\n", words(usize::MAX)));
+    let path = pkg.write(
+        "submissions/scratch/long.py",
+        &format!("print('{}')\n", words(900)),
+    );
+    let out = leapfrog()
+        .args(["judge", &pkg.arg(), path.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8(out.stdout).unwrap();
+    // The first 200 characters of both lines are the same: the lines shown start further on.
+    assert!(text.contains("expected (line 1): …"), "{text}");
+    assert!(text.contains(" 899 900 901 "), "{text}");
+    assert!(text.contains(" 899 901 901 "), "{text}");
+}
