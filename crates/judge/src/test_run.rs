@@ -63,28 +63,6 @@ fn kept(output: &Path, keep: Option<&Path>) -> Result<u64, JudgeFault> {
     Ok(bytes)
 }
 
-/// A rejected run that wrote nothing to stdout but something to stderr most often printed its
-/// answer to the wrong stream (`cerr`, `System.err`, `print(..., file=sys.stderr)`): the
-/// reason says so, since the checker only ever sees stdout and the stderr is not shown.
-fn point_at_stderr(result: &mut TestResult, stderr: &Path) {
-    let Cause::Rejected(reason) = &result.cause else {
-        return;
-    };
-    let written = std::fs::metadata(stderr).map_or(0, |m| m.len());
-    if written == 0 {
-        return;
-    }
-    let bytes = match written {
-        1 => "1 byte".to_string(),
-        n => format!("{n} bytes"),
-    };
-    let reason = format!(
-        "{reason} (the program wrote nothing to standard output and {bytes} to standard \
-         error, which the checker does not read)"
-    );
-    result.set_cause(Cause::Rejected(reason));
-}
-
 /// The files of one run in the judge's scratch space: its output and stderr beside its own
 /// directory, which is made only where something needs it (the program's working directory on
 /// the host, an output validator's, the passes of an interactive or multi-pass problem). A run
@@ -295,7 +273,8 @@ impl TestRunner<'_> {
         }
         let mut result = self.check(test, files, &measured);
         if output_bytes == 0 {
-            point_at_stderr(&mut result, &files.stderr);
+            let stderr = std::fs::metadata(&files.stderr).map_or(0, |m| m.len());
+            super::verdict::point_at_stderr(&mut result, stderr);
         }
         Ok(result)
     }
