@@ -227,14 +227,14 @@ fn nth_line_read(text: impl Read, n: usize) -> std::io::Result<Option<Line>> {
     }))
 }
 
+/// A line of a mismatch as shown, with its number.
+type ShownLine = Option<(usize, String)>;
+
 /// The two lines of a mismatch as shown: each at most [`LINE_MAX`] characters, with control
 /// characters escaped. Where the lines part beyond what fits, both are shown from the same
 /// column shortly before that point, so that the difference (and the caret under it) is in
 /// view rather than cut off after two identical beginnings.
-fn focus(
-    answer: Option<(usize, Line)>,
-    output: Option<(usize, Line)>,
-) -> (Option<(usize, String)>, Option<(usize, String)>) {
+fn focus(answer: Option<(usize, Line)>, output: Option<(usize, Line)>) -> (ShownLine, ShownLine) {
     let parted = match (&answer, &output) {
         (Some((_, a)), Some((_, o))) => (a.text.chars().zip(o.text.chars()))
             .take_while(|(x, y)| x == y)
