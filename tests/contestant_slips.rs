@@ -2,6 +2,7 @@
 //! the judge must say about them: enough to find the mistake without reading the package.
 
 use crate::support;
+use predicates::prelude::*;
 
 use support::{TempPackage, judge_source, leapfrog};
 
@@ -74,7 +75,7 @@ fn a_tests_filter_that_matches_nothing_shows_what_the_names_look_like() {
         ])
         .assert()
         .code(2)
-        .stderr(predicates::str::contains(
+        .stderr(predicate::str::contains(
             "matches --tests 'big*'; its tests are named sample/1, secret/01, secret/02",
         ));
 }
@@ -90,7 +91,7 @@ fn a_directory_of_several_sources_says_which_one_runs() {
         .args(["judge", &pkg.arg(), dir.to_str().unwrap()])
         .assert()
         .code(1)
-        .stdout(predicates::str::contains(
+        .stdout(predicate::str::contains(
             "starting at helpers.py of 2 files)",
         ));
     pkg.write("submissions/scratch/split/main.py", "print(3)\n");
@@ -98,7 +99,7 @@ fn a_directory_of_several_sources_says_which_one_runs() {
         .args(["judge", &pkg.arg(), dir.to_str().unwrap()])
         .assert()
         .code(0)
-        .stdout(predicates::str::contains("starting at main.py of 3 files"));
+        .stdout(predicate::str::contains("starting at main.py of 3 files"));
 }
 
 #[test]
@@ -125,4 +126,21 @@ fn a_difference_far_along_a_long_line_is_in_the_lines_shown() {
     assert!(text.contains("expected (line 1): …"), "{text}");
     assert!(text.contains(" 899 900 901 "), "{text}");
     assert!(text.contains(" 899 901 901 "), "{text}");
+}
+
+#[test]
+fn a_submission_that_is_a_loop_of_links_is_not_called_missing() {
+    let pkg = TempPackage::sum(1.0, 256, 0);
+    let dir = pkg.path().join("submissions/scratch");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::os::unix::fs::symlink("b.py", dir.join("a.py")).unwrap();
+    std::os::unix::fs::symlink("a.py", dir.join("b.py")).unwrap();
+    leapfrog()
+        .args(["judge", &pkg.arg(), dir.join("a.py").to_str().unwrap()])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "a.py: Too many levels of symbolic links",
+        ))
+        .stderr(predicate::str::contains("does not exist").not());
 }
