@@ -19,6 +19,7 @@ mod conditions;
 mod config_limits;
 mod contest;
 mod contest_frictions;
+mod contestant_slips;
 mod copied_packages;
 mod dangling_links;
 mod domjudge;

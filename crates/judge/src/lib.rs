@@ -168,6 +168,24 @@ impl Prepared {
     }
 }
 
+/// Some of a package's test names, for an error that says a filter matched none: a filter is
+/// easiest to fix seeing what the names look like (`secret/03-big`, not `big3`).
+fn some_test_names(package: &Package) -> String {
+    const SHOWN: usize = 6;
+    let Ok(all) = selected_tests(package, None) else {
+        return String::new();
+    };
+    if all.is_empty() {
+        return " (the package has no tests at all)".to_string();
+    }
+    let names: Vec<&str> = all.iter().take(SHOWN).map(|t| t.name.as_str()).collect();
+    let more = match all.len() > SHOWN {
+        true => format!(", … ({} in all)", all.len()),
+        false => String::new(),
+    };
+    format!("; its tests are named {}{more}", names.join(", "))
+}
+
 impl Judge {
     /// Reads the limits, discovers the tests (the caller has made sure the data exists) and
     /// builds the output checker.
@@ -180,9 +198,10 @@ impl Judge {
         let tests = selected_tests(package, filter)?;
         if tests.is_empty() {
             return Err(JudgeError::Failed(anyhow::anyhow!(
-                "no test of {} matches --tests '{}'",
+                "no test of {} matches --tests '{}'{}",
                 package.short_name,
-                filter.map_or("", TestFilter::as_str)
+                filter.map_or("", TestFilter::as_str),
+                some_test_names(package)
             )));
         }
         Ok(Judge::prepare_with(runner, package, options, tests)?)

@@ -271,7 +271,12 @@ impl TestRunner<'_> {
         {
             return Ok(measured.result(test, cause));
         }
-        Ok(self.check(test, files, &measured))
+        let mut result = self.check(test, files, &measured);
+        if output_bytes == 0 {
+            let stderr = std::fs::metadata(&files.stderr).map_or(0, |m| m.len());
+            super::verdict::point_at_stderr(&mut result, stderr);
+        }
+        Ok(result)
     }
 
     /// The run: the submission's command (inside the sandbox, or under limits only) with the

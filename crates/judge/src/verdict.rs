@@ -3,8 +3,9 @@
 //! without its report page, re-timed or not) and `stress` cannot disagree:
 //!
 //! - a test: the verdict a [`Cause`] gives ([`Cause::verdict`]); a checker's outcome as a cause
-//!   ([`of_check`]); whether a wall-clock stop runs
-//!   again alone ([`runs_again_alone`]) and what the second run gives ([`after_run_alone`]);
+//!   ([`of_check`]), and a rejection of an empty stdout pointed at the stderr that got the
+//!   output ([`point_at_stderr`]); whether a wall-clock stop runs again alone
+//!   ([`runs_again_alone`]) and what the second run gives ([`after_run_alone`]);
 //!   the "ran past the limit" rule ([`past_limit`]) and the longer runs of `verify`
 //!   ([`LimitPolicy::judge`]);
 //! - a submission: its tests' verdicts and its groups' legacy grader flags ([`of_submission`],
@@ -32,6 +33,27 @@ pub fn of_check(checked: CheckOutcome) -> (Cause, Vec<String>) {
         CheckOutcome::Rejected { reason, details } => (Cause::Rejected(reason), details),
         CheckOutcome::JudgeError(why) => (Cause::JudgeFault(why), Vec::new()),
     }
+}
+
+/// A rejected run that wrote nothing to stdout but `written` bytes to stderr most often printed its
+/// answer to the wrong stream (`cerr`, `System.err`, `print(..., file=sys.stderr)`): the
+/// reason says so, since the checker only ever sees stdout and the stderr is not shown.
+pub fn point_at_stderr(result: &mut TestResult, written: u64) {
+    let Cause::Rejected(reason) = &result.cause else {
+        return;
+    };
+    if written == 0 {
+        return;
+    }
+    let bytes = match written {
+        1 => "1 byte".to_string(),
+        n => format!("{n} bytes"),
+    };
+    let reason = format!(
+        "{reason} (the program wrote nothing to standard output and {bytes} to standard \
+         error, which the checker does not read)"
+    );
+    result.set_cause(Cause::Rejected(reason));
 }
 
 /// Whether a test's first run is run again, alone, before it counts: the wall-clock limit

@@ -64,7 +64,13 @@ pub fn dangling_link(path: &Path) -> Option<PathBuf> {
 /// one, with its target ("x.py is a link to ../gone.py, which does not exist"), where the
 /// system only says "No such file or directory" about a path that plainly is there.
 pub fn io_error_at(path: &Path, err: &std::io::Error) -> String {
-    match dangling_link(path) {
+    // Links that point at each other do not resolve either, but their targets exist: the
+    // system's "Too many levels of symbolic links" says what is wrong.
+    let dangling = match err.kind() {
+        std::io::ErrorKind::NotFound => dangling_link(path),
+        _ => None,
+    };
+    match dangling {
         Some(target) => format!(
             "{} is a link to {}, which does not exist",
             path.display(),
@@ -119,5 +125,17 @@ mod tests {
             .find_map(Result::err)
             .unwrap();
         assert_eq!(walk_error(&walked).matches("does not exist").count(), 1);
+    }
+
+    #[test]
+    fn links_in_a_loop_are_not_said_to_point_at_nothing() {
+        let dir = tempfile::tempdir().unwrap();
+        let (a, b) = (dir.path().join("a.py"), dir.path().join("b.py"));
+        std::os::unix::fs::symlink("b.py", &a).unwrap();
+        std::os::unix::fs::symlink("a.py", &b).unwrap();
+        let err = std::fs::read(&a).unwrap_err();
+        let text = io_error_at(&a, &err);
+        assert!(!text.contains("does not exist"), "{text}");
+        assert!(text.contains("symbolic links"), "{text}");
     }
 }

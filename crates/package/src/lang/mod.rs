@@ -66,6 +66,21 @@ impl Language {
         &self.0.name
     }
 
+    /// For a directory of several sources in this language, the file its build starts from
+    /// (`main.*`, else the first by name) and how many sources there are; `None` for a
+    /// single file, which needs no choosing. A judge run names it, since the choice is silent.
+    pub fn entry_of(&self, dir: &Path) -> Option<(String, usize)> {
+        if !dir.is_dir() {
+            return None;
+        }
+        let files: Vec<PathBuf> = source_files(dir)
+            .ok()?
+            .into_iter()
+            .filter(|f| switched_off(f).is_none() && self.spec().claims(f))
+            .collect();
+        (files.len() > 1).then(|| (places::main_file(&files), files.len()))
+    }
+
     /// The table's key (`cpp`, `python3`; `executable` for a ready program).
     pub fn id(&self) -> &str {
         &self.0.id

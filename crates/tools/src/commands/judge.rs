@@ -267,8 +267,17 @@ fn print_header(
     } else {
         ""
     };
+    // A directory of several sources runs from one of them, picked by name: say which, as a
+    // contestant whose solution is split over files may have meant another.
+    let entry = match language.entry_of(submission) {
+        Some((file, count)) => format!(
+            ", starting at {} of {count} files",
+            leapfrog_util::inert(&file)
+        ),
+        None => String::new(),
+    };
     leapfrog_util::outln!(
-        "{} · {} ({}) · limits {:.2} s CPU{origin}, {} MiB memory, {} MiB output · {} · memory: {}",
+        "{} · {} ({}{entry}) · limits {:.2} s CPU{origin}, {} MiB memory, {} MiB output · {} · memory: {}",
         leapfrog_util::inert(&package.short_name),
         leapfrog_util::inert(
             &leapfrog_util::display_path(submission)

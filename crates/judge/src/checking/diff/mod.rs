@@ -25,6 +25,18 @@ pub struct Mismatch {
     /// The judges' line and the contestant's line at the first difference (1-based numbers).
     pub answer_line: Option<(usize, String)>,
     pub output_line: Option<(usize, String)>,
+    /// Which text ran out while the other went on, if that is the difference.
+    pub ended: Option<Ended>,
+}
+
+/// The text that ended first; its line in a [`Mismatch`] is the last one compared, which
+/// matched, so it is shown as where that text ends rather than with a caret.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ended {
+    /// The contestant's output ended before the answer did.
+    Output,
+    /// The answer ended and the output went on.
+    Answer,
 }
 
 /// Blocks of this many bytes are read from each text.
@@ -47,10 +59,15 @@ fn compare_in_blocks(
         Ok(Err(found)) => found,
         Err(err) => return Err(Mismatch::bare(err.to_string())),
     };
+    let (answer_line, output_line) = focus(
+        nth_line(answer, found.ans_line).map(|l| (found.ans_line, l)),
+        nth_line(output, found.out_line).map(|l| (found.out_line, l)),
+    );
     Err(Mismatch {
         reason: found.reason,
-        answer_line: nth_line(answer, found.ans_line).map(|l| (found.ans_line, l)),
-        output_line: nth_line(output, found.out_line).map(|l| (found.out_line, l)),
+        answer_line,
+        output_line,
+        ended: found.ended,
     })
 }
 
@@ -71,15 +88,18 @@ pub fn compare_files(
         Ok(Err(found)) => found,
         Err(err) => return Err(err.to_string()),
     };
-    let line = |p: &Path, n: usize| -> Result<Option<(usize, String)>, String> {
+    let line = |p: &Path, n: usize| -> Result<Option<(usize, Line)>, String> {
         let file = open(p)?;
         let line = nth_line_read(Named::new(file, p), n).map_err(|e| e.to_string())?;
         Ok(line.map(|l| (n, l)))
     };
+    let (answer_line, output_line) =
+        focus(line(answer, found.ans_line)?, line(output, found.out_line)?);
     Ok(Err(Mismatch {
         reason: found.reason,
-        answer_line: line(answer, found.ans_line)?,
-        output_line: line(output, found.out_line)?,
+        answer_line,
+        output_line,
+        ended: found.ended,
     }))
 }
 
@@ -127,6 +147,7 @@ impl Mismatch {
             reason,
             answer_line: None,
             output_line: None,
+            ended: None,
         }
     }
 }
@@ -145,14 +166,24 @@ pub fn quote(text: &[u8]) -> String {
 /// The most of a line a mismatch shows.
 const LINE_MAX: usize = 200;
 
-/// Line `n` (1-based) of a text, shortened for display.
-fn nth_line(text: &[u8], n: usize) -> Option<String> {
+/// The most of a line read to find where two lines part (a longer line is shown cut there).
+const LINE_READ: usize = BLOCK;
+
+/// A line as read for a message: its first [`LINE_READ`] bytes as text, without its carriage
+/// return, and whether it went on.
+#[derive(Debug, Clone)]
+struct Line {
+    text: String,
+    longer: bool,
+}
+
+/// Line `n` (1-based) of a text.
+fn nth_line(text: &[u8], n: usize) -> Option<Line> {
     nth_line_read(text, n).ok().flatten()
 }
 
-/// Line `n` (1-based) of a text read to that line only, shortened for display, its control
-/// characters escaped.
-fn nth_line_read(text: impl Read, n: usize) -> std::io::Result<Option<String>> {
+/// Line `n` (1-based) of a text read to that line only, its first [`LINE_READ`] bytes kept.
+fn nth_line_read(text: impl Read, n: usize) -> std::io::Result<Option<Line>> {
     let mut reader = std::io::BufReader::with_capacity(BLOCK, text);
     let mut line = 1;
     while line < n {
@@ -175,7 +206,7 @@ fn nth_line_read(text: impl Read, n: usize) -> std::io::Result<Option<String>> {
             break;
         }
         let part = buf.iter().position(|&b| b == b'\n').unwrap_or(buf.len());
-        let room = (LINE_MAX + 1).saturating_sub(head.len());
+        let room = (LINE_READ + 1).saturating_sub(head.len());
         head.extend_from_slice(&buf[..part.min(room)]);
         if part > 0 {
             last = buf[part - 1];
@@ -190,17 +221,62 @@ fn nth_line_read(text: impl Read, n: usize) -> std::io::Result<Option<String>> {
     if last == b'\r' && len > 0 {
         len -= 1;
     }
-    let shown = String::from_utf8_lossy(&head[..len.min(LINE_MAX)]);
-    let mut s = leapfrog_util::inert(&shown).into_owned();
-    if len > LINE_MAX {
-        s.push('…');
-    }
-    Ok(Some(s))
+    Ok(Some(Line {
+        text: String::from_utf8_lossy(&head[..len.min(LINE_READ)]).into_owned(),
+        longer: len > LINE_READ,
+    }))
+}
+
+/// A line of a mismatch as shown, with its number.
+type ShownLine = Option<(usize, String)>;
+
+/// The two lines of a mismatch as shown: each at most [`LINE_MAX`] characters, with control
+/// characters escaped. Where the lines part beyond what fits, both are shown from the same
+/// column shortly before that point, so that the difference (and the caret under it) is in
+/// view rather than cut off after two identical beginnings.
+fn focus(answer: Option<(usize, Line)>, output: Option<(usize, Line)>) -> (ShownLine, ShownLine) {
+    let parted = match (&answer, &output) {
+        (Some((_, a)), Some((_, o))) => (a.text.chars().zip(o.text.chars()))
+            .take_while(|(x, y)| x == y)
+            .count(),
+        _ => 0,
+    };
+    let start = match parted < LINE_MAX * 3 / 4 {
+        true => 0,
+        false => parted - LINE_MAX / 2,
+    };
+    let show = |(n, line): (usize, Line)| {
+        let chars: Vec<char> = line.text.chars().collect();
+        let from = start.min(chars.len());
+        let to = (from + LINE_MAX).min(chars.len());
+        let shown: String = chars[from..to].iter().collect();
+        let mut s = String::new();
+        if from > 0 {
+            s.push('…');
+        }
+        s.push_str(&leapfrog_util::inert(&shown));
+        if to < chars.len() || line.longer {
+            s.push('…');
+        }
+        (n, s)
+    };
+    (answer.map(show), output.map(show))
 }
 
 /// Shows the two lines of a mismatch one above the other, with a caret under the first
 /// character where they part (found with a character diff).
 pub fn render_lines(m: &Mismatch) -> Vec<String> {
+    // The text that ended is shown as where it ends: its last line matched, and a caret under
+    // it would point at text that is right.
+    let ended = |side: Ended, line: &Option<(usize, String)>, label: &str| match line {
+        Some((1, text)) if text.is_empty() && m.ended == Some(side) => {
+            Some(format!("{label}nothing (it is empty)"))
+        }
+        Some((n, _)) if m.ended == Some(side) => Some(format!("{label}nothing after line {n}")),
+        _ => None,
+    };
+    let ended_answer = ended(Ended::Answer, &m.answer_line, "expected: ");
+    let ended_output = ended(Ended::Output, &m.output_line, "got:      ");
     let mut lines = Vec::new();
     let expected = m
         .answer_line
@@ -210,11 +286,18 @@ pub fn render_lines(m: &Mismatch) -> Vec<String> {
         .output_line
         .as_ref()
         .map(|(n, l)| (format!("got      (line {n}): "), l.as_str()));
-    if let Some((label, text)) = &expected {
-        lines.push(format!("{label}{text}"));
+    match (ended_answer, &expected) {
+        (Some(shown), _) => lines.push(shown),
+        (None, Some((label, text))) => lines.push(format!("{label}{text}")),
+        (None, None) => {}
     }
-    if let Some((label, text)) = &got {
-        lines.push(format!("{label}{text}"));
+    match (ended_output, &got) {
+        (Some(shown), _) => lines.push(shown),
+        (None, Some((label, text))) => lines.push(format!("{label}{text}")),
+        (None, None) => {}
+    }
+    if m.ended.is_some() {
+        return lines;
     }
     if let (Some((_, a)), Some((label, o))) = (&expected, &got) {
         let diff = similar::TextDiff::from_chars(*a, *o);

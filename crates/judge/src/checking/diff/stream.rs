@@ -6,7 +6,7 @@
 
 use std::io::{self, Read};
 
-use super::{DiffFlags, describe_space, parse_float, quote};
+use super::{DiffFlags, Ended, describe_space, parse_float, quote};
 
 /// How much of a piece is kept: enough for a message (40 bytes of a token are shown) and for
 /// any number; a longer token is compared in full but never read as a number, and a longer
@@ -18,6 +18,7 @@ pub(super) struct Found {
     pub reason: String,
     pub out_line: usize,
     pub ans_line: usize,
+    pub ended: Option<Ended>,
 }
 
 /// One text, read through a buffer, with the line of its next byte.
@@ -209,6 +210,7 @@ pub(super) fn compare<O: Read, A: Read>(
                     reason,
                     out_line,
                     ans_line: a.line,
+                    ended: Some(Ended::Output),
                 }));
             }
             (None, Some(space)) => {
@@ -222,6 +224,7 @@ pub(super) fn compare<O: Read, A: Read>(
                     reason,
                     out_line: o.line,
                     ans_line,
+                    ended: Some(Ended::Answer),
                 }));
             }
             (Some(a_space), Some(o_space)) => {
@@ -231,6 +234,7 @@ pub(super) fn compare<O: Read, A: Read>(
                         reason,
                         out_line: lines.0,
                         ans_line: lines.1,
+                        ended: None,
                     }));
                 }
             }

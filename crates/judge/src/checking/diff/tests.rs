@@ -54,6 +54,45 @@ fn early_end_and_extra_output() {
 }
 
 #[test]
+fn renders_an_ended_text_as_where_it_ends() {
+    // The output stops after the third of four lines: no caret under line 3, which is right.
+    let m = compare(b"3\n5\n1\n", b"3\n5\n1\n3\n", &flags("")).unwrap_err();
+    assert_eq!(
+        render_lines(&m),
+        ["expected (line 4): 3", "got:      nothing after line 3"]
+    );
+    let m = compare(b"", b"3\n", &flags("")).unwrap_err();
+    assert_eq!(
+        render_lines(&m),
+        ["expected (line 1): 3", "got:      nothing (it is empty)"]
+    );
+    let m = compare(b"3\n5\n4\n", b"3\n5\n", &flags("")).unwrap_err();
+    assert_eq!(
+        render_lines(&m),
+        ["expected: nothing after line 2", "got      (line 3): 4"]
+    );
+}
+
+#[test]
+fn a_difference_far_along_a_long_line_is_shown_in_view() {
+    let line = |changed: usize| -> Vec<u8> {
+        let words: Vec<String> = (0..1000)
+            .map(|i| if i == changed { i + 1 } else { i }.to_string())
+            .collect();
+        format!("{}\n", words.join(" ")).into_bytes()
+    };
+    let m = compare(&line(900), &line(usize::MAX), &flags("")).unwrap_err();
+    let lines = render_lines(&m);
+    assert!(lines[0].starts_with("expected (line 1): …"), "{lines:?}");
+    assert!(lines[0].contains(" 899 900 901 "), "{lines:?}");
+    assert!(lines[1].contains(" 899 901 901 "), "{lines:?}");
+    let caret = lines[2].find('^').unwrap();
+    // "900" and "901" part at their last digit: the caret is under the 1 of the first 901.
+    let under: String = lines[1].chars().skip(caret - 2).take(3).collect();
+    assert_eq!(under, "901", "{lines:?}");
+}
+
+#[test]
 fn renders_the_first_differing_column() {
     let m = compare(b"a b c\nd e X\n", b"a b c\nd e f\n", &flags("")).unwrap_err();
     let lines = render_lines(&m);
@@ -70,7 +109,7 @@ fn rejects_unknown_flags() {
 
 /// The comparison as it was before it streamed: both texts in memory.
 mod reference {
-    use super::super::{DiffFlags, Mismatch, parse_float, quote};
+    use super::super::{DiffFlags, Ended, LINE_READ, Line, Mismatch, focus, parse_float, quote};
 
     fn describe_space(p: Piece) -> String {
         super::super::describe_space(p.text)
@@ -83,23 +122,34 @@ mod reference {
         out_line: usize,
         ans_line: usize,
     ) -> Mismatch {
+        // Where two long lines are shown from is the shown lines' business, not the
+        // comparison's: the reference shares it.
+        let (answer_line, output_line) = focus(
+            nth_line(answer, ans_line).map(|l| (ans_line, l)),
+            nth_line(output, out_line).map(|l| (out_line, l)),
+        );
         Mismatch {
+            answer_line,
+            output_line,
+            // The reference predates this field; its reasons say which text ended.
+            ended: if reason.starts_with("output ended early") {
+                Some(Ended::Output)
+            } else if reason.starts_with("extra output") {
+                Some(Ended::Answer)
+            } else {
+                None
+            },
             reason,
-            answer_line: nth_line(answer, ans_line).map(|l| (ans_line, l)),
-            output_line: nth_line(output, out_line).map(|l| (out_line, l)),
         }
     }
 
-    fn nth_line(text: &[u8], n: usize) -> Option<String> {
+    fn nth_line(text: &[u8], n: usize) -> Option<Line> {
         let line = text.split(|&b| b == b'\n').nth(n - 1)?;
         let line = line.strip_suffix(b"\r").unwrap_or(line);
-        const MAX: usize = 200;
-        let shown = String::from_utf8_lossy(&line[..line.len().min(MAX)]);
-        let mut s = leapfrog_util::inert(&shown).into_owned();
-        if line.len() > MAX {
-            s.push('…');
-        }
-        Some(s)
+        Some(Line {
+            text: String::from_utf8_lossy(&line[..line.len().min(LINE_READ)]).into_owned(),
+            longer: line.len() > LINE_READ,
+        })
     }
 
     /// A token or a white-space run, with the line it starts on.

@@ -1,0 +1,146 @@
+//! The slips a contestant practising with `leapfrog judge` makes, one submission each, and what
+//! the judge must say about them: enough to find the mistake without reading the package.
+
+use crate::support;
+use predicates::prelude::*;
+
+use support::{TempPackage, judge_source, leapfrog};
+
+fn first_message(v: &serde_json::Value) -> String {
+    v["tests"][0]["message"].as_str().unwrap().to_string()
+}
+
+#[test]
+fn an_answer_printed_to_stderr_only_is_wrong_and_the_reason_says_where_it_went() {
+    let pkg = TempPackage::sum(1.0, 256, 0);
+    let (v, code) = judge_source(
+        &pkg,
+        "err.py",
+        "import sys\na, b = map(int, input().split())\nprint(a + b, file=sys.stderr)\n",
+        &[],
+    );
+    assert_eq!(code, 1);
+    assert_eq!(v["verdict"], "WA");
+    let message = first_message(&v);
+    assert!(
+        message.contains("nothing to standard output and 2 bytes to standard error"),
+        "{message}"
+    );
+    // A program that writes nothing anywhere gets the plain reason, no guess about stderr.
+    let (v, _) = judge_source(&pkg, "silent.py", "pass\n", &[]);
+    assert_eq!(
+        first_message(&v),
+        "output ended early: expected \"3\" on line 1"
+    );
+}
+
+#[test]
+fn an_output_that_stops_or_goes_on_is_shown_where_it_ends_without_a_caret() {
+    let pkg = TempPackage::sum(1.0, 256, 0);
+    pkg.write("data/sample/1.ans", "3\n5\n1\n3\n");
+    let run = |name: &str, source: &str| {
+        let path = pkg.write(&format!("submissions/scratch/{name}"), source);
+        let out = leapfrog()
+            .args(["judge", &pkg.arg(), path.to_str().unwrap()])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1));
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let short = run("short.py", "print('3\\n5\\n1')\n");
+    assert!(short.contains("expected (line 4): 3\n"), "{short}");
+    assert!(
+        short.contains("got:      nothing after line 3\n"),
+        "{short}"
+    );
+    // Line 3 is right: no caret may point into it.
+    assert!(!short.contains('^'), "{short}");
+    let long = run("long.py", "print('3\\n5\\n1\\n3\\n4')\n");
+    assert!(long.contains("expected: nothing after line 4\n"), "{long}");
+    assert!(long.contains("got      (line 5): 4\n"), "{long}");
+    assert!(!long.contains('^'), "{long}");
+}
+
+#[test]
+fn a_tests_filter_that_matches_nothing_shows_what_the_names_look_like() {
+    let pkg = TempPackage::sum(1.0, 256, 2);
+    let sub = pkg.write("submissions/scratch/ok.py", "print(3)\n");
+    leapfrog()
+        .args([
+            "judge",
+            &pkg.arg(),
+            sub.to_str().unwrap(),
+            "--tests",
+            "big*",
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "matches --tests 'big*'; its tests are named sample/1, secret/01, secret/02",
+        ));
+}
+
+#[test]
+fn a_directory_of_several_sources_says_which_one_runs() {
+    let pkg = TempPackage::sum(1.0, 256, 0);
+    pkg.write("submissions/scratch/split/solve.py", "print(3)\n");
+    pkg.write("submissions/scratch/split/helpers.py", "print(4)\n");
+    let dir = pkg.path().join("submissions/scratch/split");
+    // Without a main.*, the first by name runs: helpers.py, which a contestant rarely means.
+    leapfrog()
+        .args(["judge", &pkg.arg(), dir.to_str().unwrap()])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains(
+            "starting at helpers.py of 2 files)",
+        ));
+    pkg.write("submissions/scratch/split/main.py", "print(3)\n");
+    leapfrog()
+        .args(["judge", &pkg.arg(), dir.to_str().unwrap()])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("starting at main.py of 3 files"));
+}
+
+#[test]
+fn a_difference_far_along_a_long_line_is_in_the_lines_shown() {
+    let pkg = TempPackage::sum(1.0, 256, 0);
+    let words = |changed: usize| -> String {
+        let words: Vec<String> = (0..1000)
+            .map(|i| if i == changed { i + 1 } else { i }.to_string())
+            .collect();
+        words.join(" ")
+    };
+    pkg.write("data/sample/1.ans", &format!("{}\n", words(usize::MAX)));
+    let path = pkg.write(
+        "submissions/scratch/long.py",
+        &format!("print('{}')\n", words(900)),
+    );
+    let out = leapfrog()
+        .args(["judge", &pkg.arg(), path.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8(out.stdout).unwrap();
+    // The first 200 characters of both lines are the same: the lines shown start further on.
+    assert!(text.contains("expected (line 1): …"), "{text}");
+    assert!(text.contains(" 899 900 901 "), "{text}");
+    assert!(text.contains(" 899 901 901 "), "{text}");
+}
+
+#[test]
+fn a_submission_that_is_a_loop_of_links_is_not_called_missing() {
+    let pkg = TempPackage::sum(1.0, 256, 0);
+    let dir = pkg.path().join("submissions/scratch");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::os::unix::fs::symlink("b.py", dir.join("a.py")).unwrap();
+    std::os::unix::fs::symlink("a.py", dir.join("b.py")).unwrap();
+    leapfrog()
+        .args(["judge", &pkg.arg(), dir.join("a.py").to_str().unwrap()])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "a.py: Too many levels of symbolic links",
+        ))
+        .stderr(predicate::str::contains("does not exist").not());
+}
