@@ -144,3 +144,24 @@ fn a_submission_that_is_a_loop_of_links_is_not_called_missing() {
         ))
         .stderr(predicate::str::contains("does not exist").not());
 }
+
+#[test]
+fn a_pipe_given_as_the_submission_is_refused_not_waited_on() {
+    let pkg = TempPackage::sum(1.0, 256, 0);
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("sol.py");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap();
+    assert!(made.success());
+    // Opened to read its first line, the pipe would wait for a writer forever.
+    leapfrog()
+        .args(["judge", &pkg.arg(), fifo.to_str().unwrap()])
+        .timeout(std::time::Duration::from_secs(60))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "not a file or a folder of sources",
+        ));
+}

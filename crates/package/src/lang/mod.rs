@@ -161,6 +161,13 @@ impl Languages {
                 unknown(&format!("switched off (ends with `{end}`)"), String::new()).into(),
             );
         }
+        if !meta.is_dir() && !meta.is_file() {
+            // Opening a pipe to read its first line would wait for a writer forever.
+            return Err(LanguageError::invalid(
+                path.display(),
+                "not a file or a folder of sources (a pipe, socket or device is no program)",
+            ));
+        }
         if meta.is_dir() {
             let mut found: Option<Arc<Spec>> = None;
             for file in source_files(path)? {
