@@ -6,18 +6,7 @@
 
 use std::path::Path;
 
-use crate::support::leapfrog;
-
-/// `leapfrog ARGS` in `dir`: its exit code and everything it printed.
-fn run_in(dir: &Path, args: &[&str]) -> (i32, String) {
-    let out = leapfrog().current_dir(dir).args(args).output().unwrap();
-    let said = format!(
-        "{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    (out.status.code().unwrap_or(-1), said)
-}
+use crate::support::run_in;
 
 /// A contest `spring` of two new Python problems, `hello` (A) and `ratio` (B), in `work`.
 fn spring(work: &Path) -> std::path::PathBuf {
@@ -28,6 +17,18 @@ fn spring(work: &Path) -> std::path::PathBuf {
         assert_eq!(code, 0, "{said}");
     }
     contest
+}
+
+/// `status` and then a DOMjudge export of the contest `spring` in `dir`, each as
+/// [`run_in`] gives it: every slip here must be named by both alike.
+fn status_and_export(dir: &Path) -> [(i32, String); 2] {
+    [
+        run_in(dir, &["status", "spring"]),
+        run_in(
+            dir,
+            &["export", "spring", "dj", "--format", "domjudge", "--force"],
+        ),
+    ]
 }
 
 fn edit(file: &Path, from: &str, to: &str) {
@@ -41,11 +42,7 @@ fn a_misspelt_folder_in_problems_yaml_names_its_line_and_the_folder_meant() {
     let work = tempfile::tempdir().unwrap();
     let contest = spring(work.path());
     edit(&contest.join("problems.yaml"), "id: ratio", "id: raito");
-    for args in [
-        vec!["status", "spring"],
-        vec!["export", "spring", "dj", "--format", "domjudge"],
-    ] {
-        let (code, said) = run_in(work.path(), &args);
+    for (code, said) in status_and_export(work.path()) {
         assert_eq!(code, 2, "{said}");
         let line = std::fs::read_to_string(contest.join("problems.yaml"))
             .unwrap()
@@ -91,11 +88,7 @@ fn two_problems_with_one_label_are_refused_naming_both() {
     let work = tempfile::tempdir().unwrap();
     let contest = spring(work.path());
     edit(&contest.join("problems.yaml"), "label: B", "label: A");
-    for args in [
-        vec!["status", "spring"],
-        vec!["export", "spring", "dj", "--format", "domjudge"],
-    ] {
-        let (code, said) = run_in(work.path(), &args);
+    for (code, said) in status_and_export(work.path()) {
         assert_eq!(code, 2, "{said}");
         assert!(
             said.contains("problems `hello`")
@@ -194,12 +187,8 @@ fn a_start_time_no_contest_system_reads_is_named_with_its_line() {
         "2030-04-01 10:00",
     ] {
         std::fs::write(&file, original.replace(old, &format!("start_time: {bad}"))).unwrap();
-        for args in [
-            vec!["status", "spring"],
-            vec!["export", "spring", "dj", "--format", "domjudge", "--force"],
-        ] {
-            // A warning: the start time changes no verdict, so the contest is still read.
-            let (code, said) = run_in(work.path(), &args);
+        // A warning: the start time changes no verdict, so the contest is still read.
+        for (code, said) in status_and_export(work.path()) {
             assert_ne!(code, 2, "{bad}: {said}");
             assert!(
                 said.contains(&format!(
@@ -251,11 +240,7 @@ fn a_name_saved_as_latin1_is_refused_with_its_line() {
     latin1.extend_from_slice(b"name: Caf\xe9");
     latin1.extend_from_slice(&text[at + 11..]);
     std::fs::write(&file, latin1).unwrap();
-    for args in [
-        vec!["status", "spring"],
-        vec!["export", "spring", "dj", "--format", "domjudge"],
-    ] {
-        let (code, said) = run_in(work.path(), &args);
+    for (code, said) in status_and_export(work.path()) {
         assert_eq!(code, 2, "{said}");
         assert!(
             said.contains(&format!(
@@ -366,11 +351,7 @@ fn a_freeze_longer_than_the_contest_is_named_with_its_line() {
         .lines()
         .position(|l| l.starts_with("scoreboard_freeze_duration"))
         .unwrap();
-    for args in [
-        vec!["status", "spring"],
-        vec!["export", "spring", "dj", "--format", "domjudge"],
-    ] {
-        let (code, said) = run_in(work.path(), &args);
+    for (code, said) in status_and_export(work.path()) {
         assert_ne!(code, 2, "{said}");
         assert!(
             said.contains(&format!(

@@ -1,21 +1,7 @@
 //! A setter's mistakes that used to pass silently or with a message that left out what was
 //! needed (issue 43): each is now named with its file, key or line, and the exit code says
 //! whether the package can be used.
-
-use std::path::Path;
-
-use crate::support::{self, TempPackage, fixture_path, leapfrog};
-
-/// `leapfrog ARGS`: its exit code and everything it wrote, stdout then stderr.
-fn run_in(dir: &Path, args: &[&str]) -> (i32, String) {
-    let out = leapfrog().current_dir(dir).args(args).output().unwrap();
-    let said = format!(
-        "{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    (out.status.code().unwrap_or(-1), said)
-}
+use crate::support::{self, TempPackage, fixture_path, run_in};
 
 fn sum_with_accepted() -> TempPackage {
     let pkg = TempPackage::sum(2.0, 256, 2);

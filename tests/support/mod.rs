@@ -310,7 +310,12 @@ pub fn installed(tools: &[&str]) -> bool {
 
 /// Runs leapfrog with `args`: its exit code and everything it wrote, stdout then stderr.
 pub fn run(args: &[&str]) -> (i32, String) {
-    let output = leapfrog().args(args).output().unwrap();
+    run_in(Path::new("."), args)
+}
+
+/// [`run`] in the folder `dir`.
+pub fn run_in(dir: &Path, args: &[&str]) -> (i32, String) {
+    let output = leapfrog().current_dir(dir).args(args).output().unwrap();
     let text = format!(
         "{}{}",
         String::from_utf8_lossy(&output.stdout),
