@@ -353,16 +353,14 @@ fn balloon(rgb: &str) -> Option<String> {
 /// `; did you mean `ratio`?` when a package folder of the contest has a name close to `id`
 /// (a slip of a key or two, or another case), else nothing.
 fn meant_folder(root: &Path, id: &str) -> String {
-    let lower = id.to_lowercase();
-    let distance = |name: &str| strsim::damerau_levenshtein(&lower, &name.to_lowercase());
-    let near = package_dirs(root)
+    let names: Vec<String> = package_dirs(root)
         .unwrap_or_default()
         .iter()
         .map(|dir| folder_name(dir))
-        .filter(|name| distance(name) <= 2.min(id.chars().count().saturating_sub(1)))
-        .min_by_key(|name| distance(name));
-    match near {
-        Some(name) => format!("; did you mean `{}`?", leapfrog_util::inert(&name)),
+        .collect();
+    let most = 2.min(id.chars().count().saturating_sub(1));
+    match crate::nearest::nearest(id, names.iter().map(String::as_str), most) {
+        Some(name) => format!("; did you mean `{}`?", leapfrog_util::inert(name)),
         None => String::new(),
     }
 }

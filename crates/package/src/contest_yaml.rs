@@ -101,13 +101,8 @@ fn warn_unknown_keys(path: &Path, text: &str, map: &Map) {
         if CCS_KEYS.contains(&key) || OTHER_CONTEST_KEYS.contains(&key) {
             continue;
         }
-        let distance = |known: &str| strsim::damerau_levenshtein(key, known);
-        let hint = match CCS_KEYS
-            .iter()
-            .chain(OTHER_CONTEST_KEYS)
-            .filter(|known| distance(known) <= 2)
-            .min_by_key(|known| distance(known))
-        {
+        let known = CCS_KEYS.iter().chain(OTHER_CONTEST_KEYS).copied();
+        let hint = match crate::nearest::nearest(key, known, 2) {
             Some(meant) => format!("did you mean `{meant}`?"),
             None => format!("the CCS keys: {}", CCS_KEYS.join(", ")),
         };

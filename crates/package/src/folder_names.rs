@@ -79,13 +79,7 @@ fn meant(name: &str) -> Option<&'static str> {
     }
     // A slip of a key or two in a long name; short names (`data`, `tools`) are left alone, as
     // a package's own folders are often short words near them.
-    let lower = name.to_ascii_lowercase();
-    let distance = |k: &str| strsim::damerau_levenshtein(&lower, k);
-    KNOWN
-        .iter()
-        .copied()
-        .filter(|k| k.len() >= 8 && distance(k) <= 2)
-        .min_by_key(|k| distance(k))
+    crate::nearest::nearest(name, KNOWN.iter().copied().filter(|k| k.len() >= 8), 2)
 }
 
 #[cfg(test)]

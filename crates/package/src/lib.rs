@@ -33,6 +33,7 @@ mod folder_names;
 mod format;
 mod include;
 mod invalid;
+mod nearest;
 mod plan;
 mod problem_type;
 mod scoring;

@@ -49,15 +49,11 @@ fn meant(name: &str, modern: bool) -> Option<&'static str> {
         return Some(meant);
     }
     // A slip of a key or two in the whole name (`test_gruop.yaml`, `testdata.yamll`).
-    let distance = |n: &str| strsim::damerau_levenshtein(&name.to_ascii_lowercase(), n);
     let (first, second) = match modern {
         true => (NAMES[0], NAMES[1]),
         false => (NAMES[1], NAMES[0]),
     };
-    [first, second]
-        .into_iter()
-        .filter(|n| distance(n) <= 2)
-        .min_by_key(|n| distance(n))
+    crate::nearest::nearest(name, [first, second], 2)
 }
 
 #[cfg(test)]

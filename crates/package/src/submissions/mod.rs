@@ -236,12 +236,7 @@ pub fn meant_folder(folder: &str) -> Option<&'static str> {
     if short.is_some() {
         return short;
     }
-    let distance = |name: &str| strsim::damerau_levenshtein(&folded, name);
-    FOLDERS
-        .iter()
-        .map(|(name, ..)| *name)
-        .filter(|name| distance(name) <= 2)
-        .min_by_key(|name| distance(name))
+    crate::nearest::nearest(&folded, FOLDERS.iter().map(|(name, ..)| *name), 2)
 }
 
 /// Default folders first, in the table's order, then the others by name.
