@@ -574,6 +574,19 @@ fn verify_json(package: &Path) -> serde_json::Value {
     report
 }
 
+/// Exports `pkg` in the 2025-09 format to `sum` in a fresh folder, which must succeed: the
+/// folder and what export printed.
+fn export_2025_09(pkg: &support::TempPackage) -> (tempfile::TempDir, std::process::Output) {
+    let out = tempfile::tempdir().unwrap();
+    let output = leapfrog()
+        .args(["export", &pkg.arg(), "--format", "2025-09"])
+        .arg(out.path().join("sum"))
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    (out, output)
+}
+
 #[test]
 fn a_2025_09_export_writes_the_constants_into_its_rust_validators() {
     if !support::installed(&["rustc"]) {
@@ -581,14 +594,8 @@ fn a_2025_09_export_writes_the_constants_into_its_rust_validators() {
     }
     let pkg = rust_constants_package();
     let source = verify_json(pkg.path());
-    let out = tempfile::tempdir().unwrap();
+    let (out, output) = export_2025_09(&pkg);
     let dest = out.path().join("sum");
-    let output = leapfrog()
-        .args(["export", &pkg.arg(), "--format", "2025-09"])
-        .arg(&dest)
-        .output()
-        .unwrap();
-    assert_eq!(output.status.code(), Some(0), "{output:?}");
     // One note per Rust source it changed, naming the program and the constants it got.
     let stderr = String::from_utf8_lossy(&output.stderr);
     let notes: Vec<&str> = stderr
@@ -696,14 +703,8 @@ fn a_2025_09_export_writes_the_constants_into_its_rust_answer_validators() {
         return;
     }
     let pkg = rust_answer_constants_package();
-    let out = tempfile::tempdir().unwrap();
+    let (out, output) = export_2025_09(&pkg);
     let dest = out.path().join("sum");
-    let output = leapfrog()
-        .args(["export", &pkg.arg(), "--format", "2025-09"])
-        .arg(&dest)
-        .output()
-        .unwrap();
-    assert_eq!(output.status.code(), Some(0), "{output:?}");
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(
         stderr.contains(

@@ -286,15 +286,12 @@ pub fn render_lines(m: &Mismatch) -> Vec<String> {
         .output_line
         .as_ref()
         .map(|(n, l)| (format!("got      (line {n}): "), l.as_str()));
-    match (ended_answer, &expected) {
-        (Some(shown), _) => lines.push(shown),
-        (None, Some((label, text))) => lines.push(format!("{label}{text}")),
-        (None, None) => {}
-    }
-    match (ended_output, &got) {
-        (Some(shown), _) => lines.push(shown),
-        (None, Some((label, text))) => lines.push(format!("{label}{text}")),
-        (None, None) => {}
+    for (ended, line) in [(ended_answer, &expected), (ended_output, &got)] {
+        match (ended, line) {
+            (Some(shown), _) => lines.push(shown),
+            (None, Some((label, text))) => lines.push(format!("{label}{text}")),
+            (None, None) => {}
+        }
     }
     if m.ended.is_some() {
         return lines;
