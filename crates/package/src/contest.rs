@@ -78,18 +78,17 @@ impl Contest {
         for file in [&contest_yaml, &root.join("problems.yaml")] {
             leapfrog_util::check_within(&root, file).map_err(PackageError::link)?;
         }
-        let config: ContestYaml = if contest_yaml.is_file() {
-            crate::contest_yaml::check(&contest_yaml)?;
-            read_yaml(&contest_yaml)?.unwrap_or_default()
+        let (config, text): (ContestYaml, String) = if contest_yaml.is_file() {
+            let text = crate::contest_yaml::check(&contest_yaml)?;
+            (parse_yaml(&contest_yaml, &text)?.unwrap_or_default(), text)
         } else {
-            ContestYaml::default()
+            Default::default()
         };
         let name = config.name.clone().unwrap_or_else(|| folder_name(&root));
         let problems_yaml = root.join("problems.yaml");
         let (listed, source) = if problems_yaml.is_file() {
             // Two lists of problems: one is read, and the other, edited in vain, is not.
             if config.problems.is_some() {
-                let text = crate::yaml_file::read(&contest_yaml)?;
                 leapfrog_util::warn(&format!(
                     "{}: `problems:` is ignored, since problems.yaml lists the contest's problems; keep one list (export copies contest.yaml, and DOMjudge's contest import adds the problems it lists too)",
                     leapfrog_util::at_key(&contest_yaml, &text, &["problems"])
@@ -191,13 +190,15 @@ fn folder_name(dir: &Path) -> String {
         .unwrap_or_else(|| dir.display().to_string())
 }
 
-/// Reads a YAML file; `None` for an empty one.
-fn read_yaml<T: serde::de::DeserializeOwned>(path: &Path) -> Result<Option<T>, PackageError> {
-    let text = crate::yaml_file::read(path)?;
+/// Parses `text`, the YAML file at `path`; `None` for an empty one.
+fn parse_yaml<T: serde::de::DeserializeOwned>(
+    path: &Path,
+    text: &str,
+) -> Result<Option<T>, PackageError> {
     if text.trim().is_empty() {
         return Ok(None);
     }
-    serde_yaml_ng::from_str(&text)
+    serde_yaml_ng::from_str(text)
         .map(Some)
         .map_err(PackageError::yaml(format_args!(
             "{}: not a valid contest file",

@@ -66,11 +66,11 @@ const OTHER_CONTEST_KEYS: &[&str] = &[
 /// start time that is not a date and time (`start_time: tomorrow`) are warnings naming their
 /// line: export copies the file to a contest system that refuses them (DOMjudge's importer
 /// stops at "Can not parse start time"), but they change no verdict, so judging and verifying
-/// the contest go on.
-pub(crate) fn check(path: &Path) -> Result<(), PackageError> {
+/// the contest go on. Gives the file's text, read once.
+pub(crate) fn check(path: &Path) -> Result<String, PackageError> {
     let text = crate::yaml_file::read(path)?;
     if text.trim().is_empty() {
-        return Ok(());
+        return Ok(text);
     }
     refuse_twice_written_keys(path, &text)?;
     let value: serde_yaml_ng::Value = serde_yaml_ng::from_str(&text).map_err(
@@ -78,7 +78,7 @@ pub(crate) fn check(path: &Path) -> Result<(), PackageError> {
     )?;
     let map = match value {
         serde_yaml_ng::Value::Mapping(map) => map,
-        serde_yaml_ng::Value::Null => return Ok(()),
+        serde_yaml_ng::Value::Null => return Ok(text),
         _ => {
             return Err(PackageError::invalid(
                 path.display(),
@@ -90,7 +90,7 @@ pub(crate) fn check(path: &Path) -> Result<(), PackageError> {
     check_lengths(path, &text, &map)?;
     warn_long_freeze(path, &text, &map);
     warn_bad_start_time(path, &text, &map);
-    Ok(())
+    Ok(text)
 }
 
 type Map = serde_yaml_ng::Mapping;
