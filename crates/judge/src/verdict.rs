@@ -45,10 +45,7 @@ pub fn point_at_stderr(result: &mut TestResult, written: u64) {
     if written == 0 {
         return;
     }
-    let bytes = match written {
-        1 => "1 byte".to_string(),
-        n => format!("{n} bytes"),
-    };
+    let bytes = leapfrog_util::plural(written, "byte");
     let reason = format!(
         "{reason} (the program wrote nothing to standard output and {bytes} to standard \
          error, which the checker does not read)"
