@@ -2,7 +2,8 @@
 //! following the first-contest guide and then slipping: a listed folder misspelt, two problems
 //! with one label, a contest.yaml key misspelt or written twice, a start time no contest system
 //! reads, and a contest.yaml that DOMjudge's import would refuse. Each is named with its file
-//! and line, by `status` and by `export` alike.
+//! and line, by `status` and by `export` alike, and a problem that cannot be read is a row of
+//! `status` that says so without breaking its columns.
 
 use std::path::Path;
 
@@ -505,4 +506,44 @@ fn a_second_list_of_problems_in_contest_yaml_is_named() {
         "{said}"
     );
     assert!(said.contains("A hello "), "problems.yaml's order: {said}");
+}
+
+#[test]
+fn a_problem_that_cannot_be_read_keeps_the_status_table_in_columns() {
+    let work = tempfile::tempdir().unwrap();
+    let contest = spring(work.path());
+    std::fs::write(contest.join("ratio/problem.yaml"), "name: [Ratio\n").unwrap();
+    let out = crate::support::leapfrog()
+        .current_dir(work.path())
+        .args(["status", "spring"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let table = String::from_utf8(out.stdout).unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    // Every line of the table is one line: the heading, the column names, one row a problem
+    // and the legend. The broken problem's row says `error`, with no part of the message.
+    let lines: Vec<&str> = table.lines().collect();
+    assert_eq!(lines.len(), 5, "{table}");
+    let row = lines.iter().find(|l| l.starts_with("B ratio")).unwrap();
+    assert!(row.contains("error"), "{table}");
+    assert!(
+        !table.contains("problem.yaml"),
+        "the message is not in the table: {table}"
+    );
+    // The whole message follows on stderr, naming the problem and its file.
+    let said = stderr
+        .lines()
+        .find(|l| l.contains("B ratio:"))
+        .unwrap_or_else(|| panic!("{stderr}"));
+    assert!(said.contains("ratio/problem.yaml"), "{stderr}");
+    // The JSON keeps the message in the problem's entry, as before.
+    let out = crate::support::leapfrog()
+        .current_dir(work.path())
+        .args(["status", "spring", "--json"])
+        .output()
+        .unwrap();
+    let v = crate::support::json(&out);
+    let error = v["problems"][1]["error"].as_str().unwrap();
+    assert!(error.contains("problem.yaml"), "{v}");
 }
