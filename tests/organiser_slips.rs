@@ -1,9 +1,9 @@
 //! What a new contest organiser gets wrong in `contest.yaml` and `problems.yaml`, each found by
 //! following the first-contest guide and then slipping: a listed folder misspelt, two problems
 //! with one label, a contest.yaml key misspelt or written twice, a start time no contest system
-//! reads, and a contest.yaml that DOMjudge's import would refuse. Each is named with its file
-//! and line, by `status` and by `export` alike, and a problem that cannot be read is a row of
-//! `status` that says so without breaking its columns.
+//! reads, a contest.yaml that DOMjudge's import would refuse, a YAML file saved as Latin-1 or
+//! UTF-16. Each is named with its file (and line), by `status` and by `export` alike, and a
+//! problem that cannot be read is a row of `status` that says so without breaking its columns.
 
 use std::path::Path;
 
@@ -247,6 +247,50 @@ fn a_name_saved_as_latin1_is_refused_with_its_line() {
             said.contains(&format!(
                 "hello/problem.yaml:{line}: not UTF-8 text (byte 0xe9 in `name: Caf"
             )) && said.contains("save the file as UTF-8"),
+            "{said}"
+        );
+    }
+}
+
+/// `text` as UTF-16, little-endian or not, with or without its byte order mark first.
+fn utf16(text: &str, little: bool, mark: bool) -> Vec<u8> {
+    let order = |u: u16| {
+        if little {
+            u.to_le_bytes()
+        } else {
+            u.to_be_bytes()
+        }
+    };
+    let mark = mark.then_some(0xfeff).into_iter();
+    mark.chain(text.encode_utf16()).flat_map(order).collect()
+}
+
+#[test]
+fn a_yaml_file_saved_as_utf16_is_refused_naming_utf16() {
+    let work = tempfile::tempdir().unwrap();
+    let contest = spring(work.path());
+    // Notepad's "Unicode": UTF-16 little-endian, opening with the mark FF FE.
+    let file = contest.join("hello/problem.yaml");
+    let original = std::fs::read_to_string(&file).unwrap();
+    std::fs::write(&file, utf16(&original, true, true)).unwrap();
+    for (code, said) in status_and_export(work.path()) {
+        assert_eq!(code, 2, "{said}");
+        assert!(
+            said.contains("hello/problem.yaml: not UTF-8 text but UTF-16 (little-endian, byte order mark FF FE); save the file as UTF-8"),
+            "{said}"
+        );
+    }
+    std::fs::write(&file, original).unwrap();
+    // Without the mark the ASCII text is valid UTF-8 full of NULs: still named as UTF-16.
+    let list = contest.join("problems.yaml");
+    let original = std::fs::read_to_string(&list).unwrap();
+    std::fs::write(&list, utf16(&original, false, false)).unwrap();
+    for (code, said) in status_and_export(work.path()) {
+        assert_eq!(code, 2, "{said}");
+        assert!(
+            said.contains(
+                "problems.yaml: not UTF-8 text but UTF-16 (big-endian: every other byte is zero)"
+            ),
             "{said}"
         );
     }
