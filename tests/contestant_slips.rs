@@ -165,3 +165,49 @@ fn a_pipe_given_as_the_submission_is_refused_not_waited_on() {
             "not a file or a folder of sources",
         ));
 }
+
+/// Runs leapfrog with `args`: its exit code, its stdout parsed as the one JSON object it must
+/// be, and its stderr.
+fn failing_json(args: &[&str]) -> (Option<i32>, serde_json::Value, String) {
+    let out = leapfrog().args(args).output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    (out.status.code(), support::json(&out), stderr)
+}
+
+#[test]
+fn a_json_run_that_fails_before_judging_still_prints_one_object_on_stdout() {
+    let pkg = TempPackage::sum(1.0, 256, 0);
+    let gone = pkg.path().join("submissions/scratch/gone.py");
+    let gone = gone.to_str().unwrap();
+    let nowhere = pkg.path().join("no-such-problem");
+    let nowhere = nowhere.to_str().unwrap();
+    let runs: [&[&str]; 3] = [
+        &["judge", &pkg.arg(), gone, "--json"],
+        &["judge", nowhere, gone, "--json"],
+        &["verify", nowhere, "--json"],
+    ];
+    for args in runs {
+        let (code, v, stderr) = failing_json(args);
+        assert_eq!(code, Some(2), "{args:?}: {v} {stderr}");
+        assert_eq!(v["exit_code"], 2, "{v}");
+        let object = v.as_object().unwrap();
+        assert_eq!(object.len(), 2, "only the two keys: {v}");
+        let error = v["error"].as_str().unwrap();
+        // The object holds the human message whole, as stderr shows it after `error: `.
+        let human = stderr.trim_end().strip_prefix("error: ").unwrap();
+        assert_eq!(error, human, "{args:?}");
+        let named = if args[0] == "judge" && args[1] == pkg.arg() {
+            "gone.py"
+        } else {
+            "no-such-problem"
+        };
+        assert!(error.contains(named), "{args:?}: {error}");
+    }
+    // Without --json, stdout stays empty and the message is on stderr alone.
+    let out = leapfrog()
+        .args(["judge", &pkg.arg(), gone])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty(), "{:?}", out.stdout);
+}

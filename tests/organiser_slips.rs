@@ -1,8 +1,9 @@
 //! What a new contest organiser gets wrong in `contest.yaml` and `problems.yaml`, each found by
 //! following the first-contest guide and then slipping: a listed folder misspelt, two problems
 //! with one label, a contest.yaml key misspelt or written twice, a start time no contest system
-//! reads, and a contest.yaml that DOMjudge's import would refuse. Each is named with its file
-//! and line, by `status` and by `export` alike.
+//! reads, a contest.yaml that DOMjudge's import would refuse, a YAML file saved as Latin-1 or
+//! UTF-16. Each is named with its file (and line), by `status` and by `export` alike, and a
+//! problem that cannot be read is a row of `status` that says so without breaking its columns.
 
 use std::path::Path;
 
@@ -246,6 +247,50 @@ fn a_name_saved_as_latin1_is_refused_with_its_line() {
             said.contains(&format!(
                 "hello/problem.yaml:{line}: not UTF-8 text (byte 0xe9 in `name: Caf"
             )) && said.contains("save the file as UTF-8"),
+            "{said}"
+        );
+    }
+}
+
+/// `text` as UTF-16, little-endian or not, with or without its byte order mark first.
+fn utf16(text: &str, little: bool, mark: bool) -> Vec<u8> {
+    let order = |u: u16| {
+        if little {
+            u.to_le_bytes()
+        } else {
+            u.to_be_bytes()
+        }
+    };
+    let mark = mark.then_some(0xfeff).into_iter();
+    mark.chain(text.encode_utf16()).flat_map(order).collect()
+}
+
+#[test]
+fn a_yaml_file_saved_as_utf16_is_refused_naming_utf16() {
+    let work = tempfile::tempdir().unwrap();
+    let contest = spring(work.path());
+    // Notepad's "Unicode": UTF-16 little-endian, opening with the mark FF FE.
+    let file = contest.join("hello/problem.yaml");
+    let original = std::fs::read_to_string(&file).unwrap();
+    std::fs::write(&file, utf16(&original, true, true)).unwrap();
+    for (code, said) in status_and_export(work.path()) {
+        assert_eq!(code, 2, "{said}");
+        assert!(
+            said.contains("hello/problem.yaml: not UTF-8 text but UTF-16 (little-endian, byte order mark FF FE); save the file as UTF-8"),
+            "{said}"
+        );
+    }
+    std::fs::write(&file, original).unwrap();
+    // Without the mark the ASCII text is valid UTF-8 full of NULs: still named as UTF-16.
+    let list = contest.join("problems.yaml");
+    let original = std::fs::read_to_string(&list).unwrap();
+    std::fs::write(&list, utf16(&original, false, false)).unwrap();
+    for (code, said) in status_and_export(work.path()) {
+        assert_eq!(code, 2, "{said}");
+        assert!(
+            said.contains(
+                "problems.yaml: not UTF-8 text but UTF-16 (big-endian: every other byte is zero)"
+            ),
             "{said}"
         );
     }
@@ -505,4 +550,44 @@ fn a_second_list_of_problems_in_contest_yaml_is_named() {
         "{said}"
     );
     assert!(said.contains("A hello "), "problems.yaml's order: {said}");
+}
+
+#[test]
+fn a_problem_that_cannot_be_read_keeps_the_status_table_in_columns() {
+    let work = tempfile::tempdir().unwrap();
+    let contest = spring(work.path());
+    std::fs::write(contest.join("ratio/problem.yaml"), "name: [Ratio\n").unwrap();
+    let out = crate::support::leapfrog()
+        .current_dir(work.path())
+        .args(["status", "spring"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let table = String::from_utf8(out.stdout).unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    // Every line of the table is one line: the heading, the column names, one row a problem
+    // and the legend. The broken problem's row says `error`, with no part of the message.
+    let lines: Vec<&str> = table.lines().collect();
+    assert_eq!(lines.len(), 5, "{table}");
+    let row = lines.iter().find(|l| l.starts_with("B ratio")).unwrap();
+    assert!(row.contains("error"), "{table}");
+    assert!(
+        !table.contains("problem.yaml"),
+        "the message is not in the table: {table}"
+    );
+    // The whole message follows on stderr, naming the problem and its file.
+    let said = stderr
+        .lines()
+        .find(|l| l.contains("B ratio:"))
+        .unwrap_or_else(|| panic!("{stderr}"));
+    assert!(said.contains("ratio/problem.yaml"), "{stderr}");
+    // The JSON keeps the message in the problem's entry, as before.
+    let out = crate::support::leapfrog()
+        .current_dir(work.path())
+        .args(["status", "spring", "--json"])
+        .output()
+        .unwrap();
+    let v = crate::support::json(&out);
+    let error = v["problems"][1]["error"].as_str().unwrap();
+    assert!(error.contains("problem.yaml"), "{v}");
 }

@@ -140,6 +140,42 @@ fn leaving_early_is_wrong_answer_and_never_flushing_is_time_limit_exceeded() {
 }
 
 #[test]
+fn an_interaction_sample_without_the_interactive_type_points_at_the_type() {
+    let Some(pkg) = with_python("guess") else {
+        return;
+    };
+    let yaml = std::fs::read_to_string(pkg.path().join("problem.yaml")).unwrap();
+    let untyped = yaml.replace("type: interactive\n", "");
+    assert_ne!(untyped, yaml);
+    pkg.write("problem.yaml", &untyped);
+    pkg.write("data/sample/1.interaction", "<1 100\n>? 50\n<<\n>! 37\n");
+    // Judged as an ordinary problem, the search reads the secret number as the range and
+    // fails; the warning says why, naming the file and the key to add.
+    let run = || {
+        let output = leapfrog()
+            .args(["judge", &pkg.arg(), "submissions/accepted/search.py"])
+            .args(["--json", "--no-sandbox", "--tests", "sample/*"])
+            .current_dir(pkg.path())
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+        (json(&output), stderr)
+    };
+    let (report, stderr) = run();
+    assert_ne!(report["verdict"], "AC", "{report}");
+    assert!(
+        stderr.contains("1.interaction: `.interaction` samples belong to interactive"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("`type: interactive`"), "{stderr}");
+    // With the type back, the same package is judged interactively and says nothing of it.
+    pkg.write("problem.yaml", &yaml);
+    let (report, stderr) = run();
+    assert_eq!(report["verdict"], "AC", "{report}");
+    assert!(!stderr.contains(".interaction"), "{stderr}");
+}
+
+#[test]
 fn a_validator_that_crashes_is_a_judge_error_with_its_traceback() {
     let Some(pkg) = with_python("guess-broken") else {
         return;

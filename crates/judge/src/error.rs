@@ -26,11 +26,17 @@ impl JudgeError {
     /// The one place an error becomes an exit code: 130 as shells report Ctrl-C, 1 for rejected
     /// test data (as for any rejection), 0 for a closed pipe, 2 for every judge or usage error.
     pub fn process_exit_code(&self) -> ExitCode {
+        ExitCode::from(self.exit_status())
+    }
+
+    /// [`JudgeError::process_exit_code`] as its number, for a report that states it (the
+    /// `exit_code` of a `--json` command's error object).
+    pub fn exit_status(&self) -> u8 {
         match self {
-            JudgeError::Interrupted => ExitCode::from(130),
-            JudgeError::InvalidData(_) => ExitCode::from(1),
-            JudgeError::ClosedPipe => ExitCode::SUCCESS,
-            JudgeError::Failed(_) => ExitCode::from(2),
+            JudgeError::Interrupted => 130,
+            JudgeError::InvalidData(_) => 1,
+            JudgeError::ClosedPipe => 0,
+            JudgeError::Failed(_) => 2,
         }
     }
 

@@ -152,6 +152,32 @@ impl ProblemType {
     }
 }
 
+impl ProblemType {
+    /// What a sample's `.interaction` file says about a problem of this type: nothing for an
+    /// interactive or multi-pass one, the only types the format gives such files; otherwise a
+    /// warning that the type is likely missing from problem.yaml (in the words of the
+    /// package's format, `modern` or legacy), as its output validator is then run on each
+    /// finished output rather than talking to the submission.
+    pub(crate) fn interaction_hint(&self, file: &Path, modern: bool) -> Option<String> {
+        if self.interactive || self.multi_pass {
+            return None;
+        }
+        let key = match modern {
+            true => "`type: interactive`",
+            false => {
+                "`validation: custom interactive` (`type: interactive` from format 2023-07 on)"
+            }
+        };
+        Some(format!(
+            "{}: `.interaction` samples belong to interactive and multi-pass problems, but \
+             problem.yaml makes this problem neither, so its output validator is run on each \
+             submission's output after the run instead of talking to it; if it is an \
+             interactor, add {key} to problem.yaml",
+            leapfrog_util::inert(&file.display().to_string())
+        ))
+    }
+}
+
 /// `limits.validation_passes` (2025-09) or the top-level `validation_passes`: at least 2.
 fn passes(top: &Value, path: &Path) -> Result<u32, ConfigError> {
     let given = top
@@ -193,6 +219,34 @@ mod tests {
         assert!(kind.scoring && !kind.interactive);
         assert_eq!(kind.passes, 3);
         assert_eq!(read("name: x\n").unwrap(), ProblemType::default());
+    }
+
+    #[test]
+    fn an_interaction_file_is_a_hint_only_outside_interactive_and_multi_pass() {
+        let file = Path::new("data/sample/1.interaction");
+        for yaml in [
+            "type: interactive\n",
+            "type: multi-pass\n",
+            "validation: custom interactive\n",
+        ] {
+            assert_eq!(
+                read(yaml).unwrap().interaction_hint(file, true),
+                None,
+                "{yaml}"
+            );
+        }
+        let plain = read("type: pass-fail\n").unwrap();
+        let hint = plain.interaction_hint(file, true).unwrap();
+        assert!(hint.starts_with("data/sample/1.interaction: "), "{hint}");
+        assert!(
+            hint.ends_with("add `type: interactive` to problem.yaml"),
+            "{hint}"
+        );
+        let hint = plain.interaction_hint(file, false).unwrap();
+        assert!(
+            hint.contains("add `validation: custom interactive`"),
+            "{hint}"
+        );
     }
 
     #[test]

@@ -370,6 +370,7 @@ pub(crate) fn discover(package: &Package) -> Result<(Vec<TestCase>, Groups), Tes
     }
     leapfrog_util::check_within(&package.root, &data).map_err(TestdataError::link)?;
     let mut found = Vec::new();
+    let mut interaction = None;
     for group in ["sample", "secret"] {
         let dir = data.join(group);
         if !dir.is_dir() {
@@ -412,6 +413,9 @@ pub(crate) fn discover(package: &Package) -> Result<(Vec<TestCase>, Groups), Tes
                 };
                 return Err(TestdataError::invalid(path.display(), why));
             }
+            if path.extension().is_some_and(|e| e == "interaction") && interaction.is_none() {
+                interaction = Some(path.to_path_buf());
+            }
             if path.extension().is_none_or(|e| e != "in") {
                 continue;
             }
@@ -444,6 +448,12 @@ pub(crate) fn discover(package: &Package) -> Result<(Vec<TestCase>, Groups), Tes
         }
         group_tests.sort_by(|a, b| a.0.cmp(&b.0));
         found.extend(group_tests);
+    }
+    let config = &package.config;
+    if let Some(hint) =
+        interaction.and_then(|f| config.kind.interaction_hint(&f, config.format.is_modern()))
+    {
+        leapfrog_util::warn(&hint);
     }
     if found.is_empty() {
         return Err(TestdataError::invalid(

@@ -2,7 +2,8 @@
 //! submissions.yaml, contest.yaml, problems.yaml) within bounds: a file larger than
 //! [`MAX_BYTES`] or nested deeper than [`MAX_DEPTH`] is refused before the YAML parser sees it.
 //! The parser takes quadratic time on deep flow nesting (400 KB of `[` held the judge, deaf to
-//! SIGINT), and a parsed value takes many times its text in memory.
+//! SIGINT), and a parsed value takes many times its text in memory. A file that is not UTF-8
+//! is refused too, naming the line and byte, or naming UTF-16 when it was saved as that.
 
 use std::io::Read;
 use std::path::Path;
@@ -30,6 +31,12 @@ pub(crate) fn read(path: &Path) -> Result<String, Refusal> {
                 "larger than {} MiB, the most a configuration file may be",
                 MAX_BYTES >> 20
             ),
+        ));
+    }
+    if let Some(how) = utf16(&bytes) {
+        return Err(refused(
+            path,
+            format!("not UTF-8 text but UTF-16 ({how}); save the file as UTF-8"),
         ));
     }
     let text =
@@ -65,6 +72,36 @@ fn not_utf8(path: &Path, bytes: &[u8], error: std::str::Utf8Error) -> Refusal {
             bytes[at],
             leapfrog_util::inert(shown.trim())
         ),
+    }
+}
+
+/// How the text is UTF-16, if it is: its byte order mark, or failing that its first 256
+/// bytes, three in four of whose pairs hold a character below 256 (a zero byte on the same
+/// side each time). Some editors on Windows save "Unicode" so. UTF-8 has no zero bytes in
+/// text, and YAML allows none, so a file that looks like this is never readable YAML: the
+/// refusal only names the cause. (Without a mark, a short file of ASCII text is also valid
+/// UTF-8, full of NUL characters, which would not get the not-UTF-8 refusal at all.)
+fn utf16(bytes: &[u8]) -> Option<&'static str> {
+    match bytes {
+        [0xff, 0xfe, ..] => return Some("little-endian, byte order mark FF FE"),
+        [0xfe, 0xff, ..] => return Some("big-endian, byte order mark FE FF"),
+        _ => {}
+    }
+    let head = &bytes[..bytes.len().min(256) & !1];
+    let pairs = head.len() / 2;
+    let count = |zero: usize| {
+        head.chunks_exact(2)
+            .filter(|pair| pair[zero] == 0 && pair[1 - zero] != 0)
+            .count()
+    };
+    if pairs == 0 {
+        None
+    } else if 4 * count(1) >= 3 * pairs {
+        Some("little-endian: every other byte is zero")
+    } else if 4 * count(0) >= 3 * pairs {
+        Some("big-endian: every other byte is zero")
+    } else {
+        None
     }
 }
 
@@ -125,6 +162,27 @@ mod tests {
         .unwrap();
         let said = read(&file).unwrap_err().to_string();
         assert!(said.ends_with("problem.yaml:2: not UTF-8 text (byte 0xe9 in `name: Caf\u{fffd} au lait`); save the file as UTF-8"), "{said}");
+    }
+
+    #[test]
+    fn utf16_is_named_with_its_byte_order_and_utf8_is_not_taken_for_it() {
+        let le: Vec<u8> = "name: Sum\n"
+            .encode_utf16()
+            .flat_map(u16::to_le_bytes)
+            .collect();
+        let be: Vec<u8> = "name: Sum\n"
+            .encode_utf16()
+            .flat_map(u16::to_be_bytes)
+            .collect();
+        let marked = [&[0xff, 0xfe][..], &le].concat();
+        assert_eq!(utf16(&marked), Some("little-endian, byte order mark FF FE"));
+        let marked = [&[0xfe, 0xff][..], &be].concat();
+        assert_eq!(utf16(&marked), Some("big-endian, byte order mark FE FF"));
+        assert_eq!(utf16(&le), Some("little-endian: every other byte is zero"));
+        assert_eq!(utf16(&be), Some("big-endian: every other byte is zero"));
+        for text in ["", "a", "name: Sum\n", "name: Café au lait\n"] {
+            assert_eq!(utf16(text.as_bytes()), None, "{text}");
+        }
     }
 
     #[test]

@@ -95,4 +95,28 @@ impl Command {
         };
         outcome.map_err(JudgeError::from)
     }
+
+    /// Whether `--json` was given: stdout is then for one JSON object, even when the command
+    /// fails ([`crate::report::print_failure`]).
+    pub fn json(&self) -> bool {
+        match self {
+            Command::Judge(args) => args.json,
+            Command::Verify(args) => args.json,
+            Command::TimeLimit(args) => args.json,
+            Command::Stress(args) => args.json,
+            Command::Mutants(args) => args.json,
+            Command::Languages(args) => args.json,
+            Command::Status(args) => args.json,
+            Command::Check(_)
+            | Command::Generate(_)
+            | Command::Validate(_)
+            | Command::Solve(_)
+            | Command::Gen(_)
+            | Command::Render(_)
+            | Command::Statement(_)
+            | Command::Export(_)
+            | Command::Count(_)
+            | Command::New(_) => false,
+        }
+    }
 }

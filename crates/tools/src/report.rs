@@ -1,5 +1,6 @@
 //! Terminal and JSON output: colours only when the stream is a terminal, a progress bar only on
-//! a terminal (plain lines when piped), errors on stderr.
+//! a terminal (plain lines when piped), errors on stderr (and, for a `--json` command, as one
+//! object on stdout too).
 
 use std::io::IsTerminal;
 use std::time::Duration;
@@ -7,7 +8,7 @@ use std::time::Duration;
 use console::Style;
 use indicatif::{ProgressBar, ProgressStyle};
 
-use leapfrog_judge::{JudgeReport, TestResult};
+use leapfrog_judge::{JudgeError, JudgeReport, TestResult};
 use leapfrog_package::verdict::Verdict;
 use leapfrog_util::inert;
 
@@ -17,6 +18,25 @@ pub fn print_error(err: &dyn std::fmt::Display) {
     let red = Style::new().red().bold().for_stderr();
     let text = format!("{err:#}");
     eprintln!("{} {}", red.apply_to("error:"), inert(&text));
+}
+
+/// Reports the error a command failed with, the one way every command does: its message and
+/// causes on stderr ([`print_error`]), and with `--json` (`json`) also one object on stdout,
+/// `{"error": <that message>, "exit_code": <the process's exit code>}`, unless the command
+/// has already written its own output there (stdout then holds its one object already). A
+/// closed pipe is not reported at all.
+pub fn print_failure(err: &JudgeError, json: bool) {
+    if !err.is_reported() {
+        return;
+    }
+    print_error(err);
+    if json && !leapfrog_util::stdout_written() {
+        let object = serde_json::json!({
+            "error": format!("{err:#}"),
+            "exit_code": err.exit_status(),
+        });
+        leapfrog_util::outln!("{object}");
+    }
 }
 
 /// Whether stdout is a terminal (and colours are wanted there).

@@ -14,6 +14,7 @@ use super::contest::Target;
 use crate::generate::DataState;
 use leapfrog_package::{Contest, ContestProblem, Package};
 use leapfrog_registry::Registry;
+use leapfrog_util::inert;
 
 #[derive(Debug, Args)]
 #[command(after_help = super::help::after_help(
@@ -95,6 +96,7 @@ pub fn run(args: StatusArgs, registry: &'static Registry) -> anyhow::Result<Exit
         leapfrog_util::outln!("{}", serde_json::to_string(&value)?);
     } else {
         print_table(&title, &lines);
+        print_errors(&lines);
         if let Some(path) = &args.html {
             leapfrog_util::outln!("page: {}", path.display());
         }
@@ -255,14 +257,21 @@ fn missing(
     missing
 }
 
+/// A problem's name in the table, `LABEL PROBLEM`, safe to print.
+fn row_name(l: &Line) -> String {
+    inert(&format!("{} {}", l.label, l.problem)).into_owned()
+}
+
 fn print_table(title: &str, lines: &[Line]) {
     leapfrog_util::outln!(
-        "status {title} · {}",
+        "status {} · {}",
+        inert(title),
         leapfrog_util::plural(lines.len(), "problem")
     );
     let width = super::contest::problem_column_width(
         lines.iter().map(|l| (l.label.as_str(), l.problem.as_str())),
     );
+    let names: Vec<String> = lines.iter().map(row_name).collect();
     leapfrog_util::outln!(
         "{:<width$}  {:>7}  {:>6}  {:<22}  {:<10}  {:<8}  {:<10}  missing",
         "problem",
@@ -273,10 +282,18 @@ fn print_table(title: &str, lines: &[Line]) {
         "time",
         "data"
     );
-    for l in lines {
-        let name = format!("{} {}", l.label, l.problem);
-        if let Some(error) = &l.error {
-            leapfrog_util::outln!("{name:<width$}  error: {error}");
+    for (l, name) in lines.iter().zip(&names) {
+        if l.error.is_some() {
+            // The message is as long as it needs to be: it follows the table, not in its row.
+            leapfrog_util::outln!(
+                "{name:<width$}  {:>7}  {:>6}  {:<22}  {:<10}  {:<8}  {:<10}  the error below",
+                "error",
+                "",
+                "",
+                "",
+                "",
+                ""
+            );
             continue;
         }
         let subs: Vec<String> = l
@@ -320,4 +337,14 @@ fn print_table(title: &str, lines: &[Line]) {
     leapfrog_util::outln!(
         "(validators: input, answer, output default/custom; a time marked ~ is inferred by verify)"
     );
+}
+
+/// The message of every problem that could not be read, after the table whose rows say
+/// `error`: on stderr, each naming its problem as its row does.
+fn print_errors(lines: &[Line]) {
+    for l in lines {
+        if let Some(error) = &l.error {
+            crate::report::print_error(&format!("{} {}: {error}", l.label, l.problem));
+        }
+    }
 }
