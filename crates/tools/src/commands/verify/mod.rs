@@ -71,6 +71,9 @@ pub struct VerifyArgs {
     /// object for all, so the problem's own is returned instead of printed.
     #[arg(skip)]
     pub embedded: bool,
+    /// Set when a contest verifies this problem beside others: the slots they share.
+    #[arg(skip)]
+    pub pool: Option<leapfrog_judge::SlotPool>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -118,6 +121,40 @@ pub(crate) fn problem(
     registry: &'static Registry,
     args: VerifyArgs,
 ) -> Result<summary::Verified, JudgeError> {
+    judge_opened(open(registry, args)?)
+}
+
+/// A problem whose data is generated and checked: what verify does before judging any
+/// submission, and what runs programs of the problem's own (generators, validators) outside
+/// the judge's slots, so a contest does it for one problem at a time.
+pub(crate) struct Opened {
+    registry: &'static Registry,
+    args: VerifyArgs,
+    package: Package,
+    runner: Arc<Runner>,
+    spent_from: leapfrog_judge::spent::Spent,
+    jobs: usize,
+}
+
+impl Opened {
+    /// Judges it on `pool`'s slots, beside other problems.
+    pub(crate) fn join(&mut self, pool: &leapfrog_judge::SlotPool) {
+        self.args.pool = Some(pool.clone());
+    }
+
+    /// The memory limit its runs get, in bytes.
+    pub(crate) fn memory_bytes(&self) -> u64 {
+        let limits = &self.package.config.limits;
+        self.args
+            .run
+            .memory_limit
+            .unwrap_or(limits.memory_mib)
+            .bytes()
+    }
+}
+
+/// The first part of verify: the package opened, its data generated and checked.
+pub(crate) fn open(registry: &'static Registry, args: VerifyArgs) -> Result<Opened, JudgeError> {
     let spent_from = leapfrog_judge::spent::Spent::now();
     let runner = crate::interrupt::runner();
     let package = open_package(registry, &runner, &args)?;
@@ -126,8 +163,34 @@ pub(crate) fn problem(
         .jobs
         .map_or_else(leapfrog_runner::parallel::default_jobs, |j| j as usize);
     super::precheck::data(&runner, &package, jobs, args.json)?;
+    Ok(Opened {
+        registry,
+        args,
+        package,
+        runner,
+        spent_from,
+        jobs,
+    })
+}
+
+/// The rest of verify: every submission judged, then the table or JSON.
+pub(crate) fn judge_opened(opened: Opened) -> Result<summary::Verified, JudgeError> {
+    let Opened {
+        registry,
+        args,
+        package,
+        runner,
+        spent_from,
+        jobs,
+    } = opened;
+    // Judged beside other problems: no sweep of the command's children until none is judged,
+    // no progress bars (they would overwrite each other), and no time by program of its own
+    // (the runs of all of them are counted together; the contest prints that).
+    let pooled = args.pool.clone();
+    let _busy = pooled.as_ref().map(leapfrog_judge::SlotPool::busy);
     let submissions = submissions_of(&package)?;
     let mut base = args.run.judge_options(&runner)?;
+    base.pool = pooled.clone();
     // A TLE by the wall clock with little CPU may be the machine's load: verify runs it again,
     // alone, before it reports a TLE.
     base.rerun_wall_clock = true;
@@ -145,10 +208,13 @@ pub(crate) fn problem(
         package: &package,
         judge,
         recorder,
-        quiet: (args.json, complete),
+        quiet: (args.json || pooled.is_some(), complete),
         rows: submissions.iter().map(|_| None).collect(),
         jobs,
-        outlook: Arc::new(eta::Outlook::new(spent_from, args.json || args.timing_only)),
+        outlook: Arc::new(eta::Outlook::new(
+            spent_from,
+            args.json || args.timing_only || pooled.is_some(),
+        )),
     };
     let timing = Timing::load(&package.root).map_err(anyhow::Error::from)?;
     let mut entry = session.find_limit(&submissions, &base, &timing)?;
@@ -181,7 +247,10 @@ pub(crate) fn problem(
         complete,
         tests: matrix::test_entries(&tests),
         recorder: session.recorder.as_ref(),
-        time: summary::TimeByProgram::since(&spent_from, session.judge.as_ref().ok()),
+        time: summary::TimeByProgram::since(
+            pooled.is_none().then_some(&spent_from),
+            session.judge.as_ref().ok(),
+        ),
     };
     Ok(summary::summarize(
         &package,
