@@ -108,6 +108,16 @@ fn heading(problem: &ContestProblem) {
 /// The outcome of verifying one problem, what it printed, and when it started.
 type Outcome = (Result<Verified, JudgeError>, String, Instant);
 
+/// What the contest does with each problem's outcome, the output it held back (if any), and
+/// when it started: its heading, its output and its line of the table.
+type EachProblem<'a> = dyn FnMut(
+        &ContestProblem,
+        Result<Verified, JudgeError>,
+        Option<&str>,
+        Instant,
+    ) -> anyhow::Result<()>
+    + 'a;
+
 /// A problem opened, what opening it printed, and when it started.
 type OpenedProblem = (Result<Opened, JudgeError>, String, Instant);
 
@@ -130,12 +140,7 @@ fn overlapped(
     contest: &Contest,
     args: &VerifyArgs,
     jobs: usize,
-    each: &mut dyn FnMut(
-        &ContestProblem,
-        Result<Verified, JudgeError>,
-        Option<&str>,
-        Instant,
-    ) -> anyhow::Result<()>,
+    each: &mut EachProblem,
 ) -> anyhow::Result<()> {
     let mut opened = Vec::new();
     for problem in &contest.problems {

@@ -29,6 +29,7 @@ mod assess;
 mod contest;
 mod eta;
 mod limit;
+mod opened;
 mod row;
 mod rules;
 mod score;
@@ -36,6 +37,8 @@ mod session;
 mod summary;
 mod watch;
 use assess::{Assessment, assess_row};
+use opened::submissions_of;
+pub(crate) use opened::{Opened, open};
 use rules::{RuleEntry, rule_entries};
 use session::{Session, column_widths, header_line};
 use watch::Watch;
@@ -124,57 +127,15 @@ pub(crate) fn problem(
     judge_opened(open(registry, args)?)
 }
 
-/// A problem whose data is generated and checked: what verify does before judging any
-/// submission, and what runs programs of the problem's own (generators, validators) outside
-/// the judge's slots, so a contest does it for one problem at a time.
-pub(crate) struct Opened {
-    registry: &'static Registry,
-    args: VerifyArgs,
-    package: Package,
-    runner: Arc<Runner>,
-    spent_from: leapfrog_judge::spent::Spent,
-    jobs: usize,
-}
-
-impl Opened {
-    /// Judges it on `pool`'s slots, beside other problems.
-    pub(crate) fn join(&mut self, pool: &leapfrog_judge::SlotPool) {
-        self.args.pool = Some(pool.clone());
-    }
-
-    /// The memory limit its runs get, in bytes.
-    pub(crate) fn memory_bytes(&self) -> u64 {
-        let limits = &self.package.config.limits;
-        self.args
-            .run
-            .memory_limit
-            .unwrap_or(limits.memory_mib)
-            .bytes()
-    }
-}
-
-/// The first part of verify: the package opened, its data generated and checked.
-pub(crate) fn open(registry: &'static Registry, args: VerifyArgs) -> Result<Opened, JudgeError> {
-    let spent_from = leapfrog_judge::spent::Spent::now();
-    let runner = crate::interrupt::runner();
-    let package = open_package(registry, &runner, &args)?;
-    let jobs = args
-        .run
-        .jobs
-        .map_or_else(leapfrog_runner::parallel::default_jobs, |j| j as usize);
-    super::precheck::data(&runner, &package, jobs, args.json)?;
-    Ok(Opened {
-        registry,
-        args,
-        package,
-        runner,
-        spent_from,
-        jobs,
-    })
-}
-
 /// The rest of verify: every submission judged, then the table or JSON.
 pub(crate) fn judge_opened(opened: Opened) -> Result<summary::Verified, JudgeError> {
+    // Judged beside other problems: no sweep of the command's children until none is judged,
+    // no progress bars (they would overwrite each other), and no time by program of its own
+    // (the runs of all of them are counted together; the contest prints that).
+    let pooled = opened.args.pool.clone();
+    let _busy = pooled.as_ref().map(leapfrog_judge::SlotPool::busy);
+    let submissions = submissions_of(&opened.package)?;
+    let mut base = opened.judge_options()?;
     let Opened {
         registry,
         args,
@@ -183,17 +144,6 @@ pub(crate) fn judge_opened(opened: Opened) -> Result<summary::Verified, JudgeErr
         spent_from,
         jobs,
     } = opened;
-    // Judged beside other problems: no sweep of the command's children until none is judged,
-    // no progress bars (they would overwrite each other), and no time by program of its own
-    // (the runs of all of them are counted together; the contest prints that).
-    let pooled = args.pool.clone();
-    let _busy = pooled.as_ref().map(leapfrog_judge::SlotPool::busy);
-    let submissions = submissions_of(&package)?;
-    let mut base = args.run.judge_options(&runner)?;
-    base.pool = pooled.clone();
-    // A TLE by the wall clock with little CPU may be the machine's load: verify runs it again,
-    // alone, before it reports a TLE.
-    base.rerun_wall_clock = true;
     let tests = leapfrog_judge::selected_tests(&package, base.filter.as_ref())?;
     let complete = args.all_tests || args.report.is_some();
     let recorder = match &args.report {
@@ -235,10 +185,7 @@ pub(crate) fn judge_opened(opened: Opened) -> Result<summary::Verified, JudgeErr
         return Ok(summary::Verified { code, tally: None });
     }
     if !args.json {
-        for warning in &entry.warnings {
-            let warning = leapfrog_util::inert(warning);
-            leapfrog_util::outln!("warning: time limit margin: {warning}");
-        }
+        limit::print_warnings(&entry);
     }
     let page = summary::Page {
         path: args.report.as_deref(),
@@ -280,41 +227,6 @@ fn prepare_judge(
         Err(err) if err.is_interrupted() || no_tests => Err(err),
         Err(err) => Ok(Err(format!("{err:#}"))),
     }
-}
-
-/// Opens the package to verify: its report page writable, its data/secret generated.
-fn open_package(
-    registry: &Registry,
-    runner: &Arc<Runner>,
-    args: &VerifyArgs,
-) -> anyhow::Result<Package> {
-    let package = Package::open(&args.problem)?;
-    if let Some(path) = &args.report {
-        matrix::page::check_writable(path)?;
-    }
-    crate::generate::ensure_secret_data(registry, runner, &package)?;
-    super::warn_without_samples(&package);
-    Ok(package)
-}
-
-/// The package's submissions; an error when there are none.
-fn submissions_of(package: &Package) -> anyhow::Result<Vec<Submission>> {
-    let submissions = package.submissions()?;
-    if submissions.is_empty() {
-        anyhow::bail!(
-            "{}: no submissions under submissions/",
-            package.root.display()
-        );
-    }
-    // problemtools refuses such a package; here verify still judges what there is, but says
-    // that nothing shows the problem can be solved (often an `accepted/` folder misspelt).
-    if !submissions.iter().any(Submission::is_accepted) {
-        leapfrog_util::warn(&format!(
-            "{}: no submission must be accepted (none in accepted/, none named so by submissions.yaml): nothing shows the problem can be solved within its limits",
-            package.root.join("submissions").display()
-        ));
-    }
-    Ok(submissions)
 }
 
 /// Judges one submission and assesses its row; `side_by_side` when other submissions are
