@@ -11,7 +11,7 @@
 //! problem has to sweep the command's children while another is judged.
 
 use std::process::ExitCode;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use serde::Serialize;
 
@@ -56,12 +56,12 @@ pub fn verify(
     let mut lines = Vec::new();
     // `held`: the problem's output, held back while it was judged beside others; `None` when
     // it was printed as it came, after its heading.
-    let mut each = |problem: &ContestProblem, verified, held: Option<&str>, started: Instant| {
+    let mut each = |problem: &ContestProblem, verified, held: Option<&str>, took: Duration| {
         if let (false, Some(text)) = (json, held) {
             heading(problem);
             leapfrog_util::write_stdout(format_args!("{text}"));
         }
-        let line = line_of(problem, verified, json, started, &mut worst)?;
+        let line = line_of(problem, verified, json, took, &mut worst)?;
         if !json {
             leapfrog_util::outln!("");
         }
@@ -77,7 +77,7 @@ pub fn verify(
                 }
                 let started = Instant::now();
                 let verified = super::problem(registry, problem_args(&args, problem));
-                each(problem, verified, None, started)?;
+                each(problem, verified, None, started.elapsed())?;
             }
         }
     }
@@ -105,21 +105,21 @@ fn heading(problem: &ContestProblem) {
     leapfrog_util::outln!("== {label} {id}");
 }
 
-/// The outcome of verifying one problem, what it printed, and when it started.
-type Outcome = (Result<Verified, JudgeError>, String, Instant);
+/// The outcome of verifying one problem, what it printed, and the time it took.
+type Outcome = (Result<Verified, JudgeError>, String, Duration);
 
 /// What the contest does with each problem's outcome, the output it held back (if any), and
-/// when it started: its heading, its output and its line of the table.
+/// the time it took: its heading, its output and its line of the table.
 type EachProblem<'a> = dyn FnMut(
         &ContestProblem,
         Result<Verified, JudgeError>,
         Option<&str>,
-        Instant,
+        Duration,
     ) -> anyhow::Result<()>
     + 'a;
 
-/// A problem opened, what opening it printed, and when it started.
-type OpenedProblem = (Result<Opened, JudgeError>, String, Instant);
+/// A problem opened, what opening it printed, and the time that took.
+type OpenedProblem = (Result<Opened, JudgeError>, String, Duration);
 
 /// How many problems to judge at once, sharing that many slots; `None` to verify them one
 /// after the other (one job, one problem, or no sandbox; see the module's comment).
@@ -151,7 +151,7 @@ fn overlapped(
             Err(err) if err.is_interrupted() => return Err(err.into()),
             one => one,
         };
-        opened.push(std::sync::Mutex::new(Some((one, held, started))));
+        opened.push(std::sync::Mutex::new(Some((one, held, started.elapsed()))));
     }
     // Every problem's runs at once must fit in memory: the pool is sized for the largest limit.
     let largest = (opened.iter())
@@ -168,11 +168,11 @@ fn overlapped(
         &opened,
         pool.jobs(),
         |_, one| judge_one(one, &pool),
-        |index, (verified, held, started): Outcome| {
+        |index, (verified, held, took): Outcome| {
             let interrupted = matches!(&verified, Err(err) if err.is_interrupted());
             let result = match interrupted {
                 true => verified.map(drop).map_err(anyhow::Error::from),
-                false => each(&contest.problems[index], verified, Some(&held), started),
+                false => each(&contest.problems[index], verified, Some(&held), took),
             };
             result.map_err(|err| failed = Some(err)).is_ok()
         },
@@ -183,12 +183,13 @@ fn overlapped(
 /// Judges one opened problem on the shared slots, holding back what it prints.
 fn judge_one(one: &std::sync::Mutex<Option<OpenedProblem>>, pool: &SlotPool) -> Outcome {
     let taken = one.lock().unwrap_or_else(|e| e.into_inner()).take();
-    let Some((opened, held, started)) = taken else {
+    let started = Instant::now();
+    let Some((opened, held, opening)) = taken else {
         let twice = anyhow::anyhow!("internal error: a problem of the contest was judged twice");
         return (
             Err(JudgeError::Failed(twice)),
             String::new(),
-            Instant::now(),
+            Duration::ZERO,
         );
     };
     let (verified, text) = leapfrog_util::capture_stdout(|| {
@@ -197,7 +198,7 @@ fn judge_one(one: &std::sync::Mutex<Option<OpenedProblem>>, pool: &SlotPool) -> 
             super::judge_opened(opened)
         })
     });
-    (verified, held + &text, started)
+    (verified, held + &text, opening + started.elapsed())
 }
 
 /// A problem's line of the table, from its outcome; its exit code added to `worst`.
@@ -205,7 +206,7 @@ fn line_of(
     problem: &ContestProblem,
     verified: Result<Verified, JudgeError>,
     json: bool,
-    started: Instant,
+    took: Duration,
     worst: &mut Worst,
 ) -> anyhow::Result<Line> {
     let mut line = Line {
@@ -222,7 +223,7 @@ fn line_of(
             worst.add(code);
             line.ok = code == 0;
             line.tally = verified.tally.map(|mut t| {
-                t.seconds = started.elapsed().as_secs_f64();
+                t.seconds = took.as_secs_f64();
                 line.report = t.report.take();
                 t
             });

@@ -102,7 +102,8 @@ pub(crate) struct Tally {
     pub mismatches: usize,
     pub judge_errors: usize,
     pub skipped: usize,
-    /// Seconds from start to end of the problem's verify.
+    /// Seconds the problem's verify took: when problems overlap, its own opening and judging
+    /// (other problems were judged beside it meanwhile).
     pub seconds: f64,
     /// The problem's own JSON report, when the contest prints JSON.
     #[serde(skip)]
