@@ -322,3 +322,97 @@ fn generate_and_validate_take_a_contest() {
         text(&out)
     );
 }
+
+/// An "add two numbers" problem in `dir`: three tests, an accepted and a wrong submission.
+fn sum_problem(dir: &Path) {
+    let files = [
+        ("problem.yaml", "name: Sum\nlimits:\n  time_limit: 2\n"),
+        ("data/sample/1.in", "1 2\n"),
+        ("data/sample/1.ans", "3\n"),
+        ("data/secret/1.in", "20 22\n"),
+        ("data/secret/1.ans", "42\n"),
+        ("data/secret/2.in", "5 5\n"),
+        ("data/secret/2.ans", "10\n"),
+        (
+            "input_validators/two.py",
+            "import sys\nok = len(sys.stdin.read().split()) == 2\nsys.exit(42 if ok else 43)\n",
+        ),
+        (
+            "submissions/accepted/add.py",
+            "print(sum(map(int, input().split())))\n",
+        ),
+        (
+            "submissions/wrong_answer/sub.py",
+            "a, b = map(int, input().split())\nprint(a - b)\n",
+        ),
+    ];
+    for (rel, contents) in files {
+        std::fs::create_dir_all(dir.join(rel).parent().unwrap()).unwrap();
+        std::fs::write(dir.join(rel), contents).unwrap();
+    }
+}
+
+/// `verify CONTEST` with two jobs in the sandbox judges problems side by side; what it prints
+/// must not show it: the same lines in the same order as one problem after the other, each
+/// problem's block whole under its heading. Only the time by program differs: judged side by
+/// side, the problems' runs are not told apart, so it is the contest's, under the table.
+#[test]
+fn problems_judged_side_by_side_print_as_one_after_the_other() {
+    if !support::sandbox_works() {
+        return;
+    }
+    let work = tempfile::tempdir().unwrap();
+    let contest = work.path().join("duo");
+    for id in ["alpha", "beta", "gamma"] {
+        sum_problem(&contest.join(id));
+    }
+    let verify = |jobs: &str| {
+        let out = run_in(work.path(), &["verify", "duo", "--jobs", jobs], 0);
+        String::from_utf8(out.stdout).unwrap()
+    };
+    // Untimed first: the data checked and the programs built, so both runs below only judge.
+    verify("2");
+    let (one, two) = (verify("1"), verify("2"));
+    let times = |text: &str| {
+        text.lines()
+            .filter(|l| l.starts_with("time in programs"))
+            .count()
+    };
+    assert_eq!(times(&one), 4, "each problem's and the contest's:\n{one}");
+    assert_eq!(times(&two), 1, "the contest's only:\n{two}");
+    assert!(
+        two.lines().last().unwrap().starts_with("time in programs"),
+        "{two}"
+    );
+    // Times differ from run to run: every decimal number (`0.05`, `12.3s`) becomes `T`.
+    let timeless = |word: &str| match word.trim_end_matches('s').parse::<f64>() {
+        Ok(_) if word.contains('.') => "T".to_string(),
+        _ => word.to_string(),
+    };
+    let plain = |text: &str| -> Vec<String> {
+        (text.lines())
+            .filter(|l| !l.starts_with("time in programs"))
+            .map(|l| {
+                l.split_whitespace()
+                    .map(timeless)
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .collect()
+    };
+    assert_eq!(
+        plain(&one),
+        plain(&two),
+        "one job:\n{one}\ntwo jobs:\n{two}"
+    );
+    // Each heading is followed by its own problem's table.
+    let lines: Vec<&str> = two.lines().collect();
+    let headings: Vec<usize> = (0..lines.len())
+        .filter(|&i| lines[i].starts_with("== "))
+        .collect();
+    assert_eq!(headings.len(), 3, "{two}");
+    for (i, id) in headings.iter().zip(["alpha", "beta", "gamma"]) {
+        assert!(lines[*i].ends_with(id), "{two}");
+        assert!(lines[i + 1].starts_with(&format!("verify {id} ")), "{two}");
+    }
+}

@@ -47,7 +47,7 @@ pub use leapfrog_package::verdict::Verdict;
 pub use passes::play_reference;
 pub use score::{Grade, GroupScore};
 pub use sink::{EveryTest, Flow, JudgeSink, UntilRejected};
-pub use slots::Busy;
+pub use slots::{Busy, SlotPool};
 pub use test_run::TestRunner;
 
 use crate::checking::OutputChecker;
@@ -141,7 +141,7 @@ pub struct Judge {
     /// The files the package adds to every submission of a language.
     included: Included,
     /// The CPU slots and locks of the runs of every submission judged at once.
-    shared: slots::Shared,
+    shared: Arc<slots::Shared>,
     /// The command's runner: it runs every test, and its token stops them.
     runner: Arc<Runner>,
 }
@@ -231,7 +231,14 @@ impl Judge {
             true => Some(package.test_set()?.groups().scoring_by_group()),
             false => None,
         };
-        let jobs = runner::admissible_jobs(options.jobs, limits.memory_mib.bytes());
+        // A pool shared with other problems' judges was sized by its maker for all their limits.
+        let shared = match &options.pool {
+            Some(pool) => Arc::clone(&pool.0),
+            None => {
+                let jobs = runner::admissible_jobs(options.jobs, limits.memory_mib.bytes());
+                Arc::new(slots::Shared::new(jobs, Arc::clone(runner)))
+            }
+        };
         Ok(Judge {
             problem: package.short_name.clone(),
             options: options.clone(),
@@ -241,7 +248,7 @@ impl Judge {
             scored,
             run_limit: None,
             included,
-            shared: slots::Shared::new(jobs, Arc::clone(runner)),
+            shared,
             runner: Arc::clone(runner),
         })
     }

@@ -32,6 +32,10 @@ pub struct JudgeOptions {
     /// Runs a test once more, alone, when the wall-clock limit stopped it with its CPU time
     /// under the limit (a busy machine, not only a slow program); the second run decides.
     pub rerun_wall_clock: bool,
+    /// The slots to share with the judges of other problems judged at the same time; `None`
+    /// gives the judge `jobs` slots of its own (fewer when `jobs` runs of the memory limit
+    /// would not fit in memory).
+    pub pool: Option<crate::SlotPool>,
 }
 
 impl Default for JudgeOptions {
@@ -46,6 +50,7 @@ impl Default for JudgeOptions {
             keep_outputs: None,
             transcripts: None,
             rerun_wall_clock: false,
+            pool: None,
         }
     }
 }

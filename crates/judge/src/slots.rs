@@ -2,7 +2,8 @@
 //! CPU slots (at most `jobs` runs at a time, each on its own slot, so that a kept sandbox and a
 //! pinned CPU belong to one run only), the lock a run takes to run again alone, and the count
 //! of submissions in progress (orphans are swept only when none is, or the sweep would kill
-//! another submission's runs).
+//! another submission's runs). Judges of several problems judged at once share one
+//! [`SlotPool`], so that together they never run more than `jobs` programs.
 
 use std::sync::{Arc, Condvar, Mutex, RwLock};
 
@@ -18,6 +19,31 @@ pub(super) struct Shared {
     busy: Mutex<usize>,
     /// The command's runner, which sweeps the orphans.
     runner: Arc<Runner>,
+    jobs: usize,
+}
+
+/// The slots of judges that work at the same time (`verify CONTEST`, whose problems overlap):
+/// given in [`crate::JudgeOptions::pool`], every judge prepared with it takes its slots, its
+/// "alone" lock and its count of submissions in progress from here instead of its own.
+#[derive(Debug, Clone)]
+pub struct SlotPool(pub(super) Arc<Shared>);
+
+impl SlotPool {
+    /// A pool of `jobs` slots over the command's runner.
+    pub fn new(jobs: usize, runner: &Arc<Runner>) -> SlotPool {
+        SlotPool(Arc::new(Shared::new(jobs, Arc::clone(runner))))
+    }
+
+    /// How many runs it holds at once.
+    pub fn jobs(&self) -> usize {
+        self.0.jobs
+    }
+
+    /// Marks work in progress until the guard is dropped: while any is, no judge of the pool
+    /// sweeps the command's children, which would kill another problem's programs.
+    pub fn busy(&self) -> Busy<'_> {
+        self.0.busy()
+    }
 }
 
 /// A CPU slot held for one run.
@@ -39,6 +65,7 @@ impl Shared {
             alone: RwLock::new(()),
             busy: Mutex::new(0),
             runner,
+            jobs: jobs.max(1),
         }
     }
 
@@ -97,6 +124,29 @@ mod tests {
                     for _ in 0..20 {
                         let slot = shared.slot();
                         assert!(slot.index < 2);
+                        assert_eq!(holders[slot.index].fetch_add(1, Ordering::SeqCst), 0);
+                        std::thread::sleep(std::time::Duration::from_micros(200));
+                        holders[slot.index].fetch_sub(1, Ordering::SeqCst);
+                    }
+                });
+            }
+        });
+    }
+
+    #[test]
+    fn judges_on_one_pool_share_its_slots() {
+        let runner = Arc::new(Runner::new(leapfrog_runner::Cancel::new()));
+        let pool = SlotPool::new(2, &runner);
+        // Two problems' judges each hold a clone; together they never exceed two runs.
+        let judges = [pool.clone(), pool.clone()];
+        let holders = [AtomicUsize::new(0), AtomicUsize::new(0)];
+        std::thread::scope(|scope| {
+            for thread in 0..6 {
+                let (judges, holders) = (&judges, &holders);
+                scope.spawn(move || {
+                    for _ in 0..20 {
+                        let slot = judges[thread % 2].0.slot();
+                        assert!(slot.index < pool.jobs());
                         assert_eq!(holders[slot.index].fetch_add(1, Ordering::SeqCst), 0);
                         std::thread::sleep(std::time::Duration::from_micros(200));
                         holders[slot.index].fetch_sub(1, Ordering::SeqCst);

@@ -19,7 +19,7 @@ pub use links::{
     LinkOut, check_jury_tree_within, check_jury_within, check_tree_within, check_within,
     package_around,
 };
-pub use out::{stdout_written, write_stdout};
+pub use out::{capture_stdout, stdout_written, write_stdout};
 pub use paths::{
     dangling_link, display_path, find_in_path, io_error_at, probe, test_file_name, walk_error,
 };

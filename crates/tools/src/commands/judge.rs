@@ -93,6 +93,7 @@ impl RunOptions {
             keep_outputs: None,
             transcripts: None,
             rerun_wall_clock: false,
+            pool: None,
         })
     }
 }

@@ -38,6 +38,7 @@ pub fn run(args: TimeLimitArgs, registry: &'static Registry) -> anyhow::Result<E
             run: args.run,
             timing_only: true,
             embedded: false,
+            pool: None,
         },
         registry,
     )

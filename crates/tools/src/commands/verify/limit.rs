@@ -300,3 +300,11 @@ impl Bound {
         }
     }
 }
+
+/// The time limit's margin warnings, under the table.
+pub(super) fn print_warnings(entry: &TimeLimitEntry) {
+    for warning in &entry.warnings {
+        let warning = leapfrog_util::inert(warning);
+        leapfrog_util::outln!("warning: time limit margin: {warning}");
+    }
+}

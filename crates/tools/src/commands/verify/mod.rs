@@ -29,6 +29,7 @@ mod assess;
 mod contest;
 mod eta;
 mod limit;
+mod opened;
 mod row;
 mod rules;
 mod score;
@@ -36,6 +37,8 @@ mod session;
 mod summary;
 mod watch;
 use assess::{Assessment, assess_row};
+use opened::submissions_of;
+pub(crate) use opened::{Opened, open};
 use rules::{RuleEntry, rule_entries};
 use session::{Session, column_widths, header_line};
 use watch::Watch;
@@ -71,6 +74,9 @@ pub struct VerifyArgs {
     /// object for all, so the problem's own is returned instead of printed.
     #[arg(skip)]
     pub embedded: bool,
+    /// Set when a contest verifies this problem beside others: the slots they share.
+    #[arg(skip)]
+    pub pool: Option<leapfrog_judge::SlotPool>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -118,19 +124,26 @@ pub(crate) fn problem(
     registry: &'static Registry,
     args: VerifyArgs,
 ) -> Result<summary::Verified, JudgeError> {
-    let spent_from = leapfrog_judge::spent::Spent::now();
-    let runner = crate::interrupt::runner();
-    let package = open_package(registry, &runner, &args)?;
-    let jobs = args
-        .run
-        .jobs
-        .map_or_else(leapfrog_runner::parallel::default_jobs, |j| j as usize);
-    super::precheck::data(&runner, &package, jobs, args.json)?;
-    let submissions = submissions_of(&package)?;
-    let mut base = args.run.judge_options(&runner)?;
-    // A TLE by the wall clock with little CPU may be the machine's load: verify runs it again,
-    // alone, before it reports a TLE.
-    base.rerun_wall_clock = true;
+    judge_opened(open(registry, args)?)
+}
+
+/// The rest of verify: every submission judged, then the table or JSON.
+pub(crate) fn judge_opened(opened: Opened) -> Result<summary::Verified, JudgeError> {
+    // Judged beside other problems: no sweep of the command's children until none is judged,
+    // no progress bars (they would overwrite each other), and no time by program of its own
+    // (the runs of all of them are counted together; the contest prints that).
+    let pooled = opened.args.pool.clone();
+    let _busy = pooled.as_ref().map(leapfrog_judge::SlotPool::busy);
+    let submissions = submissions_of(&opened.package)?;
+    let mut base = opened.judge_options()?;
+    let Opened {
+        registry,
+        args,
+        package,
+        runner,
+        spent_from,
+        jobs,
+    } = opened;
     let tests = leapfrog_judge::selected_tests(&package, base.filter.as_ref())?;
     let complete = args.all_tests || args.report.is_some();
     let recorder = match &args.report {
@@ -145,10 +158,13 @@ pub(crate) fn problem(
         package: &package,
         judge,
         recorder,
-        quiet: (args.json, complete),
+        quiet: (args.json || pooled.is_some(), complete),
         rows: submissions.iter().map(|_| None).collect(),
         jobs,
-        outlook: Arc::new(eta::Outlook::new(spent_from, args.json || args.timing_only)),
+        outlook: Arc::new(eta::Outlook::new(
+            spent_from,
+            args.json || args.timing_only || pooled.is_some(),
+        )),
     };
     let timing = Timing::load(&package.root).map_err(anyhow::Error::from)?;
     let mut entry = session.find_limit(&submissions, &base, &timing)?;
@@ -169,10 +185,7 @@ pub(crate) fn problem(
         return Ok(summary::Verified { code, tally: None });
     }
     if !args.json {
-        for warning in &entry.warnings {
-            let warning = leapfrog_util::inert(warning);
-            leapfrog_util::outln!("warning: time limit margin: {warning}");
-        }
+        limit::print_warnings(&entry);
     }
     let page = summary::Page {
         path: args.report.as_deref(),
@@ -181,7 +194,10 @@ pub(crate) fn problem(
         complete,
         tests: matrix::test_entries(&tests),
         recorder: session.recorder.as_ref(),
-        time: summary::TimeByProgram::since(&spent_from, session.judge.as_ref().ok()),
+        time: summary::TimeByProgram::since(
+            pooled.is_none().then_some(&spent_from),
+            session.judge.as_ref().ok(),
+        ),
     };
     Ok(summary::summarize(
         &package,
@@ -211,41 +227,6 @@ fn prepare_judge(
         Err(err) if err.is_interrupted() || no_tests => Err(err),
         Err(err) => Ok(Err(format!("{err:#}"))),
     }
-}
-
-/// Opens the package to verify: its report page writable, its data/secret generated.
-fn open_package(
-    registry: &Registry,
-    runner: &Arc<Runner>,
-    args: &VerifyArgs,
-) -> anyhow::Result<Package> {
-    let package = Package::open(&args.problem)?;
-    if let Some(path) = &args.report {
-        matrix::page::check_writable(path)?;
-    }
-    crate::generate::ensure_secret_data(registry, runner, &package)?;
-    super::warn_without_samples(&package);
-    Ok(package)
-}
-
-/// The package's submissions; an error when there are none.
-fn submissions_of(package: &Package) -> anyhow::Result<Vec<Submission>> {
-    let submissions = package.submissions()?;
-    if submissions.is_empty() {
-        anyhow::bail!(
-            "{}: no submissions under submissions/",
-            package.root.display()
-        );
-    }
-    // problemtools refuses such a package; here verify still judges what there is, but says
-    // that nothing shows the problem can be solved (often an `accepted/` folder misspelt).
-    if !submissions.iter().any(Submission::is_accepted) {
-        leapfrog_util::warn(&format!(
-            "{}: no submission must be accepted (none in accepted/, none named so by submissions.yaml): nothing shows the problem can be solved within its limits",
-            package.root.join("submissions").display()
-        ));
-    }
-    Ok(submissions)
 }
 
 /// Judges one submission and assesses its row; `side_by_side` when other submissions are

@@ -37,12 +37,16 @@ pub(super) struct TimeByProgram {
 }
 
 impl TimeByProgram {
-    /// What was spent since `from`, with the judge's remembered checks.
+    /// What was spent since `from`, with the judge's remembered checks; no time at all without
+    /// `from` (a problem judged beside others, whose runs are not told apart from theirs).
     pub(super) fn since(
-        from: &leapfrog_judge::spent::Spent,
+        from: Option<&leapfrog_judge::spent::Spent>,
         judge: Option<&leapfrog_judge::Judge>,
     ) -> TimeByProgram {
-        let spent = leapfrog_judge::spent::Spent::now().since(from);
+        let spent = match from {
+            Some(from) => leapfrog_judge::spent::Spent::now().since(from),
+            None => leapfrog_judge::spent::Spent::default(),
+        };
         let output_checks = judge.and_then(|j| j.checker().check_counts());
         let reused = output_checks
             .filter(|c| c.reused > 0)
@@ -54,12 +58,19 @@ impl TimeByProgram {
                 )
             })
             .unwrap_or_default();
+        let line = match (spent.line(), from) {
+            (Some(l), _) => Some(format!("time in programs: {l}{reused}")),
+            // Judged beside other problems: the reuse is still the judge's own.
+            (None, None) if !reused.is_empty() => Some(format!(
+                "output checks: {}",
+                reused.trim_start_matches("; ")
+            )),
+            (None, _) => None,
+        };
         TimeByProgram {
             kinds: spent.entries(),
             output_checks,
-            line: spent
-                .line()
-                .map(|l| format!("time in programs: {l}{reused}")),
+            line,
         }
     }
 }
@@ -91,7 +102,8 @@ pub(crate) struct Tally {
     pub mismatches: usize,
     pub judge_errors: usize,
     pub skipped: usize,
-    /// Seconds from start to end of the problem's verify.
+    /// Seconds the problem's verify took: when problems overlap, its own opening and judging
+    /// (other problems were judged beside it meanwhile).
     pub seconds: f64,
     /// The problem's own JSON report, when the contest prints JSON.
     #[serde(skip)]
