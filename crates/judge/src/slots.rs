@@ -138,7 +138,7 @@ mod tests {
         let runner = Arc::new(Runner::new(leapfrog_runner::Cancel::new()));
         let pool = SlotPool::new(2, &runner);
         // Two problems' judges each hold a clone; together they never exceed two runs.
-        let judges = [pool.clone(), pool.clone()];
+        let (judges, jobs) = ([pool.clone(), pool.clone()], pool.jobs());
         let holders = [AtomicUsize::new(0), AtomicUsize::new(0)];
         std::thread::scope(|scope| {
             for thread in 0..6 {
@@ -146,7 +146,7 @@ mod tests {
                 scope.spawn(move || {
                     for _ in 0..20 {
                         let slot = judges[thread % 2].0.slot();
-                        assert!(slot.index < pool.jobs());
+                        assert!(slot.index < jobs);
                         assert_eq!(holders[slot.index].fetch_add(1, Ordering::SeqCst), 0);
                         std::thread::sleep(std::time::Duration::from_micros(200));
                         holders[slot.index].fetch_sub(1, Ordering::SeqCst);
