@@ -326,9 +326,10 @@ styled: getComputedStyle(document.body).fontFamily.includes('system-ui')});\
 /// (submission, language, expectation and its rules, verdict, status, reason, score), without
 /// what the page's longer run changes by design (the tests run, their results, the longest
 /// time) and with what the reason measured masked (the figures, `1.23 s`, and how a time limit
-/// was passed), as two runs never time alike. A package verify could not read (no JSON) has no rows.
+/// was passed), as two runs never time alike. A package verify could not read has no rows: its
+/// JSON is the error object alone.
 fn rows(v: &serde_json::Value) -> Vec<serde_json::Value> {
-    if v.is_null() {
+    if v.get("submissions").is_none() && v.get("error").is_some() {
         return Vec::new();
     }
     let rows = v["submissions"].as_array().unwrap_or_else(|| panic!("{v}"));
@@ -396,7 +397,7 @@ fn verify_both_ways(pkg: &Path) -> ((i32, serde_json::Value), (i32, serde_json::
         .arg(page.path().join("page.html"))
         .output()
         .unwrap();
-    // A package verify cannot read prints no JSON (exit 2): its value is then null.
+    // A package verify cannot read prints its error object (exit 2); no JSON at all is null.
     let read = |o: &std::process::Output| {
         let code = o.status.code().unwrap_or(-1);
         let value = serde_json::from_slice(&o.stdout).unwrap_or(serde_json::Value::Null);
@@ -459,6 +460,7 @@ fn verify_and_its_page_give_the_same_rows_on_every_fixture() {
         // A fixture verify rejects (a mismatch, a broken package) counts too: both ways must
         // then fail alike, with the same rows.
         assert_eq!(plain_code, report_code, "{name}:\n{plain}\n{reported}");
+        assert_eq!(plain.get("error"), reported.get("error"), "{name}");
         let (plain_rows, reported_rows) = (rows(&plain), rows(&reported));
         assert_eq!(plain_rows, reported_rows, "{name}:\n{plain}\n{reported}");
         compared += usize::from(!plain_rows.is_empty());
