@@ -77,14 +77,16 @@ pub struct RunOptions {
 }
 
 impl RunOptions {
+    /// How many runs at once: `--jobs`, else one per CPU.
+    pub fn job_count(&self) -> usize {
+        (self.jobs).map_or_else(leapfrog_runner::parallel::default_jobs, |j| j as usize)
+    }
+
     /// The judge options these flags ask for; fails when --require-sandbox cannot be honoured
     /// by `runner`.
     pub fn judge_options(&self, runner: &Runner) -> anyhow::Result<JudgeOptions> {
         Ok(JudgeOptions {
-            jobs: self
-                .jobs
-                .map(|j| j as usize)
-                .unwrap_or_else(leapfrog_runner::parallel::default_jobs),
+            jobs: self.job_count(),
             filter: self.tests.clone(),
             time_limit: self.time_limit,
             memory_limit: self.memory_limit,

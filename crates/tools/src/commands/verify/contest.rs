@@ -124,7 +124,7 @@ type OpenedProblem = (Result<Opened, JudgeError>, String, Duration);
 /// How many problems to judge at once, sharing that many slots; `None` to verify them one
 /// after the other (one job, one problem, or no sandbox; see the module's comment).
 fn overlapping_jobs(args: &VerifyArgs) -> anyhow::Result<Option<usize>> {
-    let jobs = (args.run.jobs).map_or_else(leapfrog_runner::parallel::default_jobs, |j| j as usize);
+    let jobs = args.run.job_count();
     if jobs < 2 {
         return Ok(None);
     }

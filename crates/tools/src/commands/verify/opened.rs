@@ -56,10 +56,7 @@ pub(crate) fn open(registry: &'static Registry, args: VerifyArgs) -> Result<Open
     let spent_from = leapfrog_judge::spent::Spent::now();
     let runner = crate::interrupt::runner();
     let package = open_package(registry, &runner, &args)?;
-    let jobs = args
-        .run
-        .jobs
-        .map_or_else(leapfrog_runner::parallel::default_jobs, |j| j as usize);
+    let jobs = args.run.job_count();
     crate::commands::precheck::data(&runner, &package, jobs, args.json)?;
     Ok(Opened {
         registry,
