@@ -20,8 +20,17 @@ fn copy_of(name: &str) -> tempfile::TempDir {
     dir
 }
 
-/// Verifies a copy of `problems/<name>`, which must pass.
+/// Verifies a copy of `problems/<name>`, which must pass. CI's round trip verifies a renamed
+/// copy of every package of `problems/` made the same way, and sets
+/// `LEAPFROG_COPIES_VERIFIED_BY` so that the suite does not verify each package a second time.
 fn copy_verifies(name: &str) {
+    if let Some(by) = std::env::var_os("LEAPFROG_COPIES_VERIFIED_BY") {
+        eprintln!(
+            "skipped: a copy of problems/{name} is verified by {}",
+            by.to_string_lossy()
+        );
+        return;
+    }
     let dir = copy_of(name);
     let package = dir.path().join(name);
     let (code, said) = run(&["verify", package.to_str().unwrap(), "--jobs", "2"]);
