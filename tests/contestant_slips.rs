@@ -211,3 +211,40 @@ fn a_json_run_that_fails_before_judging_still_prints_one_object_on_stdout() {
     assert_eq!(out.status.code(), Some(2));
     assert!(out.stdout.is_empty(), "{:?}", out.stdout);
 }
+
+/// A file saved under a Latin-1 name (`somme_é.py` from an old editor) is not UTF-8. Its
+/// name would reach the interpreter changed, and the run fail as the contestant's fault: it is
+/// refused naming the cause, and `verify` lists it as not judged, saying why.
+#[test]
+fn a_submission_whose_name_is_not_utf8_is_refused_saying_so() {
+    use std::os::unix::ffi::OsStrExt;
+    let pkg = TempPackage::sum(2.0, 256, 0);
+    let dir = pkg.path().join("submissions/accepted");
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(std::ffi::OsStr::from_bytes(b"somme_\xe9.py"));
+    std::fs::write(&path, "a, b = map(int, input().split())\nprint(a + b)\n").unwrap();
+    let out = leapfrog()
+        .args(["judge", &pkg.arg()])
+        .arg(&path)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("file name is not UTF-8"), "{stderr}");
+    let out = leapfrog()
+        .args(["verify", "--json", &pkg.arg()])
+        .output()
+        .unwrap();
+    let v = support::json(&out);
+    let row = (v["submissions"].as_array().unwrap().iter())
+        .find(|s| {
+            s["submission"]
+                .as_str()
+                .is_some_and(|n| n.contains("somme_"))
+        })
+        .unwrap_or_else(|| panic!("no row for the file: {v}"));
+    assert!(
+        row["reason"].as_str().unwrap().contains("not UTF-8"),
+        "{row}"
+    );
+}

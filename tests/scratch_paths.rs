@@ -310,3 +310,29 @@ fn names_with_terminal_escapes_reach_the_terminal_escaped() {
         "the test's name is not shown: {text}"
     );
 }
+
+/// A warning names a package's file, whose name may hold terminal escapes: the warning shows
+/// them escaped too (here, a test's settings misspelt as `.yml`).
+#[test]
+fn warnings_naming_files_with_terminal_escapes_show_them_escaped() {
+    let pkg = TempPackage::sum(2.0, 256, 0);
+    let name = "y\x1b]0;retitled\x07\x1b[2J";
+    pkg.write(&format!("data/secret/{name}.in"), "1 2\n");
+    pkg.write(&format!("data/secret/{name}.ans"), "3\n");
+    pkg.write(&format!("data/secret/{name}.yml"), "args: []\n");
+    let sub = pkg.write(
+        "submissions/accepted/sum.py",
+        "a, b = map(int, input().split())\nprint(a + b)\n",
+    );
+    let guard = Guard::over(&[pkg.path()]);
+    let out = guard.run(["judge", &pkg.arg(), sub.to_str().unwrap()]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("did you mean") && stderr.contains("\\x1b]0;retitled\\x07"),
+        "the warning does not name the file escaped: {stderr:?}"
+    );
+    assert!(
+        !out.stderr.contains(&0x1b) && !out.stdout.contains(&0x1b),
+        "raw escapes reached the terminal: {stderr:?}"
+    );
+}

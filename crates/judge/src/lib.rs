@@ -225,7 +225,7 @@ impl Judge {
     ) -> anyhow::Result<Judge> {
         fault::check_scratch()?;
         let included = package.included()?;
-        (included.warnings.iter()).for_each(|warning| eprintln!("warning: {warning}"));
+        (included.warnings.iter()).for_each(|warning| leapfrog_util::warn(warning));
         let limits = effective_limits(package, options);
         let scored = match package.config.kind.scoring {
             true => Some(package.test_set()?.groups().scoring_by_group()),

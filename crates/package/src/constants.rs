@@ -60,10 +60,10 @@ impl Constants {
         };
         let file = root.join("problem.yaml");
         let warn = |key: &str, why: &str| {
-            eprintln!(
-                "warning: {}: `constants.{key}`: {why}; skipped",
+            leapfrog_util::warn(&format!(
+                "{}: `constants.{key}`: {why}; skipped",
                 file.display()
-            );
+            ));
         };
         for (key, value) in entries {
             let Some(key) = key.as_str().filter(|k| is_name(k)) else {

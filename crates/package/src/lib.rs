@@ -41,6 +41,7 @@ mod settings_names;
 pub mod submissions;
 mod test_config;
 pub mod test_set;
+mod test_walk;
 pub mod testdata;
 pub mod timing;
 mod yaml_file;

@@ -21,7 +21,6 @@ use serde_yaml_ng::Value;
 use crate::error::TestdataError;
 use crate::scoring::GroupScoring;
 use crate::test_config;
-use walkdir::WalkDir;
 
 use crate::testdata::parent_of;
 use crate::{DiffFlags, Package, ProblemType, TestCase, TestSettings, Validation};
@@ -304,7 +303,7 @@ pub struct TestSet {
 impl TestSet {
     /// Reads every test of `data/sample` and `data/secret` and the settings of their groups.
     pub fn read(package: &Package) -> Result<TestSet, TestdataError> {
-        let (tests, groups) = discover(package)?;
+        let (tests, groups) = crate::test_walk::discover(package)?;
         Ok(TestSet {
             kind: package.config.kind,
             tests,
@@ -357,128 +356,6 @@ pub(crate) fn test_in_group(
     let groups = Groups::read(package, &BTreeMap::new(), [group])?;
     let settings = groups.test_settings(group, None)?;
     Ok(TestCase::new(name, input, answer, group, settings, None))
-}
-
-/// Every test of `data/sample` and `data/secret`, and the groups they are in.
-pub(crate) fn discover(package: &Package) -> Result<(Vec<TestCase>, Groups), TestdataError> {
-    let data = package.data_dir();
-    if !data.is_dir() {
-        return Err(TestdataError::invalid(
-            data.display(),
-            format_args!("no test data (the data/ directory is missing)"),
-        ));
-    }
-    leapfrog_util::check_within(&package.root, &data).map_err(TestdataError::link)?;
-    let mut found = Vec::new();
-    let mut interaction = None;
-    for group in ["sample", "secret"] {
-        let dir = data.join(group);
-        if !dir.is_dir() {
-            continue;
-        }
-        // A test's `.files` folder holds its files, never tests.
-        let walker = WalkDir::new(&dir)
-            .follow_links(true)
-            .sort_by_file_name()
-            .into_iter()
-            .filter_entry(|e| {
-                !(e.file_type().is_dir() && e.path().extension() == Some("files".as_ref()))
-            });
-        let mut group_tests = Vec::new();
-        for entry in walker {
-            let entry = entry.map_err(TestdataError::walk(&dir))?;
-            let path = entry.path();
-            // The link policy: checked before the walk goes into a folder the link leads to.
-            if entry.path_is_symlink() {
-                leapfrog_util::check_within(&package.root, path).map_err(TestdataError::link)?;
-            }
-            if !entry.file_type().is_file() {
-                continue;
-            }
-            // A misnamed test (`1.ans` beside `01.in`) must not silently disappear.
-            if path.extension().is_some_and(|e| e == "ans") && !path.with_extension("in").is_file()
-            {
-                let input = path.with_extension("in");
-                // A link to nowhere is there, but not a test input: say so, not "rename".
-                let why = match leapfrog_util::dangling_link(&input) {
-                    Some(to) => format!(
-                        "its test input {} is a link to {}, which does not exist",
-                        input.display(),
-                        to.display()
-                    ),
-                    None => format!(
-                        "answer file has no test input {} (rename one so the two match)",
-                        input.display()
-                    ),
-                };
-                return Err(TestdataError::invalid(path.display(), why));
-            }
-            if path.extension().is_some_and(|e| e == "interaction") && interaction.is_none() {
-                interaction = Some(path.to_path_buf());
-            }
-            if path.extension().is_none_or(|e| e != "in") {
-                continue;
-            }
-            let answer = path.with_extension("ans");
-            leapfrog_util::check_within(&package.root, &answer).map_err(TestdataError::link)?;
-            if !answer.is_file() {
-                return Err(TestdataError::invalid(
-                    path.display(),
-                    format_args!(
-                        "test input has no answer file {}{}",
-                        answer.display(),
-                        match path.with_extension("out").is_file() {
-                            true =>
-                                " (a .out file is there, but every format reads answers from .ans)",
-                            false => "",
-                        }
-                    ),
-                ));
-            }
-            let rel = path
-                .strip_prefix(&data)
-                .expect("walked below data/")
-                .with_extension("");
-            let name = rel
-                .components()
-                .map(|c| c.as_os_str().to_string_lossy())
-                .collect::<Vec<_>>()
-                .join("/");
-            group_tests.push((name, path.to_path_buf(), answer));
-        }
-        group_tests.sort_by(|a, b| a.0.cmp(&b.0));
-        found.extend(group_tests);
-    }
-    let config = &package.config;
-    if let Some(hint) =
-        interaction.and_then(|f| config.kind.interaction_hint(&f, config.format.is_modern()))
-    {
-        leapfrog_util::warn(&hint);
-    }
-    if found.is_empty() {
-        return Err(TestdataError::invalid(
-            data.display(),
-            format_args!("no test cases (no data/sample/*.in or data/secret/**/*.in)"),
-        ));
-    }
-    let names = found.iter().map(|(name, _, _)| parent_of(name));
-    let groups = Groups::read(
-        package,
-        &Default::default(),
-        names.chain(["sample", "secret"]),
-    )?;
-    let mut tests = Vec::new();
-    for (name, input, answer) in found {
-        let group = parent_of(&name).to_string();
-        let settings = own_settings(&groups, &group, &input)?;
-        let files = input.with_extension("files");
-        let files = files.is_dir().then_some(files);
-        if let Some(files) = &files {
-            leapfrog_util::check_tree_within(&package.root, files).map_err(TestdataError::link)?;
-        }
-        tests.push(TestCase::new(name, input, answer, &group, settings, files));
-    }
-    Ok((tests, groups))
 }
 
 /// The settings of the test whose input is `input`, in the group `group` of `groups`: its own

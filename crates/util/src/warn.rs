@@ -6,7 +6,9 @@ use std::collections::HashSet;
 use std::sync::{Mutex, OnceLock};
 
 /// Prints `warning: {message}` on stderr, once per distinct message for the whole run (a
-/// package read twice in one command warns once).
+/// package read twice in one command warns once). The message goes through [`crate::inert`]:
+/// warnings name a package's files and keys, which a hostile package may spell with terminal
+/// controls.
 pub fn warn(message: &str) {
     static SEEN: OnceLock<Mutex<HashSet<String>>> = OnceLock::new();
     let seen = SEEN.get_or_init(|| Mutex::new(HashSet::new()));
@@ -15,7 +17,7 @@ pub fn warn(message: &str) {
         .map(|mut s| s.insert(message.to_string()))
         .unwrap_or(true);
     if first {
-        eprintln!("warning: {message}");
+        eprintln!("warning: {}", crate::inert(message));
     }
 }
 

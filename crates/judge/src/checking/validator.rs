@@ -66,7 +66,7 @@ impl ValidatorProgram {
                 convention,
             })),
             Prepared::Skipped(why) => {
-                eprintln!("warning: {why}");
+                leapfrog_util::warn(&why.to_string());
                 Ok(None)
             }
         }

@@ -161,6 +161,14 @@ impl Languages {
                 unknown(&format!("switched off (ends with `{end}`)"), String::new()).into(),
             );
         }
+        if path.file_name().is_some_and(|name| name.to_str().is_none()) {
+            // Compilers and run commands are given the file's name as text: a name of another
+            // encoding (Latin-1 from an old editor) would reach them changed, and the program
+            // would fail as if it were the submission's fault.
+            let reason = "its file name is not UTF-8: rename it (compilers and run commands \
+                          name the file in UTF-8)";
+            return Err(unknown(reason, String::new()).into());
+        }
         if !meta.is_dir() && !meta.is_file() {
             // Opening a pipe to read its first line would wait for a writer forever.
             return Err(LanguageError::invalid(

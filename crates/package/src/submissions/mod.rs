@@ -152,9 +152,9 @@ pub(super) fn discover(dir: &Path) -> Result<Vec<Submission>, SubmissionsError> 
                 // BAPCtools' rule: the line counts only outside the four legacy folders, whose
                 // own rule wins (DOMjudge issue 1861); there it is ignored with a warning.
                 Some((place, _)) if DOMJUDGE_IGNORED.contains(&folder_name.as_str()) => {
-                    eprintln!(
-                        "warning: {place} is ignored: a submission in {folder_name}/ is judged by its folder's rule, as BAPCtools judges it"
-                    );
+                    leapfrog_util::warn(&format!(
+                        "{place} is ignored: a submission in {folder_name}/ is judged by its folder's rule, as BAPCtools judges it"
+                    ));
                     expectation
                         .rules
                         .extend(folder_rule(&folder_name, &entries));

@@ -91,19 +91,19 @@ pub fn run(args: GenerateArgs, registry: &'static Registry) -> anyhow::Result<Ex
     }
     // Warnings last, so that they are the last thing on the screen.
     for (test, first) in &summary.duplicates {
-        eprintln!("warning: {test} has the same input as {first}");
+        leapfrog_util::warn(&format!("{test} has the same input as {first}"));
     }
     for u in &summary.unstable {
-        eprintln!(
-            "warning: {} ({}) {}: its generator is not deterministic (see `leapfrog generate --check-deterministic`)",
+        leapfrog_util::warn(&format!(
+            "{} ({}) {}: its generator is not deterministic (see `leapfrog generate --check-deterministic`)",
             u.test, u.command, u.how
-        );
+        ));
     }
     if package.input_validators()?.is_empty() {
-        eprintln!(
-            "warning: {}: no input validators in input_validators/, so nothing checks the generated inputs (`leapfrog validate` refuses to run without one)",
+        leapfrog_util::warn(&format!(
+            "{}: no input validators in input_validators/, so nothing checks the generated inputs (`leapfrog validate` refuses to run without one)",
             package.root.display()
-        );
+        ));
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -33,10 +33,10 @@ pub(crate) fn warn_without_samples(package: &leapfrog_package::Package) {
         return;
     };
     if !tests.is_empty() && !tests.iter().any(|t| t.name.starts_with("sample/")) {
-        eprintln!(
-            "warning: {}: no sample tests (data/sample/*.in and .ans); the statement and contest \
+        leapfrog_util::warn(&format!(
+            "{}: no sample tests (data/sample/*.in and .ans); the statement and contest \
 systems show the samples",
             package.data_dir().display()
-        );
+        ));
     }
 }

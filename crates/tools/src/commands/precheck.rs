@@ -76,10 +76,10 @@ pub fn data(
     )?;
     if let Some((free, _)) = leapfrog_util::file_system_full(scratch.path()) {
         // Findings made on a full disk say nothing of the data; judging reports the disk (JE).
-        eprintln!(
-            "warning: the test data is not checked before judging: the scratch space {} is full ({free} bytes free; No space left on device)",
+        leapfrog_util::warn(&format!(
+            "the test data is not checked before judging: the scratch space {} is full ({free} bytes free; No space left on device)",
             scratch.path().display()
-        );
+        ));
         return Ok(());
     }
     refuse_findings(package, &invalid, &broken)?;
@@ -105,16 +105,18 @@ fn validators(
         Err(err) if packages_mistake(&err) => return Err(err),
         Err(err) => {
             if !quiet {
-                eprintln!("warning: the test data is not checked before judging: {err:#}");
+                leapfrog_util::warn(&format!(
+                    "the test data is not checked before judging: {err:#}"
+                ));
             }
             return Ok(None);
         }
     };
     if validators.is_empty() && !quiet {
-        eprintln!(
-            "warning: {}: no input validators in input_validators/: the inputs are not checked before judging",
+        leapfrog_util::warn(&format!(
+            "{}: no input validators in input_validators/: the inputs are not checked before judging",
             package.root.display()
-        );
+        ));
     }
     Ok(Some((validators, answers)))
 }
@@ -342,11 +344,11 @@ impl FailedInputs {
     /// The closing warning, when some failed test's input was invalid.
     pub fn warn(&self, package: &Package) {
         if self.invalid > 0 {
-            eprintln!(
-                "warning: {} failed on inputs the package's validators reject: check the data first (`leapfrog validate {}`)",
+            leapfrog_util::warn(&format!(
+                "{} failed on inputs the package's validators reject: check the data first (`leapfrog validate {}`)",
                 leapfrog_util::plural(self.invalid, "test"),
                 package.root.display()
-            );
+            ));
         }
     }
 }

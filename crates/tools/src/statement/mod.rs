@@ -154,11 +154,11 @@ fn read_text(path: &Path) -> anyhow::Result<String> {
         .len();
     if size > SAMPLE_INLINE_BYTES {
         let mib = size as f64 / f64::from(1 << 20);
-        eprintln!(
-            "warning: {}: the sample is {mib:.1} MiB, over the {} MiB shown in statements: left out of the statement page (and of a DOMjudge zip's problem.html); samples teams read should be small",
+        leapfrog_util::warn(&format!(
+            "{}: the sample is {mib:.1} MiB, over the {} MiB shown in statements: left out of the statement page (and of a DOMjudge zip's problem.html); samples teams read should be small",
             path.display(),
             SAMPLE_INLINE_BYTES >> 20
-        );
+        ));
         return Ok(format!(
             "(this sample is {mib:.1} MiB, too large to show here: {} in the problem's files)\n",
             path.file_name()
