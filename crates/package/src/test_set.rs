@@ -303,7 +303,7 @@ pub struct TestSet {
 impl TestSet {
     /// Reads every test of `data/sample` and `data/secret` and the settings of their groups.
     pub fn read(package: &Package) -> Result<TestSet, TestdataError> {
-        let (tests, groups) = crate::test_walk::discover(package)?;
+        let (tests, groups) = discover(package)?;
         Ok(TestSet {
             kind: package.config.kind,
             tests,
@@ -356,6 +356,29 @@ pub(crate) fn test_in_group(
     let groups = Groups::read(package, &BTreeMap::new(), [group])?;
     let settings = groups.test_settings(group, None)?;
     Ok(TestCase::new(name, input, answer, group, settings, None))
+}
+
+/// Every test of `data/sample` and `data/secret` with its settings, and the groups they are in.
+fn discover(package: &Package) -> Result<(Vec<TestCase>, Groups), TestdataError> {
+    let found = crate::test_walk::tests_on_disk(package)?;
+    let names = found.iter().map(|(name, _, _)| parent_of(name));
+    let groups = Groups::read(
+        package,
+        &Default::default(),
+        names.chain(["sample", "secret"]),
+    )?;
+    let mut tests = Vec::new();
+    for (name, input, answer) in found {
+        let group = parent_of(&name).to_string();
+        let settings = own_settings(&groups, &group, &input)?;
+        let files = input.with_extension("files");
+        let files = files.is_dir().then_some(files);
+        if let Some(files) = &files {
+            leapfrog_util::check_tree_within(&package.root, files).map_err(TestdataError::link)?;
+        }
+        tests.push(TestCase::new(name, input, answer, &group, settings, files));
+    }
+    Ok((tests, groups))
 }
 
 /// The settings of the test whose input is `input`, in the group `group` of `groups`: its own

@@ -1,23 +1,22 @@
 //! Finding a package's tests on disk: the walk of `data/sample` and `data/secret` that turns
 //! files into tests (an input with its answer, named by its path below `data/`), refusing what
 //! would otherwise lose a test without a word (an answer whose input is misnamed, an input
-//! without its answer) and every link that leads out of the package. The settings each test
-//! gets come from [`crate::test_set`], which this hands the tests' groups to.
+//! without its answer) and every link that leads out of the package. What settings each test
+//! gets is `test_set`'s business: it reads the groups of the tests found here.
 
 use std::path::{Path, PathBuf};
 
 use walkdir::WalkDir;
 
+use crate::Package;
 use crate::error::TestdataError;
-use crate::test_set::{Groups, own_settings};
-use crate::testdata::parent_of;
-use crate::{Package, TestCase};
 
 /// A test as found: its name below `data/`, its input and its answer.
-type Found = (String, PathBuf, PathBuf);
+pub(crate) type Found = (String, PathBuf, PathBuf);
 
-/// Every test of `data/sample` and `data/secret`, and the groups they are in.
-pub(crate) fn discover(package: &Package) -> Result<(Vec<TestCase>, Groups), TestdataError> {
+/// Every test of `data/sample` and `data/secret`, in name order: its name below `data/`, its
+/// input and its answer. Fails when there is none.
+pub(crate) fn tests_on_disk(package: &Package) -> Result<Vec<Found>, TestdataError> {
     let data = package.data_dir();
     if !data.is_dir() {
         return Err(TestdataError::invalid(
@@ -46,24 +45,7 @@ pub(crate) fn discover(package: &Package) -> Result<(Vec<TestCase>, Groups), Tes
             format_args!("no test cases (no data/sample/*.in or data/secret/**/*.in)"),
         ));
     }
-    let names = found.iter().map(|(name, _, _)| parent_of(name));
-    let groups = Groups::read(
-        package,
-        &Default::default(),
-        names.chain(["sample", "secret"]),
-    )?;
-    let mut tests = Vec::new();
-    for (name, input, answer) in found {
-        let group = parent_of(&name).to_string();
-        let settings = own_settings(&groups, &group, &input)?;
-        let files = input.with_extension("files");
-        let files = files.is_dir().then_some(files);
-        if let Some(files) = &files {
-            leapfrog_util::check_tree_within(&package.root, files).map_err(TestdataError::link)?;
-        }
-        tests.push(TestCase::new(name, input, answer, &group, settings, files));
-    }
-    Ok((tests, groups))
+    Ok(found)
 }
 
 /// The tests below `dir` (`data/sample` or `data/secret`), in name order; notes the first
