@@ -66,7 +66,7 @@ impl ValidatorProgram {
                 convention,
             })),
             Prepared::Skipped(why) => {
-                leapfrog_util::warn(&why.to_string());
+                leapfrog_util::warn(&why);
                 Ok(None)
             }
         }
